@@ -1,0 +1,34 @@
+// @ts-check
+import { defineConfig, envField } from 'astro/config';
+import react from '@astrojs/react';
+
+/**
+ * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
+ * time (PORTAL_API_BASE, set by scripts/build.mjs to the sample portal when absent).
+ */
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'https://www.hotains.com.tw',
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'directory' },
+  integrations: [react()],
+  env: {
+    schema: {
+      PORTAL_API_BASE: envField.string({
+        context: 'server',
+        access: 'secret',
+        optional: true,
+        url: true,
+      }),
+      PORTAL_TIMEOUT_MS: envField.number({ context: 'server', access: 'secret', optional: true, int: true }),
+      PUBLIC_PORTAL_API_BASE: envField.string({ context: 'client', access: 'public', default: '' }),
+      PUBLIC_IMAGE_BASE: envField.string({ context: 'client', access: 'public', default: '/upload/' }),
+      SITE_ENV: envField.enum({
+        values: ['production', 'staging', 'development', 'test'],
+        context: 'client',
+        access: 'public',
+        default: 'production',
+      }),
+    },
+  },
+});

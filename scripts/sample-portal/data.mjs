@@ -1,0 +1,106 @@
+/**
+ * Assembles the sample portal's dataset: the list each endpoint answers, and the registry of the
+ * images and documents those lists point at (so the server can render exactly the files it refers to).
+ */
+import { news, newsCategories } from './content/news.mjs';
+import { events, eventCategories } from './content/events.mjs';
+import { winners, winnerCategories } from './content/winners.mjs';
+import { coupons } from './content/coupons.mjs';
+import { shares, shareCategories } from './content/shares.mjs';
+import { videos } from './content/videos.mjs';
+import { faqs, faqCategories } from './content/faqs.mjs';
+import { locations, locationCategories } from './content/locations.mjs';
+import { publicDisclosures, publicDisclosureCategories } from './content/public-disclosures.mjs';
+import { downloads, downloadCategories } from './content/downloads.mjs';
+import { decrees } from './content/decrees.mjs';
+import { staff } from './content/staff.mjs';
+import { homeBanners } from './content/home-banners.mjs';
+import { contractChanges } from './content/contract-changes.mjs';
+import { generateScaled } from './generate.mjs';
+
+/** Newest first by `date` (stable for equal dates). */
+const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
+
+/**
+ * Build the dataset.
+ * @param {{ scale?: number }} [options]  `scale` > 0 adds about that many generated items to news,
+ *   events, winners, shares and coupons (see generate.mjs); the merged lists are sorted newest first.
+ * @returns {{ lists: Record<string, object[]>, images: Map<string, object>, files: Map<string, object> }}
+ *   `lists` is keyed by endpoint name (ENDPOINTS keys) for every list endpoint; `images` and `files`
+ *   map a relative asset path (`images/coupon/3.svg`, `files/download/12.pdf`) to what to render.
+ */
+export function buildDataset({ scale = 0 } = {}) {
+  const lists = {
+    newsCategories,
+    news,
+    eventCategories,
+    events,
+    winnerCategories,
+    winners,
+    coupons,
+    shareCategories,
+    shares,
+    videos,
+    faqCategories,
+    faqs,
+    locationCategories,
+    locations,
+    publicDisclosureCategories,
+    publicDisclosures,
+    downloadCategories,
+    downloads,
+    decrees,
+    staff,
+    homeBanners,
+    contractChanges,
+  };
+  if (scale > 0) {
+    const extra = generateScaled(scale);
+    for (const name of Object.keys(extra)) lists[name] = [...lists[name], ...extra[name]].sort(byDateDesc);
+  }
+  // Lists are shared between requests: freeze them so a handler cannot change the dataset by mistake.
+  for (const name of Object.keys(lists)) lists[name] = Object.freeze(lists[name].map((item) => structuredClone(item)));
+  return { lists, images: imageRegistry(lists), files: fileRegistry(lists) };
+}
+
+/** Category name by id, per list, for the label printed on covers. */
+function labels(categories) {
+  return new Map(categories.map((c) => [String(c.id), c.name]));
+}
+
+function imageRegistry(lists) {
+  const images = new Map();
+  const add = (path, entry) => {
+    if (typeof path === 'string' && path.startsWith('images/')) images.set(path, { ...entry, key: path });
+  };
+  const covers = [
+    ['news', 'news', labels(lists.newsCategories)],
+    ['events', 'event', labels(lists.eventCategories)],
+    ['winners', 'winner', labels(lists.winnerCategories)],
+    ['shares', 'share', labels(lists.shareCategories)],
+    ['videos', 'video', new Map()],
+  ];
+  for (const [list, kind, names] of covers) {
+    for (const item of lists[list]) add(item.image, { kind, title: item.title, label: names.get(String(item.categoryId)) });
+  }
+  for (const item of lists.coupons) {
+    const period = item.startDate && item.endDate ? `${item.startDate.replaceAll('-', '/')} – ${item.endDate.replaceAll('-', '/')}` : '';
+    add(item.image, { kind: 'coupon', title: item.title, subtitle: period });
+  }
+  for (const item of lists.homeBanners) {
+    add(item.image, { kind: 'banner', title: item.title, subtitle: item.description });
+    add(item.mobileImage, { kind: 'banner', title: item.title, subtitle: item.description, mobile: true });
+  }
+  return images;
+}
+
+function fileRegistry(lists) {
+  const files = new Map();
+  for (const item of lists.downloads) {
+    for (const file of item.files) files.set(file.fileUrl, { title: file.title, reference: `DL-${file.id}` });
+  }
+  for (const item of lists.publicDisclosures) {
+    if (item.fileUrl) files.set(item.fileUrl, { title: item.title, reference: `PD-${item.id}` });
+  }
+  return files;
+}

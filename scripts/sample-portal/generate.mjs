@@ -1,0 +1,222 @@
+/**
+ * Large-dataset generator for benchmarks: plausible Traditional Chinese news, events, winners, shares
+ * and coupons built from templates that vary with the index. Output is deterministic (no randomness,
+ * no clock) and every item parses against its schema in src/portal/schemas.ts.
+ */
+import { newsCategories } from './content/news.mjs';
+import { eventCategories } from './content/events.mjs';
+import { winnerCategories, winnerTable } from './content/winners.mjs';
+import { shareCategories } from './content/shares.mjs';
+
+/** Generated ids start here, well above the hand-written ones. */
+export const SCALED_ID_BASE = 100_000;
+
+/** Share of the total per list (coupons take the remainder). */
+const SPLIT = { news: 0.4, events: 0.15, winners: 0.1, shares: 0.15 };
+
+const FIRST_DAY = Date.UTC(2024, 11, 1); // 2024-12-01
+const LAST_DAY = Date.UTC(2026, 10, 20); // 2026-11-20
+const DAY = 86_400_000;
+
+const CITIES = ['台北', '新北', '桃園', '新竹', '苗栗', '台中', '彰化', '雲林', '嘉義', '台南', '高雄', '屏東', '宜蘭', '花蓮', '台東', '澎湖'];
+const PRODUCTS = [
+  '汽車保險', '機車保險', '旅行平安保險', '住家綜合保險', '傷害保險', '寵物保險',
+  '電動車專屬綜合保險', '商業火災保險', '公共意外責任保險', '貨物運輸保險', '僱主意外責任保險',
+];
+const PRODUCT_FEATURES = [
+  ['新增線上試算功能', '保戶可於官網輸入基本資料，即時試算保費。'],
+  ['保障內容升級', '新增多項附加條款，保障範圍更完整。'],
+  ['推出家庭優惠方案', '家庭成員一起投保，保費享團體優惠。'],
+  ['條款修訂說明', '配合法令修正更新保險條款，保戶權益不受影響。'],
+  ['網路投保開放', '即日起可透過網路投保平台完成投保與繳費。'],
+  ['理賠流程簡化', '小額案件免查勘，文件齊全後最快 3 個工作天給付。'],
+];
+const COMPANY_ACTIVITIES = [
+  ['交通安全宣導活動圓滿落幕', '志工走入校園與社區，宣導行人與機車騎士的用路安全。'],
+  ['社區防災演練', '與在地消防單位合作，示範地震避難與滅火器使用方式。'],
+  ['長者防詐騙講座', '以實際案例說明常見詐騙手法，提醒長輩接到可疑電話先查證。'],
+  ['淨灘志工活動', '員工與眷屬一同清理海岸廢棄物，守護海洋環境。'],
+  ['捐血公益活動', '號召員工與保戶挽袖捐血，為醫療用血盡一份心力。'],
+  ['理賠服務說明會', '向合作保修廠與服務人員說明最新理賠作業流程。'],
+];
+const SERVICE_NOTICES = [
+  ['服務據點營業時間調整', '配合國定假日，當地服務據點營業時間調整，事故報案仍 24 小時受理。'],
+  ['電話系統更新公告', '服務據點電話系統更新期間，來電可能短暫中斷，請改撥客服專線。'],
+  ['臨櫃服務暫停公告', '因辦公室整修，臨櫃服務暫停，相關業務可於網路投保平台辦理。'],
+  ['道路救援服務加強', '連假期間加派救援車輛，縮短到場等候時間。'],
+];
+const AWARDS = ['保險卓越獎', '保險信望愛獎', '數位金融獎', '台灣企業永續獎', '金融服務業公平待客評核', '消費者滿意品牌獎'];
+const AWARD_TITLES = ['理賠服務卓越獎', '最佳商品創意獎', '最佳顧客體驗獎', '最佳社會責任獎', '前 25% 佳績', '產險類金獎'];
+const EVENT_KINDS = [
+  ['投保抽好禮', '活動期間完成投保即可參加抽獎，有機會獲得精美好禮。', 2],
+  ['早鳥優惠', '提前完成投保，保費享專屬折扣。', 1],
+  ['填問卷送禮券', '完成服務滿意度問卷，即贈電子禮券。', 2],
+  ['親子體驗營', '寓教於樂的安全教育課程，歡迎親子一同報名。', 3],
+  ['推薦好友活動', '推薦親友投保成功，雙方皆可獲得獎勵。', 1],
+  ['防災講座', '邀請專家分享居家防災與保險規劃。', 3],
+];
+const SHARE_TOPICS = {
+  1: [
+    ['投保前必看的五個重點', '投保前先了解保障範圍、除外責任與理賠條件，避免日後爭議。'],
+    ['常見理賠爭議與預防方式', '整理常見的理賠爭議案例，教您事先做好準備。'],
+    ['保額怎麼訂才足夠', '依家庭責任與資產狀況估算合適的保險金額。'],
+  ],
+  2: [
+    ['雨天行車安全守則', '雨天視線不佳、路面濕滑，放慢車速並加大車距。'],
+    ['長途駕駛防疲勞技巧', '每兩小時休息一次，避免疲勞駕駛。'],
+    ['路口轉彎安全觀念', '轉彎前減速並注意內輪差與行人動態。'],
+  ],
+  3: [
+    ['颱風季居家防護', '檢查門窗與排水，準備緊急避難包。'],
+    ['地震保險與居家防震', '固定高大家具，並確認住宅地震保險的保障內容。'],
+    ['豪雨淹水應變指南', '留意豪雨特報，提前將車輛與貴重物品移至高處。'],
+  ],
+};
+const PARTNERS = ['合作保養廠', '合作洗車中心', '合作輪胎館', '合作停車場', '合作動物醫院', '合作健檢中心', '合作旅行社', '合作咖啡門市', '合作租車平台', '合作充電站'];
+const DISCOUNTS = ['85 折', '9 折', '買一送一', '首次免費', '折抵 300 元', '滿千折百', '加贈好禮', '8 折'];
+
+/** Pick the i-th element, cycling. */
+const pick = (list, i) => list[((i % list.length) + list.length) % list.length];
+
+/** Date of the i-th of `count` items, spread over 2024-12-01…2026-11-20, newest first. */
+function dateOf(i, count) {
+  const span = (LAST_DAY - FIRST_DAY) / DAY;
+  const day = Math.floor(span - (i * span) / Math.max(count, 1));
+  return new Date(FIRST_DAY + day * DAY).toISOString().slice(0, 10);
+}
+
+/** `2026 年 3 月` style label of a date. */
+const monthOf = (date) => `${Number(date.slice(0, 4))} 年 ${Number(date.slice(5, 7))} 月`;
+
+function newsItem(i, count) {
+  const id = SCALED_ID_BASE + i;
+  const date = dateOf(i, count);
+  const categoryId = pick(newsCategories, i).id;
+  const city = pick(CITIES, i * 7);
+  const product = pick(PRODUCTS, i * 3);
+  let title;
+  let lead;
+  if (categoryId === 1) {
+    const [activity, text] = pick(COMPANY_ACTIVITIES, Math.floor(i / 4));
+    title = `${city}地區${activity}`;
+    lead = `${monthOf(date)}，和泰產險${city}服務團隊舉辦${activity.replace(/圓滿落幕$/, '')}。${text}`;
+  } else if (categoryId === 2) {
+    const [feature, text] = pick(PRODUCT_FEATURES, Math.floor(i / 4));
+    title = `${product}${feature}`;
+    lead = `${product}${feature}。${text}`;
+  } else if (categoryId === 3) {
+    const [notice, text] = pick(SERVICE_NOTICES, Math.floor(i / 4));
+    title = `${city}${notice}（${monthOf(date)}）`;
+    lead = `${city}地區${notice}。${text}`;
+  } else {
+    const award = pick(AWARDS, Math.floor(i / 4));
+    const prize = pick(AWARD_TITLES, Math.floor(i / 4) + Math.floor(i / 24));
+    title = `榮獲${award}「${prize}」`;
+    lead = `和泰產險於${monthOf(date)}榮獲${award}「${prize}」，肯定本公司在服務品質上的努力。`;
+  }
+  return {
+    id,
+    title,
+    date,
+    categoryId,
+    description: lead,
+    content: `<p>${lead}</p>
+<h3>服務資訊</h3>
+<ul><li>客服專線：0800-880-550（非假日 08:30–18:00）</li><li>理賠及報案專線：0800-077-568</li><li>相關商品：<a href="/insurance/personal">${product}</a></li></ul>
+<p>更多消息請見<a href="/news/all">最新消息</a>。</p>`,
+    ...(i % 5 === 0 ? { image: `images/news/${id}.svg` } : {}),
+    ...(i % 97 === 0 ? { isTop: true } : {}),
+  };
+}
+
+function eventItem(i, count) {
+  const id = SCALED_ID_BASE + i;
+  const date = dateOf(i, count);
+  const product = pick(PRODUCTS, i * 5);
+  const [kind, text, categoryId] = pick(EVENT_KINDS, i);
+  const title = `${product}${kind}（${monthOf(date)}）`;
+  return {
+    id,
+    title,
+    date,
+    categoryId: eventCategories.some((c) => c.id === categoryId) ? categoryId : eventCategories[0].id,
+    description: text,
+    link: `https://www.hotains.com.tw/campaign/s${id}`,
+    content: `<p>${text}</p><p>活動期間：${date} 起一個月，詳細辦法以活動頁面公告為準。</p>`,
+    ...(i % 4 === 0 ? { image: `images/event/${id}.svg` } : {}),
+  };
+}
+
+function winnerItem(i, count) {
+  const id = SCALED_ID_BASE + i;
+  const date = dateOf(i, count);
+  const product = pick(PRODUCTS, i * 5);
+  const [kind] = pick(EVENT_KINDS, i);
+  const title = `「${product}${kind}」得獎名單（${monthOf(date)}）`;
+  return {
+    id,
+    title,
+    date,
+    categoryId: pick(winnerCategories, i).id,
+    description: `${product}${kind}活動已公開抽出得獎者，恭喜以下幸運得主。`,
+    content: `<p>感謝您的參與，得獎名單如下：</p>${winnerTable([{ prize: '電子禮券 500 元', count: 5 + (i % 6) }], i)}`,
+  };
+}
+
+function shareItem(i, count) {
+  const id = SCALED_ID_BASE + i;
+  const date = dateOf(i, count);
+  const categoryId = pick(shareCategories, i).id;
+  const topics = SHARE_TOPICS[categoryId] ?? SHARE_TOPICS[1];
+  const [topic, text] = pick(topics, Math.floor(i / 3));
+  const product = pick(PRODUCTS, i);
+  const title = categoryId === 1 ? `${product}：${topic}` : `${topic}（${monthOf(date)}）`;
+  return {
+    id,
+    title,
+    date,
+    categoryId,
+    description: text,
+    content: `<p>${text}</p><ul><li>出發或投保前先確認保單內容。</li><li>發生事故時保持冷靜，撥打 0800-077-568 報案。</li></ul>`,
+    ...(i % 6 === 0 ? { image: `images/share/${id}.svg` } : {}),
+  };
+}
+
+function couponItem(i, count) {
+  const id = SCALED_ID_BASE + i;
+  const date = dateOf(i, count);
+  const partner = pick(PARTNERS, i);
+  const discount = pick(DISCOUNTS, Math.floor(i / PARTNERS.length));
+  const end = new Date(Date.parse(date) + (60 + (i % 4) * 30) * DAY).toISOString().slice(0, 10);
+  return {
+    id,
+    title: `${partner}${discount}`,
+    date,
+    startDate: date,
+    endDate: end,
+    description: `和泰產險保戶至${partner}消費享${discount}優惠。`,
+    image: `images/coupon/${id}.svg`,
+    content: `<p>活動期間 ${date} 至 ${end}，出示有效保單即可享${partner}<strong>${discount}</strong>優惠。</p><ul><li>不得兌換現金。</li><li>不得與其他優惠併用。</li></ul>`,
+  };
+}
+
+/**
+ * Generate about `n` items in total for the five article-like lists.
+ * @param {number} n  total number of items (≥ 0); split 40% news, 15% events, 10% winners,
+ *   15% shares, the rest coupons.
+ * @returns {{ news: object[], events: object[], winners: object[], shares: object[], coupons: object[] }}
+ *   newest first; ids start at {@link SCALED_ID_BASE}; dates between 2024-12-01 and 2026-11-20.
+ */
+export function generateScaled(n) {
+  const total = Math.max(0, Math.floor(Number(n) || 0));
+  const counts = Object.fromEntries(Object.entries(SPLIT).map(([name, share]) => [name, Math.floor(total * share)]));
+  counts.coupons = total - Object.values(counts).reduce((a, b) => a + b, 0);
+  const build = (count, make) => Array.from({ length: count }, (_, i) => make(i, count));
+  return {
+    news: build(counts.news, newsItem),
+    events: build(counts.events, eventItem),
+    winners: build(counts.winners, winnerItem),
+    shares: build(counts.shares, shareItem),
+    coupons: build(counts.coupons, couponItem),
+  };
+}

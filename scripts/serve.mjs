@@ -1,0 +1,60 @@
+/**
+ * Serves a built site (dist/) on loopback the way the production host does (DESIGN.md §1, §5): static files
+ * with directory indexes, dist/404.html with status 404 for unknown paths, and the portal's runtime paths
+ * (`/api/*`, and `/upload/*` for images and files under the image base) proxied to the portal.
+ * Used by `npm start` and by the end-to-end tests.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { join } from 'node:path';
+import { createProxyServer } from 'http-proxy-3';
+import sirv from 'sirv';
+
+/** Path prefixes answered by the portal rather than by dist/. */
+export const PORTAL_PREFIXES = ['/api/', '/upload/'];
+
+/**
+ * Starts the server.
+ * @param {{ dist: string, portalUrl: string, port?: number, host?: string }} options port 0 = a free port
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
+ */
+export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' }) {
+  const notFoundFile = join(dist, '404.html');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built site in ${dist}: run \`npm run build\` first.`);
+  const notFound = existsSync(notFoundFile) ? readFileSync(notFoundFile) : Buffer.from('404');
+  const files = sirv(dist, { dev: false, etag: true, extensions: ['html'], gzip: false });
+  const proxy = createProxyServer({ target: portalUrl, changeOrigin: true });
+  proxy.on('error', (_error, _req, res) => {
+    if (res && 'writeHead' in res && !res.headersSent) {
+      res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ code: 50200, message: '服務暫時無法使用', data: null }));
+    }
+  });
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (PORTAL_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+      proxy.web(req, res);
+      return;
+    }
+    files(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(notFound);
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host}:${actualPort}`,
+    port: actualPort,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+        proxy.close?.();
+      }),
+  };
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the one test command (DESIGN.md §8), in order, stopping at the first failure:
+ *   1. Chromium check (CHROME_PATH or /usr/bin/chromium; installed with apt-get when missing on Debian as root);
+ *   2. unit and integration tests (vitest, tests/unit) against the sample portal over HTTP;
+ *   3. build-failure tests: the build on each injected portal fault (tests/build/build-faults.test.ts);
+ *   4. the build against the sample portal (`npm run build`);
+ *   5. checks of the built site (tests/build/dist.test.ts);
+ *   6. end-to-end tests in Chromium (Playwright, tests/e2e).
+ * Arguments: `--skip-build` reuses an existing dist/ (steps 3–4 skipped).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromiumPath } from '../tests/chromium.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const skipBuild = process.argv.includes('--skip-build');
+
+/** Runs a step with Node 24 (this process's node); exits on failure. */
+function step(title, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✖ ${title} failed (${seconds} s)`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${seconds} s)`);
+}
+
+const chrome = chromiumPath({ install: true });
+const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts'];
+
+step('unit and integration tests', [...vitest, 'tests/unit']);
+if (!skipBuild) {
+  step('build fails on each portal fault', [...vitest, 'tests/build/build-faults.test.ts']);
+  step('build against the sample portal', ['scripts/build.mjs']);
+} else if (!existsSync(`${root}dist/index.html`)) {
+  console.error('--skip-build needs an existing dist/: run `npm run build` first.');
+  process.exit(1);
+}
+step('checks of the built site', [...vitest, 'tests/build/dist.test.ts']);
+step('end-to-end tests in Chromium', ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts'], {
+  CHROME_PATH: chrome,
+});
+console.log('\nAll tests passed.');

@@ -1,0 +1,170 @@
+/**
+ * The article sections (news, events, winners, shares) share one list template and one detail template
+ * (issue 2: "one template, not four copies"). This module describes each section and computes the static
+ * paths of `/{section}/{category}/{page}` and `/{section}/detail/{id}` from its collections.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { LIST_PAGE_SIZE } from '../site';
+
+/** The id of the pseudo-category that lists every item (spec §2 redirects: `/{section}/all`). */
+export const ALL_CATEGORY = 'all';
+
+export type ArticleCollection = 'news' | 'events' | 'winners' | 'shares';
+export type ArticleCategoryCollection = 'newsCategories' | 'eventCategories' | 'winnerCategories' | 'shareCategories';
+export type Article = CollectionEntry<ArticleCollection>['data'];
+export type ArticleCategory = CollectionEntry<ArticleCategoryCollection>['data'];
+
+export interface ArticleSection {
+  /** URL segment: /news, /event, /winner, /share. */
+  path: 'news' | 'event' | 'winner' | 'share';
+  /** Section title shown in the hero and breadcrumbs. */
+  title: string;
+  /** One-line introduction under the title. */
+  intro: string;
+  collection: ArticleCollection;
+  categories: ArticleCategoryCollection;
+  /** Spec §2 has detail routes for news, shares and winners; events link where the item says. */
+  hasDetail: boolean;
+}
+
+export const ARTICLE_SECTIONS = {
+  news: {
+    path: 'news',
+    title: '公司新聞',
+    intro: '和泰產險最新公司動態、商品訊息與服務公告。',
+    collection: 'news',
+    categories: 'newsCategories',
+    hasDetail: true,
+  },
+  event: {
+    path: 'event',
+    title: '活動專區',
+    intro: '參加和泰產險舉辦的各項活動，好禮與保障一次帶回家。',
+    collection: 'events',
+    categories: 'eventCategories',
+    hasDetail: false,
+  },
+  winner: {
+    path: 'winner',
+    title: '得獎公告',
+    intro: '各項活動得獎名單公告，恭喜所有得獎者。',
+    collection: 'winners',
+    categories: 'winnerCategories',
+    hasDetail: true,
+  },
+  share: {
+    path: 'share',
+    title: '資訊分享',
+    intro: '保險知識、安全駕駛與防災資訊，與您一起做好風險管理。',
+    collection: 'shares',
+    categories: 'shareCategories',
+    hasDetail: true,
+  },
+} as const satisfies Record<string, ArticleSection>;
+
+export type SectionKey = keyof typeof ARTICLE_SECTIONS;
+
+/** A section's items in display order: pinned (isTop) first, then newest first, then by id. */
+export async function sortedArticles(section: ArticleSection): Promise<Article[]> {
+  const entries = await getCollection(section.collection);
+  return entries
+    .map((entry) => entry.data as Article)
+    .sort(
+      (a, b) =>
+        Number(b.isTop) - Number(a.isTop) ||
+        b.date.getTime() - a.date.getTime() ||
+        a.id.localeCompare(b.id, 'en', { numeric: true }),
+    );
+}
+
+/** A section's categories in display order (sort, then id). */
+export async function sortedCategories(section: ArticleSection): Promise<ArticleCategory[]> {
+  const entries = await getCollection(section.categories);
+  return entries
+    .map((entry) => entry.data as ArticleCategory)
+    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.id.localeCompare(b.id, 'en', { numeric: true }));
+}
+
+/** URL of a list page. */
+export const listPath = (section: ArticleSection, category: string, page = 1): string =>
+  `/${section.path}/${encodeURIComponent(category)}/${page}`;
+
+/** URL of an item: its detail page, or its own link for sections without details (events). */
+export const itemHref = (section: ArticleSection, item: Article): string =>
+  section.hasDetail || !item.link ? `/${section.path}/detail/${encodeURIComponent(item.id)}` : item.link;
+
+/** Number of pages for `count` items (at least 1, so an empty category still has its page 1). */
+export const pageCount = (count: number, pageSize = LIST_PAGE_SIZE): number => Math.max(1, Math.ceil(count / pageSize));
+
+export interface ListPageProps {
+  sectionKey: SectionKey;
+  category: string;
+  page: number;
+  totalPages: number;
+  items: Article[];
+  tabs: { label: string; href: string; current: boolean }[];
+  categoryName: string;
+  categoryNames: Record<string, string>;
+}
+
+/**
+ * Static paths of every list page of a section: `all` plus each category, pages 1..n.
+ * Out: `{ params: { category, page }, props: ListPageProps }[]`.
+ */
+export async function articleListPaths(sectionKey: SectionKey) {
+  const section: ArticleSection = ARTICLE_SECTIONS[sectionKey];
+  const [items, categories] = await Promise.all([sortedArticles(section), sortedCategories(section)]);
+  const groups = [
+    { id: ALL_CATEGORY, name: '全部', items },
+    ...categories.map((category) => ({
+      id: category.id,
+      name: category.name,
+      items: items.filter((item) => item.categoryId === category.id),
+    })),
+  ];
+  const categoryNames = Object.fromEntries(categories.map((category) => [category.id, category.name]));
+  return groups.flatMap((group) => {
+    const totalPages = pageCount(group.items.length);
+    const tabs = groups.map((tab) => ({ label: tab.name, href: listPath(section, tab.id), current: tab.id === group.id }));
+    return Array.from({ length: totalPages }, (_, index) => {
+      const page = index + 1;
+      const props: ListPageProps = {
+        sectionKey,
+        category: group.id,
+        page,
+        totalPages,
+        items: group.items.slice(index * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE),
+        tabs,
+        categoryName: group.name,
+        categoryNames,
+      };
+      return { params: { category: group.id, page: String(page) }, props };
+    });
+  });
+}
+
+export interface DetailPageProps {
+  sectionKey: SectionKey;
+  item: Article;
+  categoryName: string;
+  previous?: Article;
+  next?: Article;
+}
+
+/** Static paths of every detail page of a section: `{ params: { id }, props: DetailPageProps }[]`. */
+export async function articleDetailPaths(sectionKey: SectionKey) {
+  const section: ArticleSection = ARTICLE_SECTIONS[sectionKey];
+  if (!section.hasDetail) return [];
+  const [items, categories] = await Promise.all([sortedArticles(section), sortedCategories(section)]);
+  const names = new Map(categories.map((category) => [category.id, category.name]));
+  return items.map((item, index) => {
+    const props: DetailPageProps = {
+      sectionKey,
+      item,
+      categoryName: names.get(item.categoryId) ?? '',
+      previous: items[index - 1],
+      next: items[index + 1],
+    };
+    return { params: { id: item.id }, props };
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * The endpoint catalogue of the portal web API (spec §7). Every path is written here once; the client,
+ * the content loader and the sample portal all read it from this module.
+ *
+ * Each entry: `method`, `path` (relative to the portal base) and, for the lists loaded at build time,
+ * the default `query` the site sends. Names follow the site's vocabulary (news, events, winners, …),
+ * the paths keep the portal's own spelling.
+ */
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface Endpoint {
+  /** Catalogue key, e.g. `news`. */
+  name: string;
+  method: HttpMethod;
+  /** Path under the portal base, starting with `/api/`. */
+  path: string;
+  /** Query parameters sent by default (GET). */
+  query?: Readonly<Record<string, string>>;
+  /** What the endpoint returns, for messages and documentation. */
+  summary: string;
+}
+
+const get = (name: string, path: string, summary: string, query?: Record<string, string>): Endpoint => ({
+  name,
+  method: 'GET',
+  path,
+  summary,
+  ...(query ? { query } : {}),
+});
+const post = (name: string, path: string, summary: string): Endpoint => ({ name, method: 'POST', path, summary });
+
+/** All endpoints of spec §7, keyed by the site's name for them. */
+export const ENDPOINTS = {
+  // The spec says "with query parameter" without naming it; the portal filters decrees by language.
+  decrees: get('decrees', '/api/PortalDecree/GetPutOnDecree', 'decrees (法令規章)', { lang: 'zh-TW' }),
+  videos: get('videos', '/api/PortalVideoSharing/GetPutOnVideoSharing', 'videos (影音專區)'),
+  newsCategories: get('newsCategories', '/api/PortalCorporateMessage/GetCorporateMessageCategory', 'news categories'),
+  news: get('news', '/api/PortalCorporateMessage/GetPutOnCorporateMessage', 'news (公司新聞)'),
+  eventCategories: get('eventCategories', '/api/PortalActivityInfo/GetActivityInfoCategory', 'event categories'),
+  events: get('events', '/api/PortalActivityInfo/GetPutOnActivityInfo', 'events (活動專區)'),
+  winnerCategories: get('winnerCategories', '/api/PortalWinningPublish/GetWinningPublishCategory', 'winner categories'),
+  winners: get('winners', '/api/PortalWinningPublish/GetPutOnWinningPublish', 'winner announcements (得獎公告)'),
+  coupons: get('coupons', '/api/PortalGoodSharing/GetPutOnGoodSharing', 'coupons (優惠專區)'),
+  shareCategories: get('shareCategories', '/api/PortalInformationSharing/GetInformationSharingCategory', 'share categories'),
+  shares: get('shares', '/api/PortalInformationSharing/GetPutOnInformationSharing', 'shared information (資訊分享)'),
+  locationCategories: get('locationCategories', '/api/PortalServiceBase/GetServiceBaseCategory', 'location areas'),
+  locations: get('locations', '/api/PortalServiceBase/GetPutOnServiceBase', 'service locations (服務據點)'),
+  faqCategories: get('faqCategories', '/api/PortalCommonProblem/GetCommonProblemCategory', 'FAQ categories'),
+  faqs: get('faqs', '/api/PortalCommonProblem/GetPutOnCommonProblem', 'FAQ items (常見問題)'),
+  publicDisclosureCategories: get(
+    'publicDisclosureCategories',
+    '/api/PortalPublicInfo/GetPublicInfoCategory',
+    'public disclosure categories',
+  ),
+  publicDisclosures: get('publicDisclosures', '/api/PortalPublicInfo/GetPutOnPublicInfo', 'public disclosures (公開資訊)'),
+  downloadCategories: get(
+    'downloadCategories',
+    '/api/PortalDocumentDownload/GetDocumentDownloadCategory',
+    'download categories',
+  ),
+  downloads: get('downloads', '/api/PortalDocumentDownload/GetPutOnDocumentDownload', 'downloads (文件下載)'),
+  staff: get('staff', '/api/PortalQualityServiceStaff/GetPutOnQualityServiceStaff', 'quality service staff list'),
+  homeBanners: get('homeBanners', '/api/portalHomeSlider/getPutOnHomeSlider', 'home banners'),
+  addProblemForm: post('addProblemForm', '/api/portalCustomerProblemForm/addProblemForm', 'contact form submission'),
+  captcha: post('captcha', '/api/portalCustomerProblemForm/getCaptcha', 'contact form captcha'),
+  notifications: post('notifications', '/api/Common/GetPortalNotification', 'system notifications'),
+  listCodes: post('listCodes', '/api/common/getListCodeValid', 'code lists (e.g. question types)'),
+  contractChanges: post(
+    'contractChanges',
+    '/api/common/getContractChangeInsuranceList',
+    'contract-change insurance list (保單變更)',
+  ),
+  holidays: get('holidays', '/api/common/getSettingHoliday', 'holiday settings'),
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/** Human-readable label of an endpoint for error messages, e.g. `GET /api/PortalDecree/GetPutOnDecree`. */
+export const describeEndpoint = (endpoint: Endpoint): string => `${endpoint.method} ${endpoint.path}`;

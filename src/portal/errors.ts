@@ -1,0 +1,95 @@
+/**
+ * Typed errors of the portal client and loader. Every message names the endpoint (`METHOD /api/...`), then
+ * the HTTP status, the portal code or the failing item and field, then the cause, so a failed build says
+ * exactly what broke (DESIGN.md §5).
+ */
+
+/** Base class: a portal call or list that failed. `endpoint` is e.g. `GET /api/PortalDecree/GetPutOnDecree`. */
+export class PortalError extends Error {
+  readonly endpoint: string;
+  constructor(endpoint: string, detail: string, options?: { cause?: unknown }) {
+    super(`Portal ${endpoint}: ${detail}`, options);
+    this.name = 'PortalError';
+    this.endpoint = endpoint;
+  }
+}
+
+/** The request never got an answer (DNS, refused or reset connection). Retried. */
+export class PortalNetworkError extends PortalError {
+  constructor(endpoint: string, cause: unknown) {
+    super(endpoint, `network error: ${describeCause(cause)}`, { cause });
+    this.name = 'PortalNetworkError';
+  }
+}
+
+/** No answer within the time limit (ms). Not retried: a slow portal is not hammered. */
+export class PortalTimeoutError extends PortalError {
+  readonly timeoutMs: number;
+  constructor(endpoint: string, timeoutMs: number) {
+    super(endpoint, `timed out after ${timeoutMs} ms`);
+    this.name = 'PortalTimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The portal answered with an HTTP status other than 2xx. 5xx answers are retried. */
+export class PortalHttpError extends PortalError {
+  readonly status: number;
+  constructor(endpoint: string, status: number, statusText: string) {
+    super(endpoint, `HTTP ${status}${statusText ? ` ${statusText}` : ''}`);
+    this.name = 'PortalHttpError';
+    this.status = status;
+  }
+}
+
+/** The envelope's `code` is not the success code 20000 (spec §7: "otherwise it is rejected"). */
+export class PortalCodeError extends PortalError {
+  readonly code: unknown;
+  readonly portalMessage: string;
+  constructor(endpoint: string, code: unknown, portalMessage: string) {
+    super(endpoint, `portal code ${String(code)}${portalMessage ? ` (${portalMessage})` : ''}, expected 20000`);
+    this.name = 'PortalCodeError';
+    this.code = code;
+    this.portalMessage = portalMessage;
+  }
+}
+
+/** The body is not JSON, or not the `{ code, data }` envelope the site expects. */
+export class PortalFormatError extends PortalError {
+  constructor(endpoint: string, detail: string, cause?: unknown) {
+    super(endpoint, `malformed answer: ${detail}`, { cause });
+    this.name = 'PortalFormatError';
+  }
+}
+
+/** One item of a list breaks its schema: names the list, the item id (or index) and the fields. */
+export class PortalSchemaError extends PortalError {
+  readonly list: string;
+  readonly itemId: string;
+  readonly fields: string[];
+  constructor(endpoint: string, list: string, itemId: string, issues: { path: string; message: string }[]) {
+    const detail = issues.map((issue) => `field "${issue.path}": ${issue.message}`).join('; ');
+    super(endpoint, `list "${list}", item ${itemId}: ${detail}`);
+    this.name = 'PortalSchemaError';
+    this.list = list;
+    this.itemId = itemId;
+    this.fields = issues.map((issue) => issue.path);
+  }
+}
+
+/** A short text for an unknown thrown value, following `cause` chains (undici puts the reason there). */
+export function describeCause(cause: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = cause;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    if (current instanceof Error) {
+      const code = (current as { code?: unknown }).code;
+      parts.push(code ? `${current.message} [${String(code)}]` : current.message);
+      current = current.cause;
+    } else {
+      parts.push(String(current));
+      break;
+    }
+  }
+  return parts.join(': ') || 'unknown error';
+}

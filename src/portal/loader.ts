@@ -1,0 +1,95 @@
+/**
+ * The one Astro content loader for every portal list (DESIGN.md §4–§5). It fetches a list endpoint through
+ * the portal client, checks every item against the list's zod schema and stores the parsed items under their
+ * ids. Any failure throws, which fails the build: a portal outage names the endpoint and the cause, a bad
+ * item names the list, the item id and the field (DESIGN.md §5 "a list that cannot be loaded fails the build").
+ */
+import type { Loader } from 'astro/loaders';
+import type { z } from 'astro/zod';
+import { PORTAL_TIMEOUT_MS } from '../site';
+import { callPortal } from './client';
+import { describeEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
+import { PortalError, PortalFormatError, PortalSchemaError } from './errors';
+
+/** Build-time settings of the portal, read from the environment (see astro.config.mjs `env.schema`). */
+export function portalSettings(env: NodeJS.ProcessEnv = process.env): { base: string; timeoutMs: number } {
+  const base = env.PORTAL_API_BASE?.trim();
+  if (!base) {
+    throw new Error(
+      'PORTAL_API_BASE is not set: run `npm run build` (it starts the sample portal) or set it to the portal web API base URL.',
+    );
+  }
+  const timeoutMs = env.PORTAL_TIMEOUT_MS ? Number(env.PORTAL_TIMEOUT_MS) : PORTAL_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new Error(`PORTAL_TIMEOUT_MS must be a positive number of ms, got "${env.PORTAL_TIMEOUT_MS}".`);
+  }
+  return { base, timeoutMs };
+}
+
+/** A parsed item with its id as the store key. */
+export interface ParsedItem<T> {
+  id: string;
+  data: T;
+  raw: Record<string, unknown>;
+}
+
+/**
+ * Checks a portal list against its schema.
+ *
+ * In: the `data` of an answer (must be an array of objects). Out: the parsed items, ids as strings.
+ * @throws PortalFormatError when `data` is not a list; PortalSchemaError naming the list, the item id
+ *   (or `#index` when it has none) and every failing field; PortalSchemaError on a duplicate id.
+ */
+export function parseList<S extends z.ZodType>(
+  endpointName: EndpointName,
+  schema: S,
+  data: unknown,
+): ParsedItem<z.output<S>>[] {
+  const endpoint = describeEndpoint(ENDPOINTS[endpointName]);
+  if (!Array.isArray(data)) throw new PortalFormatError(endpoint, `"data" is ${typeof data}, expected a list`);
+  const seen = new Set<string>();
+  return data.map((raw: unknown, index) => {
+    const rawId = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
+    const label = rawId === undefined || rawId === null ? `#${index}` : `id "${String(rawId)}" (#${index})`;
+    const result = schema.safeParse(raw);
+    if (!result.success) {
+      const issues = result.error.issues.map((issue) => ({
+        path: issue.path.map(String).join('.') || '(item)',
+        message: issue.message,
+      }));
+      throw new PortalSchemaError(endpoint, endpointName, label, issues);
+    }
+    const parsed = result.data as z.output<S> & { id?: unknown };
+    const id = String(parsed.id ?? index);
+    if (seen.has(id)) {
+      throw new PortalSchemaError(endpoint, endpointName, label, [{ path: 'id', message: 'duplicate id in the list' }]);
+    }
+    seen.add(id);
+    return { id, data: parsed, raw: raw as Record<string, unknown> };
+  });
+}
+
+/**
+ * The portal loader for one list endpoint of spec §7.
+ *
+ * In: the catalogue name of a list endpoint and the zod schema of its items.
+ * Out: an Astro loader `{ name, schema, load }` whose entries are the parsed items keyed by id.
+ */
+export function portalLoader<S extends z.ZodType>(endpointName: EndpointName, schema: S): Loader {
+  return {
+    name: `portal:${endpointName}`,
+    schema,
+    async load({ store, logger, generateDigest }) {
+      const endpoint = ENDPOINTS[endpointName];
+      const { base, timeoutMs } = portalSettings();
+      const result = await callPortal<unknown>(endpoint, { base, timeoutMs });
+      if (result.cancelled) throw new PortalError(describeEndpoint(endpoint), 'cancelled during the build');
+      const items = parseList(endpointName, schema, result.data);
+      store.clear();
+      for (const item of items) {
+        store.set({ id: item.id, data: item.data as Record<string, unknown>, digest: generateDigest(item.raw) });
+      }
+      logger.info(`${items.length} items from ${describeEndpoint(endpoint)}`);
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * Zod schemas of the portal's list items (spec §3, §7). Each schema is the documentation of its list:
+ * every field says what it is with `.describe()`. Fields the spec names keep the spec's names and are
+ * required; the other fields are what the portal sends for pages to show. Unknown extra fields are
+ * dropped (zod objects strip by default). Rich text (`content`) is sanitized here, at parse time, so no
+ * page ever renders unsanitized portal HTML.
+ */
+import { z } from 'astro/zod';
+import dayjs from 'dayjs';
+import { sanitizeRichText } from '../lib/sanitize';
+
+/** Portal ids arrive as numbers or strings; the site treats them as strings (spec §3 "treated as string"). */
+export const portalId = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .refine((value) => value.length > 0, 'must not be empty')
+  .describe('Portal id, kept as a string');
+
+/** A date as the portal sends it (`YYYY-MM-DD` or ISO date-time), parsed to a Date. */
+export const portalDate = z
+  .string()
+  .refine((value) => dayjs(value).isValid(), 'must be a date (YYYY-MM-DD or ISO 8601)')
+  .transform((value) => dayjs(value).toDate());
+
+/** Non-empty plain text (titles, names). */
+const text = z.string().trim().min(1, 'must not be empty');
+
+/** Portal HTML, sanitized with the site's allow-list. */
+export const richText = z.string().transform((html) => sanitizeRichText(html));
+
+/** Path or URL of a file on the portal's image / file base (spec §3: images under an image base path). */
+const assetPath = z.string().trim().min(1, 'must not be empty');
+
+/** A category of a portal list (news, events, winners, shares, FAQ, locations, downloads). */
+export const categorySchema = z.object({
+  id: portalId.describe('Category id, used in URLs'),
+  name: text.describe('Category name shown on tabs'),
+  sort: z.number().optional().describe('Display order, ascending'),
+});
+
+/** News, events, winners and shares: the article lists shown with the one list/detail template. */
+export const articleSchema = z.object({
+  id: portalId.describe('Item id; detail pages live at /{section}/detail/{id}'),
+  title: text.describe('Headline'),
+  date: portalDate.describe('Publication date'),
+  description: z.string().trim().describe('Summary shown in lists and as the page description'),
+  categoryId: portalId.describe('Id of the item category'),
+  content: richText.default('').describe('Body as portal HTML, sanitized'),
+  image: assetPath.optional().describe('Cover image path under the image base'),
+  link: z.string().url().optional().describe('Where the item leads when it has no detail page (events)'),
+  isTop: z.boolean().default(false).describe('Pinned to the top of its list'),
+});
+
+/** Coupons (優惠專區): spec §3 "id, title, date, description; coupons also image". */
+export const couponSchema = z.object({
+  id: portalId.describe('Coupon id; detail at /coupon/detail/{id}'),
+  title: text.describe('Offer name'),
+  date: portalDate.describe('Publication date'),
+  description: z.string().trim().describe('Short description shown in lists'),
+  image: assetPath.describe('Offer image path under the image base'),
+  content: richText.default('').describe('Terms of the offer as portal HTML, sanitized'),
+  startDate: portalDate.optional().describe('First day of the offer'),
+  endDate: portalDate.optional().describe('Last day of the offer'),
+  link: z.string().url().optional().describe('Where to claim the offer'),
+});
+
+/** Videos (影音專區). */
+export const videoSchema = z.object({
+  id: portalId.describe('Video id'),
+  title: text.describe('Video title, also the iframe title'),
+  date: portalDate.describe('Publication date'),
+  description: z.string().trim().default('').describe('Short description'),
+  videoUrl: z.string().url().describe('Embeddable player URL (e.g. YouTube nocookie embed)'),
+  image: assetPath.optional().describe('Poster image path'),
+});
+
+/** FAQ categories: names come as `X-name`; the site shows the part after the first hyphen (spec §9). */
+export const faqCategorySchema = categorySchema.extend({
+  name: text.describe('Category name in the `X-name` form, e.g. `1-理賠服務`'),
+});
+
+/** FAQ items: spec §3 "items carry firstCategory and secondCategorySort". */
+export const faqSchema = z.object({
+  id: portalId.describe('FAQ item id'),
+  title: text.describe('The question'),
+  content: richText.describe('The answer as portal HTML, sanitized'),
+  firstCategory: portalId.describe('Id of the FAQ category the item belongs to (grouping key, spec §9)'),
+  secondCategory: z.string().trim().default('').describe('Sub-group heading inside the category'),
+  secondCategorySort: z.number().describe('Order inside the category, ascending (spec §9)'),
+});
+
+/** Service locations (服務據點): spec §3 "Location items: areaId". */
+export const locationSchema = z.object({
+  id: portalId.describe('Location id'),
+  name: text.describe('Branch name, e.g. 台北分公司'),
+  areaId: portalId.describe('Id of the location area (grouping key, spec §9)'),
+  address: text.describe('Postal address'),
+  phone: text.describe('Phone number'),
+  fax: z.string().trim().optional().describe('Fax number'),
+  hours: text.describe('Opening hours'),
+  mapUrl: z.string().url().optional().describe('Link to a map'),
+});
+
+/** Public disclosure categories: spec §3 "categories: id, name, url". */
+export const publicDisclosureCategorySchema = categorySchema.extend({
+  url: z.string().trim().describe('URL segment or address of the category page'),
+});
+
+/** Public disclosures (公開資訊): spec §3 "items: category". */
+export const publicDisclosureSchema = z.object({
+  id: portalId.describe('Item id'),
+  title: text.describe('Title of the disclosure'),
+  category: portalId.describe('Id of the public disclosure category (grouping key, spec §9)'),
+  date: portalDate.optional().describe('Date of the disclosure'),
+  content: richText.default('').describe('Body as portal HTML, sanitized'),
+  fileUrl: assetPath.optional().describe('Attached document path under the file base'),
+  sort: z.number().optional().describe('Order inside the category'),
+});
+
+/** One downloadable file of a download item. */
+export const downloadFileSchema = z.object({
+  id: portalId.describe('File id'),
+  title: text.describe('File name shown to visitors'),
+  fileUrl: assetPath.describe('File path under the file base'),
+  fileType: z.string().trim().default('pdf').describe('File type, e.g. pdf, docx'),
+  date: portalDate.optional().describe('Last update'),
+});
+
+/** Downloads (文件下載): spec §3 "Download items: category and id"; files are paginated on the item page. */
+export const downloadSchema = z.object({
+  id: portalId.describe('Download item id, used in /download/{category}/{id}/{page}'),
+  title: text.describe('Item title, e.g. 汽車險理賠申請文件'),
+  category: portalId.describe('Id of the download category'),
+  sort: z.number().optional().describe('Order inside the category'),
+  files: z.array(downloadFileSchema).default([]).describe('Files of the item'),
+});
+
+/** Decrees (法令規章): spec §3 "Decree: id (treated as string)". */
+export const decreeSchema = z.object({
+  id: portalId.describe('Decree id, treated as a string; page at /about/decree/{id}'),
+  title: text.describe('Decree title'),
+  date: portalDate.optional().describe('Date of last amendment'),
+  content: richText.default('').describe('Decree text as portal HTML, sanitized'),
+  sort: z.number().optional().describe('Order in the decree menu'),
+});
+
+/** Staff list (優質服務人員): spec §3 keeps only the first two characters of areaUnitName. */
+export const staffSchema = z.object({
+  id: portalId.describe('Staff entry id'),
+  name: text.describe('Staff name'),
+  areaUnitName: text.describe('Unit name; the site shows only its first two characters (spec §3)'),
+  title: z.string().trim().default('').describe('Job title'),
+  year: z.number().int().optional().describe('Year of the award'),
+});
+
+/** Home banners (首頁輪播). */
+export const homeBannerSchema = z.object({
+  id: portalId.describe('Banner id'),
+  title: text.describe('Banner headline, also the image alternative text'),
+  description: z.string().trim().default('').describe('Supporting line'),
+  image: assetPath.describe('Desktop image path under the image base'),
+  mobileImage: assetPath.optional().describe('Phone image path under the image base'),
+  link: z.string().trim().optional().describe('Where the banner leads (internal path or URL)'),
+  sort: z.number().default(0).describe('Display order, ascending'),
+});
+
+/** Contract-change list (保單變更): the insurance types whose policies can be changed and how. */
+export const contractChangeSchema = z.object({
+  id: portalId.describe('Entry id'),
+  title: text.describe('Insurance type, e.g. 汽車保險'),
+  description: z.string().trim().default('').describe('What can be changed'),
+  items: z.array(z.string().trim()).default([]).describe('Changes that can be applied'),
+  documents: z.array(z.string().trim()).default([]).describe('Documents a visitor needs'),
+  sort: z.number().optional().describe('Display order'),
+});
+
+/** System notifications (spec §3: category, description, startDate, nextUrl). Loaded in the browser. */
+export const notificationSchema = z.object({
+  id: portalId.optional().describe('Notification id'),
+  category: z.number().int().describe('1 dialog, 2 bell, 8 banner (spec §4)'),
+  title: z.string().trim().default('').describe('Short title'),
+  description: z.string().describe('Notification text'),
+  startDate: portalDate.describe('Start of the notification'),
+  nextUrl: z.string().trim().optional().describe('Where 確認 leads (category 1)'),
+});
+
+export type Category = z.infer<typeof categorySchema>;
+export type Article = z.infer<typeof articleSchema>;
+export type Coupon = z.infer<typeof couponSchema>;
+export type Notification = z.infer<typeof notificationSchema>;

@@ -1,0 +1,361 @@
+/**
+ * Business constants of the site, each written once (spec §9 and §2).
+ *
+ * Everything a visitor can read or an editor could ask to change lives here: the company's name and
+ * contact details, the four hotlines, the menus, external sites, timings (ms) and counts. Components and
+ * islands import from this module; nothing else repeats a number or a phone line.
+ */
+
+/** Company identity shown in the header, footer, titles and structured data. */
+export const COMPANY = {
+  name: '和泰產物保險股份有限公司',
+  shortName: '和泰產險',
+  englishName: 'Hotai Insurance Co., Ltd.',
+  /** Year the current site started; the copyright line reads `2020 - <current year>` (spec §2). */
+  copyrightSince: 2020,
+} as const;
+
+/** Company contact information (spec §3 "company info": addr, phone, fax, time). */
+export const COMPANY_INFO = {
+  addr: '10491 台北市中山區南京東路二段 109 號 8 樓',
+  phone: '(02) 2562-8888',
+  fax: '(02) 2562-8800',
+  /** Company office hours (spec §9). */
+  time: '週一至週五 08:30–17:30',
+} as const;
+
+/** One hotline entry of the footer (spec §3: title, tel, text, time). */
+export interface Hotline {
+  title: string;
+  tel: string;
+  text: string;
+  time: string;
+}
+
+/** The four hotlines with their hours (spec §9). */
+export const HOTLINES: readonly Hotline[] = [
+  { title: '客服專線', tel: '0800-880-550', text: '保單、繳費與一般諮詢', time: '非假日 08:30–18:00' },
+  { title: '理賠及報案專線', tel: '0800-077-568', text: '事故報案與理賠進度', time: '08:30–17:30' },
+  { title: '申訴專線', tel: '0800-501-888', text: '客戶申訴與意見反映', time: '08:30–17:30' },
+  { title: '網路投保服務專線', tel: '0800-895-988', text: '網路投保操作協助', time: '09:00–18:00' },
+];
+
+/** Social links of the footer (spec §3). */
+export const SOCIAL_LINKS = [
+  { name: 'Facebook', href: 'https://www.facebook.com/hotains' },
+  { name: 'LINE', href: 'https://line.me/R/ti/p/@hotains' },
+  { name: 'YouTube', href: 'https://www.youtube.com/@hotains' },
+] as const;
+
+/**
+ * Hosts that count as the company's own (spec §9: links outside the company domain ask before leaving).
+ * A link whose host is one of these or a subdomain of one is internal.
+ */
+export const COMPANY_DOMAINS = ['hotains.com.tw'] as const;
+
+/** External sites (spec §2 "External links open in a new tab"). */
+export const EXTERNAL = {
+  onlineInsurance: 'https://ebiz.hotains.com.tw',
+  onlineCar: 'https://ebiz.hotains.com.tw/car',
+  onlineMotor: 'https://ebiz.hotains.com.tw/motor',
+  onlineTravel: 'https://ebiz.hotains.com.tw/travel',
+  onlineInjury: 'https://ebiz.hotains.com.tw/injury',
+  onlineFire: 'https://ebiz.hotains.com.tw/fire',
+  onlineTravelCard: 'https://ebiz.hotains.com.tw/travel-card',
+  payment: 'https://ebiz.hotains.com.tw/payment',
+  policyQuery: 'https://ebiz.hotains.com.tw/policy',
+  certificateDownload: 'https://ebiz.hotains.com.tw/certificate',
+  ePolicyDownload: 'https://ebiz.hotains.com.tw/e-policy',
+  memberLogin: 'https://ebiz.hotains.com.tw/member/login',
+  chatbot: 'https://chatbot.hotains.com.tw',
+  financeFriendly: 'https://ff.hotains.com.tw',
+  englishSite: 'https://www.hotains.com.tw/en',
+} as const;
+
+/** A link of a menu: internal paths start with `/`, external ones open in a new tab. */
+export interface MenuLink {
+  label: string;
+  href: string;
+  /** One-line description shown in the mega-menu (online-insurance products). */
+  description?: string;
+  /** 'Get a Quote' target on the external online-insurance site. */
+  quote?: string;
+}
+
+export interface MenuGroup {
+  title: string;
+  links: readonly MenuLink[];
+}
+
+export interface MainMenuItem {
+  label: string;
+  /** Landing page of the menu item (first link when absent). */
+  href: string;
+  groups: readonly MenuGroup[];
+}
+
+/** Insurance product detail page path for a product id (spec §2 `/insurance/detail/{id}`). */
+export const productPath = (id: number): string => `/insurance/detail/${id}`;
+
+/**
+ * The main menu with its mega-menu groups (spec §2 "Main menu"). Product detail ids come from the spec:
+ * online 1, 3, 4, 7, 12; personal 1, 3, 12, 7, 4; business 13, 15, 28, 31; policy/promotion 107, 104, 103, 101, 102.
+ */
+export const MAIN_MENU: readonly MainMenuItem[] = [
+  {
+    label: '網路投保',
+    href: productPath(1),
+    groups: [
+      {
+        title: '網路投保',
+        links: [
+          { label: '汽車險', href: productPath(1), description: '車體、竊盜與第三人責任，一次投保全方位保障', quote: EXTERNAL.onlineCar },
+          { label: '機車險', href: productPath(3), description: '強制險加值第三人責任，騎乘更安心', quote: EXTERNAL.onlineMotor },
+          { label: '旅平險', href: productPath(4), description: '國內外旅遊意外、醫療與不便險', quote: EXTERNAL.onlineTravel },
+          { label: '傷害健康險', href: productPath(7), description: '意外身故、失能與傷害醫療保障', quote: EXTERNAL.onlineInjury },
+          { label: '住宅險', href: productPath(12), description: '住宅火災、地震與居家責任保障', quote: EXTERNAL.onlineFire },
+          { label: '預約服務', href: '/service', description: '預約專人諮詢或通譯服務' },
+        ],
+      },
+    ],
+  },
+  {
+    label: '客戶服務',
+    href: '/claim',
+    groups: [
+      {
+        title: '保單服務',
+        links: [
+          { label: '保費繳納', href: EXTERNAL.payment },
+          { label: '保單查詢', href: EXTERNAL.policyQuery },
+          { label: '保單變更', href: '/change' },
+          { label: '電子保單下載', href: EXTERNAL.ePolicyDownload },
+          { label: '強制險電子式保險證下載', href: EXTERNAL.certificateDownload },
+        ],
+      },
+      {
+        title: '理賠服務',
+        links: [
+          { label: '理賠服務', href: '/claim' },
+          { label: '理賠聯盟鏈活動', href: '/event_page/20220503' },
+          { label: '文件下載', href: '/download' },
+        ],
+      },
+      {
+        title: '客戶關懷',
+        links: [
+          { label: '客戶意見信箱', href: '/contact' },
+          { label: '通譯服務預約', href: '/service' },
+          { label: '行動身分識別', href: '/mid' },
+          { label: '常見問題', href: '/faq' },
+        ],
+      },
+    ],
+  },
+  {
+    label: '最新消息',
+    href: '/news/all/1',
+    groups: [
+      {
+        title: '最新消息',
+        links: [
+          { label: '公司新聞', href: '/news/all/1' },
+          { label: '活動專區', href: '/event/all/1' },
+          { label: '得獎公告', href: '/winner/all/1' },
+          { label: '優惠專區', href: '/coupon/1' },
+          { label: '資訊分享', href: '/share/all/1' },
+          { label: '影音專區', href: '/video/1' },
+        ],
+      },
+    ],
+  },
+  {
+    label: '商品介紹',
+    href: '/insurance/personal',
+    groups: [
+      {
+        title: '個人險',
+        links: [
+          { label: '汽車保險', href: productPath(1) },
+          { label: '機車保險', href: productPath(3) },
+          { label: '住宅保險', href: productPath(12) },
+          { label: '傷害健康保險', href: productPath(7) },
+          { label: '旅行平安保險', href: productPath(4) },
+        ],
+      },
+      {
+        title: '企業險',
+        links: [
+          { label: '商業火災保險', href: productPath(13) },
+          { label: '工程保險', href: productPath(15) },
+          { label: '責任保險', href: productPath(28) },
+          { label: '貨物運輸保險', href: productPath(31) },
+        ],
+      },
+      {
+        title: '熱門商品',
+        links: [
+          { label: '旅遊不便險', href: EXTERNAL.onlineTravel },
+          { label: '旅行卡專案', href: EXTERNAL.onlineTravelCard },
+        ],
+      },
+      {
+        title: '政策/推廣保險',
+        links: [
+          { label: '電動自行車保險', href: productPath(107) },
+          { label: '農業保險', href: productPath(104) },
+          { label: '微型保險', href: productPath(103) },
+          { label: '強制汽車責任保險', href: productPath(101) },
+          { label: '住宅地震基本保險', href: productPath(102) },
+        ],
+      },
+    ],
+  },
+  {
+    label: '關於和泰',
+    href: '/about/profile',
+    groups: [
+      {
+        title: '認識我們',
+        links: [
+          { label: '公司簡介', href: '/about/profile' },
+          { label: '服務據點', href: '/about/locations' },
+          { label: '人才招募', href: '/about/recruit' },
+          { label: '合作夥伴', href: '/about/partner' },
+        ],
+      },
+      {
+        title: '公司治理',
+        links: [
+          { label: '公開資訊', href: '/about/public' },
+          { label: '盡職治理', href: '/about/public/stewardship' },
+          { label: '法令規章', href: '/about/decree' },
+        ],
+      },
+      {
+        title: '永續與公平待客',
+        links: [
+          { label: '永續發展', href: '/about/responsibility' },
+          { label: '公平待客', href: '/fair' },
+        ],
+      },
+    ],
+  },
+];
+
+/** Header links beside the main menu (spec §2 "Header"). */
+export const HEADER_LINKS = {
+  financeFriendly: { label: '金融友善專區', href: EXTERNAL.financeFriendly },
+  english: { label: 'English', href: '/eng' },
+  memberLogin: { label: '會員登入', href: EXTERNAL.memberLogin },
+} as const;
+
+/** Footer links (spec §2 "Footer": decree, privacy, legal and locations). */
+export const FOOTER_LINKS: readonly MenuLink[] = [
+  { label: '法令規章', href: '/about/decree' },
+  { label: '隱私權保護政策', href: '/privacy' },
+  { label: '網站安全政策', href: '/legal' },
+  { label: '服務據點', href: '/about/locations' },
+  { label: '公平待客', href: '/fair' },
+  { label: '聯絡我們', href: '/contact' },
+];
+
+/** Footer note on supported browsers (spec §1). */
+export const BROWSER_NOTE = '建議使用最新版 Edge 或 Chrome 瀏覽器瀏覽本網站';
+
+/** Items per page in the portal lists (news, events, winners, shares). Not in the spec; a site choice. */
+export const LIST_PAGE_SIZE = 9;
+/** Items per page of the coupon list. */
+export const COUPON_PAGE_SIZE = 9;
+/** Items shown per home-page section (latest news, events, coupons). */
+export const HOME_SECTION_SIZE = 4;
+
+/** The success code of the portal envelope (spec §7, §9). */
+export const PORTAL_SUCCESS_CODE = 20000;
+/** Default time limit of one portal call, in ms (issue 2). */
+export const PORTAL_TIMEOUT_MS = 15_000;
+/** Retries after the first attempt on network errors and 5xx answers. */
+export const PORTAL_RETRIES = 2;
+/** First backoff delay between retries, in ms (doubles each retry). */
+export const PORTAL_RETRY_MIN_DELAY_MS = 300;
+
+/** Timings of spec §9, in ms or px as named. */
+export const TIMING = {
+  headerActiveScrollPx: 300,
+  notificationAutoOpenMs: 300,
+  progressBarThrottleMs: 200,
+  progressBarDurationMs: 5000,
+  pageViewDelayMs: 250,
+  backToTopScrollPx: 500,
+  backToTopDurationMs: 300,
+} as const;
+
+/** Notification categories (spec §4, §9). */
+export const NOTIFICATION_CATEGORY = { dialog: 1, bell: 2, banner: 8 } as const;
+
+/** Side dock: 5 news and 5 coupons (spec §9). */
+export const DOCK_ITEMS = 5;
+/** Reader speed default (spec §9). */
+export const READER_DEFAULT_SPEED = 1;
+
+/** Texts of the error pages (spec §2 "Error pages"). */
+export const ERROR_TEXT = {
+  notFoundTitle: 'Oops',
+  notFoundBody: '您要找的頁面可能已被移除、名稱已變更，或連結有誤，暫時無法使用。',
+  unmatchedRoute: 'This page could not be found',
+  errorTitle: 'ERROR',
+  errorBody: '很抱歉，系統發生錯誤，請稍後再試。',
+  errorPageFailed: 'An error occurred while showing the error page',
+  home: '回首頁',
+} as const;
+
+/** Home carousel auto-advance interval, in ms (site choice; pausable, off under reduced motion). */
+export const CAROUSEL_INTERVAL_MS = 6000;
+
+/** Entry points to the main services on the home page (spec §1 "customer services"). `icon` names a glyph. */
+export const HOME_SERVICES: readonly (MenuLink & { icon: 'claim' | 'policy' | 'payment' | 'download' | 'location' | 'mail' })[] = [
+  { label: '理賠服務', href: '/claim', description: '事故報案與理賠申請', icon: 'claim' },
+  { label: '保單查詢', href: EXTERNAL.policyQuery, description: '線上查詢保單內容', icon: 'policy' },
+  { label: '保費繳納', href: EXTERNAL.payment, description: '信用卡與超商繳費', icon: 'payment' },
+  { label: '文件下載', href: '/download', description: '理賠與變更申請書', icon: 'download' },
+  { label: '服務據點', href: '/about/locations', description: '全台分支機構', icon: 'location' },
+  { label: '客戶意見信箱', href: '/contact', description: '線上留言與諮詢', icon: 'mail' },
+];
+
+/** Default meta description of pages that do not pass their own (SiteLayout). */
+export const SITE_DESCRIPTION =
+  '和泰產險提供汽車險、機車險、旅平險、傷害健康險、住宅險與企業保險，線上投保、理賠服務與保單查詢，全年守護您的生活。';
+
+/** Interface texts shared by the layout components (header, footer, pagination, breadcrumbs, cards). */
+export const UI_TEXT = {
+  skipToMain: '跳到主要內容區塊',
+  /** Visually hidden hint after every link that opens a new tab. */
+  newWindow: '（另開新視窗）',
+  home: '首頁',
+  homeLink: '和泰產險 首頁',
+  /** 'More' and 'Get a Quote' of the online-insurance products (spec §2 "Main menu"). */
+  learnMore: '了解更多',
+  getQuote: '立即投保',
+  search: '搜尋',
+  notifications: '最新公告',
+  openMenu: '開啟選單',
+  closeMenu: '關閉選單',
+  mainMenu: '主選單',
+  breadcrumbs: '麵包屑',
+  pagination: '分頁',
+  prevPage: '上一頁',
+  nextPage: '下一頁',
+  /** `第 N 頁` label of a numbered pagination link. */
+  pageN: (page: number): string => `第 ${page} 頁`,
+  allRightsReserved: '版權所有',
+  /** Footer headings and labels. */
+  footer: {
+    hotlines: '服務專線',
+    addr: '地址',
+    phone: '電話',
+    fax: '傳真',
+    time: '服務時間',
+    links: '頁尾連結',
+    social: '社群媒體',
+  },
+} as const;

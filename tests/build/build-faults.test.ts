@@ -1,0 +1,44 @@
+/**
+ * `npm run build` against a faulty portal (issue 2 §5, §8; DESIGN.md §5): every fault mode of the sample
+ * portal makes the build exit non-zero with a message naming the endpoint (and, for a bad item, the item and
+ * field). Runs the real build script, which starts the sample portal with SAMPLE_PORTAL_FAULTS.
+ */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const NEWS = '/api/PortalCorporateMessage/GetPutOnCorporateMessage';
+const DECREES = '/api/PortalDecree/GetPutOnDecree';
+
+/** Runs the build script with extra env; resolves its exit code and combined output. */
+function runBuild(env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/build.mjs'], {
+      env: { ...process.env, PORTAL_API_BASE: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+const cases: [string, Record<string, unknown>, RegExp][] = [
+  ['endpoint down', { news: 'down' }, new RegExp(`${NEWS}: network error`)],
+  ['slow past the timeout', { decrees: { mode: 'slow', delayMs: 20000 } }, new RegExp(`${DECREES}: timed out after 1500 ms`)],
+  ['HTTP 500', { news: 'http500' }, new RegExp(`${NEWS}: HTTP 500`)],
+  ['non-20000 code', { decrees: 'code' }, new RegExp(`${DECREES}: portal code 50001`)],
+  ['malformed JSON', { news: 'malformed' }, new RegExp(`${NEWS}: malformed answer`)],
+  ['an item breaking the schema', { news: 'badItem' }, new RegExp(`${NEWS}: list "news", item .+: field "\\w+`)],
+];
+
+describe('the build fails on each portal fault', () => {
+  it.each(cases)('%s', async (_name, faults, message) => {
+    const { code, output } = await runBuild({
+      SAMPLE_PORTAL_FAULTS: JSON.stringify(faults),
+      PORTAL_TIMEOUT_MS: '1500',
+    });
+    expect(code).not.toBe(0);
+    expect(output).toMatch(message);
+  }, 120_000);
+});

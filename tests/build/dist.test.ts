@@ -1,0 +1,70 @@
+/**
+ * Checks of the built site (issue 2 "Done when"): dist/ holds the home page, every news list page of every
+ * category and every news detail of the sample portal, and the 404 page with the spec's texts.
+ * Runs after `npm run build` against the sample portal.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callPortal } from '../../src/portal/client';
+import { ENDPOINTS } from '../../src/portal/endpoints';
+import { LIST_PAGE_SIZE } from '../../src/site';
+import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+
+const dist = new URL('../../dist/', import.meta.url);
+const page = (path: string) => new URL(`.${path}/index.html`, dist);
+const html = (path: string) => readFileSync(path === '/' ? new URL('index.html', dist) : page(path), 'utf8');
+
+let news: { id: string | number; title: string; categoryId: string | number }[] = [];
+let categories: { id: string | number; name: string }[] = [];
+
+beforeAll(async () => {
+  const portal = await startSamplePortal({ port: 0 });
+  try {
+    const [items, cats] = await Promise.all([
+      callPortal<typeof news>(ENDPOINTS.news, { base: portal.url }),
+      callPortal<typeof categories>(ENDPOINTS.newsCategories, { base: portal.url }),
+    ]);
+    if (items.cancelled || cats.cancelled) throw new Error('cancelled');
+    news = items.data;
+    categories = cats.data;
+  } finally {
+    await portal.close();
+  }
+});
+
+describe('dist/', () => {
+  it('has the home page in zh-Hant-TW', () => {
+    expect(html('/')).toContain('lang="zh-Hant-TW"');
+  });
+
+  it('has every news detail page with its title', () => {
+    expect(news.length).toBeGreaterThanOrEqual(40);
+    for (const item of news) {
+      expect(html(`/news/detail/${item.id}`), `news ${item.id}`).toContain(escapeHtml(item.title));
+    }
+  });
+
+  it('has every news list page of every category and no page past the last', () => {
+    const groups = [{ id: 'all', count: news.length }].concat(
+      categories.map((category) => ({
+        id: String(category.id),
+        count: news.filter((item) => String(item.categoryId) === String(category.id)).length,
+      })),
+    );
+    for (const group of groups) {
+      const pages = Math.max(1, Math.ceil(group.count / LIST_PAGE_SIZE));
+      for (let n = 1; n <= pages; n += 1) expect(existsSync(page(`/news/${group.id}/${n}`)), `/news/${group.id}/${n}`).toBe(true);
+      expect(existsSync(page(`/news/${group.id}/${pages + 1}`))).toBe(false);
+    }
+  });
+
+  it('has the 404 page with the spec texts', () => {
+    const notFound = readFileSync(new URL('404.html', dist), 'utf8');
+    expect(notFound).toContain('Oops');
+    expect(notFound).toContain('This page could not be found');
+  });
+});
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}

@@ -1,0 +1,46 @@
+/**
+ * Shared fixtures of the end-to-end tests: `page` fails the test on any console error or uncaught page error
+ * (issue 2: "no console errors"), and `portal` reads the sample portal's lists through the site's `/api/` proxy,
+ * so tests compare pages with the data they were built from.
+ */
+import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints';
+import { portalUrl } from '../../src/portal/client';
+
+export interface PortalReader {
+  /** The `data` of a list endpoint. */
+  list<T = Record<string, unknown>>(name: EndpointName): Promise<T[]>;
+}
+
+function portalReader(request: APIRequestContext): PortalReader {
+  return {
+    async list<T>(name: EndpointName) {
+      const endpoint = ENDPOINTS[name];
+      const url = portalUrl(endpoint);
+      const response =
+        endpoint.method === 'POST' ? await request.post(url, { data: {} }) : await request.get(url);
+      const body = (await response.json()) as { code: number; data: T[] };
+      expect(body.code).toBe(20000);
+      return body.data;
+    },
+  };
+}
+
+export const test = base.extend<{ portal: PortalReader; consoleErrors: string[] }>({
+  consoleErrors: async ({}, use) => {
+    await use([]);
+  },
+  page: async ({ page, consoleErrors }, use) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    await use(page);
+    expect(consoleErrors, 'console errors on the pages of this test').toEqual([]);
+  },
+  portal: async ({ request }, use) => {
+    await use(portalReader(request));
+  },
+});
+
+export { expect };

@@ -1,0 +1,129 @@
+/**
+ * The portal loader and the list schemas (issue 2 §3, §8): every list of the sample portal loads; schema
+ * failures name the list, the item id and the field; extra fields are dropped; rich text is sanitized.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LoaderContext } from 'astro/loaders';
+import { collections } from '../../src/content.config';
+import { parseList, portalLoader } from '../../src/portal/loader';
+import { PortalCodeError, PortalFormatError, PortalSchemaError } from '../../src/portal/errors';
+import { articleSchema, faqSchema } from '../../src/portal/schemas';
+import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+
+type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
+let portal: Portal;
+const previousBase = process.env.PORTAL_API_BASE;
+
+/** A minimal loader context with an in-memory store. */
+function fakeContext() {
+  const entries = new Map<string, Record<string, unknown>>();
+  const context = {
+    collection: 'test',
+    store: {
+      set: ({ id, data }: { id: string; data: Record<string, unknown> }) => (entries.set(id, data), true),
+      clear: () => entries.clear(),
+    },
+    logger: { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} },
+    generateDigest: (data: unknown) => JSON.stringify(data).length.toString(16),
+    meta: new Map(),
+  } as unknown as LoaderContext;
+  return { context, entries };
+}
+
+beforeAll(async () => {
+  portal = await startSamplePortal({ port: 0 });
+  process.env.PORTAL_API_BASE = portal.url;
+});
+afterAll(async () => {
+  await portal.close();
+  process.env.PORTAL_API_BASE = previousBase;
+});
+beforeEach(() => portal.setFaults({}));
+
+const validArticle = {
+  id: 7,
+  title: '颱風期間理賠服務',
+  date: '2026-08-01',
+  description: '颱風期間加開理賠專線。',
+  categoryId: 1,
+  content: '<p>內容</p>',
+};
+
+describe('parseList', () => {
+  it('names the list, the item id and the field of a broken item', () => {
+    const data = [validArticle, { ...validArticle, id: 'n-42', title: undefined }];
+    expect(() => parseList('news', articleSchema, data)).toThrowError(PortalSchemaError);
+    expect(() => parseList('news', articleSchema, data)).toThrowError(
+      /GET \/api\/PortalCorporateMessage\/GetPutOnCorporateMessage: list "news", item id "n-42" \(#1\): field "title"/,
+    );
+  });
+
+  it('names every failing field of an item and the index when the id is missing', () => {
+    const data = [{ ...validArticle, id: undefined, date: 'not-a-date', secondCategorySort: 1 }];
+    const error = (() => {
+      try {
+        parseList('news', articleSchema, data);
+      } catch (e) {
+        return e as PortalSchemaError;
+      }
+    })();
+    expect(error?.message).toContain('item #0');
+    expect(error?.fields).toEqual(expect.arrayContaining(['id', 'date']));
+  });
+
+  it('rejects duplicate ids and a data field that is not a list', () => {
+    expect(() => parseList('news', articleSchema, [validArticle, validArticle])).toThrowError(/duplicate id/);
+    expect(() => parseList('news', articleSchema, { items: [] })).toThrowError(PortalFormatError);
+  });
+
+  it('keeps ids as strings, drops unknown fields and sanitizes rich text', () => {
+    const [item] = parseList('news', articleSchema, [
+      {
+        ...validArticle,
+        internalNote: 'editor only',
+        content: '<p onclick="steal()">保障<script>alert(1)</script><a href="javascript:alert(1)">連結</a></p><h1>標題</h1>',
+      },
+    ]);
+    expect(item.id).toBe('7');
+    expect(item.data).not.toHaveProperty('internalNote');
+    expect(item.data.content).toBe('<p>保障<a>連結</a></p><h2>標題</h2>');
+    expect(item.data.date).toBeInstanceOf(Date);
+  });
+
+  it('requires the spec fields of FAQ items', () => {
+    expect(() =>
+      parseList('faqs', faqSchema, [{ id: 1, title: '問', content: '<p>答</p>', firstCategory: 1 }]),
+    ).toThrowError(/field "secondCategorySort"/);
+  });
+});
+
+describe('portalLoader against the sample portal', () => {
+  it.each(Object.keys(collections))('loads the %s list', async (name) => {
+    const loader = collections[name as keyof typeof collections].loader as ReturnType<typeof portalLoader>;
+    const { context, entries } = fakeContext();
+    await loader.load(context);
+    expect(entries.size).toBeGreaterThan(0);
+  });
+
+  it('fails on a bad item with a message naming list, item and field', async () => {
+    portal.setFaults({ news: 'badItem' });
+    const { context } = fakeContext();
+    const error = await portalLoader('news', articleSchema)
+      .load(context)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PortalSchemaError);
+    expect((error as Error).message).toMatch(/list "news", item (id "[^"]+" \(#\d+\)|#\d+): field "\w+"/);
+  });
+
+  it('fails on a portal error code with the endpoint in the message and keeps the store', async () => {
+    const { context, entries } = fakeContext();
+    entries.set('old', { title: 'kept' });
+    portal.setFaults({ news: 'code' });
+    const error = await portalLoader('news', articleSchema)
+      .load(context)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PortalCodeError);
+    expect((error as Error).message).toContain('/api/PortalCorporateMessage/GetPutOnCorporateMessage');
+    expect(entries.get('old')).toEqual({ title: 'kept' });
+  });
+});

@@ -1,0 +1,476 @@
+/**
+ * The sample portal over real HTTP: every catalogue endpoint answers with the portal envelope, every list
+ * parses against the site's schemas, the assets the content points at are served, and each fault mode
+ * behaves as documented in scripts/sample-portal/README.md.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'astro/zod';
+import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints.ts';
+import {
+  articleSchema,
+  categorySchema,
+  contractChangeSchema,
+  couponSchema,
+  decreeSchema,
+  downloadSchema,
+  faqCategorySchema,
+  faqSchema,
+  homeBannerSchema,
+  locationSchema,
+  notificationSchema,
+  publicDisclosureCategorySchema,
+  publicDisclosureSchema,
+  staffSchema,
+  videoSchema,
+} from '../../src/portal/schemas.ts';
+import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+import { generateScaled, SCALED_ID_BASE } from '../../scripts/sample-portal/generate.mjs';
+
+type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
+interface Envelope {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+/** Schema of the items of each list endpoint, and the least number of items the sample content has. */
+const LISTS: [EndpointName, z.ZodType, number][] = [
+  ['newsCategories', categorySchema, 4],
+  ['news', articleSchema, 40],
+  ['eventCategories', categorySchema, 3],
+  ['events', articleSchema, 15],
+  ['winnerCategories', categorySchema, 2],
+  ['winners', articleSchema, 10],
+  ['coupons', couponSchema, 15],
+  ['shareCategories', categorySchema, 3],
+  ['shares', articleSchema, 12],
+  ['videos', videoSchema, 8],
+  ['faqCategories', faqCategorySchema, 6],
+  ['faqs', faqSchema, 36],
+  ['locationCategories', categorySchema, 4],
+  ['locations', locationSchema, 12],
+  ['publicDisclosureCategories', publicDisclosureCategorySchema, 4],
+  ['publicDisclosures', publicDisclosureSchema, 12],
+  ['downloadCategories', categorySchema, 4],
+  ['downloads', downloadSchema, 8],
+  ['decrees', decreeSchema, 6],
+  ['staff', staffSchema, 12],
+  ['homeBanners', homeBannerSchema, 4],
+  ['contractChanges', contractChangeSchema, 4],
+  ['notifications', notificationSchema, 5],
+];
+
+/** POST bodies the endpoints need (others get `{}`). */
+const BODIES: Partial<Record<EndpointName, unknown>> = { listCodes: { codeType: 'ProblemType' } };
+
+let portal: Portal;
+let storeDir: string;
+
+/** Call a catalogue endpoint the way the site does: its method, default query, JSON, no-cache. */
+async function call(name: EndpointName, init: { body?: unknown; query?: Record<string, string>; signal?: AbortSignal } = {}) {
+  const endpoint = ENDPOINTS[name];
+  const url = new URL(endpoint.path, portal.url);
+  const query = { ...('query' in endpoint ? endpoint.query : {}), ...init.query };
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return fetch(url, {
+    method: endpoint.method,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' },
+    body: endpoint.method === 'POST' ? JSON.stringify(init.body ?? BODIES[name] ?? {}) : undefined,
+    signal: init.signal,
+  });
+}
+
+async function callJson(name: EndpointName, init?: Parameters<typeof call>[1]): Promise<Envelope> {
+  return (await call(name, init)).json() as Promise<Envelope>;
+}
+
+async function data<T = Record<string, unknown>[]>(name: EndpointName): Promise<T> {
+  const envelope = await callJson(name);
+  expect(envelope.code).toBe(20000);
+  return envelope.data as T;
+}
+
+/** A captcha and its answer (read through the test-only control route). */
+async function solvedCaptcha() {
+  const { data: captcha } = (await callJson('captcha')) as { data: { captchaId: string; image: string } };
+  const answer = await fetch(`${portal.url}/__sample/captcha/${captcha.captchaId}`).then((r) => r.json());
+  return { ...captcha, answer: answer.data.answer as string };
+}
+
+beforeAll(async () => {
+  storeDir = await mkdtemp(path.join(os.tmpdir(), 'sample-portal-test-'));
+  portal = await startSamplePortal({ storeFile: path.join(storeDir, 'submissions.jsonl'), notifications: 'all' });
+});
+
+afterAll(async () => {
+  await portal?.close();
+  await rm(storeDir, { recursive: true, force: true });
+});
+
+beforeEach(() => portal.setFaults({}));
+
+describe('endpoints', () => {
+  test.each(Object.keys(ENDPOINTS).filter((name) => name !== 'addProblemForm') as EndpointName[])(
+    '%s answers 20000 with its catalogue method',
+    async (name) => {
+      const response = await call(name);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      const envelope = (await response.json()) as Envelope;
+      expect(envelope).toMatchObject({ code: 20000, message: '成功' });
+      expect(envelope.data).not.toBeNull();
+    },
+  );
+
+  test('addProblemForm accepts a form with the right captcha and stores it as JSON Lines', async () => {
+    const { captchaId, answer, image } = await solvedCaptcha();
+    expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(image.split(',')[1], 'base64').toString()).toContain('<svg');
+    const envelope = await callJson('addProblemForm', {
+      body: { captchaId, captcha: answer.toUpperCase(), name: '王小明', email: 'test@example.com', problemType: '02', content: '想詢問理賠進度' },
+    });
+    expect(envelope.code).toBe(20000);
+    const { ticketNo } = envelope.data as { ticketNo: string };
+    expect(ticketNo).toMatch(/^CS\d{8}\d{4}$/);
+    const lines = (await readFile(path.join(storeDir, 'submissions.jsonl'), 'utf8')).trim().split('\n');
+    const stored = JSON.parse(lines.at(-1)!);
+    expect(stored).toMatchObject({ ticketNo, payload: { name: '王小明', content: '想詢問理賠進度' } });
+    expect(stored.payload).not.toHaveProperty('captcha');
+  });
+
+  test('addProblemForm refuses a wrong captcha with 40002 驗證碼錯誤, and a captcha is good for one try', async () => {
+    const { captchaId, answer } = await solvedCaptcha();
+    const wrong = await callJson('addProblemForm', { body: { captchaId, captcha: `${answer}x`, content: '…' } });
+    expect(wrong).toEqual({ code: 40002, message: '驗證碼錯誤', data: null });
+    const reused = await callJson('addProblemForm', { body: { captchaId, captcha: answer, content: '…' } });
+    expect(reused.code).toBe(40002);
+    expect((await callJson('addProblemForm', { body: {} })).code).toBe(40002);
+  });
+
+  test('listCodes answers the question types for ProblemType and needs a codeType', async () => {
+    const types = (await callJson('listCodes')).data as { code: string; name: string }[];
+    expect(types.map((t) => t.name)).toEqual(['保單服務', '理賠服務', '網路投保', '繳費問題', '申訴', '其他']);
+    expect((await callJson('listCodes', { body: { codeType: 'Unknown' } })).data).toEqual([]);
+    expect((await callJson('listCodes', { body: {} })).code).not.toBe(20000);
+  });
+
+  test('holidays filter by year', async () => {
+    const y2026 = (await callJson('holidays', { query: { year: '2026' } })).data as { date: string; name: string }[];
+    expect(y2026.length).toBeGreaterThan(10);
+    expect(y2026.every((h) => h.date.startsWith('2026-'))).toBe(true);
+    expect(y2026).toContainEqual({ date: '2026-10-10', name: '國慶日' });
+    const all = (await callJson('holidays')).data as { date: string }[];
+    expect(new Set(all.map((h) => h.date.slice(0, 4)))).toEqual(new Set(['2025', '2026', '2027']));
+    expect((await callJson('holidays', { query: { year: 'abc' } })).code).not.toBe(20000);
+  });
+
+  test('decrees answer the catalogue language and nothing for another', async () => {
+    expect(((await callJson('decrees')).data as unknown[]).length).toBeGreaterThanOrEqual(6);
+    expect((await callJson('decrees', { query: { lang: 'en' } })).data).toEqual([]);
+  });
+
+  test('notifications: one dialog, 3–4 bell items, one banner, all started in the past', async () => {
+    const list = await data<{ category: number; startDate: string; nextUrl?: string }[]>('notifications');
+    const byCategory = (c: number) => list.filter((n) => n.category === c);
+    expect(byCategory(1)).toHaveLength(1);
+    expect(byCategory(1)[0].nextUrl).toMatch(/^\//);
+    expect(byCategory(2).length).toBeGreaterThanOrEqual(3);
+    expect(byCategory(2).length).toBeLessThanOrEqual(4);
+    expect(byCategory(8)).toHaveLength(1);
+    for (const n of list) expect(Date.parse(n.startDate)).toBeLessThan(Date.now());
+  });
+
+  test('notifications can be switched off (option or SAMPLE_PORTAL_NOTIFICATIONS=none)', async () => {
+    const previous = process.env.SAMPLE_PORTAL_NOTIFICATIONS;
+    process.env.SAMPLE_PORTAL_NOTIFICATIONS = 'none';
+    const quiet = await startSamplePortal();
+    try {
+      const envelope = await fetch(new URL(ENDPOINTS.notifications.path, quiet.url), { method: 'POST' }).then((r) => r.json());
+      expect(envelope).toEqual({ code: 20000, message: '成功', data: [] });
+    } finally {
+      await quiet.close();
+      if (previous === undefined) delete process.env.SAMPLE_PORTAL_NOTIFICATIONS;
+      else process.env.SAMPLE_PORTAL_NOTIFICATIONS = previous;
+    }
+  });
+
+  test('a wrong method gets 405, an unknown path 404, both with a non-20000 envelope', async () => {
+    const wrong = await fetch(new URL(ENDPOINTS.news.path, portal.url), { method: 'POST' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toContain('GET');
+    expect(((await wrong.json()) as Envelope).code).not.toBe(20000);
+    const missing = await fetch(`${portal.url}/api/Nope/Nothing`);
+    expect(missing.status).toBe(404);
+    expect((await missing.json()) as Envelope).toMatchObject({ code: 40400, data: null });
+  });
+
+  test('CORS preflight', async () => {
+    const response = await fetch(new URL(ENDPOINTS.captcha.path, portal.url), {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:4321', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,cache-control' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(response.headers.get('access-control-allow-headers')).toContain('cache-control');
+  });
+
+  test('lists carry an ETag and answer 304 to If-None-Match', async () => {
+    const first = await call('news');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(new URL(ENDPOINTS.news.path, portal.url), { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('content', () => {
+  test.each(LISTS)('%s items parse against the site schema', async (name, schema, least) => {
+    const items = await data<unknown[]>(name);
+    expect(items.length).toBeGreaterThanOrEqual(least);
+    const result = z.array(schema).safeParse(items);
+    expect(result.success ? [] : result.error.issues).toEqual([]);
+    const ids = items.map((item) => String((item as { id?: unknown }).id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test.each([
+    ['news', 'newsCategories'],
+    ['events', 'eventCategories'],
+    ['winners', 'winnerCategories'],
+    ['shares', 'shareCategories'],
+  ] as [EndpointName, EndpointName][])('every %s item belongs to an existing category, every category has items', async (list, categories) => {
+    const ids = new Set((await data(categories)).map((c) => String(c.id)));
+    const items = await data(list);
+    for (const item of items) expect(ids).toContain(String(item.categoryId));
+    for (const id of ids) expect(items.some((item) => String(item.categoryId) === id)).toBe(true);
+  });
+
+  test('events link somewhere; news has pinned items', async () => {
+    for (const event of await data('events')) expect(event.link).toMatch(/^https:\/\//);
+    expect((await data('news')).filter((item) => item.isTop === true).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('FAQ: X-name categories, 6+ items each, sort numbers not already in order', async () => {
+    const categories = await data<{ id: number; name: string }[]>('faqCategories');
+    const faqs = await data<{ firstCategory: number; secondCategorySort: number }[]>('faqs');
+    for (const category of categories) {
+      expect(category.name).toMatch(/^\d+-\S/);
+      expect(faqs.filter((f) => f.firstCategory === category.id).length).toBeGreaterThanOrEqual(6);
+    }
+    const unsorted = categories.filter((category) => {
+      const sorts = faqs.filter((f) => f.firstCategory === category.id).map((f) => f.secondCategorySort);
+      return sorts.some((value, i) => i > 0 && value < sorts[i - 1]);
+    });
+    expect(unsorted.length).toBeGreaterThanOrEqual(categories.length - 1);
+  });
+
+  test('locations: 3+ branches per area; downloads: some items paginate (> 10 files)', async () => {
+    const areas = await data('locationCategories');
+    const locations = await data('locations');
+    for (const area of areas) expect(locations.filter((l) => l.areaId === area.id).length).toBeGreaterThanOrEqual(3);
+    const downloads = await data<{ files: unknown[]; category: number }[]>('downloads');
+    for (const item of downloads) expect(item.files.length).toBeGreaterThanOrEqual(3);
+    expect(downloads.filter((item) => item.files.length > 10).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('decree ids mix numbers and strings', async () => {
+    const kinds = new Set((await data('decrees')).map((d) => typeof d.id));
+    expect(kinds).toEqual(new Set(['number', 'string']));
+  });
+
+  test('every image and document the content points at is served under /upload/', async () => {
+    const images = new Set<string>();
+    const files = new Set<string>();
+    for (const name of ['news', 'events', 'winners', 'shares', 'coupons', 'videos', 'homeBanners'] as EndpointName[]) {
+      for (const item of await data(name)) {
+        for (const key of ['image', 'mobileImage']) if (typeof item[key] === 'string') images.add(item[key] as string);
+      }
+    }
+    for (const item of await data<{ files: { fileUrl: string }[] }[]>('downloads')) for (const f of item.files) files.add(f.fileUrl);
+    for (const item of await data('publicDisclosures')) if (item.fileUrl) files.add(item.fileUrl as string);
+    expect(images.size).toBeGreaterThan(40);
+    expect(files.size).toBeGreaterThan(60);
+    for (const image of images) {
+      expect(image).toMatch(/^images\/[a-z]+\/[\w-]+\.svg$/);
+      const response = await fetch(`${portal.url}/upload/${image}`);
+      expect(response.status, image).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(response.headers.get('cache-control')).toMatch(/max-age=\d+/);
+      expect(await response.text()).toMatch(/^<svg [^>]*viewBox="0 0 (1600 560|750 750|800 500|800 450)"/);
+    }
+    for (const file of files) {
+      expect(file).toMatch(/^files\/[a-z]+\/\d+\.pdf$/);
+      const response = await fetch(`${portal.url}/upload/${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    }
+    expect((await fetch(`${portal.url}/upload/images/coupon/999999.svg`)).status).toBe(404);
+  });
+
+  test('a generated PDF has a cross-reference table that points at its objects', async () => {
+    const pdf = Buffer.from(await (await fetch(`${portal.url}/upload/files/download/12.pdf`)).arrayBuffer()).toString('latin1');
+    const xrefAt = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(pdf)![1]);
+    expect(pdf.slice(xrefAt, xrefAt + 4)).toBe('xref');
+    const offsets = [...pdf.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets.length).toBe(7);
+    offsets.forEach((offset, i) => expect(pdf.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`));
+  });
+});
+
+describe('faults', () => {
+  test('down: the socket closes without an answer', async () => {
+    portal.setFaults({ news: 'down' });
+    await expect(call('news')).rejects.toThrow(TypeError);
+    expect((await callJson('events')).code).toBe(20000);
+  });
+
+  test('slow: answers normally after delayMs; a client timeout gives up first', async () => {
+    portal.setFaults({ news: { mode: 'slow', delayMs: 300 } });
+    const started = Date.now();
+    expect((await callJson('news')).code).toBe(20000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+    portal.setFaults({ news: 'slow' }); // default 20 s
+    await expect(call('news', { signal: AbortSignal.timeout(150) })).rejects.toThrow();
+  });
+
+  test('http500: HTTP 500 with a text body', async () => {
+    portal.setFaults({ decrees: 'http500' });
+    const response = await call('decrees');
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toContain('Internal Server Error');
+  });
+
+  test('code: HTTP 200 with code 50001 系統維護中', async () => {
+    portal.setFaults({ coupons: 'code' });
+    const response = await call('coupons');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ code: 50001, message: '系統維護中', data: null });
+  });
+
+  test('malformed: HTTP 200 with truncated JSON', async () => {
+    portal.setFaults({ faqs: 'malformed' });
+    const response = await call('faqs');
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text.startsWith('{"code":20000')).toBe(true);
+    expect(() => JSON.parse(text)).toThrow();
+  });
+
+  test('badItem: the first item breaks its schema (news id 42 loses title), the rest stay valid', async () => {
+    portal.setFaults({ news: 'badItem', notifications: 'badItem', locations: 'badItem' });
+    const response = await call('news');
+    expect(response.headers.get('x-sample-bad-item')).toBe('id=42; field=title');
+    const envelope = (await response.json()) as Envelope;
+    expect(envelope.code).toBe(20000);
+    const result = z.array(articleSchema).safeParse(envelope.data);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.path)).toEqual([[0, 'title']]);
+
+    const notifications = z.array(notificationSchema).safeParse((await callJson('notifications')).data);
+    expect(notifications.error!.issues.map((issue) => issue.path)).toEqual([[0, 'startDate']]);
+    const locations = z.array(locationSchema).safeParse((await callJson('locations')).data);
+    expect(locations.error!.issues.map((issue) => issue.path)).toEqual([[0, 'name']]);
+  });
+
+  test('empty: 20000 with data []', async () => {
+    portal.setFaults({ winners: 'empty' });
+    expect(await callJson('winners')).toEqual({ code: 20000, message: '成功', data: [] });
+  });
+
+  test('times: a fault that wears off after N requests; * applies to every endpoint', async () => {
+    portal.setFaults({ news: { mode: 'http500', times: 2 } });
+    expect((await call('news')).status).toBe(500);
+    expect((await call('news')).status).toBe(500);
+    expect((await call('news')).status).toBe(200);
+    portal.setFaults({ '*': 'code', videos: 'empty' });
+    expect((await callJson('staff')).code).toBe(50001);
+    expect((await callJson('videos')).data).toEqual([]);
+  });
+
+  test('faults are validated', () => {
+    expect(() => portal.setFaults({ newz: 'down' })).toThrow(/unknown endpoint/);
+    expect(() => portal.setFaults({ news: 'explode' })).toThrow(/unknown fault mode/);
+  });
+
+  test('control routes set, show and clear faults at runtime', async () => {
+    const set = await fetch(`${portal.url}/__sample/faults`, { method: 'POST', body: JSON.stringify({ shares: 'code' }) });
+    expect(((await set.json()) as Envelope).data).toEqual({ shares: { mode: 'code' } });
+    expect((await callJson('shares')).code).toBe(50001);
+    const shown = await fetch(`${portal.url}/__sample/faults`).then((r) => r.json());
+    expect(shown.data).toEqual({ shares: { mode: 'code' } });
+    await fetch(`${portal.url}/__sample/faults`, { method: 'DELETE' });
+    expect((await callJson('shares')).code).toBe(20000);
+    const bad = await fetch(`${portal.url}/__sample/faults`, { method: 'POST', body: JSON.stringify({ shares: 'nope' }) });
+    expect(bad.status).toBe(400);
+  });
+
+  test('SAMPLE_PORTAL_FAULTS sets faults at start', async () => {
+    const previous = process.env.SAMPLE_PORTAL_FAULTS;
+    process.env.SAMPLE_PORTAL_FAULTS = JSON.stringify({ staff: 'http500' });
+    const faulty = await startSamplePortal({ faults: { videos: 'empty' } });
+    try {
+      expect((await fetch(new URL(ENDPOINTS.staff.path, faulty.url))).status).toBe(500);
+      expect((await fetch(new URL(ENDPOINTS.videos.path, faulty.url)).then((r) => r.json())).data).toEqual([]);
+    } finally {
+      await faulty.close();
+      if (previous === undefined) delete process.env.SAMPLE_PORTAL_FAULTS;
+      else process.env.SAMPLE_PORTAL_FAULTS = previous;
+    }
+  });
+});
+
+describe('request counter', () => {
+  test('counts requests per endpoint name, faulted ones included, and resets', async () => {
+    await fetch(`${portal.url}/__sample/requests`, { method: 'DELETE' });
+    portal.setFaults({ news: { mode: 'http500', times: 1 } });
+    await call('news');
+    await call('news');
+    await call('news');
+    await call('captcha');
+    const counts = (await fetch(`${portal.url}/__sample/requests`).then((r) => r.json())).data;
+    expect(counts).toMatchObject({ news: 3, captcha: 1, events: 0 });
+    expect(Object.keys(counts).sort()).toEqual(Object.keys(ENDPOINTS).sort());
+    await fetch(`${portal.url}/__sample/requests`, { method: 'DELETE' });
+    expect((await fetch(`${portal.url}/__sample/requests`).then((r) => r.json())).data.news).toBe(0);
+  });
+});
+
+describe('scale', () => {
+  test('generateScaled(n) makes n valid items with unique ids', () => {
+    const lists = generateScaled(1000);
+    const schemas = { news: articleSchema, events: articleSchema, winners: articleSchema, shares: articleSchema, coupons: couponSchema };
+    let total = 0;
+    for (const [name, schema] of Object.entries(schemas)) {
+      const items = lists[name as keyof typeof lists];
+      total += items.length;
+      const result = z.array(schema).safeParse(items);
+      expect(result.success ? [] : result.error.issues.slice(0, 3)).toEqual([]);
+      expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+      expect(items.every((i) => i.id >= SCALED_ID_BASE && i.date >= '2024-12-01' && i.date <= '2026-11-20')).toBe(true);
+    }
+    expect(total).toBe(1000);
+    expect(generateScaled(1000)).toEqual(lists);
+    expect(new Set(lists.news.map((n) => n.title)).size).toBeGreaterThan(lists.news.length / 2);
+  });
+
+  test('a scaled portal serves the extra items and their images', async () => {
+    const big = await startSamplePortal({ scale: 500 });
+    try {
+      const news = (await fetch(new URL(ENDPOINTS.news.path, big.url)).then((r) => r.json())).data;
+      expect(news.length).toBe(42 + 200);
+      const coupon = (await fetch(new URL(ENDPOINTS.coupons.path, big.url)).then((r) => r.json())).data.find(
+        (c: { id: number }) => c.id >= SCALED_ID_BASE,
+      );
+      expect((await fetch(`${big.url}/upload/${coupon.image}`)).status).toBe(200);
+    } finally {
+      await big.close();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * Vitest configuration (unit and integration tests under tests/unit). Built on Astro's Vite config so that
+ * `astro:env` and `astro/zod` resolve as they do in the site.
+ */
+import { getViteConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
+
+export default getViteConfig(
+  {
+    test: {
+      root: fileURLToPath(new URL('..', import.meta.url)),
+      include: ['tests/unit/**/*.test.ts', 'tests/build/**/*.test.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  },
+  { root: fileURLToPath(new URL('..', import.meta.url)), logLevel: 'error' },
+);
