@@ -77,6 +77,9 @@ function xml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 }
 
+/** Punctuation that must not start a line. */
+const CLOSING = '。，、；：？！」』）》〉…—.,;:?!)';
+
 /**
  * Wrap text into lines of at most `maxUnits` width units (a CJK character is 1 unit, ASCII about 0.55).
  * Lines past `maxLines` are dropped and the last kept line ends with an ellipsis.
@@ -87,7 +90,8 @@ export function wrapText(text, maxUnits, maxLines) {
   let units = 0;
   for (const char of String(text).trim()) {
     const width = /[\u0000-\u00ff]/.test(char) ? 0.55 : 1;
-    if (units + width > maxUnits && line) {
+    // Closing punctuation never starts a line (kinsoku): it may overhang the line instead.
+    if (units + width > maxUnits && line && !CLOSING.includes(char)) {
       lines.push(line);
       line = '';
       units = 0;
@@ -168,7 +172,7 @@ function banner({ title, subtitle, seed }) {
   const name = iconFor(title, 'banner');
   const lines = wrapText(title, 12, 2);
   const sub = wrapText(subtitle, 26, 2);
-  const subY = 210 + lines.length * 80;
+  const subY = 228 + lines.length * 80;
   return svg(
     1600,
     560,
@@ -192,7 +196,7 @@ function bannerMobile({ title, subtitle, seed }) {
   const name = iconFor(title, 'banner');
   const lines = wrapText(title, 11, 3);
   const sub = wrapText(subtitle, 22, 2);
-  const titleY = 410;
+  const titleY = 450;
   const subY = titleY + lines.length * 68 + 8;
   const ctaY = subY + sub.length * 38 + 10;
   const cta =
@@ -206,9 +210,9 @@ function bannerMobile({ title, subtitle, seed }) {
     title,
     d.markup +
       `<rect width="750" height="750" fill="url(#bg)"/><rect x="0" y="0" width="750" height="330" fill="url(#dots)"/>` +
-      `<circle cx="560" cy="150" r="250" fill="url(#ac)"/><circle cx="60" cy="700" r="140" fill="${PALETTE.navy}" opacity=".08"/>` +
-      icon(name, { x: 470, y: 60, size: 190, bg: d.accent }) +
-      textBlock([BRAND], { x: 60, y: 345, size: 24, lineHeight: 0, weight: 700, fill: PALETTE.red }) +
+      `<circle cx="570" cy="110" r="220" fill="url(#ac)"/><circle cx="60" cy="700" r="140" fill="${PALETTE.navy}" opacity=".08"/>` +
+      icon(name, { x: 480, y: 40, size: 180, bg: d.accent }) +
+      textBlock([BRAND], { x: 60, y: 380, size: 24, lineHeight: 0, weight: 700, fill: PALETTE.red }) +
       textBlock(lines, { x: 60, y: titleY, size: 56, lineHeight: 68, weight: 700 }) +
       textBlock(sub, { x: 60, y: subY, size: 26, lineHeight: 38, fill: PALETTE.navySoft }) +
       cta,

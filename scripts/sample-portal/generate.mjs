@@ -72,7 +72,18 @@ const SHARE_TOPICS = {
     ['豪雨淹水應變指南', '留意豪雨特報，提前將車輛與貴重物品移至高處。'],
   ],
 };
-const PARTNERS = ['合作保養廠', '合作洗車中心', '合作輪胎館', '合作停車場', '合作動物醫院', '合作健檢中心', '合作旅行社', '合作咖啡門市', '合作租車平台', '合作充電站'];
+const PARTNERS = [
+  ['合作保養廠', '定期保養'],
+  ['合作洗車中心', '美容洗車'],
+  ['合作輪胎館', '輪胎更換'],
+  ['合作停車場', '月租車位'],
+  ['合作動物醫院', '寵物健檢'],
+  ['合作健檢中心', '健康檢查'],
+  ['合作旅行社', '國內旅遊'],
+  ['合作咖啡門市', '咖啡飲品'],
+  ['合作租車平台', '短期租車'],
+  ['合作充電站', '電動車充電'],
+];
 const DISCOUNTS = ['85 折', '9 折', '買一送一', '首次免費', '折抵 300 元', '滿千折百', '加贈好禮', '8 折'];
 
 /** Pick the i-th element, cycling. */
@@ -185,18 +196,19 @@ function shareItem(i, count) {
 function couponItem(i, count) {
   const id = SCALED_ID_BASE + i;
   const date = dateOf(i, count);
-  const partner = pick(PARTNERS, i);
+  const [partner, service] = pick(PARTNERS, i);
   const discount = pick(DISCOUNTS, Math.floor(i / PARTNERS.length));
+  const space = /^\d/.test(discount) ? ' ' : '';
   const end = new Date(Date.parse(date) + (60 + (i % 4) * 30) * DAY).toISOString().slice(0, 10);
   return {
     id,
-    title: `${partner}${discount}`,
+    title: `${service}${space}${discount}`,
     date,
     startDate: date,
     endDate: end,
-    description: `和泰產險保戶至${partner}消費享${discount}優惠。`,
+    description: `和泰產險保戶於${partner}使用${service}服務，享${discount}優惠。`,
     image: `images/coupon/${id}.svg`,
-    content: `<p>活動期間 ${date} 至 ${end}，出示有效保單即可享${partner}<strong>${discount}</strong>優惠。</p><ul><li>不得兌換現金。</li><li>不得與其他優惠併用。</li></ul>`,
+    content: `<p>活動期間 ${date} 至 ${end}，出示有效保單即可於${partner}享${service}<strong>${discount}</strong>優惠。</p><ul><li>不得兌換現金。</li><li>不得與其他優惠併用。</li></ul>`,
   };
 }
 

@@ -444,7 +444,8 @@ describe('request counter', () => {
 
 describe('scale', () => {
   test('generateScaled(n) makes n valid items with unique ids', () => {
-    const lists = generateScaled(1000);
+    type Item = { id: number; date: string; title: string };
+    const lists = generateScaled(1000) as unknown as Record<'news' | 'events' | 'winners' | 'shares' | 'coupons', Item[]>;
     const schemas = { news: articleSchema, events: articleSchema, winners: articleSchema, shares: articleSchema, coupons: couponSchema };
     let total = 0;
     for (const [name, schema] of Object.entries(schemas)) {
