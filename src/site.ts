@@ -332,7 +332,8 @@ export const UI_TEXT = {
   /** Visually hidden hint after every link that opens a new tab. */
   newWindow: '（另開新視窗）',
   home: '首頁',
-  homeLink: '和泰產險 首頁',
+  /** Accessible name of the logo link. */
+  homeLink: `${COMPANY.shortName} 首頁`,
   /** 'More' and 'Get a Quote' of the online-insurance products (spec §2 "Main menu"). */
   learnMore: '了解更多',
   getQuote: '立即投保',
