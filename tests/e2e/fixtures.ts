@@ -7,6 +7,15 @@ import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints';
 import { portalUrl } from '../../src/portal/client';
 
+/**
+ * Browser messages that are not errors of the site, matched by exact text (DESIGN.md §8: one documented list,
+ * never a broad pattern). Chromium rejects a cross-document view transition's internal promise when a link is
+ * followed before the old page settles; the navigation itself completes and nothing is lost.
+ */
+export const BENIGN_BROWSER_MESSAGES: readonly string[] = [
+  'Transition was aborted because of invalid state. ViewTransition opt-in disabled',
+];
+
 export interface PortalReader {
   /** The `data` of a list endpoint. */
   list<T = Record<string, unknown>>(name: EndpointName): Promise<T[]>;
@@ -31,10 +40,13 @@ export const test = base.extend<{ portal: PortalReader; consoleErrors: string[] 
     await use([]);
   },
   page: async ({ page, consoleErrors }, use) => {
+    const record = (text: string) => {
+      if (!BENIGN_BROWSER_MESSAGES.includes(text)) consoleErrors.push(text);
+    };
     page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
+      if (message.type() === 'error') record(message.text());
     });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    page.on('pageerror', (error) => record(error.message));
     await use(page);
     expect(consoleErrors, 'console errors on the pages of this test').toEqual([]);
   },
