@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from './build.mjs';
+import { build } from './astro.mjs';
 import { startSamplePortal } from './sample-portal/server.mjs';
 import { serveSite } from './serve.mjs';
 

@@ -2,7 +2,8 @@
 /**
  * `npm test`: the one test command (DESIGN.md §8), in order, stopping at the first failure:
  *   1. Chromium check (CHROME_PATH or /usr/bin/chromium; installed with apt-get when missing on Debian as root);
- *   2. unit and integration tests (vitest, tests/unit) against the sample portal over HTTP;
+ *   2. type check (`astro check`, TypeScript strict) and unit and integration tests (vitest, tests/unit)
+ *      against the sample portal over HTTP;
  *   3. build-failure tests: the build on each injected portal fault (tests/build/build-faults.test.ts);
  *   4. the build against the sample portal (`npm run build`);
  *   5. checks of the built site (tests/build/dist.test.ts);
@@ -33,10 +34,11 @@ function step(title, args, env = {}) {
 const chrome = chromiumPath({ install: true });
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts'];
 
+step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check']);
 step('unit and integration tests', [...vitest, 'tests/unit']);
 if (!skipBuild) {
   step('build fails on each portal fault', [...vitest, 'tests/build/build-faults.test.ts']);
-  step('build against the sample portal', ['scripts/build.mjs']);
+  step('build against the sample portal', ['scripts/astro.mjs', 'build']);
 } else if (!existsSync(`${root}dist/index.html`)) {
   console.error('--skip-build needs an existing dist/: run `npm run build` first.');
   process.exit(1);

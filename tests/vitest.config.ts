@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 /**
  * Vitest configuration (unit and integration tests under tests/unit). Built on Astro's Vite config so that
  * `astro:env` and `astro/zod` resolve as they do in the site.

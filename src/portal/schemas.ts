@@ -28,6 +28,15 @@ const text = z.string().trim().min(1, 'must not be empty');
 /** Portal HTML, sanitized with the site's allow-list. */
 export const richText = z.string().transform((html) => sanitizeRichText(html));
 
+/** An absolute http(s) URL; other schemes (javascript:, data:) are rejected. */
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/** Where a link leads: a site path (`/coupon/1`) or an absolute http(s) URL. */
+const linkTarget = z
+  .string()
+  .trim()
+  .refine((value) => /^\/(?!\/)/.test(value) || httpUrl.safeParse(value).success, 'must be a site path or an http(s) URL');
+
 /** Path or URL of a file on the portal's image / file base (spec §3: images under an image base path). */
 const assetPath = z.string().trim().min(1, 'must not be empty');
 
@@ -47,7 +56,7 @@ export const articleSchema = z.object({
   categoryId: portalId.describe('Id of the item category'),
   content: richText.default('').describe('Body as portal HTML, sanitized'),
   image: assetPath.optional().describe('Cover image path under the image base'),
-  link: z.string().url().optional().describe('Where the item leads when it has no detail page (events)'),
+  link: httpUrl.optional().describe('Where the item leads when it has no detail page (events)'),
   isTop: z.boolean().default(false).describe('Pinned to the top of its list'),
 });
 
@@ -61,7 +70,7 @@ export const couponSchema = z.object({
   content: richText.default('').describe('Terms of the offer as portal HTML, sanitized'),
   startDate: portalDate.optional().describe('First day of the offer'),
   endDate: portalDate.optional().describe('Last day of the offer'),
-  link: z.string().url().optional().describe('Where to claim the offer'),
+  link: httpUrl.optional().describe('Where to claim the offer'),
 });
 
 /** Videos (影音專區). */
@@ -70,7 +79,7 @@ export const videoSchema = z.object({
   title: text.describe('Video title, also the iframe title'),
   date: portalDate.describe('Publication date'),
   description: z.string().trim().default('').describe('Short description'),
-  videoUrl: z.string().url().describe('Embeddable player URL (e.g. YouTube nocookie embed)'),
+  videoUrl: httpUrl.describe('Embeddable player URL (e.g. YouTube nocookie embed)'),
   image: assetPath.optional().describe('Poster image path'),
 });
 
@@ -98,7 +107,7 @@ export const locationSchema = z.object({
   phone: text.describe('Phone number'),
   fax: z.string().trim().optional().describe('Fax number'),
   hours: text.describe('Opening hours'),
-  mapUrl: z.string().url().optional().describe('Link to a map'),
+  mapUrl: httpUrl.optional().describe('Link to a map'),
 });
 
 /** Public disclosure categories: spec §3 "categories: id, name, url". */
@@ -160,7 +169,7 @@ export const homeBannerSchema = z.object({
   description: z.string().trim().default('').describe('Supporting line'),
   image: assetPath.describe('Desktop image path under the image base'),
   mobileImage: assetPath.optional().describe('Phone image path under the image base'),
-  link: z.string().trim().optional().describe('Where the banner leads (internal path or URL)'),
+  link: linkTarget.optional().describe('Where the banner leads (site path or http(s) URL)'),
   sort: z.number().default(0).describe('Display order, ascending'),
 });
 

@@ -12,7 +12,7 @@ const DECREES = '/api/PortalDecree/GetPutOnDecree';
 /** Runs the build script with extra env; resolves its exit code and combined output. */
 function runBuild(env: Record<string, string>): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build.mjs'], {
+    const child = spawn(process.execPath, ['scripts/astro.mjs', 'build'], {
       env: { ...process.env, PORTAL_API_BASE: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

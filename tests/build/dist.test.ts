@@ -4,7 +4,7 @@
  * Runs after `npm run build` against the sample portal.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callPortal } from '../../src/portal/client';
 import { ENDPOINTS } from '../../src/portal/endpoints';
 import { LIST_PAGE_SIZE } from '../../src/site';

@@ -3,11 +3,11 @@
  * failures name the list, the item id and the field; extra fields are dropped; rich text is sanitized.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LoaderContext } from 'astro/loaders';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { collections } from '../../src/content.config';
 import { parseList, portalLoader } from '../../src/portal/loader';
 import { PortalCodeError, PortalFormatError, PortalSchemaError } from '../../src/portal/errors';
-import { articleSchema, faqSchema } from '../../src/portal/schemas';
+import { articleSchema, faqSchema, homeBannerSchema } from '../../src/portal/schemas';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 
 type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
@@ -52,8 +52,8 @@ const validArticle = {
 describe('parseList', () => {
   it('names the list, the item id and the field of a broken item', () => {
     const data = [validArticle, { ...validArticle, id: 'n-42', title: undefined }];
-    expect(() => parseList('news', articleSchema, data)).toThrowError(PortalSchemaError);
-    expect(() => parseList('news', articleSchema, data)).toThrowError(
+    expect(() => parseList('news', articleSchema, data)).toThrow(PortalSchemaError);
+    expect(() => parseList('news', articleSchema, data)).toThrow(
       /GET \/api\/PortalCorporateMessage\/GetPutOnCorporateMessage: list "news", item id "n-42" \(#1\): field "title"/,
     );
   });
@@ -72,8 +72,8 @@ describe('parseList', () => {
   });
 
   it('rejects duplicate ids and a data field that is not a list', () => {
-    expect(() => parseList('news', articleSchema, [validArticle, validArticle])).toThrowError(/duplicate id/);
-    expect(() => parseList('news', articleSchema, { items: [] })).toThrowError(PortalFormatError);
+    expect(() => parseList('news', articleSchema, [validArticle, validArticle])).toThrow(/duplicate id/);
+    expect(() => parseList('news', articleSchema, { items: [] })).toThrow(PortalFormatError);
   });
 
   it('keeps ids as strings, drops unknown fields and sanitizes rich text', () => {
@@ -90,16 +90,32 @@ describe('parseList', () => {
     expect(item.data.date).toBeInstanceOf(Date);
   });
 
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x'])(
+    'rejects the link %s of an event and of a banner',
+    (link) => {
+      expect(() => parseList('events', articleSchema, [{ ...validArticle, link }])).toThrow(/field "link"/);
+      const banner = { id: 1, title: '新春優惠', image: 'images/banner/1.svg', link };
+      expect(() => parseList('homeBanners', homeBannerSchema, [banner])).toThrow(/field "link"/);
+    },
+  );
+
+  it('accepts site paths and http(s) URLs as banner links', () => {
+    const banner = { id: 1, title: '新春優惠', image: 'images/banner/1.svg' };
+    for (const link of ['/coupon/1', 'https://www.hotains.com.tw/event']) {
+      expect(parseList('homeBanners', homeBannerSchema, [{ ...banner, link }])[0].data.link).toBe(link);
+    }
+  });
+
   it('requires the spec fields of FAQ items', () => {
     expect(() =>
       parseList('faqs', faqSchema, [{ id: 1, title: '問', content: '<p>答</p>', firstCategory: 1 }]),
-    ).toThrowError(/field "secondCategorySort"/);
+    ).toThrow(/field "secondCategorySort"/);
   });
 });
 
 describe('portalLoader against the sample portal', () => {
   it.each(Object.keys(collections))('loads the %s list', async (name) => {
-    const loader = collections[name as keyof typeof collections].loader as ReturnType<typeof portalLoader>;
+    const { loader } = collections[name as keyof typeof collections] as { loader: Loader };
     const { context, entries } = fakeContext();
     await loader.load(context);
     expect(entries.size).toBeGreaterThan(0);

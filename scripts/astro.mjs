@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * Runs an Astro command against the portal web API (issue 2, DESIGN.md §5): `node scripts/astro.mjs <command>
+ * [args…]`, used by `npm run build`, `npm run dev` and `npm run check`.
+ *
+ * - With PORTAL_API_BASE set, the command talks to that portal.
+ * - Without it, the bundled sample portal starts on a free loopback port for the command's lifetime and stops
+ *   after it (SAMPLE_PORTAL_FAULTS / SAMPLE_PORTAL_SCALE reach it through the environment).
+ *
+ * Exit code: Astro's. A build exits non-zero when a list cannot be loaded or an item breaks its schema; Astro
+ * prints the error, which names the endpoint, the item and the field.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startSamplePortal } from './sample-portal/server.mjs';
+
+const ASTRO_BIN = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
+
+/**
+ * Runs `astro <command> …args` with the given environment, on this process's Node.
+ * @returns {Promise<number>} the exit code (1 when Astro was killed by a signal).
+ */
+function spawnAstro(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [ASTRO_BIN, command, ...args], { stdio: 'inherit', env });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/**
+ * Runs an Astro command against PORTAL_API_BASE, or against a sample portal started for it.
+ * @param {string} command e.g. `build`, `dev`, `check`
+ * @param {string[]} [args] extra arguments for Astro
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<number>} Astro's exit code
+ */
+export async function runAstro(command, args = [], env = process.env) {
+  if (env.PORTAL_API_BASE) {
+    console.log(`astro ${command} against the portal at ${env.PORTAL_API_BASE}`);
+    return spawnAstro(command, args, env);
+  }
+  const portal = await startSamplePortal();
+  console.log(`PORTAL_API_BASE not set: astro ${command} against the sample portal at ${portal.url}`);
+  try {
+    return await spawnAstro(command, args, { ...env, PORTAL_API_BASE: portal.url });
+  } finally {
+    await portal.close();
+  }
+}
+
+/** `npm run build`: builds dist/ (see runAstro). */
+export const build = (args = [], env = process.env) => runAstro('build', args, env);
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [command = 'build', ...args] = process.argv.slice(2);
+  process.exitCode = await runAstro(command, args);
+}
