@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
+import hosting from './src/integrations/hosting.ts';
 
 /**
  * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
@@ -11,7 +12,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [react()],
+  integrations: [react(), hosting()],
   env: {
     schema: {
       PORTAL_API_BASE: envField.string({

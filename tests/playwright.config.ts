@@ -5,7 +5,7 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 import getPort from 'get-port';
-import { CHROMIUM_ARGS } from './chromium.mjs';
+import { CHROMIUM_ARGS } from './system.mjs';
 
 // Chosen once in the main process; workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await getPort({ host: '127.0.0.1' }));

@@ -1,7 +1,8 @@
 /**
- * Finds Debian's Chromium for the browser tests (DESIGN.md §8): CHROME_PATH, else /usr/bin/chromium. When it
- * is missing on Debian as root and `install` is set, installs `chromium` and `fonts-noto-cjk` with apt-get;
- * otherwise throws with a clear message. Never downloads a browser of its own.
+ * System programs the tests need (DESIGN.md §8): Debian's Chromium (CHROME_PATH, else /usr/bin/chromium, with
+ * fonts-noto-cjk) and nginx (NGINX_PATH, else /usr/sbin/nginx). When one is missing on Debian as root and
+ * `install` is set, it is installed with apt-get; otherwise a clear error says what to install. Never downloads
+ * a browser of its own.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,19 +19,29 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** @returns {string} the path of the Chromium binary. */
-export function chromiumPath({ install = false } = {}) {
-  const candidate = process.env.CHROME_PATH || '/usr/bin/chromium';
-  if (existsSync(candidate)) return candidate;
+/**
+ * Returns `path` when it exists; else installs the Debian `packages` (root + apt-get + `install`) and returns
+ * `installedPath`; else throws naming the packages.
+ */
+function ensure(path, installedPath, packages, { install }) {
+  if (existsSync(path)) return path;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium not found: installing chromium and fonts-noto-cjk with apt-get…');
-    execSync('apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-noto-cjk', {
+    console.log(`${path} not found: installing ${packages.join(' ')} with apt-get…`);
+    execSync(`apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${packages.join(' ')}`, {
       stdio: 'inherit',
     });
-    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+    if (existsSync(installedPath)) return installedPath;
   }
-  throw new Error(
-    `Chromium not found at ${candidate}. Install Debian's chromium and fonts-noto-cjk (apt-get install chromium fonts-noto-cjk) or set CHROME_PATH.`,
-  );
+  throw new Error(`${path} not found. Install Debian's ${packages.join(' ')} (apt-get install ${packages.join(' ')}).`);
+}
+
+/** @returns {string} the Chromium binary. */
+export function chromiumPath({ install = false } = {}) {
+  return ensure(process.env.CHROME_PATH || '/usr/bin/chromium', '/usr/bin/chromium', ['chromium', 'fonts-noto-cjk'], { install });
+}
+
+/** @returns {string} the nginx binary. */
+export function nginxPath({ install = false } = {}) {
+  return ensure(process.env.NGINX_PATH || '/usr/sbin/nginx', '/usr/sbin/nginx', ['nginx'], { install });
 }

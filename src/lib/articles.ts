@@ -5,6 +5,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { LIST_PAGE_SIZE } from '../site';
+import { inDisplayOrder } from './order';
 
 /** The id of the pseudo-category that lists every item (spec §2 redirects: `/{section}/all`). */
 export const ALL_CATEGORY = 'all';
@@ -80,9 +81,7 @@ export async function sortedArticles(section: ArticleSection): Promise<Article[]
 /** A section's categories in display order (sort, then id). */
 export async function sortedCategories(section: ArticleSection): Promise<ArticleCategory[]> {
   const entries = await getCollection(section.categories);
-  return entries
-    .map((entry) => entry.data as ArticleCategory)
-    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.id.localeCompare(b.id, 'en', { numeric: true }));
+  return inDisplayOrder(entries.map((entry) => entry.data as ArticleCategory));
 }
 
 /** URL of a list page. */

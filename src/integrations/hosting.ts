@@ -1,0 +1,45 @@
+/**
+ * Astro integration writing the host files at the end of the build (DESIGN.md §7), all from the one redirect
+ * plan that the build computed into `dist/redirect-plan.json` (src/pages/redirect-plan.json.ts):
+ * - `dist/_redirects` (CDN hosts), `dist/nginx.conf` (self-hosting include), and a fallback HTML page at every
+ *   redirect source for hosts with neither;
+ * - checks that `404.html` and `500.html` exist.
+ * The plan file itself is removed from dist/. Any problem fails the build with a message naming the file.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { cdnRedirects, fallbackPage, nginxInclude } from '../lib/hosting';
+import type { Redirect } from '../lib/redirects';
+
+/** Name of the plan file the build writes into dist/. */
+export const REDIRECT_PLAN_FILE = 'redirect-plan.json';
+
+export default function hosting(): AstroIntegration {
+  return {
+    name: 'insurer:hosting',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const planFile = `${root}${REDIRECT_PLAN_FILE}`;
+        const plan = JSON.parse(await readFile(planFile, 'utf8')) as Redirect[];
+        await rm(planFile);
+        for (const page of ['404.html', '500.html']) {
+          if (!existsSync(`${root}${page}`)) throw new Error(`Hosting: dist/${page} is missing.`);
+        }
+        await writeFile(`${root}_redirects`, cdnRedirects(plan));
+        await writeFile(`${root}nginx.conf`, nginxInclude(plan));
+        for (const redirect of plan) {
+          const folder = `${root}${decodeURI(redirect.from).slice(1)}`;
+          if (existsSync(`${folder}/index.html`)) {
+            throw new Error(`Hosting: a page exists at ${redirect.from}, which the redirect plan sends to ${redirect.to}.`);
+          }
+          await mkdir(folder, { recursive: true });
+          await writeFile(`${folder}/index.html`, fallbackPage(redirect));
+        }
+        logger.info(`${plan.length} redirects → _redirects, nginx.conf and fallback pages`);
+      },
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Host files written from the redirect plan (DESIGN.md §7): `_redirects` for CDN hosts (Cloudflare Pages /
+ * Netlify syntax), an nginx server-block include for self-hosting, and HTML fallback pages for hosts with
+ * neither. Pure functions from the plan to text; src/integrations/hosting.ts writes them into dist/.
+ */
+import type { Redirect } from './redirects';
+import { COMPANY } from '../site';
+
+/** Cloudflare Pages limits: 2,000 static redirects, 1,000 characters a line. */
+export const CDN_REDIRECT_LIMITS = { rules: 2000, lineLength: 1000 } as const;
+
+/** Characters that must not reach a host file unescaped (nginx syntax, header injection). */
+const UNSAFE_PATH = /[\s"'\\$;{}<>`\u0000-\u001f\u007f]/;
+
+/** Characters that must not appear in a decoded path inside a quoted nginx string. */
+const UNSAFE_DECODED = /["\\$\u0000-\u001f\u007f]/;
+
+/**
+ * @throws Error naming the rule when a path is not a clean absolute site path, encoded or (for nginx, which
+ *   matches decoded paths) decoded.
+ */
+function assertSafe(redirect: Redirect): void {
+  for (const path of [redirect.from, redirect.to]) {
+    if (!path.startsWith('/') || path.startsWith('//') || UNSAFE_PATH.test(path) || UNSAFE_DECODED.test(decodeURI(path))) {
+      throw new Error(`Redirect ${redirect.from} → ${redirect.to}: unsafe path "${path}" for host files.`);
+    }
+  }
+}
+
+/**
+ * `_redirects`: one `from to 301` line per rule.
+ * @throws Error when the plan exceeds CDN_REDIRECT_LIMITS or holds an unsafe path.
+ */
+export function cdnRedirects(plan: readonly Redirect[]): string {
+  if (plan.length > CDN_REDIRECT_LIMITS.rules) {
+    throw new Error(`_redirects: ${plan.length} rules exceed the CDN limit of ${CDN_REDIRECT_LIMITS.rules}.`);
+  }
+  const lines = plan.map((redirect) => {
+    assertSafe(redirect);
+    const line = `${redirect.from} ${redirect.to} ${redirect.status}`;
+    if (line.length > CDN_REDIRECT_LIMITS.lineLength) throw new Error(`_redirects: line too long for ${redirect.from}.`);
+    return line;
+  });
+  return `# Generated from the redirect plan (src/lib/redirects.ts). Do not edit.\n${lines.join('\n')}\n`;
+}
+
+/** The page shown when the error page itself cannot be served (spec §2 "Error pages"). */
+const ERROR_PAGE_FAILED_HTML =
+  '<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><title>ERROR</title></head>' +
+  '<body><p lang="en">An error occurred while showing the error page</p><p><a href="/">回首頁</a></p></body></html>';
+
+/**
+ * The nginx include: a server-block fragment for a `server` whose `root` is dist/ and whose http block defines
+ * `upstream portal` (the portal web API). It answers every redirect of the plan with 301 (nginx decodes
+ * request paths, so locations use decoded paths), serves pages with directory indexes, 404.html and 500.html
+ * with their status codes, proxies `/api/` and `/upload/` to the portal, caches hashed assets for a year and
+ * HTML for no time, and compresses text.
+ */
+export function nginxInclude(plan: readonly Redirect[]): string {
+  const redirects = plan.map((redirect) => {
+    assertSafe(redirect);
+    return `location = "${decodeURI(redirect.from)}" { return ${redirect.status} "${redirect.to}"; }`;
+  });
+  return `# Generated from the redirect plan (src/lib/redirects.ts) by src/integrations/hosting.ts. Do not edit.
+# Include inside a server block: root <this directory>; with "upstream portal { server …; }" in the http block.
+charset utf-8;
+index index.html;
+absolute_redirect off;
+server_tokens off;
+
+gzip on;
+gzip_vary on;
+gzip_min_length 512;
+gzip_types text/css application/javascript application/json image/svg+xml text/plain text/xml application/xml;
+
+error_page 404 /404.html;
+error_page 500 502 503 504 /500.html;
+location = /404.html { internal; try_files /404.html @error_page_failed; }
+location = /500.html { internal; try_files /500.html @error_page_failed; }
+location @error_page_failed { default_type text/html; return 500 '${ERROR_PAGE_FAILED_HTML}'; }
+
+# Host files are not pages.
+location = /nginx.conf { return 404; }
+location = /_redirects { return 404; }
+location = /_headers { return 404; }
+
+# The portal web API and its image/file base answer at runtime.
+location ^~ /api/ {
+  proxy_pass http://portal;
+  proxy_set_header Host $proxy_host;
+  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+  proxy_set_header X-Forwarded-Proto $scheme;
+}
+location ^~ /upload/ {
+  proxy_pass http://portal;
+  proxy_set_header Host $proxy_host;
+}
+
+# Hashed build assets never change.
+location ^~ /_astro/ {
+  add_header Cache-Control "public, max-age=31536000, immutable";
+  try_files $uri =404;
+}
+
+# Redirects of spec §2 (one hop each).
+${redirects.join('\n')}
+
+# Paths end without a slash.
+location ~ ^(.+)/$ { return 301 $1$is_args$args; }
+
+location / {
+  add_header Cache-Control "public, max-age=0, must-revalidate";
+  try_files $uri $uri/index.html =404;
+}
+`;
+}
+
+/** Escapes text for an HTML attribute or text node. */
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/**
+ * The HTML fallback page for a redirect (hosts without redirect support): valid HTML5 with a meta refresh
+ * (`0; url=…`, with the space the W3C checker wants), a canonical link, noindex and a visible link.
+ */
+export function fallbackPage(redirect: Redirect): string {
+  const to = escapeHtml(redirect.to);
+  return `<!doctype html>
+<html lang="zh-Hant-TW">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>頁面已移動｜${escapeHtml(COMPANY.shortName)}</title>
+<meta name="robots" content="noindex">
+<link rel="canonical" href="${to}">
+<meta http-equiv="refresh" content="0; url=${to}">
+</head>
+<body>
+<p>本頁已移至 <a href="${to}">${escapeHtml(decodeURI(redirect.to))}</a>。</p>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,79 @@
+/**
+ * Runs real nginx over a built dist/ for the route and link tests (issue 3): a throwaway prefix directory with a
+ * main config that includes the generated `dist/nginx.conf` inside a server listening on a free loopback port,
+ * with `upstream portal` pointing at the given portal. The process stops with `close()` (and with the test run).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import getPort from 'get-port';
+import { nginxPath } from './system.mjs';
+
+
+/**
+ * Starts nginx serving `dist` with the generated include.
+ * @param {{ dist: string, portalUrl: string }} options portalUrl like http://127.0.0.1:4322
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function startNginx({ dist, portalUrl }) {
+  const root = resolve(dist);
+  if (!existsSync(join(root, 'nginx.conf'))) throw new Error(`${root}/nginx.conf missing: build first.`);
+  const port = await getPort({ host: '127.0.0.1' });
+  const prefix = mkdtempSync(join(tmpdir(), 'nginx-site-'));
+  for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, dir));
+  const portal = new URL(portalUrl);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `${isRoot ? 'user root;' : ''}
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  upstream portal { server ${portal.host}; }
+  server {
+    listen 127.0.0.1:${port};
+    server_name localhost;
+    root ${root};
+    include ${root}/nginx.conf;
+  }
+}
+`,
+  );
+  const test = spawnSync(nginxPath(), ['-t', '-p', prefix, '-c', conf], { encoding: 'utf8' });
+  if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
+  const child = spawn(nginxPath(), ['-p', prefix, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await fetch(`${url}/`, { redirect: 'manual' });
+      break;
+    } catch (error) {
+      if (attempt > 50 || child.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`, { cause: error });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    close: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGQUIT');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}

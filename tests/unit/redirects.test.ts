@@ -1,0 +1,114 @@
+/**
+ * The redirect plan (spec §2 "Redirects (301)", DESIGN.md §7) on edge data, and the host files written from it.
+ */
+import { describe, expect, it } from 'vitest';
+import { cdnRedirects, fallbackPage, nginxInclude } from '../../src/lib/hosting';
+import { EMPTY_LIST_FALLBACK, redirectPlan, resolveChains, type RedirectData } from '../../src/lib/redirects';
+
+const full: RedirectData = {
+  decreeIds: ['d-7', '2'],
+  locationAreaIds: ['north', 'south'],
+  faqCategoryIds: ['3', '1'],
+  downloadCategories: [
+    { id: 'claim', itemIds: ['11', '12'] },
+    { id: 'empty', itemIds: [] },
+  ],
+  articleSections: [{ path: 'news', categoryIds: ['1', '2'] }],
+};
+const empty: RedirectData = {
+  decreeIds: [],
+  locationAreaIds: [],
+  faqCategoryIds: [],
+  downloadCategories: [],
+  articleSections: [{ path: 'news', categoryIds: [] }],
+};
+
+/** The plan as a from → to map. */
+const targets = (data: RedirectData) => new Map(redirectPlan(data).map((r) => [r.from, r.to]));
+
+describe('redirectPlan', () => {
+  it.each([
+    ['/coupon', '/coupon/1'],
+    ['/video', '/video/1'],
+    ['/insurance', '/insurance/personal'],
+    ['/about/decree', '/about/decree/d-7'],
+    ['/about/locations', '/about/locations/north'],
+    ['/faq', '/faq/3'],
+    ['/news', '/news/all/1'],
+    ['/news/all', '/news/all/1'],
+    ['/news/2', '/news/2/1'],
+    ['/download', '/download/claim/11/1'],
+    ['/download/claim', '/download/claim/11/1'],
+    ['/download/claim/12', '/download/claim/12/1'],
+    ['/download/empty', '/download/empty/none'],
+  ])('sends %s to %s in one hop', (from, to) => {
+    expect(targets(full).get(from)).toBe(to);
+  });
+
+  it('answers every redirect with 301', () => {
+    expect(new Set(redirectPlan(full).map((r) => r.status))).toEqual(new Set([301]));
+  });
+
+  it('falls back when lists are empty: no decrees, locations, FAQ or download categories', () => {
+    const plan = targets(empty);
+    expect(plan.get('/about/decree')).toBe(EMPTY_LIST_FALLBACK.decree);
+    expect(plan.get('/about/locations')).toBe(EMPTY_LIST_FALLBACK.locations);
+    expect(plan.get('/faq')).toBe(EMPTY_LIST_FALLBACK.faq);
+    expect(plan.get('/download')).toBe('/download/none');
+    expect(plan.get('/news')).toBe('/news/all/1');
+  });
+
+  it('encodes ids in paths', () => {
+    const plan = targets({ ...empty, decreeIds: ['保險法 第1條'] });
+    expect(plan.get('/about/decree')).toBe('/about/decree/%E4%BF%9D%E9%9A%AA%E6%B3%95%20%E7%AC%AC1%E6%A2%9D');
+  });
+});
+
+describe('resolveChains', () => {
+  it('rejects loops and conflicting targets', () => {
+    expect(() =>
+      resolveChains([
+        { from: '/a', to: '/b', status: 301 },
+        { from: '/b', to: '/a', status: 301 },
+      ]),
+    ).toThrow(/loop/);
+    expect(() =>
+      resolveChains([
+        { from: '/a', to: '/b', status: 301 },
+        { from: '/a', to: '/c', status: 301 },
+      ]),
+    ).toThrow(/two targets/);
+  });
+});
+
+describe('host files', () => {
+  const plan = redirectPlan(full);
+
+  it('writes one _redirects line per rule', () => {
+    const lines = cdnRedirects(plan).split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(lines).toHaveLength(plan.length);
+    expect(lines).toContain('/faq /faq/3 301');
+  });
+
+  it('writes exact nginx locations with decoded paths', () => {
+    const conf = nginxInclude(redirectPlan({ ...full, decreeIds: ['保險法'] }));
+    expect(conf).toContain('location = "/faq" { return 301 "/faq/3"; }');
+    expect(conf).toContain('location = "/about/decree" { return 301 "/about/decree/%E4%BF%9D%E9%9A%AA%E6%B3%95"; }');
+    expect(conf).toContain('error_page 404 /404.html;');
+  });
+
+  it('refuses paths that could break the host files', () => {
+    const hostile = [{ from: '/x', to: '/y";return 200 "owned', status: 301 as const }];
+    expect(() => nginxInclude(hostile)).toThrow(/unsafe path/);
+    expect(() => cdnRedirects(hostile)).toThrow(/unsafe path/);
+    const encoded = [{ from: '/about/decree', to: '/about/decree/a%22%3Breturn%20200%20%24x', status: 301 as const }];
+    expect(() => nginxInclude(encoded)).toThrow(/unsafe path/);
+  });
+
+  it('writes fallback pages with a meta refresh, a canonical link and a visible link', () => {
+    const html = fallbackPage({ from: '/faq', to: '/faq/3', status: 301 });
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/faq/3">');
+    expect(html).toContain('<link rel="canonical" href="/faq/3">');
+    expect(html).toContain('<a href="/faq/3">/faq/3</a>');
+  });
+});
