@@ -2,6 +2,8 @@
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import hosting from './src/integrations/hosting.ts';
+import fontSizeBoot from './src/integrations/font-size-boot.ts';
+import searchIndex from './src/integrations/search-index.ts';
 
 /**
  * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
@@ -12,7 +14,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [react(), hosting()],
+  integrations: [react(), hosting(), searchIndex(), fontSizeBoot()],
   env: {
     schema: {
       PORTAL_API_BASE: envField.string({
@@ -24,6 +26,8 @@ export default defineConfig({
       PORTAL_TIMEOUT_MS: envField.number({ context: 'server', access: 'secret', optional: true, int: true }),
       PUBLIC_PORTAL_API_BASE: envField.string({ context: 'client', access: 'public', default: '' }),
       PUBLIC_IMAGE_BASE: envField.string({ context: 'client', access: 'public', default: '/upload/' }),
+      /** GA4 measurement id (G-XXXXXXX); page-view tracking is off, with no network call, when unset. */
+      PUBLIC_GA_MEASUREMENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
       SITE_ENV: envField.enum({
         values: ['production', 'staging', 'development', 'test'],
         context: 'client',

@@ -360,3 +360,284 @@ export const UI_TEXT = {
     social: '社群媒體',
   },
 } as const;
+
+/**
+ * Insurance product categories of `/insurance/{category}` (spec §2; labels as the 商品介紹 mega-menu groups).
+ * `hot` lists the 熱門商品 group's external products plus the in-repo products flagged `hot` in their Markdown.
+ */
+export const INSURANCE_CATEGORIES = [
+  { key: 'personal', label: '個人險', intro: '汽機車、住宅、傷害健康與旅遊保障，陪您安心生活每一天。' },
+  { key: 'business', label: '企業險', intro: '財產、工程、責任與貨物運輸保險，為企業營運築起完整防線。' },
+  { key: 'hot', label: '熱門商品', intro: '最多人選擇的保障與線上專案，出發前、上路前一次備齊。' },
+  { key: 'policy', label: '政策/推廣保險', intro: '配合政府政策推動的基本保障，保費親民、人人都保得起。' },
+] as const;
+
+/** Key of an insurance category (`personal`, `business`, `hot`, `policy`). */
+export type InsuranceCategoryKey = (typeof INSURANCE_CATEGORIES)[number]['key'];
+
+/** Card texts of the external 熱門商品 links of MAIN_MENU (they have no detail page), keyed by their label. */
+export const HOT_EXTERNAL_PRODUCTS: Readonly<Record<string, { description: string; highlights: readonly string[] }>> = {
+  旅遊不便險: {
+    description: '班機延誤、行李延誤或遺失、旅行文件重置，出國遇到的不便都有補償，線上投保即時生效。',
+    highlights: ['班機延誤每 4 小時定額補償', '行李延誤、遺失與護照重置費用', '出發當天也能線上投保'],
+  },
+  旅行卡專案: {
+    description: '以指定信用卡刷卡支付團費或機票，加購旅遊保障享專屬優惠，全家出遊更划算。',
+    highlights: ['持卡人專屬加購優惠', '全家人一次投保', '搭配卡片既有旅遊保障補足缺口'],
+  },
+};
+
+/** A crumb or a side-navigation link of an in-repo content area. */
+export interface AreaLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * Areas of the in-repo content pages (src/content/pages): each page names its area; the area gives the side
+ * navigation's heading, the breadcrumb trail above the page and links to routes of the area that are not
+ * Markdown pages (built elsewhere), appended after the area's own pages.
+ */
+export const CONTENT_AREAS = {
+  about: {
+    title: '關於和泰',
+    crumbs: [{ label: '關於和泰', href: '/about/profile' }],
+    extraLinks: [
+      { label: '服務據點', href: '/about/locations' },
+      { label: '公開資訊', href: '/about/public' },
+      { label: '法令規章', href: '/about/decree' },
+    ],
+  },
+  responsibility: {
+    title: '永續發展',
+    crumbs: [
+      { label: '關於和泰', href: '/about/profile' },
+      { label: '永續發展', href: '/about/responsibility' },
+    ],
+    extraLinks: [{ label: '盡職治理', href: '/about/public/stewardship' }],
+  },
+  fair: {
+    title: '公平待客',
+    crumbs: [
+      { label: '關於和泰', href: '/about/profile' },
+      { label: '公平待客', href: '/fair' },
+    ],
+    extraLinks: [{ label: '公平待客原則', href: '/customer-fair' }],
+  },
+  service: {
+    title: '客戶服務',
+    crumbs: [{ label: '客戶服務', href: '/claim' }],
+    extraLinks: [
+      { label: '保單變更', href: '/change' },
+      { label: '文件下載', href: '/download' },
+      { label: '常見問題', href: '/faq' },
+    ],
+  },
+  legal: {
+    title: '網站政策',
+    crumbs: [],
+    extraLinks: [{ label: '法令規章', href: '/about/decree' }],
+  },
+} as const satisfies Record<string, { title: string; crumbs: readonly AreaLink[]; extraLinks: readonly AreaLink[] }>;
+
+/** Key of a content area. */
+export type ContentAreaKey = keyof typeof CONTENT_AREAS;
+
+/** The recommended searches of spec §2 "Search overlay", also offered on the /search page. */
+export const RECOMMENDED_SEARCHES = ['理賠新政策', '機車險怎麼保?', '繳費逾期怎麼補單'] as const;
+
+/**
+ * The eight sitemap groups of the search overlay (spec §2 "Search overlay"), by title. Each title names either a
+ * MAIN_MENU item (all its links) or a group of one (that group's links): see src/lib/sitemap.ts.
+ */
+export const SITEMAP_GROUP_TITLES = ['網路投保', '客戶服務', '最新消息', '個人險', '企業險', '熱門商品', '政策/推廣保險', '關於和泰'] as const;
+
+/** Language of the site-search index (Pagefind), written at the end of the build (src/integrations/search-index.ts). */
+export const SEARCH_INDEX_LANGUAGE = 'zh-TW';
+/**
+ * Parts of `main` the site search leaves out, besides what Pagefind skips itself (nav, form, footer, …) and
+ * `data-pagefind-ignore`: text that is never shown, such as the （另開新視窗） hints, stays out of results and excerpts.
+ */
+export const SEARCH_INDEX_EXCLUDE = ['.visually-hidden'] as const;
+/** Results shown on /search before 載入更多結果, and added per click. Site choice. */
+export const SEARCH_PAGE_SIZE = 10;
+
+/** Texts of the search overlay and the /search results (spec §2). */
+export const SEARCH_TEXT = {
+  /** Accessible name of the overlay dialog. */
+  dialog: '搜尋',
+  label: '搜尋關鍵字',
+  placeholder: '輸入關鍵字搜尋…',
+  submit: '搜尋',
+  close: '關閉搜尋',
+  recommended: '推薦搜尋',
+  sitemap: '網站導覽',
+  loading: '搜尋中…',
+  loadMore: '載入更多結果',
+  /** `共 N 筆結果`. */
+  count: (n: number): string => `共 ${n} 筆結果`,
+  /** Heading of the results of a query (the query is shown as text). */
+  resultsFor: '搜尋結果',
+  /** Empty state: `查無「{query}」相關結果`. */
+  empty: (query: string): string => `查無「${query}」相關結果`,
+  emptyHint: '請試試其他關鍵字，或參考下列推薦搜尋：',
+  failed: '搜尋暫時無法使用，請稍後再試。',
+} as const;
+
+/** Text of the placeholder where a form island will mount (/service, /contact) until it has loaded. */
+export const FORM_LOADING_TEXT = '線上表單載入中…如無法使用，請來電客服專線。';
+
+/** Videos per page of `/video/{page}` (each is an embedded player, so fewer than the article lists). Site choice. */
+export const VIDEO_PAGE_SIZE = 6;
+/** Files per page of a download item, `/download/{category}/{id}/{page}`. Site choice. */
+export const DOWNLOAD_PAGE_SIZE = 10;
+/** Questions shown per FAQ category on the `/faq/service` overview. Site choice. */
+export const FAQ_SERVICE_TOP = 3;
+
+/* ------------------------------------------------------------------ site-wide widgets (issue 4) */
+
+/**
+ * Font-size steps of the font-size control (spec §3 "Font size (default 0)"): the step is kept in localStorage
+ * and scales the root font size by `percentPerStep` % per step (rem-based design, so the whole page scales).
+ */
+export const FONT_SIZE = { min: -1, max: 2, default: 0, percentPerStep: 12.5 } as const;
+
+/** Playback rates offered by the audio reader (×); READER_DEFAULT_SPEED is one of them. */
+export const READER_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
+
+/** Toasts (spec §8): distance from the viewport edge in px, and how long one stays, in ms. */
+export const TOAST = { offsetPx: 100, durationMs: 4000 } as const;
+
+/**
+ * After a failed chunk load the page reloads once (spec §4, §8); another failure within this many ms of that
+ * reload does not reload again (no reload loop).
+ */
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+
+/** Viewport width in px from which the right-hand dock is a vertical strip at the right edge; below, a bottom bar. */
+export const DOCK_STRIP_MIN_WIDTH_PX = 1360;
+
+/*
+ * Interface texts of the site-wide widgets, one export per widget: browser bundles then carry only the texts of
+ * the widgets they render (a bundler keeps a whole object, never a part of one).
+ */
+
+/** Texts of the notifications: bell panel, banner, system dialog (NotificationCenter island). */
+export const NOTIFICATION_TEXT = {
+  bell: {
+    title: '最新公告',
+    empty: '目前尚無公告',
+    close: '關閉最新公告',
+    more: '查看詳情',
+  },
+  banner: { dismiss: '我知道了', label: '重要公告' },
+  systemDialog: { title: '系統公告', confirm: '確認' },
+  /** 'N 天前' (spec §4); the start day itself reads 今天. */
+  daysAgo: (days: number): string => (days === 0 ? '今天' : `${days} 天前`),
+} as const;
+
+/** The external-link confirmation (spec §9). */
+export const EXTERNAL_LINK_TEXT = {
+  title: '是否前往外部網站',
+  text: '您將離開本公司網站，前往外部網站~',
+  confirm: '確定前往',
+  cancel: '取消',
+} as const;
+
+/** The cookie notice (spec §4): text, link to the privacy policy, button. */
+export const COOKIE_NOTICE_TEXT = {
+  label: 'Cookie 使用說明',
+  text: '本網站使用 Cookie 及相關技術，以提供您更好的瀏覽體驗並分析網站流量。繼續瀏覽即表示您同意本公司依',
+  policy: '隱私權保護政策',
+  textAfter: '使用 Cookie。',
+  accept: '好，我知道了',
+} as const;
+
+/** The right-hand dock. */
+export const DOCK_TEXT = {
+  label: '快捷服務',
+  news: '最新消息',
+  coupons: '優惠專區',
+  faq: '常見問題',
+  contact: '聯絡我們',
+  more: '更多',
+  close: '關閉',
+  empty: '目前尚無資料',
+} as const;
+
+/** The font-size control. */
+export const FONT_SIZE_TEXT = {
+  label: '字級',
+  decrease: '縮小字級',
+  reset: '標準字級',
+  increase: '放大字級',
+  /** Announced after a change: `字級：標準` / `字級：放大 1 級` / `字級：縮小 1 級`. */
+  current: (step: number): string =>
+    step === 0 ? '字級：標準' : step > 0 ? `字級：放大 ${step} 級` : `字級：縮小 ${-step} 級`,
+} as const;
+
+/** The chat room 智能客服. */
+export const CHAT_TEXT = {
+  open: '智能客服',
+  close: '關閉智能客服',
+  title: '智能客服',
+  frameTitle: '和泰產險智能客服對話視窗',
+} as const;
+
+/** The audio reader player. */
+export const READER_TEXT = {
+  label: '語音朗讀',
+  play: '播放',
+  pause: '暫停',
+  stop: '停止',
+  speed: '語速',
+} as const;
+
+/** Toasts. */
+export const TOAST_TEXT = { region: '通知', close: '關閉通知' } as const;
+
+/** Smaller page-chrome texts: back-to-top, the test bar of non-production builds. */
+export const CHROME_TEXT = {
+  backToTop: '回到頁首',
+  testBar: (env: string): string => `測試環境（${env}）：此網站非正式環境，資料僅供測試。`,
+} as const;
+
+/* ------------------------------------------------------------------ contact form and appointment service (issue 5) */
+
+/**
+ * Time limit of a form submission (addProblemForm, addAppointment), in ms. A submission is never retried by the
+ * client (a retry after a lost answer could send it twice); the visitor retries with the form's values kept.
+ */
+export const FORM_SUBMIT_TIMEOUT_MS = 20_000;
+
+/** Time limit of the forms' helper calls (captcha, question types, holidays), in ms. */
+export const FORM_LOOKUP_TIMEOUT_MS = 10_000;
+
+/**
+ * Question types of the contact form when `POST /api/common/getListCodeValid` (`codeType: 'ProblemType'`) cannot
+ * be loaded: the portal's ProblemType codes as of issue 5, so a submission still carries a code the portal knows.
+ */
+export const PROBLEM_TYPES_FALLBACK: readonly { code: string; name: string }[] = [
+  { code: '01', name: '保單服務' },
+  { code: '02', name: '理賠服務' },
+  { code: '03', name: '網路投保' },
+  { code: '04', name: '繳費問題' },
+  { code: '05', name: '申訴' },
+  { code: '06', name: '其他' },
+];
+
+/**
+ * Bookable days and times of the appointment service. Times `HH:mm`, Taiwan time: slots of `slotMinutes` minutes
+ * within the company office hours (spec §9, 08:30–17:30), none in the lunch break; days from `leadDays` to
+ * `windowDays` days after today (in days), Monday to Friday, not on a holiday of `GET /api/common/getSettingHoliday`.
+ */
+export const APPOINTMENT_RULES = {
+  opens: '08:30',
+  closes: '17:30',
+  slotMinutes: 30,
+  breaks: [{ from: '12:00', to: '13:30' }],
+  leadDays: 1,
+  windowDays: 60,
+  /** Bookable days offered as quick picks under the date field. */
+  suggestedDays: 5,
+} as const;

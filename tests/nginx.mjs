@@ -31,7 +31,7 @@ export async function startNginx({ dist, portalUrl }) {
 worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
-events { worker_connections 256; }
+events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;

@@ -19,6 +19,11 @@ import { renderImage, renderPdf } from './assets.mjs';
 import { notificationsAt } from './content/notifications.mjs';
 import { listCodes } from './content/list-codes.mjs';
 import { holidaysOf } from './content/holidays.mjs';
+import { APPOINTMENT_RULES } from '../../src/site.ts';
+import { contactSubmissionSchema } from '../../src/lib/forms/contact.ts';
+import { createAppointmentSchema } from '../../src/lib/forms/appointment.ts';
+import { taipeiToday, timeSlots } from '../../src/lib/forms/dates.ts';
+import { errorLine } from '../../src/lib/forms/fields.ts';
 
 /** The portal's success code (spec §7). */
 export const SUCCESS_CODE = 20000;
@@ -34,6 +39,12 @@ export const ANY_ENDPOINT = '*';
 
 /** Notification modes: all categories, all but the category-1 dialog, or none. */
 const NOTIFICATION_MODES = ['all', 'no-dialog', 'none'];
+
+/** Default rate limit of the form submissions: this many per client per window (README "Forms"). */
+export const DEFAULT_RATE_LIMIT = Object.freeze({ max: 5, windowMs: 60_000 });
+
+/** Codes of the form answers (README "Forms"). */
+export const FORM_CODES = Object.freeze({ badPayload: 40001, captcha: 40002, invalid: 40003, captchaGone: 40004, rateLimited: 42900 });
 
 const CAPTCHA_TTL_MS = 10 * 60_000;
 const CAPTCHA_MAX = 5_000;
@@ -162,6 +173,38 @@ function breakFirstItem(name, data) {
   return { data, note: 'none' };
 }
 
+/**
+ * Normalise a rate limit.
+ * @param {unknown} input  `{ max, windowMs? }`, a number (per minute), a string `'max'` or `'max/windowMs'`, or
+ *   nothing (the default, 5 per minute). `max` 0 switches the limit off.
+ * @returns {{ max: number, windowMs: number }}
+ */
+export function parseRateLimit(input) {
+  if (input === undefined || input === null || input === '') return { ...DEFAULT_RATE_LIMIT };
+  let spec = input;
+  if (typeof spec === 'number') spec = { max: spec };
+  if (typeof spec === 'string') {
+    const [max, windowMs] = spec.split('/');
+    spec = { max: Number(max), ...(windowMs ? { windowMs: Number(windowMs) } : {}) };
+  }
+  const max = Number(spec.max);
+  const windowMs = Number(spec.windowMs ?? DEFAULT_RATE_LIMIT.windowMs);
+  if (!Number.isInteger(max) || max < 0 || !Number.isFinite(windowMs) || windowMs <= 0) {
+    throw new Error(`bad rate limit ${JSON.stringify(input)} (expected "max" or "max/windowMs", e.g. "5/60000")`);
+  }
+  return { max, windowMs };
+}
+
+/**
+ * The client a submission counts against: the first address of `X-Forwarded-For` when a proxy in front says who
+ * the visitor is (nginx, the site's own server), otherwise the socket's address.
+ */
+function clientOf(req) {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || req.socket.remoteAddress || 'unknown';
+}
+
 /** `YYYYMMDD` in Taipei time. */
 const taipeiDay = (now) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
 
@@ -178,6 +221,9 @@ const taipeiDay = (now) => new Date(now.getTime() + 8 * 3600_000).toISOString().
  *   (env SAMPLE_PORTAL_STORE_FILE, default `os.tmpdir()/sample-portal-submissions.jsonl`).
  * @param {string} [options.captchaText]  fixed answer of every captcha, for browser tests
  *   (env SAMPLE_PORTAL_CAPTCHA_TEXT); random 4 characters when absent.
+ * @param {object|number|string} [options.rateLimit]  form submissions per client and window, see parseRateLimit
+ *   (env SAMPLE_PORTAL_RATE_LIMIT, default 5 per minute).
+ * @param {() => Date} [options.now]  the clock (tests): decides today's bookable days.
  * @returns {Promise<{ url: string, port: number, close(): Promise<void>, setFaults(faults: object): void,
  *   requestCounts(): Record<string, number>, resetRequestCounts(): void }>}  `url` has no trailing slash.
  */
@@ -190,7 +236,10 @@ export async function startSamplePortal(options = {}) {
     notifications = env.SAMPLE_PORTAL_NOTIFICATIONS || 'all',
     storeFile = env.SAMPLE_PORTAL_STORE_FILE || path.join(os.tmpdir(), 'sample-portal-submissions.jsonl'),
     captchaText = env.SAMPLE_PORTAL_CAPTCHA_TEXT || undefined,
+    now = () => new Date(),
   } = options;
+  const rateLimit = parseRateLimit(options.rateLimit ?? env.SAMPLE_PORTAL_RATE_LIMIT);
+  const slots = timeSlots(APPOINTMENT_RULES);
   if (!NOTIFICATION_MODES.includes(notifications)) {
     throw new Error(`notifications must be one of ${NOTIFICATION_MODES.join(', ')}, got "${notifications}"`);
   }
@@ -202,6 +251,8 @@ export async function startSamplePortal(options = {}) {
   const captchas = new Map();
   const submissions = [];
   const timers = new Set();
+  /** Submission times per client, for the rate limit. */
+  const attempts = new Map();
   let ticketSeq = 0;
 
   /** The fault to apply to this request, consuming one of its `times`. */
@@ -246,22 +297,89 @@ export async function startSamplePortal(options = {}) {
     return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };
   }
 
-  async function addProblemForm(body) {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new PortalError(40001, '資料格式錯誤');
-    const { captchaId, captcha, ...payload } = body;
-    const entry = typeof captchaId === 'string' ? captchas.get(captchaId) : undefined;
-    if (entry) captchas.delete(captchaId); // one try per captcha
-    const valid =
-      entry && entry.expires >= Date.now() && typeof captcha === 'string' && captcha.trim().toLowerCase() === entry.text.toLowerCase();
-    if (!valid) throw new PortalError(40002, '驗證碼錯誤');
-    const now = new Date();
+  /**
+   * Counts a submission against its client; refuses it with 42900 past `rateLimit.max` in `rateLimit.windowMs`.
+   * Every attempt counts, refused ones included (a wrong captcha cannot be guessed at speed).
+   */
+  function checkRate(req) {
+    if (rateLimit.max === 0) return;
+    const client = clientOf(req);
+    const since = Date.now() - rateLimit.windowMs;
+    const recent = (attempts.get(client) ?? []).filter((time) => time > since);
+    recent.push(Date.now());
+    attempts.set(client, recent);
+    if (attempts.size > CAPTCHA_MAX) attempts.delete(attempts.keys().next().value);
+    if (recent.length > rateLimit.max) {
+      const seconds = Math.ceil(rateLimit.windowMs / 1000);
+      throw new PortalError(FORM_CODES.rateLimited, `送出次數過於頻繁，請於 ${seconds} 秒後再試`);
+    }
+  }
+
+  /** A body that is a JSON object, or 40001. */
+  function objectBody(body) {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new PortalError(FORM_CODES.badPayload, '資料格式錯誤');
+    return body;
+  }
+
+  /** Appends an accepted form to the store file and the in-memory list. */
+  async function store(form, prefix, payload) {
+    const at = now();
     ticketSeq += 1;
-    const ticketNo = `CS${taipeiDay(now)}${String(ticketSeq).padStart(4, '0')}`;
-    const record = { ticketNo, receivedAt: now.toISOString(), payload };
+    const ticketNo = `${prefix}${taipeiDay(at)}${String(ticketSeq).padStart(4, '0')}`;
+    const record = { form, ticketNo, receivedAt: at.toISOString(), payload };
     await mkdir(path.dirname(storeFile), { recursive: true });
     await appendFile(storeFile, `${JSON.stringify(record)}\n`, 'utf8');
     submissions.push(record);
     return { ticketNo };
+  }
+
+  /**
+   * The contact form: rate limit, then the captcha (one try per captcha: it is spent whatever the outcome), then
+   * the shared schema (src/lib/forms/contact.ts) and the question type against the ProblemType list.
+   */
+  async function addProblemForm(req, body) {
+    checkRate(req);
+    const { captchaId, captcha } = objectBody(body);
+    const entry = typeof captchaId === 'string' ? captchas.get(captchaId) : undefined;
+    if (entry) captchas.delete(captchaId); // one try per captcha
+    const valid =
+      entry && entry.expires >= Date.now() && typeof captcha === 'string' && captcha.trim().toLowerCase() === entry.text.toLowerCase();
+    if (!valid) throw new PortalError(FORM_CODES.captcha, '驗證碼錯誤');
+    const parsed = contactSubmissionSchema.safeParse(body);
+    if (!parsed.success) throw new PortalError(FORM_CODES.invalid, errorLine(parsed.error));
+    const { captchaId: _id, captcha: _answer, ...payload } = parsed.data;
+    if (!listCodes.ProblemType.some((type) => type.code === payload.problemType)) {
+      throw new PortalError(FORM_CODES.invalid, '資料有誤：問題類別不在選項中，請重新選擇');
+    }
+    return store('problemForm', 'CS', payload);
+  }
+
+  /** The appointment service: rate limit, then the shared schema with today's window, the holidays and the slots. */
+  async function addAppointment(req, body) {
+    checkRate(req);
+    const today = taipeiToday(now());
+    const holidays = new Map();
+    for (const year of [Number(today.slice(0, 4)), Number(today.slice(0, 4)) + 1]) {
+      for (const { date, name } of holidaysOf(year)) holidays.set(date, name);
+    }
+    const schema = createAppointmentSchema({
+      booking: { today, leadDays: APPOINTMENT_RULES.leadDays, windowDays: APPOINTMENT_RULES.windowDays, holidays },
+      slots,
+    });
+    const parsed = schema.safeParse(objectBody(body));
+    if (!parsed.success) throw new PortalError(FORM_CODES.invalid, errorLine(parsed.error));
+    const payload = { ...parsed.data };
+    if (payload.serviceType !== 'interpret') payload.language = '';
+    if (payload.serviceType !== 'visit') payload.address = '';
+    return store('appointment', 'SV', payload);
+  }
+
+  /** The spoken alternative of a captcha: its characters, to be read aloud by the browser. Does not spend it. */
+  function captchaAudio(body) {
+    const { captchaId } = objectBody(body);
+    const entry = typeof captchaId === 'string' ? captchas.get(captchaId) : undefined;
+    if (!entry || entry.expires < Date.now()) throw new PortalError(FORM_CODES.captchaGone, '驗證碼已失效，請按「換一張」');
+    return { text: entry.text };
   }
 
   /** Answer data per endpoint name. GET list endpoints fall back to the dataset. */
@@ -272,7 +390,9 @@ export async function startSamplePortal(options = {}) {
     },
     notifications: () => notificationsAt(new Date(), notifications),
     captcha: () => newCaptcha(),
-    addProblemForm: ({ body }) => addProblemForm(body),
+    captchaAudio: ({ body }) => captchaAudio(body),
+    addProblemForm: ({ req, body }) => addProblemForm(req, body),
+    addAppointment: ({ req, body }) => addAppointment(req, body),
     listCodes: ({ body }) => {
       const codeType = body?.codeType;
       if (typeof codeType !== 'string' || !codeType.trim()) throw new PortalError(40001, '缺少代碼類別 codeType');
@@ -479,13 +599,14 @@ async function main() {
       notifications: { type: 'string' },
       store: { type: 'string' },
       captcha: { type: 'string' },
+      'rate-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
     console.log(
       'Usage: node scripts/sample-portal/server.mjs [--port N] [--fault name=mode[:delayMs]]... [--scale N]\n' +
-        '       [--notifications all|no-dialog|none] [--store file.jsonl] [--captcha TEXT]\n' +
+        '       [--notifications all|no-dialog|none] [--store file.jsonl] [--captcha TEXT] [--rate-limit max[/windowMs]]\n' +
         `Fault modes: ${FAULT_MODES.join(', ')}. See scripts/sample-portal/README.md.`,
     );
     return;
@@ -503,6 +624,7 @@ async function main() {
     ...(values.notifications ? { notifications: values.notifications } : {}),
     ...(values.store ? { storeFile: path.resolve(values.store) } : {}),
     ...(values.captcha ? { captchaText: values.captcha } : {}),
+    ...(values['rate-limit'] !== undefined ? { rateLimit: values['rate-limit'] } : {}),
   });
   console.log(`Sample portal listening on ${portal.url}`);
   const stop = async () => {

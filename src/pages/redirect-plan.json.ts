@@ -4,7 +4,7 @@
  * `_redirects`, the nginx include and the fallback pages, then removed from dist/. Not a page for visitors.
  */
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
+import { getCollection, type CollectionKey } from 'astro:content';
 import { ARTICLE_SECTIONS } from '../lib/articles';
 import { inDisplayOrder } from '../lib/order';
 import { redirectPlan, type RedirectData } from '../lib/redirects';
@@ -12,7 +12,7 @@ import { redirectPlan, type RedirectData } from '../lib/redirects';
 /** The ids the plan needs, each list in display order. */
 async function redirectData(): Promise<RedirectData> {
   const ids = (items: { id: string; sort?: number }[]) => inDisplayOrder(items).map((item) => item.id);
-  const data = async <C extends Parameters<typeof getCollection>[0]>(name: C) =>
+  const data = async (name: CollectionKey) =>
     (await getCollection(name)).map((entry) => entry.data as { id: string; sort?: number });
   const [decrees, areas, faqCategories, downloadCategories, downloads] = await Promise.all([
     data('decrees'),

@@ -21,16 +21,47 @@ export interface Endpoint {
   summary: string;
 }
 
-const get = (name: string, path: string, summary: string, query?: Record<string, string>): Endpoint => ({
+// No side effects: a bundle that uses a single endpoint leaves the unused catalogue entries out.
+const get = /* @__NO_SIDE_EFFECTS__ */ (name: string, path: string, summary: string, query?: Record<string, string>): Endpoint => ({
   name,
   method: 'GET',
   path,
   summary,
   ...(query ? { query } : {}),
 });
-const post = (name: string, path: string, summary: string): Endpoint => ({ name, method: 'POST', path, summary });
+const post = /* @__NO_SIDE_EFFECTS__ */ (name: string, path: string, summary: string): Endpoint => ({ name, method: 'POST', path, summary });
 
-/** All endpoints of spec §7, keyed by the site's name for them. */
+/**
+ * The notification check, called by the browser on every page (spec §4). Also exported on its own so that
+ * browser code importing it bundles this entry only, not the whole catalogue (DESIGN.md §9 budgets).
+ */
+export const NOTIFICATIONS_ENDPOINT = post('notifications', '/api/Common/GetPortalNotification', 'system notifications');
+
+/**
+ * The browser calls of the contact form and the appointment service (issue 5), exported on their own for the same
+ * reason. Two of them are not in spec §7 (the spec shows no appointment call and no captcha alternative):
+ * - `captchaAudio` — `POST /api/portalCustomerProblemForm/getCaptchaAudio`, body `{ captchaId }` → `{ text }`
+ *   (the characters to speak, read aloud by the browser's speech synthesis) and/or `{ audio }` (an audio URL the
+ *   portal may render instead): the non-visual alternative of the captcha image (WCAG 1.1.1).
+ * - `addAppointment` — `POST /api/portalServiceAppointment/addAppointment`, body: the appointment
+ *   (src/lib/forms/appointment.ts) → `{ ticketNo }`.
+ */
+export const PROBLEM_FORM_ENDPOINT = post('addProblemForm', '/api/portalCustomerProblemForm/addProblemForm', 'contact form submission');
+export const CAPTCHA_ENDPOINT = post('captcha', '/api/portalCustomerProblemForm/getCaptcha', 'contact form captcha');
+export const CAPTCHA_AUDIO_ENDPOINT = post(
+  'captchaAudio',
+  '/api/portalCustomerProblemForm/getCaptchaAudio',
+  'spoken alternative of a captcha (not in spec §7)',
+);
+export const LIST_CODES_ENDPOINT = post('listCodes', '/api/common/getListCodeValid', 'code lists (e.g. question types)');
+export const HOLIDAYS_ENDPOINT = get('holidays', '/api/common/getSettingHoliday', 'holiday settings');
+export const APPOINTMENT_ENDPOINT = post(
+  'addAppointment',
+  '/api/portalServiceAppointment/addAppointment',
+  'appointment service booking (not in spec §7)',
+);
+
+/** All endpoints of spec §7 (and the two above that it does not show), keyed by the site's name for them. */
 export const ENDPOINTS = {
   // The spec says "with query parameter" without naming it; the portal filters decrees by language.
   decrees: get('decrees', '/api/PortalDecree/GetPutOnDecree', 'decrees (法令規章)', { lang: 'zh-TW' }),
@@ -62,16 +93,18 @@ export const ENDPOINTS = {
   downloads: get('downloads', '/api/PortalDocumentDownload/GetPutOnDocumentDownload', 'downloads (文件下載)'),
   staff: get('staff', '/api/PortalQualityServiceStaff/GetPutOnQualityServiceStaff', 'quality service staff list'),
   homeBanners: get('homeBanners', '/api/portalHomeSlider/getPutOnHomeSlider', 'home banners'),
-  addProblemForm: post('addProblemForm', '/api/portalCustomerProblemForm/addProblemForm', 'contact form submission'),
-  captcha: post('captcha', '/api/portalCustomerProblemForm/getCaptcha', 'contact form captcha'),
-  notifications: post('notifications', '/api/Common/GetPortalNotification', 'system notifications'),
-  listCodes: post('listCodes', '/api/common/getListCodeValid', 'code lists (e.g. question types)'),
+  addProblemForm: PROBLEM_FORM_ENDPOINT,
+  captcha: CAPTCHA_ENDPOINT,
+  captchaAudio: CAPTCHA_AUDIO_ENDPOINT,
+  notifications: NOTIFICATIONS_ENDPOINT,
+  listCodes: LIST_CODES_ENDPOINT,
   contractChanges: post(
     'contractChanges',
     '/api/common/getContractChangeInsuranceList',
     'contract-change insurance list (保單變更)',
   ),
-  holidays: get('holidays', '/api/common/getSettingHoliday', 'holiday settings'),
+  holidays: HOLIDAYS_ENDPOINT,
+  addAppointment: APPOINTMENT_ENDPOINT,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -75,7 +75,10 @@ export function parseList<S extends z.ZodType>(
  * In: the catalogue name of a list endpoint and the zod schema of its items.
  * Out: an Astro loader `{ name, schema, load }` whose entries are the parsed items keyed by id.
  */
-export function portalLoader<S extends z.ZodType>(endpointName: EndpointName, schema: S): Loader {
+export function portalLoader<S extends z.ZodType>(
+  endpointName: EndpointName,
+  schema: S,
+): Loader & { schema: S } {
   return {
     name: `portal:${endpointName}`,
     schema,

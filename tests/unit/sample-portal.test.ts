@@ -26,7 +26,7 @@ import {
   staffSchema,
   videoSchema,
 } from '../../src/portal/schemas.ts';
-import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+import { parseRateLimit, startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { generateScaled, SCALED_ID_BASE } from '../../scripts/sample-portal/generate.mjs';
 
 type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
@@ -93,6 +93,18 @@ async function data<T = Record<string, unknown>[]>(name: EndpointName): Promise<
   return envelope.data as T;
 }
 
+/** A contact form that passes the shared schema (src/lib/forms/contact.ts), without its captcha. */
+const VALID_CONTACT = {
+  name: '王小明',
+  phone: '0912-345-678',
+  email: 'test@example.com',
+  problemType: '01',
+  policyNo: '',
+  nationalId: 'A123456789',
+  content: '請問保單如何變更地址？',
+  consent: true,
+};
+
 /** A captcha and its answer (read through the test-only control route). */
 async function solvedCaptcha() {
   const { data: captcha } = (await callJson('captcha')) as { data: { captchaId: string; image: string } };
@@ -102,7 +114,8 @@ async function solvedCaptcha() {
 
 beforeAll(async () => {
   storeDir = await mkdtemp(path.join(os.tmpdir(), 'sample-portal-test-'));
-  portal = await startSamplePortal({ storeFile: path.join(storeDir, 'submissions.jsonl'), notifications: 'all' });
+  // No rate limit here: this file sends more forms than 5 a minute (the limit has its own portal below).
+  portal = await startSamplePortal({ storeFile: path.join(storeDir, 'submissions.jsonl'), notifications: 'all', rateLimit: 0 });
 });
 
 afterAll(async () => {
@@ -113,7 +126,9 @@ afterAll(async () => {
 beforeEach(() => portal.setFaults({}));
 
 describe('endpoints', () => {
-  test.each(Object.keys(ENDPOINTS).filter((name) => name !== 'addProblemForm') as EndpointName[])(
+  // The form submissions and the captcha's spoken form need a real payload: tested on their own below.
+  const NEED_PAYLOAD = ['addProblemForm', 'addAppointment', 'captchaAudio'];
+  test.each(Object.keys(ENDPOINTS).filter((name) => !NEED_PAYLOAD.includes(name)) as EndpointName[])(
     '%s answers 20000 with its catalogue method',
     async (name) => {
       const response = await call(name);
@@ -131,14 +146,14 @@ describe('endpoints', () => {
     expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(image.split(',')[1], 'base64').toString()).toContain('<svg');
     const envelope = await callJson('addProblemForm', {
-      body: { captchaId, captcha: answer.toUpperCase(), name: '王小明', email: 'test@example.com', problemType: '02', content: '想詢問理賠進度' },
+      body: { ...VALID_CONTACT, captchaId, captcha: answer.toUpperCase(), name: '王小明', problemType: '02', content: '想詢問理賠進度' },
     });
     expect(envelope.code).toBe(20000);
     const { ticketNo } = envelope.data as { ticketNo: string };
     expect(ticketNo).toMatch(/^CS\d{8}\d{4}$/);
     const lines = (await readFile(path.join(storeDir, 'submissions.jsonl'), 'utf8')).trim().split('\n');
     const stored = JSON.parse(lines.at(-1)!);
-    expect(stored).toMatchObject({ ticketNo, payload: { name: '王小明', content: '想詢問理賠進度' } });
+    expect(stored).toMatchObject({ form: 'problemForm', ticketNo, payload: { name: '王小明', content: '想詢問理賠進度' } });
     expect(stored.payload).not.toHaveProperty('captcha');
   });
 
@@ -225,6 +240,124 @@ describe('endpoints', () => {
     expect(etag).toBeTruthy();
     const again = await fetch(new URL(ENDPOINTS.news.path, portal.url), { headers: { 'If-None-Match': etag! } });
     expect(again.status).toBe(304);
+  });
+});
+
+describe('forms (shared schema, rate limit)', () => {
+  // Appointments on a portal whose clock says Monday 2026-09-14, 10:00 in Taipei: bookable 09-15 … 11-13, with
+  // 2026-09-25 (中秋節) a holiday on a Friday.
+  let clocked: Portal;
+  beforeAll(async () => {
+    clocked = await startSamplePortal({
+      storeFile: path.join(storeDir, 'submissions.jsonl'),
+      rateLimit: 0,
+      now: () => new Date('2026-09-14T02:00:00Z'),
+    });
+  });
+  afterAll(() => clocked?.close());
+
+  const book = (body: unknown) =>
+    fetch(new URL(ENDPOINTS.addAppointment.path, clocked.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Envelope>);
+
+  const appointment = (patch: Record<string, unknown> = {}) => ({
+    serviceType: 'interpret',
+    language: 'vi',
+    address: '',
+    date: '2026-09-16',
+    time: '09:00',
+    name: '阮氏梅',
+    phone: '02-2562-8888',
+    email: 'mai@example.com',
+    note: '',
+    consent: true,
+    ...patch,
+  });
+
+  test('addProblemForm validates with the shared schema after the captcha: 40003, messages name the fields', async () => {
+    const { captchaId, answer } = await solvedCaptcha();
+    const bad = await callJson('addProblemForm', {
+      body: { ...VALID_CONTACT, captchaId, captcha: answer, phone: '12345', nationalId: 'A123456788', consent: false },
+    });
+    expect(bad.code).toBe(40003);
+    expect(bad.message).toContain('聯絡電話格式不正確');
+    expect(bad.message).toContain('身分證字號檢查碼不正確');
+    expect(bad.message).toContain('隱私權保護政策');
+    expect(bad.data).toBeNull();
+    const unknownType = await solvedCaptcha();
+    const refused = await callJson('addProblemForm', {
+      body: { ...VALID_CONTACT, captchaId: unknownType.captchaId, captcha: unknownType.answer, problemType: '99' },
+    });
+    expect(refused).toMatchObject({ code: 40003, message: expect.stringContaining('問題類別') });
+  });
+
+  test('captchaAudio answers the characters of a live captcha without spending it', async () => {
+    const { captchaId, answer } = await solvedCaptcha();
+    expect((await callJson('captchaAudio', { body: { captchaId } })).data).toEqual({ text: answer });
+    const accepted = await callJson('addProblemForm', { body: { ...VALID_CONTACT, captchaId, captcha: answer } });
+    expect(accepted.code).toBe(20000);
+    expect((await callJson('captchaAudio', { body: { captchaId } })).code).toBe(40004);
+    expect((await callJson('captchaAudio', { body: {} })).code).toBe(40004);
+  });
+
+  test('addAppointment stores a valid appointment (language kept only for interpretation)', async () => {
+    const envelope = await book(appointment({ address: '不該保留' }));
+    expect(envelope.code).toBe(20000);
+    const { ticketNo } = envelope.data as { ticketNo: string };
+    expect(ticketNo).toMatch(/^SV20260914\d{4}$/);
+    const lines = (await readFile(path.join(storeDir, 'submissions.jsonl'), 'utf8')).trim().split('\n');
+    const stored = lines.map((line) => JSON.parse(line)).find((record) => record.ticketNo === ticketNo);
+    expect(stored).toMatchObject({ form: 'appointment', payload: { serviceType: 'interpret', language: 'vi', address: '' } });
+  });
+
+  test.each([
+    ['a Saturday', { date: '2026-09-19' }, '2026/09/19（六） 為週末'],
+    ['a holiday', { date: '2026-09-25' }, '2026/09/25（五） 為國定假日（中秋節）'],
+    ['yesterday', { date: '2026-09-13' }, '預約日期需介於 2026/09/15（二） 至 2026/11/13（五） 之間'],
+    ['today', { date: '2026-09-14' }, '預約日期需介於'],
+    ['a day past the window', { date: '2026-11-16' }, '預約日期需介於'],
+    ['a day that does not exist', { date: '2026-02-30' }, '預約日期格式不正確'],
+    ['a slot at lunch', { time: '12:30' }, '此時段不提供預約'],
+    ['a slot after hours', { time: '17:30' }, '此時段不提供預約'],
+    ['interpretation without a language', { language: '' }, '請選擇通譯語言'],
+    ['a home visit without an address', { serviceType: 'visit', address: '' }, '請輸入到府服務的完整地址'],
+    ['an unknown service', { serviceType: 'massage' }, '請選擇服務項目'],
+    ['a bad phone', { phone: '0912' }, '聯絡電話格式不正確'],
+    ['no consent', { consent: false }, '請閱讀並勾選同意隱私權保護政策'],
+  ])('addAppointment refuses %s with 40003 and a message naming it', async (_name, patch, message) => {
+    const envelope = await book(appointment(patch));
+    expect(envelope.code).toBe(40003);
+    expect(envelope.message).toContain(message);
+  });
+
+  test('rate limit: the 6th submission within a minute from one client gets 42900; another client is not affected', async () => {
+    const limited = await startSamplePortal({ storeFile: path.join(storeDir, 'limited.jsonl'), rateLimit: '5/60000' });
+    try {
+      const send = (client: string) =>
+        fetch(new URL(ENDPOINTS.addAppointment.path, limited.url), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+          body: JSON.stringify({}),
+        }).then((r) => r.json() as Promise<Envelope>);
+      for (let i = 0; i < 5; i += 1) expect((await send('203.0.113.7')).code).toBe(40003);
+      const sixth = await send('203.0.113.7');
+      expect(sixth.code).toBe(42900);
+      expect(sixth.message).toMatch(/送出次數過於頻繁，請於 60 秒後再試/);
+      expect((await send('198.51.100.2')).code).toBe(40003);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('parseRateLimit reads numbers, "max/windowMs" and objects, and refuses nonsense', () => {
+    expect(parseRateLimit(undefined)).toEqual({ max: 5, windowMs: 60_000 });
+    expect(parseRateLimit('10')).toEqual({ max: 10, windowMs: 60_000 });
+    expect(parseRateLimit('3/1000')).toEqual({ max: 3, windowMs: 1000 });
+    expect(parseRateLimit(0)).toEqual({ max: 0, windowMs: 60_000 });
+    expect(() => parseRateLimit('many')).toThrow(/bad rate limit/);
   });
 });
 

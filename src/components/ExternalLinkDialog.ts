@@ -1,0 +1,44 @@
+/**
+ * Behaviour of ExternalLinkDialog.astro: one delegated click listener on the document (so links added later and
+ * links inside portal rich text count too) that asks before following a link that leaves the company's sites.
+ */
+import { isExternalUrl, isPlainClick, linkHref, linkOf, opensNewTab } from '../lib/external-link';
+
+/** The destination waiting for 確定前往. */
+interface Pending {
+  href: string;
+  newTab: boolean;
+}
+
+export function initExternalLinks(): void {
+  const dialog = document.querySelector<HTMLDialogElement>('[data-external-dialog]');
+  if (!dialog) return;
+  const urlText = dialog.querySelector<HTMLElement>('[data-external-url]');
+  let pending: Pending | undefined;
+
+  document.addEventListener('click', (event) => {
+    if (!isPlainClick(event)) return;
+    const link = linkOf(event.target);
+    if (!link || link.hasAttribute('download')) return;
+    const href = linkHref(link, document.baseURI);
+    if (!isExternalUrl(href, location.href)) return;
+    event.preventDefault();
+    pending = { href, newTab: opensNewTab(link) };
+    if (urlText) urlText.textContent = href;
+    dialog.returnValue = '';
+    dialog.showModal();
+  });
+
+  dialog.addEventListener('close', () => {
+    const go = dialog.returnValue === 'confirm' ? pending : undefined;
+    pending = undefined;
+    if (!go) return;
+    if (go.newTab) window.open(go.href, '_blank', 'noopener,noreferrer');
+    else window.location.assign(go.href);
+  });
+
+  // A click on the backdrop (outside the dialog box) counts as 取消.
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close('cancel');
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * The captcha of the contact form (issue 5): the image from `POST .../getCaptcha` with a text alternative that says
+ * what to do, 換一張 (a new captcha), and 語音播放: the non-visual alternative (WCAG 1.1.1), which asks the portal for
+ * the captcha's spoken form (`POST .../getCaptchaAudio`) and plays its audio, or reads its characters aloud with the
+ * browser's speech synthesis (zh-TW voice, letters and digits one by one, twice). Where neither can play, a visible
+ * note says so; a visible line always offers the hotline, where staff take the message by phone.
+ *
+ * The answer is the parent's state (never stored in the draft).
+ */
+import { useStore } from '@nanostores/react';
+import { useRef, useState } from 'react';
+import { HOTLINES } from '../../site';
+import { FORM_TEXT } from './text';
+import { $captcha, fetchCaptchaAudio, refreshCaptcha } from '../../stores/contact-form';
+import { Field } from './Field';
+
+interface Props {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}
+
+/** The characters of a captcha as zh-TW speech: `英文 K，數字 7，…`. */
+export function spokenCaptcha(text: string): string {
+  return [...text].map((char) => (/\d/.test(char) ? `數字 ${char}` : `英文 ${char.toUpperCase()}`)).join('，');
+}
+
+export default function Captcha({ id, label, value, error, maxLength, onChange, onBlur }: Props) {
+  const captcha = useStore($captcha);
+  const [speechNote, setSpeechNote] = useState('');
+  const [status, setStatus] = useState('');
+  const listening = useRef(false);
+  const hotline = HOTLINES[0]!;
+
+  const refresh = async () => {
+    window.speechSynthesis?.cancel();
+    onChange('');
+    await refreshCaptcha();
+    setStatus($captcha.get().status === 'loaded' ? FORM_TEXT.captchaRenewed : FORM_TEXT.captchaFailed);
+  };
+
+  const listen = async () => {
+    if (listening.current) return;
+    listening.current = true;
+    setSpeechNote('');
+    try {
+      const spoken = await fetchCaptchaAudio();
+      if (!spoken) return;
+      if (spoken.audio) {
+        await new Audio(spoken.audio).play();
+        return;
+      }
+      const synth = window.speechSynthesis;
+      if (!spoken.text || !synth || typeof SpeechSynthesisUtterance === 'undefined') {
+        setSpeechNote(FORM_TEXT.captchaNoSpeech);
+        return;
+      }
+      synth.cancel();
+      const words = spokenCaptcha(spoken.text);
+      const utterance = new SpeechSynthesisUtterance(`驗證碼：${words}。再說一次：${words}。`);
+      utterance.lang = 'zh-TW';
+      utterance.rate = 0.8;
+      utterance.onerror = (event) => {
+        if (event.error !== 'interrupted' && event.error !== 'canceled') setSpeechNote(FORM_TEXT.captchaNoSpeech);
+      };
+      synth.speak(utterance);
+    } catch {
+      setSpeechNote(FORM_TEXT.captchaNoSpeech);
+    } finally {
+      listening.current = false;
+    }
+  };
+
+  return (
+    <Field
+      id={id}
+      label={label}
+      required
+      hint={
+        <>
+          {speechNote && <strong className="captcha__note">{speechNote}</strong>}
+          {FORM_TEXT.captchaHint}
+          {FORM_TEXT.captchaHelp(hotline.tel, hotline.time)}
+        </>
+      }
+      error={error}
+      className="field--captcha"
+    >
+      {(control) => (
+        <div className="captcha">
+          <input
+            {...control}
+            className="captcha__input"
+            type="text"
+            value={value}
+            required
+            maxLength={maxLength}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+          />
+          <div className="captcha__image" aria-busy={captcha.status === 'loading'}>
+            {captcha.status === 'loaded' ? (
+              <img src={captcha.image} alt={FORM_TEXT.captchaImageAlt} width={150} height={50} />
+            ) : (
+              <span className="captcha__placeholder">
+                {captcha.status === 'failed' ? FORM_TEXT.captchaUnavailable : FORM_TEXT.captchaLoading}
+              </span>
+            )}
+          </div>
+          <div className="captcha__actions">
+            <button type="button" className="btn btn-outline btn-sm" onClick={refresh}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              {FORM_TEXT.captchaRefresh}
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" onClick={listen} disabled={captcha.status !== 'loaded'}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                <path
+                  d="M4 9v6h4l5 4V5L8 9H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              {FORM_TEXT.captchaListen}
+            </button>
+          </div>
+          <p className="visually-hidden" role="status">
+            {status}
+          </p>
+        </div>
+      )}
+    </Field>
+  );
+}

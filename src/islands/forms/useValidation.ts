@@ -1,0 +1,151 @@
+/**
+ * Validation state of a form island: which fields show an error, when (issue 5: on blur and on submit), and the
+ * message a screen reader hears when a field's error appears or changes on blur.
+ *
+ * `validate(values)` returns one message per invalid field (src/lib/forms/fields.ts `fieldErrors`). A field shows its
+ * error after the visitor leaves it (`blur`) or submits (`validateAll`); from then on the error follows the value as
+ * it is corrected (`useEffect` on `values`).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export type FieldErrors = Record<string, string>;
+
+export function useValidation<V>(values: V, validate: (values: V) => FieldErrors) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [announcement, setAnnouncement] = useState('');
+  const shown = useRef(new Set<string>());
+  /** Errors from elsewhere (the portal), kept while the field still holds the value they were about. */
+  const overrides = useRef(new Map<string, { message: string; value: unknown }>());
+
+  /** The schema's errors, with the portal's errors on fields the visitor has not changed since. */
+  const check = useCallback(
+    (current: V): FieldErrors => {
+      const all = validate(current);
+      for (const [field, override] of overrides.current) {
+        if ((current as Record<string, unknown>)[field] === override.value) all[field] = override.message;
+        else overrides.current.delete(field);
+      }
+      return all;
+    },
+    [validate],
+  );
+
+  // Fields already showing their state keep it up to date as the values change.
+  useEffect(() => {
+    if (shown.current.size === 0) return;
+    const all = check(values);
+    setErrors((previous) => {
+      const next: FieldErrors = {};
+      for (const field of shown.current) if (all[field]) next[field] = all[field];
+      for (const [field, message] of Object.entries(previous)) if (!shown.current.has(field)) next[field] = message;
+      return next;
+    });
+  }, [values, check]);
+
+  /** The visitor left a field: show its error (or none), and announce a new one. */
+  const blurNow = useCallback(
+    (field: string) => {
+      const message = check(values)[field];
+      shown.current.add(field);
+      setErrors((previous) => {
+        const next = { ...previous };
+        if (message) next[field] = message;
+        else delete next[field];
+        return next;
+      });
+      if (message) setAnnouncement(message);
+    },
+    [values, check],
+  );
+
+  // A field left by pressing a button (submit, 換一張, a date pick) shows its error only after that click: an error
+  // appearing between press and release would push the button away from the pointer and the click would be lost.
+  const latestBlur = useRef(blurNow);
+  latestBlur.current = blurNow;
+  const pressing = useRef(false);
+  const deferred = useRef(new Set<string>());
+  useEffect(() => {
+    let fallback = 0;
+    const flush = () => {
+      window.clearTimeout(fallback);
+      pressing.current = false;
+      const fields = [...deferred.current];
+      deferred.current.clear();
+      for (const field of fields) latestBlur.current(field);
+    };
+    const down = () => {
+      window.clearTimeout(fallback);
+      pressing.current = true;
+    };
+    const afterClick = () => window.setTimeout(flush, 0);
+    // No click follows (a drag, a press outside any control): flush a moment after the release.
+    const up = () => {
+      window.clearTimeout(fallback);
+      fallback = window.setTimeout(flush, 500);
+    };
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    document.addEventListener('click', afterClick, true);
+    return () => {
+      window.clearTimeout(fallback);
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+      document.removeEventListener('click', afterClick, true);
+    };
+  }, []);
+
+  const blur = useCallback(
+    (field: string) => {
+      if (pressing.current) deferred.current.add(field);
+      else blurNow(field);
+    },
+    [blurNow],
+  );
+
+  /** Submit: every field shows its state. Returns the errors. */
+  const validateAll = useCallback((): FieldErrors => {
+    const all = check(values);
+    for (const field of Object.keys(all)) shown.current.add(field);
+    setErrors(all);
+    return all;
+  }, [values, check]);
+
+  /**
+   * An error from elsewhere (the portal said the captcha was wrong), shown until the field's value differs from
+   * `value` (the value the field holds once this error applies).
+   */
+  const setFieldError = useCallback((field: string, message: string, value: unknown) => {
+    shown.current.add(field);
+    overrides.current.set(field, { message, value });
+    setErrors((previous) => ({ ...previous, [field]: message }));
+  }, []);
+
+  /** A field goes back to showing nothing until it is left or submitted again (a captcha emptied for a new one). */
+  const hide = useCallback((field: string) => {
+    shown.current.delete(field);
+    overrides.current.delete(field);
+    setErrors((previous) => {
+      const next = { ...previous };
+      delete next[field];
+      return next;
+    });
+  }, []);
+
+  /** Forget every error. */
+  const reset = useCallback(() => {
+    shown.current.clear();
+    overrides.current.clear();
+    setErrors({});
+  }, []);
+
+  return { errors, announcement, blur, validateAll, setFieldError, hide, reset };
+}
+
+/** False during the first (hydrating) render, true after: browser-only state (drafts, today) waits for it. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

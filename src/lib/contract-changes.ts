@@ -1,0 +1,42 @@
+/**
+ * The contract-change list (保單變更, spec §2 `/change`, §7 `getContractChangeInsuranceList`): each insurance type
+ * with the changes that can be applied and the documents they need, in display order (sort, then id), and the
+ * props of the `/change` page.
+ */
+import { getCollection } from 'astro:content';
+import type { z } from 'astro/zod';
+import type { contractChangeSchema } from '../portal/schemas';
+import { downloadLandingFor, loadDownloadTree } from './downloads';
+import { locationsLandingPath } from './locations';
+import { inDisplayOrder } from './order';
+
+/** A contract-change entry as parsed by the portal schema. */
+export type ContractChange = z.output<typeof contractChangeSchema>;
+
+/** Anchor id of an insurance type on `/change` (`/change#change-1`). */
+export const contractChangeAnchor = (item: { id: string }): string => `change-${item.id}`;
+
+/** The download categories whose name holds this word hold the policy-change forms (保單變更文件). */
+export const CHANGE_FORMS_KEYWORD = '變更';
+
+export interface ContractChangePageProps {
+  changes: ContractChange[];
+  /** The download page of the policy-change forms (downloadLandingFor CHANGE_FORMS_KEYWORD). */
+  formsHref: string;
+  /** The service locations page. */
+  locationsHref: string;
+}
+
+/** Props of `/change`. */
+export async function contractChangeProps(): Promise<ContractChangePageProps> {
+  const [entries, tree, locationsHref] = await Promise.all([
+    getCollection('contractChanges'),
+    loadDownloadTree(),
+    locationsLandingPath(),
+  ]);
+  return {
+    changes: inDisplayOrder(entries.map((entry) => entry.data)),
+    formsHref: downloadLandingFor(tree, CHANGE_FORMS_KEYWORD),
+    locationsHref,
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Downloads (文件下載, spec §2 `/download/{category?}/{id?}/{pages?}`): the nesting category → item → paginated
+ * files, the `none` pages, and the static paths and props of the download routes.
+ *
+ * - Categories and the items of a category are in display order (src/lib/order.ts: sort, then id); an item
+ *   belongs to the category whose id equals its `category` (spec §3 "Download items: category and id"); an item
+ *   whose category does not exist has no page.
+ * - Every item has pages `/download/{category}/{id}/1..n` of DOWNLOAD_PAGE_SIZE files (page 1 even without files).
+ * - `/download/{category}/none` exists for each category without items, `/download/none` always (spec §2: the
+ *   targets of `/download/{category}` and `/download` when there is nothing to show).
+ * Links between download pages point at these pages directly, never at a redirect.
+ */
+import { getCollection } from 'astro:content';
+import type { z } from 'astro/zod';
+import type { categorySchema, downloadSchema } from '../portal/schemas';
+import { DOWNLOAD_PAGE_SIZE } from '../site';
+import { inDisplayOrder, type Sortable } from './order';
+import { paginate } from './paginate';
+import { NONE } from './redirects';
+
+/** Collection data typed from the portal schemas. */
+export type Download = z.output<typeof downloadSchema>;
+export type DownloadCategory = z.output<typeof categorySchema>;
+export type DownloadFile = Download['files'][number];
+
+/** The fields the nesting reads: an item has an id, its category id and its files. */
+export interface DownloadItemLike extends Sortable {
+  category: string;
+  files: readonly unknown[];
+}
+
+const segment = (value: string | number): string => encodeURIComponent(String(value));
+
+/** `/download/{category}/{id}/{page}`. */
+export const downloadPath = (category: string, id: string, page = 1): string =>
+  `/download/${segment(category)}/${segment(id)}/${page}`;
+
+/** `/download/{category}/none`, or `/download/none` without a category. */
+export const downloadNonePath = (category?: string): string =>
+  category === undefined ? `/download/${NONE}` : `/download/${segment(category)}/${NONE}`;
+
+/** A category with its items, both in display order. */
+export interface DownloadBranch<C, I> {
+  category: C;
+  items: I[];
+}
+
+/** The categories in display order, each with its items in display order; items of unknown categories dropped. */
+export function downloadTree<C extends Sortable, I extends DownloadItemLike>(
+  categories: readonly C[],
+  items: readonly I[],
+): DownloadBranch<C, I>[] {
+  const sortedItems = inDisplayOrder(items);
+  return inDisplayOrder(categories).map((category) => ({
+    category,
+    items: sortedItems.filter((item) => item.category === category.id),
+  }));
+}
+
+/** Where a category leads: page 1 of its first item, or its none page (spec §2). */
+export const categoryLandingPath = (branch: DownloadBranch<Sortable, Sortable>): string =>
+  branch.items[0] ? downloadPath(branch.category.id, branch.items[0].id) : downloadNonePath(branch.category.id);
+
+/** Where `/download` leads: the first category's landing page, or `/download/none` (spec §2). */
+export const downloadLandingPath = (tree: readonly DownloadBranch<Sortable, Sortable>[]): string =>
+  tree[0] ? categoryLandingPath(tree[0]) : downloadNonePath();
+
+/** One page of an item's files. */
+export interface DownloadFilePage<C, I extends DownloadItemLike> {
+  category: C;
+  item: I;
+  /** 1-based. */
+  page: number;
+  totalPages: number;
+  files: I['files'][number][];
+}
+
+/** Every file page of every item: for each category and item in display order, pages 1..n of `pageSize` files. */
+export function downloadFilePages<C extends Sortable, I extends DownloadItemLike>(
+  tree: readonly DownloadBranch<C, I>[],
+  pageSize: number,
+): DownloadFilePage<C, I>[] {
+  return tree.flatMap(({ category, items }) =>
+    items.flatMap((item) => {
+      const pages = paginate(item.files as I['files'][number][], pageSize);
+      return pages.map((files, index) => ({ category, item, page: index + 1, totalPages: pages.length, files }));
+    }),
+  );
+}
+
+/** The categories that get a `/download/{category}/none` page: those without items. */
+export const emptyDownloadCategories = <C, I>(tree: readonly DownloadBranch<C, I>[]): C[] =>
+  tree.filter((branch) => branch.items.length === 0).map((branch) => branch.category);
+
+/** A link of the category tabs or of the item navigation. */
+export interface DownloadNavLink {
+  label: string;
+  href: string;
+  current: boolean;
+  /** Files of an item (item navigation only). */
+  count?: number;
+}
+
+/** Props of the download pages (src/components/DownloadPage.astro). */
+export interface DownloadPageProps {
+  /** `item`: a page of an item's files; `empty-category`: `/download/{category}/none`; `none`: `/download/none`. */
+  kind: 'item' | 'empty-category' | 'none';
+  categoryTabs: DownloadNavLink[];
+  category?: DownloadCategory;
+  /** The category's items (second-level navigation); empty on the none pages. */
+  itemLinks: DownloadNavLink[];
+  item?: Download;
+  page: number;
+  totalPages: number;
+  files: DownloadFile[];
+}
+
+/** The loaded tree (categories and items from the collections). */
+export async function loadDownloadTree(): Promise<DownloadBranch<DownloadCategory, Download>[]> {
+  const [categories, items] = await Promise.all([getCollection('downloadCategories'), getCollection('downloads')]);
+  return downloadTree(
+    categories.map((entry) => entry.data),
+    items.map((entry) => entry.data),
+  );
+}
+
+const tabsOf = (tree: readonly DownloadBranch<DownloadCategory, Download>[], current?: string): DownloadNavLink[] =>
+  tree.map((branch) => ({ label: branch.category.name, href: categoryLandingPath(branch), current: branch.category.id === current }));
+
+const itemLinksOf = (branch: DownloadBranch<DownloadCategory, Download>, current?: string): DownloadNavLink[] =>
+  branch.items.map((item) => ({
+    label: item.title,
+    href: downloadPath(branch.category.id, item.id),
+    current: item.id === current,
+    count: item.files.length,
+  }));
+
+/** Static paths of `/download/{category}/{id}/{page}`: `{ params: { category, id, page }, props }[]`. */
+export async function downloadItemPaths() {
+  const tree = await loadDownloadTree();
+  return downloadFilePages(tree, DOWNLOAD_PAGE_SIZE).map(({ category, item, page, totalPages, files }) => {
+    const branch = tree.find((candidate) => candidate.category.id === category.id)!;
+    const props: DownloadPageProps = {
+      kind: 'item',
+      categoryTabs: tabsOf(tree, category.id),
+      category,
+      itemLinks: itemLinksOf(branch, item.id),
+      item,
+      page,
+      totalPages,
+      files,
+    };
+    return { params: { category: category.id, id: item.id, page: String(page) }, props };
+  });
+}
+
+/** Static paths of `/download/{category}/none`: one per category without items. */
+export async function downloadEmptyCategoryPaths() {
+  const tree = await loadDownloadTree();
+  return emptyDownloadCategories(tree).map((category) => {
+    const props: DownloadPageProps = {
+      kind: 'empty-category',
+      categoryTabs: tabsOf(tree, category.id),
+      category,
+      itemLinks: [],
+      page: 1,
+      totalPages: 1,
+      files: [],
+    };
+    return { params: { category: category.id }, props };
+  });
+}
+
+/** Props of `/download/none` (always built): the category tabs, if any, and nothing current. */
+export async function downloadNoneProps(): Promise<DownloadPageProps> {
+  const tree = await loadDownloadTree();
+  return { kind: 'none', categoryTabs: tabsOf(tree), itemLinks: [], page: 1, totalPages: 1, files: [] };
+}
+
+/**
+ * Where a link to "the forms about X" leads: the landing page of the first category whose name contains
+ * `keyword` (e.g. 變更 → 保單變更文件), else the landing page of `/download`.
+ */
+export function downloadLandingFor(tree: readonly DownloadBranch<Sortable & { name: string }, Sortable>[], keyword: string): string {
+  const branch = tree.find((candidate) => candidate.category.name.includes(keyword));
+  return branch ? categoryLandingPath(branch) : downloadLandingPath(tree);
+}

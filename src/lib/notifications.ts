@@ -1,0 +1,92 @@
+/**
+ * System notifications as the browser receives them from `POST /api/Common/GetPortalNotification` (spec §3, §4).
+ *
+ * The build validates portal data with zod (src/portal/schemas.ts, notificationSchema); in the browser a few
+ * lines of checks do the same job for this one small list without shipping zod to every page (DESIGN.md §9).
+ * An item that is not a usable notification is left out rather than failing the whole list (failures of the
+ * notification check are silent, spec §8).
+ */
+import { NOTIFICATION_CATEGORY } from '../site';
+
+/** One notification, with a stable `key` to remember what the visitor dismissed or confirmed. */
+export interface PortalNotification {
+  /** `id:<portal id>`, or `h:<hash of the content>` when the portal sent no id. */
+  key: string;
+  /** 1 system dialog, 2 bell list, 8 banner (NOTIFICATION_CATEGORY). */
+  category: number;
+  title: string;
+  description: string;
+  /** Start of the notification as the portal sent it (ISO date or date-time). */
+  startDate: string;
+  /** Where the notification leads: a site path or an http(s) URL. */
+  nextUrl?: string;
+}
+
+/** A site path (`/news/all`) or an absolute http(s) URL; anything else (javascript:, //host) is not a link. */
+export function isSafeLink(value: string): boolean {
+  if (/^\/(?!\/)/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Short non-cryptographic hash (FNV-1a, base 36) of a string. */
+export function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
+
+/** One raw item as a notification, or undefined when it lacks a category, a text or a valid start date. */
+export function parseNotification(raw: unknown): PortalNotification | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const item = raw as Record<string, unknown>;
+  const category = item.category;
+  const description = str(item.description);
+  const startDate = str(item.startDate);
+  if (typeof category !== 'number' || !Number.isInteger(category)) return undefined;
+  if (!description || !startDate || Number.isNaN(Date.parse(startDate))) return undefined;
+  const title = str(item.title) ?? '';
+  const nextUrl = str(item.nextUrl);
+  const id = typeof item.id === 'number' || typeof item.id === 'string' ? String(item.id).trim() : '';
+  return {
+    key: id ? `id:${id}` : `h:${hashText(`${category}|${startDate}|${title}|${description}`)}`,
+    category,
+    title,
+    description,
+    startDate,
+    ...(nextUrl && isSafeLink(nextUrl) ? { nextUrl } : {}),
+  };
+}
+
+/** The portal's `data` as notifications; anything but an array is an empty list (spec §4). */
+export function parseNotifications(data: unknown): PortalNotification[] {
+  if (!Array.isArray(data)) return [];
+  return data.map(parseNotification).filter((item): item is PortalNotification => item !== undefined);
+}
+
+/** Newest start date first (ties keep the portal's order). */
+export function newestFirst(items: readonly PortalNotification[]): PortalNotification[] {
+  return [...items].sort((a, b) => Date.parse(b.startDate) - Date.parse(a.startDate));
+}
+
+/** The bell list (category 2), newest first. */
+export const bellNotifications = (items: readonly PortalNotification[]): PortalNotification[] =>
+  newestFirst(items.filter((item) => item.category === NOTIFICATION_CATEGORY.bell));
+
+/** The first item of a category whose key is not in `done`. */
+export function firstPending(
+  items: readonly PortalNotification[],
+  category: number,
+  done: readonly string[],
+): PortalNotification | undefined {
+  return items.find((item) => item.category === category && !done.includes(item.key));
+}

@@ -1,0 +1,12 @@
+/**
+ * Whether the visitor closed the cookie notice with 好，我知道了 (spec §4), remembered in localStorage.
+ */
+import { KEY_PREFIX, persistentBoolean } from './persistence';
+
+/** True once the notice was acknowledged. */
+export const $cookieNoticeAcknowledged = persistentBoolean(`${KEY_PREFIX}cookie-notice`);
+
+/** The visitor closed the notice. */
+export function acknowledgeCookieNotice(): void {
+  $cookieNoticeAcknowledged.set(true);
+}

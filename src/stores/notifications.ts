@@ -1,0 +1,122 @@
+/**
+ * System notifications (spec §4 "Notification categories 1, 2, 8"; §8 "Notification check failure is silently
+ * ignored"). NotificationCenter (src/islands/NotificationCenter.tsx) reads these stores and calls the actions.
+ * What to show is derived with the pure selectors below (no `computed` stores: one less library part in the
+ * bundle of every page).
+ *
+ * - `$notifications`: the list of the last check (empty until it answers, and when it fails).
+ * - Category 2, the bell: `bellItems($notifications)`, `$bellOpen`. On home the panel opens by itself unless the visitor closed it
+ *   in this visit; leaving home counts as closing it (`$bellClosed`, sessionStorage: a new visit starts over).
+ * - Category 8, the banner: `pendingBanner(…)`, the first one the visitor has not dismissed (`$dismissedBanners`,
+ *   localStorage: a dismissed banner stays dismissed).
+ * - Category 1, the system dialog: `pendingDialog(…)`, the first one not confirmed in this visit
+ *   (`$confirmedDialogs`, sessionStorage: it shows once per visit, the way the single-page app showed it once
+ *   per load, and never again on the page that its 確認 leads to).
+ */
+import { atom } from 'nanostores';
+import { PUBLIC_PORTAL_API_BASE } from 'astro:env/client';
+import { callPortal, type PortalResult } from '../portal/client';
+import { NOTIFICATIONS_ENDPOINT } from '../portal/endpoints';
+import { NOTIFICATION_CATEGORY } from '../site';
+import { bellNotifications, firstPending, parseNotifications, type PortalNotification } from '../lib/notifications';
+import { KEY_PREFIX, SESSION_PREFIX, persistentBoolean, persistentJSON } from './persistence';
+
+/** How far the last check got. */
+export type NotificationStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+export const $notifications = atom<PortalNotification[]>([]);
+export const $notificationStatus = atom<NotificationStatus>('idle');
+
+/** The bell panel is open. */
+export const $bellOpen = atom(false);
+/** The visitor closed the bell panel (or left home) in this visit: home no longer opens it by itself. */
+export const $bellClosed = persistentBoolean(`${SESSION_PREFIX}${KEY_PREFIX}bell-closed`);
+/** Keys of the banners the visitor dismissed with 我知道了. */
+export const $dismissedBanners = persistentJSON<string[]>(`${KEY_PREFIX}dismissed-banners`, []);
+/** Keys of the system dialogs the visitor confirmed in this visit. */
+export const $confirmedDialogs = persistentJSON<string[]>(`${SESSION_PREFIX}${KEY_PREFIX}confirmed-dialogs`, []);
+
+/** A stored key list, or none when storage held something else. */
+export const keyList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : [];
+
+/** Category 2 of a list, newest first (the bell). */
+export const bellItems = bellNotifications;
+/** The banner to show (category 8) for a list and the dismissed keys, if any. */
+export const pendingBanner = (items: readonly PortalNotification[], dismissed: unknown) =>
+  firstPending(items, NOTIFICATION_CATEGORY.banner, keyList(dismissed));
+/** The system dialog to show (category 1) for a list and the confirmed keys, if any. */
+export const pendingDialog = (items: readonly PortalNotification[], confirmed: unknown) =>
+  firstPending(items, NOTIFICATION_CATEGORY.dialog, keyList(confirmed));
+
+/** Asks the portal for the notifications (POST, same origin unless PUBLIC_PORTAL_API_BASE says otherwise). */
+export type NotificationFetcher = (signal?: AbortSignal) => Promise<PortalResult<unknown>>;
+
+const portalFetcher: NotificationFetcher = (signal) =>
+  callPortal(NOTIFICATIONS_ENDPOINT, { base: PUBLIC_PORTAL_API_BASE, signal, body: {} });
+
+/**
+ * Runs the notification check. Any failure (network, HTTP, non-20000 code, bad JSON) leaves an empty list and
+ * status `failed`, silently; a cancelled check changes nothing.
+ */
+export async function loadNotifications(signal?: AbortSignal, fetcher: NotificationFetcher = portalFetcher): Promise<void> {
+  $notificationStatus.set('loading');
+  try {
+    const result = await fetcher(signal);
+    if (result.cancelled) {
+      $notificationStatus.set('idle');
+      return;
+    }
+    $notifications.set(parseNotifications(result.data));
+    $notificationStatus.set('loaded');
+  } catch {
+    $notifications.set([]);
+    $notificationStatus.set('failed');
+  }
+}
+
+/** Called once per page: a page other than home counts as leaving home (spec §4). */
+export function arriveAt(isHome: boolean): void {
+  if (!isHome) $bellClosed.set(true);
+}
+
+/** Opens the bell panel by itself on home, unless the visitor closed it in this visit or it has nothing to show. */
+export function autoOpenBell(isHome: boolean): void {
+  if (isHome && !$bellClosed.get() && bellItems($notifications.get()).length > 0) $bellOpen.set(true);
+}
+
+export function openBell(): void {
+  $bellOpen.set(true);
+}
+
+/** The visitor closed the panel: home will not open it by itself again in this visit. */
+export function closeBell(): void {
+  $bellOpen.set(false);
+  $bellClosed.set(true);
+}
+
+export function toggleBell(): void {
+  if ($bellOpen.get()) closeBell();
+  else openBell();
+}
+
+/** A navigation (or a page restored from the back/forward cache) closes the panel (spec §4). */
+export function closeBellOnNavigation(): void {
+  $bellOpen.set(false);
+}
+
+/** 我知道了 on a banner: never show that banner again. */
+export function dismissBanner(key: string): void {
+  const done = keyList($dismissedBanners.get());
+  if (!done.includes(key)) $dismissedBanners.set([...done, key]);
+}
+
+/**
+ * 確認 on a system dialog: not shown again in this visit.
+ * @returns where to go next (the notification's nextUrl), if anywhere.
+ */
+export function confirmSystemDialog(notification: PortalNotification): string | undefined {
+  const done = keyList($confirmedDialogs.get());
+  if (!done.includes(notification.key)) $confirmedDialogs.set([...done, notification.key]);
+  return notification.nextUrl;
+}

@@ -1,0 +1,200 @@
+/**
+ * Every route, redirect and error page of spec §2 under real nginx (issue 3 §5), over the built dist/ with its
+ * generated nginx include and the sample portal behind `/api/`:
+ * - every page route the sample data produces answers 200 with zh-TW content;
+ * - every redirect of the plan answers 301 with its exact Location, which answers 200; each spec rule is covered;
+ * - unknown paths answer 404 with the spec's texts; host files are not served;
+ * - linkinator finds no broken internal link.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { LinkChecker } from 'linkinator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callPortal } from '../../src/portal/client';
+import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints';
+import { COUPON_PAGE_SIZE, DOWNLOAD_PAGE_SIZE, LIST_PAGE_SIZE, VIDEO_PAGE_SIZE } from '../../src/site';
+import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+import { startNginx } from '../nginx.mjs';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+type Item = Record<string, unknown> & { id: string | number; sort?: number };
+
+let portal: Awaited<ReturnType<typeof startSamplePortal>>;
+let nginx: Awaited<ReturnType<typeof startNginx>>;
+const lists = {} as Record<EndpointName, Item[]>;
+
+const seg = (value: unknown) => encodeURIComponent(String(value));
+const pages = (count: number, size: number) => Math.max(1, Math.ceil(count / size));
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+const bySortThenId = (a: Item, b: Item) =>
+  (a.sort ?? 0) - (b.sort ?? 0) || String(a.id).localeCompare(String(b.id), 'en', { numeric: true });
+
+/** Pages that do not depend on portal data (spec §2 route table; product ids of the spec's menus). */
+const STATIC_ROUTES = [
+  '/',
+  ...['/change', '/claim', '/contact', '/contact/success', '/customer-fair', '/legal', '/mid', '/privacy', '/search'],
+  ...['/service', '/service/success', '/eng', '/event_page/20220503', '/faq/service'],
+  ...['/fair', '/fair/concept', '/fair/contact', '/fair/friendly', '/fair/insurance', '/fair/language', '/fair/propagate'],
+  ...['/about/profile', '/about/partner', '/about/recruit', '/about/recruit-business', '/about/public', '/about/public/stewardship'],
+  '/about/responsibility',
+  ...['climate', 'company', 'corporate', 'csr', 'environment', 'society'].map((child) => `/about/responsibility/${child}`),
+  '/insurance/building',
+  ...['personal', 'business', 'hot', 'policy'].map((category) => `/insurance/${category}`),
+  ...[1, 3, 4, 7, 12, 13, 15, 28, 31, 101, 102, 103, 104, 107].map((id) => `/insurance/detail/${id}`),
+  '/download/none',
+];
+
+/** Page routes the sample portal's data produces (spec §2). */
+function dataRoutes(): string[] {
+  const routes: string[] = [];
+  const sections: [string, EndpointName, EndpointName, boolean][] = [
+    ['news', 'news', 'newsCategories', true],
+    ['event', 'events', 'eventCategories', false],
+    ['winner', 'winners', 'winnerCategories', true],
+    ['share', 'shares', 'shareCategories', true],
+  ];
+  for (const [path, items, categories, hasDetail] of sections) {
+    const groups = [{ id: 'all', count: lists[items].length }].concat(
+      lists[categories].map((c) => ({ id: String(c.id), count: lists[items].filter((i) => String(i.categoryId) === String(c.id)).length })),
+    );
+    for (const group of groups) for (const n of range(pages(group.count, LIST_PAGE_SIZE))) routes.push(`/${path}/${seg(group.id)}/${n}`);
+    if (hasDetail) for (const item of lists[items]) routes.push(`/${path}/detail/${seg(item.id)}`);
+  }
+  for (const n of range(pages(lists.coupons.length, COUPON_PAGE_SIZE))) routes.push(`/coupon/${n}`);
+  for (const coupon of lists.coupons) routes.push(`/coupon/detail/${seg(coupon.id)}`);
+  for (const n of range(pages(lists.videos.length, VIDEO_PAGE_SIZE))) routes.push(`/video/${n}`);
+  for (const category of lists.faqCategories) routes.push(`/faq/${seg(category.id)}`);
+  for (const area of lists.locationCategories) routes.push(`/about/locations/${seg(area.id)}`);
+  for (const decree of lists.decrees) routes.push(`/about/decree/${seg(decree.id)}`);
+  for (const category of lists.publicDisclosureCategories) routes.push(`/about/public/${seg(category.url)}`);
+  for (const category of lists.downloadCategories) {
+    const items = lists.downloads.filter((item) => String(item.category) === String(category.id));
+    if (items.length === 0) routes.push(`/download/${seg(category.id)}/none`);
+    for (const item of items) {
+      const files = (item.files as unknown[]).length;
+      for (const n of range(pages(files, DOWNLOAD_PAGE_SIZE))) routes.push(`/download/${seg(category.id)}/${seg(item.id)}/${n}`);
+    }
+  }
+  return routes;
+}
+
+/** The redirects written into dist/_redirects: [from, to]. */
+function plannedRedirects(): [string, string][] {
+  return readFileSync(`${dist}_redirects`, 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(' ') as [string, string, string])
+    .map(([from, to]) => [from, to]);
+}
+
+const get = (path: string) => fetch(`${nginx.url}${path}`, { redirect: 'manual' });
+
+beforeAll(async () => {
+  portal = await startSamplePortal({ port: 0 });
+  const needed: EndpointName[] = [
+    ...['news', 'newsCategories', 'events', 'eventCategories', 'winners', 'winnerCategories'],
+    ...['shares', 'shareCategories', 'coupons', 'videos', 'faqCategories', 'locationCategories', 'decrees'],
+    ...['publicDisclosureCategories', 'downloadCategories', 'downloads'],
+  ] as EndpointName[];
+  for (const name of needed) {
+    const result = await callPortal<Item[]>(ENDPOINTS[name], { base: portal.url });
+    if (!result.cancelled) lists[name] = result.data;
+  }
+  nginx = await startNginx({ dist, portalUrl: portal.url });
+}, 60_000);
+
+afterAll(async () => {
+  await nginx?.close();
+  await portal?.close();
+});
+
+describe('pages', () => {
+  it('answers 200 with zh-TW HTML on every route of spec §2 that the data produces', async () => {
+    const failures: string[] = [];
+    for (const route of [...STATIC_ROUTES, ...dataRoutes()]) {
+      const response = await get(route);
+      const body = await response.text();
+      if (response.status !== 200 || !body.includes('lang="zh-Hant-TW"')) failures.push(`${route}: ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('answers 404 with the spec texts on unknown paths and never serves host files', async () => {
+    for (const path of ['/no/such/page', '/news/all/999', '/news/detail/no-such-id', '/nginx.conf', '/_redirects']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      const body = await response.text();
+      expect(body).toContain('Oops');
+      expect(body).toContain('This page could not be found');
+    }
+  });
+
+  it('sends paths with a trailing slash to the path without it', async () => {
+    const response = await get('/news/all/1/');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/news/all/1');
+  });
+
+  it('passes /api/ to the portal', async () => {
+    const response = await get(ENDPOINTS.homeBanners.path);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { code: number }).code).toBe(20000);
+  });
+});
+
+describe('redirects', () => {
+  it('answers every planned redirect with 301 and its exact Location, which is a page', async () => {
+    const redirects = plannedRedirects();
+    expect(redirects.length).toBeGreaterThan(20);
+    for (const [from, to] of redirects) {
+      const response = await get(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe(to);
+      expect((await get(to)).status, `${from} → ${to}`).toBe(200);
+    }
+  });
+
+  it('covers every rule of spec §2 with the sample data', () => {
+    const plan = new Map(plannedRedirects());
+    const first = (name: EndpointName) => [...lists[name]].sort(bySortThenId)[0];
+    const firstDownloadCategory = first('downloadCategories');
+    const firstDownload = lists.downloads
+      .filter((item) => String(item.category) === String(firstDownloadCategory.id))
+      .sort(bySortThenId)[0];
+    const expected: [string, string][] = [
+      ['/coupon', '/coupon/1'],
+      ['/video', '/video/1'],
+      ['/insurance', '/insurance/personal'],
+      ['/about/decree', `/about/decree/${seg(first('decrees').id)}`],
+      ['/about/locations', `/about/locations/${seg(first('locationCategories').id)}`],
+      ['/faq', `/faq/${seg(first('faqCategories').id)}`],
+      ['/download', `/download/${seg(firstDownloadCategory.id)}/${seg(firstDownload.id)}/1`],
+    ];
+    for (const section of ['news', 'event', 'share', 'winner']) {
+      expected.push([`/${section}`, `/${section}/all/1`], [`/${section}/all`, `/${section}/all/1`]);
+    }
+    for (const category of lists.newsCategories) expected.push([`/news/${seg(category.id)}`, `/news/${seg(category.id)}/1`]);
+    for (const category of lists.downloadCategories) {
+      const items = lists.downloads.filter((item) => String(item.category) === String(category.id)).sort(bySortThenId);
+      expected.push([`/download/${seg(category.id)}`, items[0] ? `/download/${seg(category.id)}/${seg(items[0].id)}/1` : `/download/${seg(category.id)}/none`]);
+      for (const item of items) expected.push([`/download/${seg(category.id)}/${seg(item.id)}`, `/download/${seg(category.id)}/${seg(item.id)}/1`]);
+    }
+    for (const [from, to] of expected) expect(plan.get(from), from).toBe(to);
+  });
+});
+
+describe('links', () => {
+  it('has no broken internal link', async () => {
+    const checker = new LinkChecker();
+    const result = await checker.check({
+      path: `${nginx.url}/`,
+      recurse: true,
+      concurrency: 8,
+      timeout: 10_000,
+      linksToSkip: [`^(?!${nginx.url.replaceAll('.', '\\.')})`],
+    });
+    const broken = result.links.filter((link) => link.state === 'BROKEN').map((link) => `${link.url} (${link.status}) on ${link.parent}`);
+    expect(broken).toEqual([]);
+    expect(result.links.length).toBeGreaterThan(200);
+  }, 300_000);
+});

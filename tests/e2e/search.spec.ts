@@ -1,0 +1,207 @@
+/**
+ * End-to-end: site search (spec §2 "Search overlay", `/search?q=`, §4; issue 4). The overlay opens from the
+ * header's search link and works with the keyboard alone; submitting closes it, clears the box and goes to
+ * /search?q=…; /search shows Pagefind's results, an empty state, and any query as text only.
+ * System notifications are answered with an empty list here, so no announcement dialog covers the page.
+ */
+import type { Page } from '@playwright/test';
+import { MAX_QUERY_LENGTH } from '../../src/lib/search';
+import { RECOMMENDED_SEARCHES, SEARCH_PAGE_SIZE, SEARCH_TEXT, SITEMAP_GROUP_TITLES } from '../../src/site';
+import { expect, test } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await page.route('**/api/Common/GetPortalNotification*', (route) => route.fulfill({ json: { code: 20000, data: [] } }));
+  // Any alert, confirm or prompt means a query ran as code.
+  page.on('dialog', (dialog) => {
+    throw new Error(`unexpected ${dialog.type()} dialog: ${dialog.message()}`);
+  });
+});
+
+/** Waits until the SearchOverlay island has hydrated (before that, the header link simply goes to /search). */
+async function overlayReady(page: Page) {
+  await page.locator('astro-island[component-url*="SearchOverlay"]:not([ssr])').waitFor({ state: 'attached' });
+}
+
+const trigger = (page: Page) => page.locator('header [data-search-trigger]');
+const overlay = (page: Page) => page.getByRole('dialog', { name: SEARCH_TEXT.dialog });
+const searchBox = (page: Page) => overlay(page).getByRole('searchbox', { name: SEARCH_TEXT.label });
+const results = (page: Page) => page.locator('[data-search-results]');
+
+test.describe('search overlay', () => {
+  test('keyboard only: Enter opens it, typing and Enter search, the box is cleared @phone', async ({ page }) => {
+    await page.goto('/news/all/1');
+    await overlayReady(page);
+    await trigger(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(overlay(page)).toBeVisible();
+    await expect(searchBox(page)).toBeFocused();
+    await expect(searchBox(page)).toHaveAttribute('placeholder', SEARCH_TEXT.placeholder);
+
+    // How the overlay is left as the page goes: kept for the next page of this tab.
+    await page.evaluate(() =>
+      window.addEventListener('pagehide', () => {
+        const dialog = document.querySelector<HTMLDialogElement>('dialog[data-search-overlay]')!;
+        const box = dialog.querySelector('input')!;
+        sessionStorage.setItem('e2e:overlay-left', JSON.stringify({ open: dialog.open, value: box.value }));
+      }),
+    );
+    await page.keyboard.type('機車險');
+    await expect(searchBox(page)).toHaveValue('機車險');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === '機車險');
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e:overlay-left')))!)).toEqual({ open: false, value: '' });
+    await expect(page.locator('#search-q')).toHaveValue('機車險');
+  });
+
+  test('Escape closes it and focus returns to the search link @phone', async ({ page }) => {
+    await page.goto('/news/all/1');
+    await overlayReady(page);
+    await trigger(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(overlay(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(overlay(page)).toBeHidden();
+    await expect(trigger(page)).toBeFocused();
+
+    // Same with the close button, reached with Tab.
+    await page.keyboard.press('Enter');
+    await expect(searchBox(page)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(overlay(page).getByRole('button', { name: SEARCH_TEXT.close })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(overlay(page)).toBeHidden();
+    await expect(trigger(page)).toBeFocused();
+  });
+
+  test('focus stays inside while it is open', async ({ page }) => {
+    await page.goto('/news/all/1');
+    await overlayReady(page);
+    await trigger(page).click();
+    await expect(searchBox(page)).toBeFocused();
+    const stops = await overlay(page).locator('a, button, input').count();
+    for (let i = 0; i < stops + 3; i += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(() => {
+        const active = document.activeElement;
+        return active === null || active === document.body || active.closest('dialog[data-search-overlay]') !== null;
+      });
+      expect(inside, `Tab ${i + 1}`).toBe(true);
+    }
+  });
+
+  test("shows the recommended searches and the spec's eight sitemap groups @phone", async ({ page }) => {
+    await page.goto('/news/all/1');
+    await overlayReady(page);
+    await trigger(page).click();
+    const dialog = overlay(page);
+    for (const query of RECOMMENDED_SEARCHES) {
+      await expect(dialog.getByRole('link', { name: query, exact: true })).toHaveAttribute(
+        'href',
+        `/search?q=${encodeURIComponent(query)}`,
+      );
+    }
+    const groups = dialog.getByRole('heading', { level: 3 });
+    await expect(groups).toHaveText([...SITEMAP_GROUP_TITLES]);
+    await expect(dialog.getByRole('link', { name: '機車險', exact: true })).toHaveAttribute('href', '/insurance/detail/3');
+    await expect(dialog.getByRole('link', { name: '常見問題', exact: true })).toHaveAttribute('href', '/faq');
+  });
+
+  test('a blank search stays open; a click on the backdrop closes it', async ({ page }) => {
+    await page.goto('/news/all/1');
+    await overlayReady(page);
+    await trigger(page).click();
+    await searchBox(page).fill('   ');
+    await page.keyboard.press('Enter');
+    await expect(overlay(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/news\/all\/1$/);
+    const box = await page.locator('.search-overlay__panel').boundingBox();
+    const viewport = page.viewportSize()!;
+    if (box && box.y + box.height < viewport.height - 10) {
+      await page.mouse.click(viewport.width / 2, viewport.height - 5);
+      await expect(overlay(page)).toBeHidden();
+    }
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the search link goes to the search page', async ({ page }) => {
+      await page.goto('/news/all/1');
+      await trigger(page).click();
+      await expect(page).toHaveURL(/\/search$/);
+      await expect(page.getByRole('heading', { level: 1, name: SEARCH_TEXT.dialog })).toBeVisible();
+    });
+  });
+});
+
+test.describe('/search', () => {
+  test('results for 機車險 include the motorcycle product page @phone', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('機車險')}`);
+    await expect(results(page).getByRole('heading', { level: 2 })).toContainText('「機車險」');
+    await expect(results(page).getByRole('status')).toHaveText(/^共 \d+ 筆結果$/);
+    const items = results(page).getByRole('listitem');
+    await expect(items.first()).toBeVisible();
+    expect(await items.count()).toBeLessThanOrEqual(SEARCH_PAGE_SIZE);
+    await expect(results(page).locator('a[href="/insurance/detail/3"]')).toBeVisible();
+    await expect(results(page).locator('mark').first()).toBeVisible();
+    // Links follow the site's form, with no trailing slash.
+    for (const href of await results(page).locator('.search-result__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+      expect(href).toMatch(/^\/(?:[^/].*[^/])?$/);
+    }
+  });
+
+  test('載入更多結果 adds the next results and moves focus to the first of them', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('理賠')}`);
+    const status = results(page).getByRole('status');
+    await expect(status).toHaveText(/^共 \d+ 筆結果$/);
+    const total = Number((await status.textContent())!.match(/\d+/)![0]);
+    expect(total).toBeGreaterThan(SEARCH_PAGE_SIZE);
+    const items = results(page).getByRole('listitem');
+    await expect(items).toHaveCount(SEARCH_PAGE_SIZE);
+    await results(page).getByRole('button', { name: SEARCH_TEXT.loadMore }).click();
+    await expect(items).toHaveCount(Math.min(total, 2 * SEARCH_PAGE_SIZE));
+    await expect(items.nth(SEARCH_PAGE_SIZE).getByRole('link')).toBeFocused();
+  });
+
+  test('a query that matches nothing shows the empty state @phone', async ({ page }) => {
+    await page.goto('/search?q=xyzzyqwv');
+    await expect(results(page).getByRole('status')).toHaveText(SEARCH_TEXT.empty('xyzzyqwv'));
+    await expect(results(page).getByRole('listitem')).toHaveCount(0);
+    await expect(results(page).getByRole('button', { name: SEARCH_TEXT.loadMore })).toBeHidden();
+    const main = page.locator('main');
+    for (const query of RECOMMENDED_SEARCHES) await expect(main.getByRole('link', { name: query, exact: true })).toBeVisible();
+    await expect(main.locator('a[href="/faq"]')).toBeVisible();
+    await expect(main.locator('a[href="/contact"]')).toBeVisible();
+  });
+
+  test('a hostile query is shown as text and nothing runs', async ({ page }) => {
+    const query = '<img src=x onerror=alert(1)>';
+    await page.goto(`/search?q=${encodeURIComponent(query)}`);
+    await expect(results(page).getByRole('status')).not.toHaveText(SEARCH_TEXT.loading);
+    await expect(results(page).getByRole('heading', { level: 2 })).toContainText(`「${query}」`);
+    await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+    await expect(page.locator('#search-q')).toHaveValue(query);
+    expect(await page.title()).toContain(query);
+  });
+
+  test.describe('any query text is safe', () => {
+    const cases: [string, string][] = [
+      ['a script tag', '<script>window.__pwned = 1</script>'],
+      ['quotes', `"' \` 」「 ＆ &amp;`],
+      ['a very long string', '險'.repeat(1000)],
+      ['emoji', '🛵 機車險 🚗💥'],
+      ['percent signs', '100% 理賠 %E6'],
+    ];
+    for (const [name, query] of cases) {
+      test(name, async ({ page }) => {
+        await page.goto(`/search?q=${encodeURIComponent(query)}`);
+        const shown = Array.from(query.replace(/\s+/g, ' ').trim()).slice(0, MAX_QUERY_LENGTH).join('');
+        await expect(results(page).getByRole('status')).not.toHaveText(SEARCH_TEXT.loading);
+        await expect(results(page).getByRole('heading', { level: 2 })).toHaveText(`${SEARCH_TEXT.resultsFor}：「${shown}」`);
+        expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+        await expect(page.locator('script', { hasText: '__pwned' })).toHaveCount(0);
+      });
+    }
+  });
+});

@@ -1,0 +1,329 @@
+/**
+ * End-to-end: the portal-driven sections against the sample portal's data (issue 3). FAQ grouping, ascending
+ * secondCategorySort and the after-first-hyphen names (spec §9); locations grouped by areaId; downloads nested
+ * category → item → paginated files, and the none pages (spec §2); public disclosures with 公開依據 first (spec §9);
+ * coupon images load; video iframes have titles; decrees, the staff list (spec §3) and the contract-change list.
+ */
+import type { Page } from '@playwright/test';
+import { DOWNLOAD_PAGE_SIZE, VIDEO_PAGE_SIZE } from '../../src/site';
+import { expect, test } from './fixtures';
+
+type Id = string | number;
+interface Sorted {
+  id: Id;
+  sort?: number;
+}
+
+/** Display order of categories and menus (src/lib/order.ts): ascending sort (missing = 0), then natural id. */
+const bySortThenId = <T extends Sorted>(items: T[]): T[] =>
+  [...items].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || String(a.id).localeCompare(String(b.id), 'en', { numeric: true }));
+const naturalId = <T extends { id: Id }>(items: T[]): T[] =>
+  [...items].sort((a, b) => String(a.id).localeCompare(String(b.id), 'en', { numeric: true }));
+
+/** Scrolls every lazy image into view and waits until it has decoded pixels. */
+async function expectImagesLoaded(page: Page, selector: string) {
+  const images = page.locator(selector);
+  const count = await images.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const image = images.nth(i);
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+      message: `image ${await image.getAttribute('src')} loads`,
+    }).toBeGreaterThan(0);
+  }
+}
+
+interface FaqCategory extends Sorted {
+  name: string;
+}
+interface Faq {
+  id: Id;
+  title: string;
+  firstCategory: Id;
+  secondCategory: string;
+  secondCategorySort: number;
+}
+
+test.describe('FAQ', () => {
+  test('each category shows its items grouped by secondCategory in ascending secondCategorySort', async ({ page, portal }) => {
+    const categories = bySortThenId(await portal.list<FaqCategory>('faqCategories'));
+    const faqs = await portal.list<Faq>('faqs');
+    expect(categories.length).toBeGreaterThan(1);
+    for (const category of categories) {
+      const shown = category.name.slice(category.name.indexOf('-') + 1);
+      const own = faqs
+        .filter((faq) => String(faq.firstCategory) === String(category.id))
+        .sort((a, b) => a.secondCategorySort - b.secondCategorySort);
+      await page.goto(`/faq/${category.id}`);
+      await expect(page.getByRole('heading', { level: 2, name: shown, exact: true })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: '常見問題分類' }).getByRole('link', { name: shown, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(page.locator('details.faq-item .faq-item__question')).toHaveText(own.map((faq) => faq.title));
+      const headings = [...new Set(own.map((faq) => faq.secondCategory))].filter(Boolean);
+      await expect(page.locator('.faq-group__title')).toHaveText(headings);
+    }
+  });
+
+  test('category tabs use the part after the first hyphen and end with 客服總覽', async ({ page, portal }) => {
+    const categories = bySortThenId(await portal.list<FaqCategory>('faqCategories'));
+    await page.goto(`/faq/${categories[0].id}`);
+    const tabs = page.getByRole('navigation', { name: '常見問題分類' }).getByRole('link');
+    await expect(tabs).toHaveText([...categories.map((category) => category.name.replace(/^[^-]*-/, '')), '客服總覽']);
+    await expect(tabs.filter({ hasText: /^\d+-/ })).toHaveCount(0);
+  });
+
+  test('a question opens and closes as a disclosure widget @phone', async ({ page, portal }) => {
+    const [category] = bySortThenId(await portal.list<FaqCategory>('faqCategories'));
+    await page.goto(`/faq/${category.id}`);
+    const first = page.locator('details.faq-item').first();
+    const answer = first.locator('.faq-item__answer');
+    await expect(answer).toBeHidden();
+    await first.locator('summary').click();
+    await expect(first).toHaveAttribute('open', '');
+    await expect(answer).toBeVisible();
+    await first.locator('summary').press('Enter');
+    await expect(answer).toBeHidden();
+  });
+
+  test('/faq/service lists each category’s first questions, linking to their answers', async ({ page, portal }) => {
+    const categories = bySortThenId(await portal.list<FaqCategory>('faqCategories'));
+    const faqs = await portal.list<Faq>('faqs');
+    await page.goto('/faq/service');
+    await expect(page.getByRole('heading', { level: 2, name: '客服總覽' })).toBeVisible();
+    const category = categories[1];
+    const top = faqs
+      .filter((faq) => String(faq.firstCategory) === String(category.id))
+      .sort((a, b) => a.secondCategorySort - b.secondCategorySort)[0];
+    await page.getByRole('link', { name: top.title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/faq/${category.id}#faq-${top.id}$`));
+    await expect(page.locator(`#faq-${top.id}`)).toHaveAttribute('open', '');
+  });
+});
+
+interface LocationItem {
+  id: Id;
+  name: string;
+  areaId: Id;
+  phone: string;
+  mapUrl?: string;
+}
+
+test('locations are grouped by areaId, one page per area with its branches', async ({ page, portal }) => {
+  const areas = bySortThenId(await portal.list<Sorted & { name: string }>('locationCategories'));
+  const locations = await portal.list<LocationItem>('locations');
+  for (const area of areas) {
+    const own = naturalId(locations.filter((location) => String(location.areaId) === String(area.id)));
+    await page.goto(`/about/locations/${area.id}`);
+    await expect(page.getByRole('navigation', { name: '服務據點地區' }).getByRole('link')).toHaveText(areas.map((a) => a.name));
+    await expect(page.getByRole('heading', { level: 2, name: area.name, exact: true })).toBeVisible();
+    await expect(page.locator('.location__name')).toHaveText(own.map((location) => location.name));
+    const first = page.locator('.location').first();
+    await expect(first.getByRole('link', { name: own[0].phone })).toHaveAttribute('href', `tel:${own[0].phone.replace(/\D/g, '')}`);
+    if (own[0].mapUrl) await expect(first.getByRole('link', { name: /地圖/ })).toHaveAttribute('href', own[0].mapUrl);
+  }
+});
+
+interface DownloadFile {
+  id: Id;
+  title: string;
+  fileUrl: string;
+}
+interface DownloadItem extends Sorted {
+  title: string;
+  category: Id;
+  files: DownloadFile[];
+}
+
+test.describe('downloads', () => {
+  test('category → item → paginated files', async ({ page, portal, request }) => {
+    const categories = bySortThenId(await portal.list<Sorted & { name: string }>('downloadCategories'));
+    const items = bySortThenId(await portal.list<DownloadItem>('downloads'));
+    for (const category of categories) {
+      const own = items.filter((item) => String(item.category) === String(category.id));
+      for (const item of own) {
+        const pages = Math.max(1, Math.ceil(item.files.length / DOWNLOAD_PAGE_SIZE));
+        for (let n = 1; n <= pages; n += 1) {
+          await page.goto(`/download/${category.id}/${item.id}/${n}`);
+          await expect(page.getByRole('navigation', { name: '文件分類' }).getByRole('link', { name: category.name })).toHaveAttribute(
+            'aria-current',
+            'page',
+          );
+          const itemNav = page.getByRole('navigation', { name: `${category.name}文件` });
+          await expect(itemNav.locator('.side-nav__label')).toHaveText(own.map((other) => other.title));
+          await expect(itemNav.getByRole('link', { name: item.title })).toHaveAttribute('aria-current', 'page');
+          await expect(page.getByRole('heading', { level: 2, name: item.title })).toBeVisible();
+          const expected = item.files.slice((n - 1) * DOWNLOAD_PAGE_SIZE, n * DOWNLOAD_PAGE_SIZE);
+          await expect(page.locator('.download-file__title')).toHaveText(expected.map((file) => file.title));
+        }
+        const past = await request.get(`/download/${category.id}/${item.id}/${pages + 1}`);
+        expect(past.status(), `no page after the last of item ${item.id}`).toBe(404);
+      }
+    }
+  });
+
+  test('an item with more files than a page paginates, and its files download @phone', async ({ page, portal, request }) => {
+    const items = await portal.list<DownloadItem>('downloads');
+    const big = items.find((item) => item.files.length > DOWNLOAD_PAGE_SIZE)!;
+    expect(big, 'the sample portal has an item with more files than a page').toBeTruthy();
+    await page.goto(`/download/${big.category}/${big.id}/1`);
+    await expect(page.locator('.download-file')).toHaveCount(DOWNLOAD_PAGE_SIZE);
+    await page.getByRole('navigation', { name: '分頁' }).getByRole('link', { name: '第 2 頁' }).click();
+    await expect(page).toHaveURL(new RegExp(`/download/${big.category}/${big.id}/2$`));
+    await expect(page.locator('.download-file__title').first()).toHaveText(big.files[DOWNLOAD_PAGE_SIZE].title);
+
+    const link = page.locator('.download-file__link').first();
+    await expect(link).toHaveAttribute('download', '');
+    await expect(link).toHaveAccessibleName(new RegExp(`下載.*${big.files[DOWNLOAD_PAGE_SIZE].title}`));
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toBe(`/upload/${big.files[DOWNLOAD_PAGE_SIZE].fileUrl}`);
+    const file = await request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toContain('application/pdf');
+  });
+
+  test('the none pages: /download/none always, /download/{category}/none only for a category without items', async ({
+    page,
+    portal,
+    request,
+  }) => {
+    const categories = bySortThenId(await portal.list<Sorted & { name: string }>('downloadCategories'));
+    const items = await portal.list<DownloadItem>('downloads');
+    const response = await page.goto('/download/none');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('.download-none')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: '文件分類' }).getByRole('link')).toHaveText(categories.map((c) => c.name));
+    for (const category of categories) {
+      const empty = !items.some((item) => String(item.category) === String(category.id));
+      const none = await request.get(`/download/${category.id}/none`);
+      expect(none.status(), `/download/${category.id}/none`).toBe(empty ? 200 : 404);
+    }
+  });
+});
+
+interface Disclosure extends Sorted {
+  title: string;
+  category: Id;
+  fileUrl?: string;
+}
+
+test.describe('public disclosures', () => {
+  test('the side navigation starts with 公開依據 at /about/public, then the categories, then 盡職治理', async ({ page, portal }) => {
+    const categories = bySortThenId(await portal.list<Sorted & { name: string; url: string }>('publicDisclosureCategories'));
+    await page.goto('/about/public');
+    const nav = page.getByRole('navigation', { name: '公開資訊項目' });
+    await expect(nav.getByRole('link')).toHaveText(['公開依據', ...categories.map((c) => c.name), '盡職治理']);
+    await expect(nav.getByRole('link').first()).toHaveAttribute('href', '/about/public');
+    await expect(nav.getByRole('link').first()).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 2, name: '公開依據' })).toBeVisible();
+    await expect(page.locator('main')).toContainText('保險法');
+    await nav.getByRole('link', { name: '盡職治理' }).click();
+    await expect(page).toHaveURL(/\/about\/public\/stewardship$/);
+    await expect(page.getByRole('navigation', { name: '公開資訊項目' }).getByRole('link').first()).toHaveText('公開依據');
+  });
+
+  test('each category page lists its items by sort, with their files', async ({ page, portal, request }) => {
+    const categories = bySortThenId(await portal.list<Sorted & { name: string; url: string }>('publicDisclosureCategories'));
+    const items = await portal.list<Disclosure>('publicDisclosures');
+    for (const category of categories) {
+      const own = bySortThenId(items.filter((item) => String(item.category) === String(category.id)));
+      await page.goto(`/about/public/${category.url}`);
+      await expect(page.getByRole('navigation', { name: '公開資訊項目' }).getByRole('link', { name: category.name })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(page.locator('.disclosure__title')).toHaveText(own.map((item) => item.title));
+      const withFile = own.find((item) => item.fileUrl);
+      if (withFile) {
+        const link = page.locator(`#disclosure-${withFile.id}`).getByRole('link', { name: /下載附件/ });
+        await expect(link).toHaveAttribute('href', `/upload/${withFile.fileUrl}`);
+        expect((await request.get(`/upload/${withFile.fileUrl}`)).status()).toBe(200);
+      }
+    }
+  });
+});
+
+interface Coupon {
+  id: Id;
+  title: string;
+  date: string;
+  image: string;
+  link?: string;
+}
+
+test.describe('coupons and videos', () => {
+  test('coupon list images load and cards lead to the detail page @phone', async ({ page, portal }) => {
+    const coupons = (await portal.list<Coupon>('coupons')).sort(
+      (a, b) => b.date.localeCompare(a.date) || String(b.id).localeCompare(String(a.id), 'en', { numeric: true }),
+    );
+    await page.goto('/coupon/1');
+    await expect(page.locator('.coupon-card .card__title')).toHaveText(coupons.slice(0, 9).map((coupon) => coupon.title));
+    await expectImagesLoaded(page, '.coupon-card img');
+    await page.getByRole('link', { name: coupons[0].title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/coupon/detail/${coupons[0].id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(coupons[0].title);
+    await expectImagesLoaded(page, '.coupon-detail__image');
+    if (coupons[0].link) await expect(page.getByRole('link', { name: /立即領取優惠/ })).toHaveAttribute('href', coupons[0].link);
+  });
+
+  test('every video is an embedded player with a title', async ({ page, portal }) => {
+    const videos = (await portal.list<{ id: Id; title: string; date: string; videoUrl: string }>('videos')).sort((a, b) =>
+      b.date.localeCompare(a.date),
+    );
+    const pages = Math.ceil(videos.length / VIDEO_PAGE_SIZE);
+    for (let n = 1; n <= pages; n += 1) {
+      await page.goto(`/video/${n}`);
+      const expected = videos.slice((n - 1) * VIDEO_PAGE_SIZE, n * VIDEO_PAGE_SIZE);
+      const frames = page.locator('iframe');
+      await expect(frames).toHaveCount(expected.length);
+      for (const [index, video] of expected.entries()) {
+        const frame = frames.nth(index);
+        await expect(frame).toHaveAttribute('title', video.title);
+        await expect(frame).toHaveAttribute('src', video.videoUrl);
+        await expect(frame).toHaveAttribute('loading', 'lazy');
+        await expect(frame).toHaveAttribute('allowfullscreen', '');
+      }
+    }
+  });
+});
+
+test('decrees: one page per decree, the side list in sort order', async ({ page, portal }) => {
+  const decrees = bySortThenId(await portal.list<Sorted & { title: string }>('decrees'));
+  for (const decree of decrees) {
+    await page.goto(`/about/decree/${encodeURIComponent(String(decree.id))}`);
+    const nav = page.getByRole('navigation', { name: '法令規章列表' });
+    await expect(nav.getByRole('link')).toHaveText(decrees.map((d) => d.title));
+    await expect(nav.getByRole('link', { name: decree.title, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 2, name: decree.title, exact: true })).toBeVisible();
+  }
+});
+
+test('/customer-fair lists the staff with the first two characters of their unit', async ({ page, portal }) => {
+  const staff = await portal.list<{ id: Id; name: string; areaUnitName: string }>('staff');
+  await page.goto('/customer-fair');
+  await expect(page.getByRole('heading', { level: 2, name: '優質服務人員' })).toBeVisible();
+  const cards = page.locator('.staff-card');
+  await expect(cards).toHaveCount(staff.length);
+  for (const person of naturalId(staff)) {
+    const card = cards.filter({ hasText: person.name });
+    await expect(card.locator('.staff-card__unit')).toHaveText(`服務單位：${[...person.areaUnitName].slice(0, 2).join('')}`);
+    await expect(card).not.toContainText(person.areaUnitName);
+  }
+});
+
+test('/change lists every insurance type with its changes and documents @phone', async ({ page, portal }) => {
+  const changes = bySortThenId(await portal.list<Sorted & { title: string; items: string[]; documents: string[] }>('contractChanges'));
+  await page.goto('/change');
+  await expect(page.locator('.change-card__title')).toHaveText(changes.map((change) => change.title));
+  const first = page.locator('.change-card').first();
+  for (const item of changes[0].items) await expect(first).toContainText(item);
+  for (const document of changes[0].documents) await expect(first).toContainText(document);
+  await expect(page.getByRole('link', { name: '客戶意見信箱' })).toHaveAttribute('href', '/contact');
+  const forms = page.getByRole('link', { name: '前往文件下載' });
+  const href = await forms.getAttribute('href');
+  expect(href).toMatch(/^\/download\/[^/]+\/[^/]+\/1$/);
+  await forms.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('文件下載');
+});

@@ -1,0 +1,652 @@
+/**
+ * End-to-end: the site-wide browser behaviour of every page (issue 4; spec §2 "Global layout", §4, §8, §9):
+ * notifications (bell 最新公告, banner, system dialog) against the sample portal, the external-link confirmation,
+ * the cookie notice, back-to-top, the font-size control, the right-hand dock, the chat room, the progress bar,
+ * chunk-load recovery, and what pages without a reader or analytics load. Dialogs, the bell panel, the dock and the
+ * chat are also driven with the keyboard only.
+ *
+ * The Playwright web server runs the sample portal with SAMPLE_PORTAL_NOTIFICATIONS=no-dialog (four bell items and
+ * a banner); tests that need the category-1 dialog, an empty list or a failure answer the call themselves.
+ */
+import type { Page, Route } from '@playwright/test';
+import { CHAT_TEXT, DOCK_ITEMS, EXTERNAL, PORTAL_RETRIES, TIMING } from '../../src/site';
+import { expect, test } from './fixtures';
+
+const NOTIFICATIONS = '**/api/Common/GetPortalNotification';
+
+interface PortalNotification {
+  id?: string;
+  category: number;
+  title?: string;
+  description: string;
+  startDate: string;
+  nextUrl?: string;
+}
+
+/** `YYYY-MM-DD` of the local day `days` days ago (the browser runs in the same time zone). */
+function localDay(days: number): string {
+  const date = new Date(Date.now() - days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+const shown = (day: string) => day.replaceAll('-', '/');
+
+/** Answers the notification check with `data` (code 20000). */
+async function answerNotifications(page: Page, data: PortalNotification[]): Promise<void> {
+  await page.route(NOTIFICATIONS, (route) => route.fulfill({ json: { code: 20000, message: '成功', data } }));
+}
+
+/** A page the tests can "leave to": any external host answers a tiny page. */
+async function stubExternal(page: Page, host: string): Promise<void> {
+  await page.context().route(`https://${host}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>外部網站</title><p>外部網站</p>' }),
+  );
+}
+
+/** Waits until the notification island has hydrated and its check has answered. */
+async function notificationsChecked(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[data-bell-trigger]')?.hasAttribute('aria-expanded'));
+  await page.waitForLoadState('networkidle');
+}
+
+/** Removes the browser's own log lines for failed requests, matched exactly, from the recorded console errors. */
+function allowFailedRequests(consoleErrors: string[], statuses: string[]): void {
+  const expected = statuses.map((status) => `Failed to load resource: ${status}`);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !expected.some((e) => text.startsWith(e))));
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^最新公告/ });
+const bellPanel = (page: Page) => page.getByRole('region', { name: '最新公告' });
+
+test.describe('notifications: the bell (category 2)', () => {
+  test('shows the count and toggles the panel 最新公告 with dates and N 天前 @phone', async ({ page, portal }) => {
+    const items = (await portal.list<PortalNotification>('notifications')).filter((n) => n.category === 2);
+    expect(items.length).toBeGreaterThan(0);
+    await page.goto('/news/all/1');
+    await notificationsChecked(page);
+    await expect(bell(page)).toHaveAttribute('aria-controls', 'bell-panel');
+    await expect(page.locator('[data-bell-count]')).toHaveText(String(items.length));
+    await expect(bellPanel(page)).toBeHidden();
+
+    await bell(page).click();
+    await expect(bell(page)).toHaveAttribute('aria-expanded', 'true');
+    const panel = bellPanel(page);
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('listitem')).toHaveCount(items.length);
+    const newest = [...items].sort((a, b) => Date.parse(b.startDate) - Date.parse(a.startDate))[0];
+    await expect(panel.getByRole('listitem').first()).toContainText(newest.description);
+    for (const text of await panel.locator('.notice-date').allTextContents()) {
+      expect(text).toMatch(/^\d{4}\/\d{2}\/\d{2} · (今天|\d+ 天前)$/);
+    }
+
+    await panel.getByRole('button', { name: '關閉最新公告' }).click();
+    await expect(panel).toBeHidden();
+    await expect(bell(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(bell(page)).toBeFocused();
+  });
+
+  test('works with the keyboard only: Enter opens, focus moves in, Escape closes and returns focus', async ({ page }) => {
+    await page.goto('/news/all/1');
+    await notificationsChecked(page);
+    await bell(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(bellPanel(page)).toBeVisible();
+    await expect(bellPanel(page)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(bellPanel(page).getByRole('button', { name: '關閉最新公告' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(bellPanel(page).getByRole('link').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(bellPanel(page)).toBeHidden();
+    await expect(bell(page)).toBeFocused();
+  });
+
+  test('a click outside closes it; a page restored from the back/forward cache starts closed', async ({ page }) => {
+    await page.goto('/news/all/1');
+    await notificationsChecked(page);
+    await bell(page).click();
+    await expect(bellPanel(page)).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(bellPanel(page)).toBeHidden();
+    await bell(page).click();
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await expect(bellPanel(page)).toBeHidden();
+  });
+
+  test(`on home it opens by itself (${TIMING.notificationAutoOpenMs} ms after arrival) until closed in this visit`, async ({ page }) => {
+    await page.goto('/');
+    await expect(bellPanel(page)).toBeVisible();
+    await expect(bell(page)).toHaveAttribute('aria-expanded', 'true');
+    // Auto-opened: focus stays where it was.
+    await expect(bellPanel(page)).not.toBeFocused();
+    await bellPanel(page).getByRole('button', { name: '關閉最新公告' }).click();
+    await page.reload();
+    await notificationsChecked(page);
+    await page.waitForTimeout(TIMING.notificationAutoOpenMs + 300);
+    await expect(bellPanel(page)).toBeHidden();
+  });
+
+  test('leaving home marks it closed; a navigation closes it', async ({ page }) => {
+    await page.goto('/');
+    await expect(bellPanel(page)).toBeVisible();
+    await page.goto('/news/all/1');
+    await notificationsChecked(page);
+    await expect(bellPanel(page)).toBeHidden();
+    await page.goto('/');
+    await notificationsChecked(page);
+    await page.waitForTimeout(TIMING.notificationAutoOpenMs + 300);
+    await expect(bellPanel(page)).toBeHidden();
+  });
+
+  test('an empty list: no count, 目前尚無公告, nothing opens on home', async ({ page }) => {
+    await answerNotifications(page, []);
+    await page.goto('/');
+    await notificationsChecked(page);
+    await page.waitForTimeout(TIMING.notificationAutoOpenMs + 300);
+    await expect(bellPanel(page)).toBeHidden();
+    await expect(page.locator('[data-bell-count]')).toBeHidden();
+    await bell(page).click();
+    await expect(bellPanel(page)).toContainText('目前尚無公告');
+    await expect(page.locator('.notice-banner')).toHaveCount(0);
+  });
+});
+
+test.describe('notifications: failures are silent (spec §8)', () => {
+  // [name, answer, calls (the client retries 5xx and network errors PORTAL_RETRIES times), the browser's log lines]
+  const cases: [string, (route: Route) => Promise<void>, number, string[]][] = [
+    ['HTTP 500', (route) => route.fulfill({ status: 500, json: { code: 50000, message: '錯誤', data: null } }), 1 + PORTAL_RETRIES, ['the server responded with a status of 500']],
+    ['a non-20000 code', (route) => route.fulfill({ json: { code: 40000, message: '參數錯誤', data: null } }), 1, []],
+    ['malformed JSON', (route) => route.fulfill({ contentType: 'application/json', body: '{"code":' }), 1, []],
+    ['a network failure', (route) => route.abort('failed'), 1 + PORTAL_RETRIES, ['net::ERR_FAILED']],
+  ];
+  for (const [name, answer, expectedCalls, browserLogs] of cases) {
+    test(`${name}: nothing shows and nothing breaks`, async ({ page, consoleErrors }) => {
+      let calls = 0;
+      await page.route(NOTIFICATIONS, (route) => {
+        calls += 1;
+        return answer(route);
+      });
+      await page.goto('/');
+      await page.waitForFunction(() => document.querySelector('[data-bell-trigger]')?.hasAttribute('aria-expanded'));
+      await expect.poll(() => calls, { timeout: 10_000 }).toBe(expectedCalls);
+      await page.waitForTimeout(TIMING.notificationAutoOpenMs + 300);
+      await expect(page.locator('[data-bell-count]')).toBeHidden();
+      await expect(page.locator('.notice-banner')).toHaveCount(0);
+      await expect(page.locator('dialog.system-dialog[open]')).toHaveCount(0);
+      await expect(bellPanel(page)).toBeHidden();
+      await bell(page).click();
+      await expect(bellPanel(page)).toContainText('目前尚無公告');
+      allowFailedRequests(consoleErrors, browserLogs);
+    });
+  }
+});
+
+test.describe('notifications: the banner (category 8)', () => {
+  test('shows the banner with its date; 我知道了 closes it for good @phone', async ({ page, portal }) => {
+    const [banner] = (await portal.list<PortalNotification>('notifications')).filter((n) => n.category === 8);
+    await page.goto('/news/all/1');
+    const region = page.getByRole('region', { name: '重要公告' });
+    await expect(region).toContainText(banner.description);
+    await expect(region.locator('.notice-date')).toHaveText(/^\d{4}\/\d{2}\/\d{2} · (今天|\d+ 天前)$/);
+    await region.getByRole('button', { name: '我知道了' }).click();
+    await expect(region).toHaveCount(0);
+    await page.goto('/faq/service');
+    await notificationsChecked(page);
+    await expect(page.getByRole('region', { name: '重要公告' })).toHaveCount(0);
+  });
+
+  test('dates read YYYY/MM/DD and N 天前 from the start date', async ({ page }) => {
+    const day = localDay(3);
+    await answerNotifications(page, [{ id: 'B1', category: 8, title: '測試', description: '橫幅公告內容', startDate: day }]);
+    await page.goto('/news/all/1');
+    await expect(page.getByRole('region', { name: '重要公告' }).locator('.notice-date')).toHaveText(`${shown(day)} · 3 天前`);
+  });
+});
+
+test.describe('notifications: the system dialog (category 1)', () => {
+  const day = localDay(2);
+  const dialogItem = (nextUrl?: string): PortalNotification => ({
+    id: `D-${nextUrl ?? 'none'}`,
+    category: 1,
+    title: '系統維護公告',
+    description: '網路投保系統將於週六 00:00 至 06:00 維護。',
+    startDate: day,
+    ...(nextUrl ? { nextUrl } : {}),
+  });
+
+  test('opens at load; neither Escape nor a click outside closes it, only 確認, which goes to nextUrl @phone', async ({ page }) => {
+    await answerNotifications(page, [dialogItem('/faq/service')]);
+    await page.goto('/news/all/1');
+    const dialog = page.getByRole('dialog', { name: '系統公告' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('系統維護公告');
+    await expect(dialog.locator('.notice-date')).toHaveText(`${shown(day)} · 2 天前`);
+    // Modal: the page behind cannot be reached.
+    expect(await dialog.evaluate((el: HTMLDialogElement) => el.matches(':modal'))).toBe(true);
+
+    const confirm = dialog.getByRole('button', { name: '確認' });
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    // Focus stays trapped in the modal: Tab reaches 確認 again.
+    if (!(await confirm.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/faq\/service$/);
+    // Confirmed: not shown again in this visit.
+    await notificationsChecked(page);
+    await expect(page.getByRole('dialog', { name: '系統公告' })).toBeHidden();
+  });
+
+  test('without nextUrl 確認 only closes it', async ({ page }) => {
+    await answerNotifications(page, [dialogItem()]);
+    await page.goto('/news/all/1');
+    const dialog = page.getByRole('dialog', { name: '系統公告' });
+    await dialog.getByRole('button', { name: '確認' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/news\/all\/1$/);
+  });
+
+  test('all three categories of the sample portal show together', async ({ page }) => {
+    await page.route(NOTIFICATIONS, async (route) => {
+      // The sample portal's full answer, as with SAMPLE_PORTAL_NOTIFICATIONS=all.
+      const { notificationsAt } = await import('../../scripts/sample-portal/content/notifications.mjs');
+      await route.fulfill({ json: { code: 20000, message: '成功', data: notificationsAt(new Date(), 'all') } });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('dialog', { name: '系統公告' })).toBeVisible();
+    await page.getByRole('button', { name: '確認' }).click();
+    await expect(page).toHaveURL(/\/news\/all(\/1)?$/);
+    await expect(page.getByRole('region', { name: '重要公告' })).toBeVisible();
+  });
+});
+
+test.describe('external links (spec §9)', () => {
+  test('a link outside the company asks first; 取消 stays; 確定前往 opens target=_blank in a new tab', async ({ page, context }) => {
+    await stubExternal(page, 'www.facebook.com');
+    await page.goto('/news/all/1');
+    const facebook = page.getByRole('contentinfo').locator('a[href*="facebook.com"]');
+    await facebook.click();
+    const dialog = page.getByRole('dialog', { name: '是否前往外部網站' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('您將離開本公司網站，前往外部網站~');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await expect(dialog).toBeHidden();
+    expect(context.pages()).toHaveLength(1);
+    await expect(facebook).toBeFocused();
+
+    await facebook.click();
+    const opened = context.waitForEvent('page');
+    await dialog.getByRole('button', { name: '確定前往' }).click();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(tab.url()).toContain('https://www.facebook.com/hotains');
+    await expect(page).toHaveURL(/\/news\/all\/1$/);
+  });
+
+  test('a link in portal rich text without target leaves in the same tab after 確定前往, by keyboard', async ({ page }) => {
+    await stubExternal(page, 'www.cwa.gov.tw');
+    await page.goto('/news/detail/33');
+    const link = page.getByRole('main').locator('a[href="https://www.cwa.gov.tw"]');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '是否前往外部網站' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: '確定前往' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('https://www.cwa.gov.tw/');
+  });
+
+  test('company links, internal links and modified clicks pass untouched', async ({ page, context }) => {
+    await stubExternal(page, 'ebiz.hotains.com.tw');
+    await stubExternal(page, 'www.facebook.com');
+    await page.goto('/news/all/1');
+    const dialog = page.getByRole('dialog', { name: '是否前往外部網站' });
+
+    const opened = context.waitForEvent('page');
+    await page.getByRole('link', { name: /會員登入/ }).first().click();
+    await (await opened).close();
+    await expect(dialog).toBeHidden();
+
+    const facebook = page.getByRole('contentinfo').locator('a[href*="facebook.com"]');
+    const modified = context.waitForEvent('page');
+    await facebook.click({ modifiers: ['ControlOrMeta'] });
+    await (await modified).close();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('contentinfo').getByRole('link', { name: '隱私權保護政策' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('dialog', { name: '是否前往外部網站' })).toBeHidden();
+  });
+});
+
+test.describe('cookie notice', () => {
+  test('shows until 好，我知道了, then stays closed @phone', async ({ page }) => {
+    await page.goto('/news/all/1');
+    const notice = page.getByRole('region', { name: 'Cookie 使用說明' });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: '好，我知道了' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(notice).toBeHidden();
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('region', { name: 'Cookie 使用說明' })).toBeHidden();
+  });
+});
+
+test.describe('back to top', () => {
+  test(`appears after ${TIMING.backToTopScrollPx} px and scrolls to the top in about ${TIMING.backToTopDurationMs} ms @phone`, async ({ page }) => {
+    await page.goto('/news/all/1');
+    const button = page.getByRole('button', { name: '回到頁首' });
+    await expect(button).toBeHidden();
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), TIMING.backToTopScrollPx - 100);
+    await page.waitForTimeout(100);
+    await expect(button).toBeHidden();
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), TIMING.backToTopScrollPx + 400);
+    await expect(button).toBeVisible();
+    // Sampled in the page: part-way after a third of the duration (an animation, not a jump), then at the top.
+    const midway = await page.evaluate(
+      (duration) =>
+        new Promise<number>((resolve) => {
+          document.querySelector<HTMLButtonElement>('[data-back-to-top]')?.click();
+          setTimeout(() => resolve(window.scrollY), duration / 3);
+        }),
+      TIMING.backToTopDurationMs,
+    );
+    expect(midway).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: TIMING.backToTopDurationMs + 1000 }).toBe(0);
+    await expect(button).toBeHidden();
+  });
+
+  test('is instant under reduced motion; with the keyboard focus goes to the top of the page', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/news/all/1');
+    await page.evaluate(() => window.scrollTo({ top: 2000, behavior: 'instant' }));
+    const button = page.getByRole('button', { name: '回到頁首' });
+    await expect(button).toBeVisible();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole('link', { name: '跳到主要內容區塊' })).toBeFocused();
+  });
+});
+
+test.describe('font size', () => {
+  test('steps the root font size, is kept, and applies before any module script runs @phone', async ({ page, consoleErrors }) => {
+    await page.goto('/news/all/1');
+    const rootSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    expect(await rootSize()).toBe('16px');
+    await page.getByRole('navigation', { name: '快捷服務' }).getByRole('button', { name: '字級', exact: true }).click();
+    const control = page.getByRole('group', { name: '字級' });
+    await control.getByRole('button', { name: '放大字級' }).click();
+    await expect.poll(rootSize).toBe('18px');
+    await control.getByRole('button', { name: '放大字級' }).click();
+    await expect.poll(rootSize).toBe('20px');
+    await expect(control.getByRole('button', { name: '放大字級' })).toBeDisabled();
+    await expect(control).toContainText('字級：放大 2 級');
+
+    // The boot script in the head sets it on the next page even with every module script blocked.
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto('/faq/service', { waitUntil: 'domcontentloaded' });
+    expect(await rootSize()).toBe('20px');
+    await page.unroute('**/_astro/*.js');
+    allowFailedRequests(consoleErrors, ['net::ERR_FAILED']);
+
+    await page.goto('/faq/service');
+    await page.getByRole('navigation', { name: '快捷服務' }).getByRole('button', { name: '字級', exact: true }).click();
+    await page.getByRole('group', { name: '字級' }).getByRole('button', { name: '標準字級' }).click();
+    await expect.poll(rootSize).toBe('16px');
+    expect(await page.evaluate(() => localStorage.getItem('hotains:font-size'))).toBeNull();
+  });
+});
+
+test.describe('the right-hand dock', () => {
+  test(`news and coupon panels list the first ${DOCK_ITEMS} items with 更多; FAQ and contact links`, async ({ page, portal }) => {
+    const news = await portal.list<{ title: string; date: string; isTop?: boolean; id: string | number }>('news');
+    const newsOrder = [...news].sort(
+      (a, b) =>
+        Number(Boolean(b.isTop)) - Number(Boolean(a.isTop)) ||
+        Date.parse(b.date) - Date.parse(a.date) ||
+        String(a.id).localeCompare(String(b.id), 'en', { numeric: true }),
+    );
+    await page.goto('/faq/service');
+    const dock = page.getByRole('navigation', { name: '快捷服務' });
+    await dock.getByRole('button', { name: '最新消息', exact: true }).click();
+    const newsPanel = page.getByRole('region', { name: '最新消息' }).last();
+    await expect(newsPanel.getByRole('listitem')).toHaveCount(DOCK_ITEMS);
+    await expect(newsPanel.getByRole('listitem').first()).toContainText(newsOrder[0].title);
+    await expect(newsPanel.getByRole('link', { name: /更多/ })).toHaveAttribute('href', '/news/all/1');
+
+    await dock.getByRole('button', { name: '優惠專區', exact: true }).click();
+    await expect(newsPanel).toBeHidden();
+    const couponPanel = page.getByRole('region', { name: '優惠專區' });
+    await expect(couponPanel.getByRole('listitem')).toHaveCount(DOCK_ITEMS);
+    await expect(couponPanel.getByRole('link', { name: /更多/ })).toHaveAttribute('href', '/coupon/1');
+    await couponPanel.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/coupon\/detail\//);
+
+    const links = page.getByRole('navigation', { name: '快捷服務' });
+    await expect(links.getByRole('link', { name: '常見問題' })).toHaveAttribute('href', '/faq');
+    await expect(links.getByRole('link', { name: '聯絡我們' })).toHaveAttribute('href', '/contact');
+  });
+
+  test('works with the keyboard only', async ({ page }) => {
+    await page.goto('/faq/service');
+    const toggle = page.getByRole('navigation', { name: '快捷服務' }).getByRole('button', { name: '最新消息', exact: true });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#dock-news a').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#dock-news')).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test('on wide screens it sits in the right margin, clear of the content and of back-to-top', async ({ page }) => {
+    test.skip(page.viewportSize()!.width < 1360, 'strip layout only from 1360 px');
+    await page.goto('/news/all/1');
+    await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
+    const dock = await page.getByRole('navigation', { name: '快捷服務' }).boundingBox();
+    const content = await page.locator('main .container').first().boundingBox();
+    const top = await page.getByRole('button', { name: '回到頁首' }).boundingBox();
+    const chat = await page.getByRole('button', { name: CHAT_TEXT.open, exact: true }).boundingBox();
+    expect(dock!.x).toBeGreaterThanOrEqual(content!.x + content!.width - 32); // in the gutter at most
+    for (const other of [top!, chat!]) {
+      expect(dock!.y + dock!.height <= other.y || other.y + other.height <= dock!.y).toBe(true);
+      expect(other.x).toBeGreaterThanOrEqual(content!.x + content!.width - 32);
+    }
+  });
+
+  test('on phones it is a bar that hides no content; back-to-top and chat sit in it @phone-only', async ({ page }) => {
+    await page.goto('/news/all/1');
+    const bar = (await page.getByRole('navigation', { name: '快捷服務' }).boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(bar.y + bar.height).toBeCloseTo(viewport.height, 0);
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+    const copyright = (await page.getByRole('contentinfo').getByText(/版權所有/).boundingBox())!;
+    expect(copyright.y + copyright.height).toBeLessThanOrEqual(bar.y);
+    const items = (await page.getByRole('navigation', { name: '快捷服務' }).getByRole('listitem').last().boundingBox())!;
+    for (const button of [page.getByRole('button', { name: '回到頁首' }), page.getByRole('button', { name: CHAT_TEXT.open, exact: true })]) {
+      await expect(button).toBeVisible();
+      const box = (await button.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(bar.y);
+      expect(box.x).toBeGreaterThanOrEqual(items.x + items.width);
+    }
+  });
+});
+
+test.describe('chat room 智能客服', () => {
+  test('loads the chatbot frame on first open and keeps it; Escape closes; focus returns @phone', async ({ page }) => {
+    await stubExternal(page, new URL(EXTERNAL.chatbot).host);
+    await page.goto('/news/all/1');
+    const launcher = page.getByRole('button', { name: CHAT_TEXT.open, exact: true });
+    await expect(page.locator('[data-chat-room] iframe')).toHaveCount(0);
+    await launcher.focus();
+    await page.keyboard.press('Enter');
+    const room = page.getByRole('dialog', { name: CHAT_TEXT.title });
+    await expect(room).toBeVisible();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'true');
+    const frame = room.locator('iframe');
+    await expect(frame).toHaveAttribute('src', EXTERNAL.chatbot);
+    await expect(frame).toHaveAttribute('title', CHAT_TEXT.frameTitle);
+    await expect(room.getByRole('button', { name: CHAT_TEXT.close })).toBeFocused();
+    await frame.evaluate((el) => el.setAttribute('data-first', ''));
+
+    await page.keyboard.press('Escape');
+    await expect(room).toBeHidden();
+    await expect(launcher).toBeFocused();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+
+    await launcher.click();
+    await expect(room.locator('iframe[data-first]')).toHaveCount(1);
+    await room.getByRole('button', { name: CHAT_TEXT.close }).click();
+    await expect(room).toBeHidden();
+    await expect(launcher).toBeFocused();
+  });
+});
+
+test.describe('page chrome', () => {
+  test('a production build has no test bar', async ({ page }) => {
+    await page.goto('/news/all/1');
+    await expect(page.locator('[data-test-bar]')).toHaveCount(0);
+  });
+
+  test('the side menu closes when the page comes back from the back/forward cache @phone-only', async ({ page }) => {
+    await page.goto('/news/all/1');
+    await page.getByRole('button', { name: '開啟選單' }).click();
+    await expect(page.getByRole('dialog', { name: '主選單' })).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await expect(page.getByRole('dialog', { name: '主選單' })).toBeHidden();
+  });
+
+  test('pages without a readerPath and without a measurement id load no reader code and send no page view', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    for (const path of ['/', '/news/all/1', '/faq/service']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.waitForTimeout(TIMING.pageViewDelayMs + 200);
+    expect(requests.filter((url) => /ReaderPlayer|howler/i.test(url))).toEqual([]);
+    expect(requests.filter((url) => /googletagmanager|google-analytics/.test(url))).toEqual([]);
+    await expect(page.locator('.reader-player')).toHaveCount(0);
+    expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
+  });
+});
+
+test.describe('navigation progress bar', () => {
+  /** Records in sessionStorage (it survives the navigation) every time the bar shows. */
+  async function recordBar(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const bar = document.querySelector('[data-progress-bar]');
+        if (!bar) return;
+        new MutationObserver(() => {
+          if (bar.classList.contains('is-loading')) sessionStorage.setItem('bar-shown', String(Date.now()));
+        }).observe(bar, { attributes: true, attributeFilter: ['class'] });
+      });
+    });
+  }
+  const shownAt = (page: Page) => page.evaluate(() => sessionStorage.getItem('bar-shown'));
+
+  test(`appears when a navigation takes longer than ${TIMING.progressBarThrottleMs} ms, not for a shorter one`, async ({ page }) => {
+    await recordBar(page);
+    await page.route('**/about/profile', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto('/news/all/1');
+    // A navigation that ends within the throttle (here cancelled after 50 ms) never shows the bar.
+    const shownEarly = await page.evaluate(
+      (throttle) =>
+        new Promise<boolean>((resolve) => {
+          type Result = { committed: Promise<unknown>; finished: Promise<unknown> };
+          const nav = (window as unknown as { navigation: { navigate(url: string): Result } }).navigation;
+          const result = nav.navigate('/about/profile');
+          result.committed.catch(() => undefined);
+          result.finished.catch(() => undefined);
+          setTimeout(() => {
+            window.stop();
+            setTimeout(() => resolve(sessionStorage.getItem('bar-shown') !== null), throttle * 2);
+          }, 50);
+        }),
+      TIMING.progressBarThrottleMs,
+    );
+    expect(shownEarly).toBe(false);
+    await page.unroute('**/about/profile');
+
+    await page.route('**/about/profile', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    const faq = page.getByRole('navigation', { name: '快捷服務' }).getByRole('link', { name: '常見問題' });
+    await faq.evaluate((link) => link.setAttribute('href', '/about/profile'));
+    await faq.click();
+    await expect(page).toHaveURL(/\/about\/profile$/);
+    expect(await shownAt(page)).not.toBeNull();
+    await expect(page.locator('[data-progress-bar]')).not.toHaveClass(/is-loading/);
+  });
+
+  test(`never sticks: a navigation that never replaces the page clears it within ${TIMING.progressBarDurationMs} ms`, async ({ page }) => {
+    await page.route('**/widgets-test/file.pdf', (route) =>
+      route.fulfill({ body: '%PDF-1.4', headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="file.pdf"' } }),
+    );
+    await page.goto('/news/all/1');
+    const bar = page.locator('[data-progress-bar]');
+    const download = page.waitForEvent('download');
+    await page.evaluate(() => {
+      type Result = { committed: Promise<unknown>; finished: Promise<unknown> };
+      const nav = (window as unknown as { navigation: { navigate(url: string): Result } }).navigation;
+      nav.navigate('/widgets-test/file.pdf').finished.catch(() => undefined);
+    });
+    await download;
+    await expect(bar).not.toHaveClass(/is-loading/, { timeout: TIMING.progressBarDurationMs + 1000 });
+
+    await page.evaluate(() => document.querySelector('[data-progress-bar]')?.classList.add('is-loading'));
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await expect(bar).not.toHaveClass(/is-loading/);
+  });
+});
+
+test.describe('chunk-load failures', () => {
+  test('an island whose code fails to load reloads the page once, then works', async ({ page, consoleErrors }) => {
+    let failures = 0;
+    await page.route(/\/_astro\/NotificationCenter\.[^/]+\.js/, (route) => {
+      if (failures < 2) {
+        failures += 1; // the first load and Astro's one retry
+        return route.fulfill({ status: 404, body: '' });
+      }
+      return route.continue();
+    });
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await page.goto('/news/all/1');
+    await expect.poll(() => loads).toBe(2);
+    await notificationsChecked(page);
+    await expect(page.locator('[data-bell-count]')).toBeVisible();
+    allowFailedRequests(consoleErrors, ['the server responded with a status of 404']);
+  });
+
+  test('vite:preloadError reloads once, and not again right after (no loop)', async ({ page }) => {
+    await page.goto('/news/all/1');
+    await page.evaluate(() => ((window as Window & { marker?: number }).marker = 1));
+    await Promise.all([page.waitForEvent('load'), page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })))]);
+    expect(await page.evaluate(() => (window as Window & { marker?: number }).marker)).toBeUndefined();
+    await page.evaluate(() => ((window as Window & { marker?: number }).marker = 2));
+    await page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as Window & { marker?: number }).marker)).toBe(2);
+  });
+});
