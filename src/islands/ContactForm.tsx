@@ -37,6 +37,7 @@ import {
 } from '../stores/contact-form';
 import Captcha from './forms/Captcha';
 import { CharCounter, ConsentField, ErrorSummary, Field, type SummaryItem } from './forms/Field';
+import { ContactFields } from './forms/ContactFields';
 import { useHydrated, useValidation, type FieldErrors } from './forms/useValidation';
 import { useSubmit } from './forms/useSubmit';
 import './forms/forms.css';
@@ -151,50 +152,14 @@ export default function ContactForm() {
       </p>
 
       <div className="form__grid">
-        <Field id={fieldId('name')} label={CONTACT_FIELDS.name} required error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              name="name"
-              autoComplete="name"
-              required
-              value={values.name}
-              onChange={change('name')}
-              onBlur={() => blur('name')}
-            />
-          )}
-        </Field>
-        <Field id={fieldId('phone')} label={CONTACT_FIELDS.phone} required hint={FORM_TEXT.phoneHint} error={errors.phone}>
-          {(control) => (
-            <input
-              {...control}
-              type="tel"
-              name="phone"
-              autoComplete="tel"
-              inputMode="tel"
-              required
-              value={values.phone}
-              onChange={change('phone')}
-              onBlur={() => blur('phone')}
-            />
-          )}
-        </Field>
-        <Field id={fieldId('email')} label={CONTACT_FIELDS.email} required hint={FORM_TEXT.emailHint} error={errors.email}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              spellCheck={false}
-              required
-              value={values.email}
-              onChange={change('email')}
-              onBlur={() => blur('email')}
-            />
-          )}
-        </Field>
+        <ContactFields
+          values={values}
+          errors={errors}
+          labels={CONTACT_FIELDS}
+          fieldId={fieldId}
+          change={change}
+          blur={blur} emailHint
+        />
         <Field
           id={fieldId('problemType')}
           label={CONTACT_FIELDS.problemType}

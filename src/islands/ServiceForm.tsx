@@ -49,6 +49,7 @@ import {
   updateServiceDraft,
 } from '../stores/service-form';
 import { CharCounter, ConsentField, ErrorSummary, Field, RequiredTag, type SummaryItem } from './forms/Field';
+import { ContactFields } from './forms/ContactFields';
 import { useHydrated, useValidation } from './forms/useValidation';
 import { useSubmit } from './forms/useSubmit';
 import './forms/forms.css';
@@ -333,50 +334,14 @@ export default function ServiceForm() {
       </fieldset>
 
       <div className="form__grid">
-        <Field id={fieldId('name')} label={APPOINTMENT_FIELDS.name} required error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              name="name"
-              autoComplete="name"
-              required
-              value={values.name}
-              onChange={change('name')}
-              onBlur={() => blur('name')}
-            />
-          )}
-        </Field>
-        <Field id={fieldId('phone')} label={APPOINTMENT_FIELDS.phone} required hint={FORM_TEXT.phoneHint} error={errors.phone}>
-          {(control) => (
-            <input
-              {...control}
-              type="tel"
-              name="phone"
-              autoComplete="tel"
-              inputMode="tel"
-              required
-              value={values.phone}
-              onChange={change('phone')}
-              onBlur={() => blur('phone')}
-            />
-          )}
-        </Field>
-        <Field id={fieldId('email')} label={APPOINTMENT_FIELDS.email} required error={errors.email}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              spellCheck={false}
-              required
-              value={values.email}
-              onChange={change('email')}
-              onBlur={() => blur('email')}
-            />
-          )}
-        </Field>
+        <ContactFields
+          values={values}
+          errors={errors}
+          labels={APPOINTMENT_FIELDS}
+          fieldId={fieldId}
+          change={change}
+          blur={blur}
+        />
       </div>
 
       <Field
