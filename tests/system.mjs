@@ -41,6 +41,16 @@ export function chromiumPath({ install = false } = {}) {
   return ensure(process.env.CHROME_PATH || '/usr/bin/chromium', '/usr/bin/chromium', ['chromium', 'fonts-noto-cjk'], { install });
 }
 
+/** @returns {string} the Java runtime (for the W3C Nu HTML checker, vnu-jar). */
+export function javaPath({ install = false } = {}) {
+  return ensure(process.env.JAVA_PATH || '/usr/bin/java', '/usr/bin/java', ['default-jre-headless'], { install });
+}
+
+/** @returns {string} sox (measures the audio reader's files in tests). */
+export function soxPath({ install = false } = {}) {
+  return ensure(process.env.SOX_PATH || '/usr/bin/sox', '/usr/bin/sox', ['sox'], { install });
+}
+
 /** @returns {string} the nginx binary. */
 export function nginxPath({ install = false } = {}) {
   return ensure(process.env.NGINX_PATH || '/usr/sbin/nginx', '/usr/sbin/nginx', ['nginx'], { install });
