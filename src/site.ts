@@ -94,8 +94,11 @@ export interface MainMenuItem {
   groups: readonly MenuGroup[];
 }
 
-/** Insurance product detail page path for a product id (spec §2 `/insurance/detail/{id}`). */
-export const productPath = (id: number): string => `/insurance/detail/${id}`;
+/**
+ * Insurance product detail page path for a product id (spec §2 `/insurance/detail/{id}`). Marked free of side
+ * effects so that browser bundles importing any constant of this module drop the menus built with it.
+ */
+export const productPath = /* @__NO_SIDE_EFFECTS__ */ (id: number): string => `/insurance/detail/${id}`;
 
 /**
  * The main menu with its mega-menu groups (spec §2 "Main menu"). Product detail ids come from the spec:

@@ -20,10 +20,10 @@ import { notificationsAt } from './content/notifications.mjs';
 import { listCodes } from './content/list-codes.mjs';
 import { holidaysOf } from './content/holidays.mjs';
 import { APPOINTMENT_RULES } from '../../src/site.ts';
-import { contactSubmissionSchema } from '../../src/lib/forms/contact.ts';
-import { createAppointmentSchema } from '../../src/lib/forms/appointment.ts';
+import { contactSubmissionSchema } from '../../src/lib/forms/contact-schema.ts';
+import { createAppointmentSchema } from '../../src/lib/forms/appointment-schema.ts';
 import { taipeiToday, timeSlots } from '../../src/lib/forms/dates.ts';
-import { errorLine } from '../../src/lib/forms/fields.ts';
+import { errorLine } from '../../src/lib/forms/issues.ts';
 
 /** The portal's success code (spec §7). */
 export const SUCCESS_CODE = 20000;

@@ -20,10 +20,9 @@ import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
   EMPTY_CONTACT,
-  contactSubmissionSchema,
   type ContactValues,
 } from '../lib/forms/contact';
-import { fieldErrors } from '../lib/forms/fields';
+import { fieldErrors } from '../lib/forms/issues';
 import { FORM_TEXT } from './forms/text';
 import {
   $captcha,
@@ -40,6 +39,7 @@ import { CharCounter, ConsentField, ErrorSummary, Field, type SummaryItem } from
 import { ContactFields } from './forms/ContactFields';
 import { useHydrated, useValidation, type FieldErrors } from './forms/useValidation';
 import { useSubmit } from './forms/useSubmit';
+import { useLazyModule } from './forms/useLazyModule';
 import './forms/forms.css';
 
 /** Where the visitor goes once the portal accepted the form. */
@@ -50,9 +50,13 @@ const fieldId = (field: string) => `${ID}-${field === 'captchaId' ? 'captcha' : 
 
 type Submission = ContactValues & { captchaId: string; captcha: string };
 
-const validate = (values: Submission): FieldErrors => {
-  const result = contactSubmissionSchema.safeParse(values);
-  if (result.success) return {};
+type Schema = typeof import('../lib/forms/contact-schema');
+const loadSchema = (): Promise<Schema> => import('../lib/forms/contact-schema');
+
+/** The form's errors; none while the schema is still loading (it loads on the first focus, before any blur). */
+const validate = (schema: Schema | undefined, values: Submission): FieldErrors => {
+  const result = schema?.contactSubmissionSchema.safeParse(values);
+  if (!result || result.success) return {};
   const errors = fieldErrors(result.error);
   // A missing captcha id (the image did not load) shows on the captcha field.
   if (errors.captchaId && !errors.captcha) errors.captcha = errors.captchaId;
@@ -76,7 +80,10 @@ export default function ContactForm() {
     () => ({ ...values, captchaId: captcha.captchaId, captcha: answer }),
     [values, captcha.captchaId, answer],
   );
-  const { errors, announcement, blur, validateAll, setFieldError, hide } = useValidation(submission, validate);
+  const { module: schema, ensure: ensureSchema } = useLazyModule(loadSchema);
+  const check = useCallback((current: Submission) => validate(schema, current), [schema]);
+  const loadOnFirstUse = () => void ensureSchema().catch(() => undefined);
+  const { errors, announcement, blur, validateAll, setFieldError, hide } = useValidation(submission, check);
   const { sending, failure, isBusy, submit } = useSubmit(CONTACT_SUCCESS_PATH);
 
   useEffect(() => {
@@ -110,12 +117,13 @@ export default function ContactForm() {
     event.preventDefault();
     if (isBusy()) return;
     setSubmitted(true);
-    const found = validateAll();
+    const loaded = await ensureSchema();
+    const found = validateAll((current) => validate(loaded, current));
     if (Object.keys(found).length > 0) {
       setFocusTick((tick) => tick + 1);
       return;
     }
-    const parsed = contactSubmissionSchema.safeParse(submission);
+    const parsed = loaded.contactSubmissionSchema.safeParse(submission);
     if (!parsed.success) return;
     const failed = await submit((signal) => sendContactForm(parsed.data, signal));
     if (!failed) return;
@@ -144,6 +152,8 @@ export default function ContactForm() {
       className="form"
       noValidate
       onSubmit={onSubmit}
+      onFocusCapture={loadOnFirstUse}
+      onPointerDownCapture={loadOnFirstUse}
       aria-describedby={`${ID}-required-note`}
     >
       <ErrorSummary id={`${ID}-summary`} items={summaryItems} failure={failureText} summaryRef={summaryRef} />

@@ -5,8 +5,9 @@
  * src/stores/notifications.ts); a failure shows nothing. Then:
  * - category 2: the header bell (Header.astro `[data-bell-trigger]`, `aria-controls="bell-panel"`) gets the count
  *   and toggles the panel 最新公告 (empty text 目前尚無公告). On home the panel opens by itself
- *   TIMING.notificationAutoOpenMs after arrival unless the visitor closed it in this visit; any other page counts
- *   as leaving home. Escape, the close button and a click outside close it; Escape and the close button return
+ *   TIMING.notificationAutoOpenMs after arrival unless the visitor closed it in this visit (and, when a system
+ *   dialog shows, only after its 確認, so that it does not open unseen behind it); any other page counts as
+ *   leaving home. Escape, the close button and a click outside close it; Escape and the close button return
  *   focus to the bell. A page restored from the back/forward cache starts with it closed.
  * - category 8: a banner under the header, closed for good with 我知道了.
  * - category 1: the modal dialog 系統公告 (native `<dialog>`, showModal): neither Escape nor a click outside
@@ -117,15 +118,17 @@ export default function NotificationCenter({ isHome }: Props) {
     };
   }, [isHome]);
 
-  // Home: open the panel TIMING.notificationAutoOpenMs after arrival (or as soon as the list is in, if later).
+  // Home: open the panel TIMING.notificationAutoOpenMs after arrival (or as soon as the list is in, if later);
+  // with a system dialog showing, once the visitor has confirmed it (autoOpenBell).
+  const waitingDialog = systemDialog?.key;
   useEffect(() => {
-    if (!isHome || status !== 'loaded') return;
+    if (!isHome || status !== 'loaded' || waitingDialog) return;
     const timer = window.setTimeout(
       () => autoOpenBell(isHome),
       Math.max(0, TIMING.notificationAutoOpenMs - performance.now()),
     );
     return () => window.clearTimeout(timer);
-  }, [isHome, status]);
+  }, [isHome, status, waitingDialog]);
 
   // The header bell toggles the panel (a keyboard or pointer opening moves focus into it).
   useEffect(() => {

@@ -24,7 +24,6 @@ import {
   EMPTY_APPOINTMENT,
   INTERPRETER_LANGUAGES,
   SERVICE_TYPES,
-  createAppointmentSchema,
   type AppointmentValues,
 } from '../lib/forms/appointment';
 import {
@@ -37,7 +36,7 @@ import {
   timeSlots,
   type BookingRules,
 } from '../lib/forms/dates';
-import { fieldErrors } from '../lib/forms/fields';
+import { fieldErrors } from '../lib/forms/issues';
 import { APPOINTMENT_RULES } from '../site';
 import { FORM_TEXT } from './forms/text';
 import {
@@ -52,10 +51,20 @@ import { CharCounter, ConsentField, ErrorSummary, Field, RequiredTag, type Summa
 import { ContactFields } from './forms/ContactFields';
 import { useHydrated, useValidation } from './forms/useValidation';
 import { useSubmit } from './forms/useSubmit';
+import { useLazyModule } from './forms/useLazyModule';
 import './forms/forms.css';
 
 /** Where the visitor goes once the portal accepted the appointment. */
 export const SERVICE_SUCCESS_PATH = '/service/success';
+
+type SchemaModule = typeof import('../lib/forms/appointment-schema');
+type Schema = ReturnType<SchemaModule['createAppointmentSchema']>;
+const loadSchema = (): Promise<SchemaModule> => import('../lib/forms/appointment-schema');
+/** The form's errors under a schema; none while the schema is still loading (it loads on the first focus). */
+const errorsOf = (schema: Schema | undefined, values: AppointmentValues) => {
+  const result = schema?.safeParse(values);
+  return !result || result.success ? {} : fieldErrors(result.error);
+};
 
 const ID = 'service';
 const SLOTS = timeSlots(APPOINTMENT_RULES);
@@ -82,14 +91,13 @@ export default function ServiceForm() {
         : undefined,
     [today, holidays],
   );
-  const schema = useMemo(() => (booking ? createAppointmentSchema({ booking, slots: SLOTS }) : undefined), [booking]);
-  const validate = useCallback(
-    (current: AppointmentValues) => {
-      const result = schema?.safeParse(current);
-      return !result || result.success ? {} : fieldErrors(result.error);
-    },
-    [schema],
+  const { module: schemaModule, ensure: ensureSchema } = useLazyModule(loadSchema);
+  const loadOnFirstUse = () => void ensureSchema().catch(() => undefined);
+  const schema = useMemo(
+    () => (booking && schemaModule ? schemaModule.createAppointmentSchema({ booking, slots: SLOTS }) : undefined),
+    [booking, schemaModule],
   );
+  const validate = useCallback((current: AppointmentValues) => errorsOf(schema, current), [schema]);
   const { errors, announcement, blur, validateAll } = useValidation(values, validate);
   const { sending, failure, isBusy, submit } = useSubmit(SERVICE_SUCCESS_PATH);
   const range = booking ? bookingRange(booking) : undefined;
@@ -130,14 +138,15 @@ export default function ServiceForm() {
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isBusy() || !schema) return;
+    if (isBusy() || !booking) return;
     setSubmitted(true);
-    const found = validateAll();
+    const current = schema ?? (await ensureSchema()).createAppointmentSchema({ booking, slots: SLOTS });
+    const found = validateAll((next) => errorsOf(current, next));
     if (Object.keys(found).length > 0) {
       setFocusTick((tick) => tick + 1);
       return;
     }
-    const parsed = schema.safeParse(values);
+    const parsed = current.safeParse(values);
     if (!parsed.success) return;
     const payload = {
       ...parsed.data,
@@ -165,6 +174,8 @@ export default function ServiceForm() {
       className="form"
       noValidate
       onSubmit={onSubmit}
+      onFocusCapture={loadOnFirstUse}
+      onPointerDownCapture={loadOnFirstUse}
       aria-describedby={`${ID}-required-note`}
     >
       <ErrorSummary id={`${ID}-summary`} items={summaryItems} failure={failure?.message} summaryRef={summaryRef} />

@@ -8,10 +8,10 @@
  * - `timeoutMs` (default {@link PORTAL_TIMEOUT_MS}) limits each attempt; a timeout rejects with
  *   {@link PortalTimeoutError} and is not retried.
  * - Network errors and HTTP 5xx are retried `retries` times (default {@link PORTAL_RETRIES}) with exponential
- *   backoff by p-retry.
+ *   backoff by p-retry. p-retry is imported only when a first attempt fails, so the browser downloads it only
+ *   then (issue 4: every page's JavaScript budget; most pages never see a failed call).
  * - Every failure rejects with a subclass of {@link PortalError} naming the endpoint and the cause.
  */
-import pRetry from 'p-retry';
 import {
   PORTAL_RETRIES,
   PORTAL_RETRY_MIN_DELAY_MS,
@@ -68,16 +68,29 @@ export async function callPortal<T = unknown>(
 ): Promise<PortalResult<T>> {
   const { signal, retries = PORTAL_RETRIES, minRetryDelayMs = PORTAL_RETRY_MIN_DELAY_MS } = options;
   if (signal?.aborted) return { cancelled: true };
+  const shouldRetry = (error: unknown) =>
+    error instanceof PortalNetworkError || (error instanceof PortalHttpError && error.status >= 500);
+  let firstFailure: { error: unknown } | undefined;
   try {
-    const data = await pRetry(() => attempt<T>(endpoint, options), {
-      retries,
-      minTimeout: minRetryDelayMs,
-      factor: 2,
-      randomize: true,
-      signal,
-      shouldRetry: ({ error }) =>
-        error instanceof PortalNetworkError || (error instanceof PortalHttpError && error.status >= 500),
-    });
+    return { cancelled: false, data: await attempt<T>(endpoint, options) };
+  } catch (error) {
+    if (signal?.aborted) return { cancelled: true };
+    if (retries < 1 || !shouldRetry(error)) throw error;
+    firstFailure = { error };
+  }
+  try {
+    const { default: pRetry } = await import('p-retry');
+    // p-retry's first attempt replays the failure already met, so its backoff and retry count are as if it had
+    // made that attempt itself.
+    const data = await pRetry(
+      () => {
+        if (!firstFailure) return attempt<T>(endpoint, options);
+        const { error } = firstFailure;
+        firstFailure = undefined;
+        throw error;
+      },
+      { retries, minTimeout: minRetryDelayMs, factor: 2, randomize: true, signal, shouldRetry: ({ error }) => shouldRetry(error) },
+    );
     return { cancelled: false, data };
   } catch (error) {
     if (signal?.aborted) return { cancelled: true };

@@ -80,9 +80,16 @@ export function arriveAt(isHome: boolean): void {
   if (!isHome) $bellClosed.set(true);
 }
 
-/** Opens the bell panel by itself on home, unless the visitor closed it in this visit or it has nothing to show. */
+/**
+ * Opens the bell panel by itself on home, unless the visitor closed it in this visit or it has nothing to show.
+ * While a system dialog (category 1) waits for 確認 the panel stays shut: it would open unseen behind the modal
+ * dialog; the island calls this again once the dialog is confirmed.
+ */
 export function autoOpenBell(isHome: boolean): void {
-  if (isHome && !$bellClosed.get() && bellItems($notifications.get()).length > 0) $bellOpen.set(true);
+  const items = $notifications.get();
+  if (!isHome || $bellClosed.get() || bellItems(items).length === 0) return;
+  if (pendingDialog(items, $confirmedDialogs.get())) return;
+  $bellOpen.set(true);
 }
 
 export function openBell(): void {

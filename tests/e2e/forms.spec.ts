@@ -157,6 +157,29 @@ test.describe('contact form', () => {
     });
   }
 
+  test('the validation code loads on first use; a field left before it arrives still shows and announces its error', async ({
+    page,
+  }) => {
+    const schemaRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/_astro\/(contact-schema|fields)\.[^/]+\.js$/.test(request.url())) schemaRequests.push(request.url());
+    });
+    // The schema answers late, so the visitor leaves the field before it is there.
+    await page.route(/\/_astro\/contact-schema\.[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await openForm(page, '/contact');
+    await page.waitForLoadState('networkidle');
+    expect(schemaRequests).toEqual([]);
+    const input = page.locator('#contact-name');
+    await input.fill('   ');
+    await input.blur();
+    await expect(page.locator('#contact-name-error')).toContainText('請輸入姓名');
+    await expect(page.locator('#contact-form [aria-live="polite"]').last()).toContainText('請輸入姓名');
+    expect(schemaRequests.length).toBeGreaterThan(0);
+  });
+
   test('submitting an empty form lists every required field in a focused summary whose links reach the fields', async ({
     page,
   }) => {

@@ -250,6 +250,23 @@ test.describe('notifications: the system dialog (category 1)', () => {
     await expect(page).toHaveURL(/\/news\/all\/1$/);
   });
 
+  test('on home the bell panel waits for 確認 instead of opening behind the dialog', async ({ page }) => {
+    await answerNotifications(page, [
+      dialogItem(),
+      { id: 'B1', category: 2, title: '保單服務公告', description: '新版保單查詢上線', startDate: day },
+    ]);
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: '系統公告' });
+    await expect(dialog).toBeVisible();
+    await notificationsChecked(page);
+    await page.waitForTimeout(TIMING.notificationAutoOpenMs + 300);
+    await expect(bellPanel(page)).toBeHidden();
+    await dialog.getByRole('button', { name: '確認' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(bellPanel(page)).toBeVisible();
+    await expect(bellPanel(page)).toContainText('保單服務公告');
+  });
+
   test('all three categories of the sample portal show together', async ({ page }) => {
     await page.route(NOTIFICATIONS, async (route) => {
       // The sample portal's full answer, as with SAMPLE_PORTAL_NOTIFICATIONS=all.

@@ -26,9 +26,11 @@ import {
   timeSlots,
   type BookingRules,
 } from '../../src/lib/forms/dates.ts';
-import { CONTACT_LIMITS, EMPTY_CONTACT, contactSubmissionSchema } from '../../src/lib/forms/contact.ts';
-import { EMPTY_APPOINTMENT, createAppointmentSchema } from '../../src/lib/forms/appointment.ts';
-import { errorLine, fieldErrors } from '../../src/lib/forms/fields.ts';
+import { CONTACT_LIMITS, EMPTY_CONTACT } from '../../src/lib/forms/contact.ts';
+import { contactSubmissionSchema } from '../../src/lib/forms/contact-schema.ts';
+import { EMPTY_APPOINTMENT } from '../../src/lib/forms/appointment.ts';
+import { createAppointmentSchema } from '../../src/lib/forms/appointment-schema.ts';
+import { errorLine, fieldErrors } from '../../src/lib/forms/issues.ts';
 import { APPOINTMENT_RULES } from '../../src/site.ts';
 import { isEmptyDraft, sanitizeDraft } from '../../src/stores/form-draft.ts';
 import { describeFailure } from '../../src/islands/forms/failure.ts';

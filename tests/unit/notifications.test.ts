@@ -182,7 +182,17 @@ describe('the bell (spec §4)', () => {
     await loadNotifications(undefined, answer(raw));
   });
 
-  it('opens by itself on home', () => {
+  it('opens by itself on home once the system dialog is confirmed, not behind it', () => {
+    arriveAt(true);
+    autoOpenBell(true);
+    expect($bellOpen.get()).toBe(false);
+    confirmSystemDialog(pendingDialog($notifications.get(), [])!);
+    autoOpenBell(true);
+    expect($bellOpen.get()).toBe(true);
+  });
+
+  it('opens by itself on home when no system dialog waits', async () => {
+    await loadNotifications(undefined, answer(raw.filter((item) => item.category !== 1)));
     arriveAt(true);
     autoOpenBell(true);
     expect($bellOpen.get()).toBe(true);

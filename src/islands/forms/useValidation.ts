@@ -2,7 +2,7 @@
  * Validation state of a form island: which fields show an error, when (issue 5: on blur and on submit), and the
  * message a screen reader hears when a field's error appears or changes on blur.
  *
- * `validate(values)` returns one message per invalid field (src/lib/forms/fields.ts `fieldErrors`). A field shows its
+ * `validate(values)` returns one message per invalid field (src/lib/forms/issues.ts `fieldErrors`). A field shows its
  * error after the visitor leaves it (`blur`) or submits (`validateAll`); from then on the error follows the value as
  * it is corrected (`useEffect` on `values`).
  */
@@ -19,8 +19,8 @@ export function useValidation<V>(values: V, validate: (values: V) => FieldErrors
 
   /** The schema's errors, with the portal's errors on fields the visitor has not changed since. */
   const check = useCallback(
-    (current: V): FieldErrors => {
-      const all = validate(current);
+    (current: V, validator: (values: V) => FieldErrors = validate): FieldErrors => {
+      const all = validator(current);
       for (const [field, override] of overrides.current) {
         if ((current as Record<string, unknown>)[field] === override.value) all[field] = override.message;
         else overrides.current.delete(field);
@@ -30,10 +30,20 @@ export function useValidation<V>(values: V, validate: (values: V) => FieldErrors
     [validate],
   );
 
-  // Fields already showing their state keep it up to date as the values change.
+  /** The field the visitor left last, and the validator of the previous pass of the effect below. */
+  const lastLeft = useRef<string | undefined>(undefined);
+  const lastCheck = useRef(check);
+
+  // Fields already showing their state keep it up to date as the values change. When the validator itself
+  // changed (the schema arrived after the visitor had already left a field), the field left last is announced as
+  // it would have been on blur.
   useEffect(() => {
+    const validatorChanged = lastCheck.current !== check;
+    lastCheck.current = check;
     if (shown.current.size === 0) return;
     const all = check(values);
+    const left = lastLeft.current;
+    if (validatorChanged && left && all[left]) setAnnouncement(all[left]);
     setErrors((previous) => {
       const next: FieldErrors = {};
       for (const field of shown.current) if (all[field]) next[field] = all[field];
@@ -47,6 +57,7 @@ export function useValidation<V>(values: V, validate: (values: V) => FieldErrors
     (field: string) => {
       const message = check(values)[field];
       shown.current.add(field);
+      lastLeft.current = field;
       setErrors((previous) => {
         const next = { ...previous };
         if (message) next[field] = message;
@@ -104,9 +115,12 @@ export function useValidation<V>(values: V, validate: (values: V) => FieldErrors
     [blurNow],
   );
 
-  /** Submit: every field shows its state. Returns the errors. */
-  const validateAll = useCallback((): FieldErrors => {
-    const all = check(values);
+  /**
+   * Submit: every field shows its state. Returns the errors. `validator` replaces `validate` for this call (a
+   * schema loaded since the last render).
+   */
+  const validateAll = useCallback((validator?: (values: V) => FieldErrors): FieldErrors => {
+    const all = check(values, validator);
     for (const field of Object.keys(all)) shown.current.add(field);
     setErrors(all);
     return all;

@@ -1,6 +1,6 @@
 /**
- * Building blocks of the form schemas: text fields with zh-TW messages that name the field, and the conversion
- * of a failed parse into one message per field (inline errors, error summary) or one line (the portal's answer).
+ * Building blocks of the form schemas: text fields with zh-TW messages that name the field (the conversion of a
+ * failed parse into messages is in issues.ts, which the browser needs before it loads zod).
  *
  * Shared by the browser and the sample portal: imports only zod/mini (lean in the browser bundle) and this folder.
  */
@@ -58,17 +58,3 @@ const CONSENT_MESSAGE = '請閱讀並勾選同意隱私權保護政策';
  * unticked box does not stop the form-level checks (a literal mismatch aborts the object's own checks).
  */
 export const consentField = () => z.boolean(CONSENT_MESSAGE).check(z.refine((value: boolean) => value, CONSENT_MESSAGE));
-
-/** One message per top-level field (the first issue of each), keyed by field name; `''` for form-level issues. */
-export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** All field messages in one line for the portal's answer: `資料有誤：請輸入姓名；Email 格式不正確…`. */
-export const errorLine = (error: Parameters<typeof fieldErrors>[0]): string =>
-  `資料有誤：${Object.values(fieldErrors(error)).join('；')}`;

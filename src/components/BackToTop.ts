@@ -1,0 +1,44 @@
+/**
+ * Behaviour of BackToTop.astro (spec §2, §9): the button shows after TIMING.backToTopScrollPx (500 px) of scroll and
+ * scrolls to the top in TIMING.backToTopDurationMs (300 ms), at once under prefers-reduced-motion. Activated with
+ * the keyboard, it hands focus to the first tab stop (the skip link), since the button hides at the top.
+ */
+import { TIMING } from '../site';
+
+export function initBackToTop(): void {
+  const button = document.querySelector<HTMLButtonElement>('[data-back-to-top]');
+  if (button) {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      button.classList.toggle('is-visible', window.scrollY > TIMING.backToTopScrollPx);
+    };
+    window.addEventListener('scroll', () => (frame ||= requestAnimationFrame(update)), { passive: true });
+    update();
+
+    let animation = 0;
+    const scrollToTop = () => {
+      cancelAnimationFrame(animation);
+      const start = window.scrollY;
+      if (matchMedia('(prefers-reduced-motion: reduce)').matches || start === 0) {
+        window.scrollTo({ top: 0, behavior: 'instant' });
+        return;
+      }
+      const began = performance.now();
+      const step = (now: number) => {
+        const t = Math.min(1, (now - began) / TIMING.backToTopDurationMs);
+        const eased = 1 - (1 - t) ** 3; // ease-out cubic
+        window.scrollTo({ top: Math.round(start * (1 - eased)), behavior: 'instant' });
+        if (t < 1) animation = requestAnimationFrame(step);
+      };
+      animation = requestAnimationFrame(step);
+    };
+
+    button.addEventListener('click', (event) => {
+      scrollToTop();
+      // detail 0: activated with the keyboard. The button hides at the top, so focus moves to the first tab stop.
+      if (event.detail === 0) document.querySelector<HTMLElement>('.skip-link')?.focus({ preventScroll: true });
+      else button.blur();
+    });
+  }
+}
