@@ -44,7 +44,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal.close();
   process.env.PORTAL_API_BASE = previousBase;
-  process.env.PORTAL_SNAPSHOT_DIR = previousSnapshotDir;
+  if (previousSnapshotDir === undefined) delete process.env.PORTAL_SNAPSHOT_DIR;
+  else process.env.PORTAL_SNAPSHOT_DIR = previousSnapshotDir;
 });
 beforeEach(() => portal.setFaults({}));
 
