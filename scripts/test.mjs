@@ -11,7 +11,8 @@
  *      (tests/build/publishing.test.ts), one file at a time (both run full builds);
  *   5. the build against the sample portal (`npm run build`);
  *   6. checks of the built site (tests/build/*.test.ts after the build: dist contents; every route, redirect and
- *      404 under real nginx; no broken internal links; search recall against substring matching ≥ 0.95);
+ *      404 under real nginx; the build report and no broken internal links (site-checks, the deploy gate of
+ *      scripts/rebuild.mjs); search recall against substring matching ≥ 0.95);
  *   7. end-to-end tests in Chromium (Playwright, tests/e2e).
  * Arguments: `--skip-build` reuses an existing dist/ (steps 4–5 skipped).
  */
@@ -55,7 +56,13 @@ if (!skipBuild) {
   console.error('--skip-build needs an existing dist/: run `npm run build` first.');
   process.exit(1);
 }
-step('checks of the built site', [...vitest, 'tests/build/dist.test.ts', 'tests/build/routes.test.ts', 'tests/build/search-recall.test.ts'], {
+step('checks of the built site', [
+  ...vitest,
+  'tests/build/dist.test.ts',
+  'tests/build/routes.test.ts',
+  'tests/build/site-checks.test.ts',
+  'tests/build/search-recall.test.ts',
+], {
   NGINX_PATH: nginx,
   CHROME_PATH: chrome,
 });
