@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import hosting from './src/integrations/hosting.ts';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
 import searchIndex from './src/integrations/search-index.ts';
+import publishing from './src/integrations/publishing.ts';
 
 /**
  * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
@@ -14,7 +15,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [react(), hosting(), searchIndex(), fontSizeBoot()],
+  // publishing last: it writes the build report and the portal snapshots only once every other step passed.
+  integrations: [react(), hosting(), searchIndex(), fontSizeBoot(), publishing()],
   env: {
     schema: {
       PORTAL_API_BASE: envField.string({
@@ -24,6 +26,12 @@ export default defineConfig({
         url: true,
       }),
       PORTAL_TIMEOUT_MS: envField.number({ context: 'server', access: 'secret', optional: true, int: true }),
+      /** Issue 6 stale-if-error: folder of the last good portal snapshots (default node_modules/.astro/portal-snapshots). */
+      PORTAL_SNAPSHOT_DIR: envField.string({ context: 'server', access: 'secret', optional: true }),
+      /** Oldest snapshot a failed list may fall back to, in hours (default PORTAL_SNAPSHOT_MAX_AGE_HOURS of src/site.ts, 24). */
+      PORTAL_SNAPSHOT_MAX_AGE_HOURS: envField.number({ context: 'server', access: 'secret', optional: true, min: 0 }),
+      /** Lists confirmed to lose more than half of their items in this build: `news,faqs` or `*`. */
+      PORTAL_ALLOW_ITEM_DROP: envField.string({ context: 'server', access: 'secret', optional: true }),
       PUBLIC_PORTAL_API_BASE: envField.string({ context: 'client', access: 'public', default: '' }),
       PUBLIC_IMAGE_BASE: envField.string({ context: 'client', access: 'public', default: '/upload/' }),
       /** GA4 measurement id (G-XXXXXXX); page-view tracking is off, with no network call, when unset. */

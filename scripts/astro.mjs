@@ -5,7 +5,8 @@
  *
  * - With PORTAL_API_BASE set, the command talks to that portal.
  * - Without it, the bundled sample portal starts on a free loopback port for the command's lifetime and stops
- *   after it (SAMPLE_PORTAL_FAULTS / SAMPLE_PORTAL_SCALE reach it through the environment).
+ *   after it (SAMPLE_PORTAL_FAULTS / SAMPLE_PORTAL_SCALE reach it through the environment); its snapshots
+ *   (issue 6 stale-if-error) go to a folder of their own (sampleSnapshotDir).
  *
  * Exit code: Astro's. A build exits non-zero when a list cannot be loaded or an item breaks its schema; Astro
  * prints the error, which names the endpoint, the item and the field.
@@ -35,6 +36,19 @@ function spawnAstro(command, args, env) {
 }
 
 /**
+ * The snapshot folder of builds against the sample portal (issue 6): PORTAL_SNAPSHOT_DIR when set, else a folder of
+ * its own per sample scale (`node_modules/.astro/portal-snapshots-sample[-scale]`), so sample data never stands in
+ * for the real portal's and a build at another SAMPLE_PORTAL_SCALE does not trip the item-drop guard.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {string} absolute folder
+ */
+export function sampleSnapshotDir(env) {
+  if (env.PORTAL_SNAPSHOT_DIR) return env.PORTAL_SNAPSHOT_DIR;
+  const scale = Number(env.SAMPLE_PORTAL_SCALE ?? 0) || 0;
+  return fileURLToPath(new URL(`../node_modules/.astro/portal-snapshots-sample${scale > 0 ? `-${scale}` : ''}`, import.meta.url));
+}
+
+/**
  * Runs an Astro command against PORTAL_API_BASE, or against a sample portal started for it.
  * @param {string} command e.g. `build`, `dev`, `check`
  * @param {string[]} [args] extra arguments for Astro
@@ -49,7 +63,7 @@ export async function runAstro(command, args = [], env = process.env) {
   const portal = await startSamplePortal();
   console.log(`PORTAL_API_BASE not set: astro ${command} against the sample portal at ${portal.url}`);
   try {
-    return await spawnAstro(command, args, { ...env, PORTAL_API_BASE: portal.url });
+    return await spawnAstro(command, args, { ...env, PORTAL_API_BASE: portal.url, PORTAL_SNAPSHOT_DIR: sampleSnapshotDir(env) });
   } finally {
     await portal.close();
   }

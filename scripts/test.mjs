@@ -3,14 +3,18 @@
  * `npm test`: the one test command (DESIGN.md §8), in order, stopping at the first failure:
  *   1. Chromium and nginx checks (CHROME_PATH or /usr/bin/chromium, NGINX_PATH or /usr/sbin/nginx; installed with
  *      apt-get when missing on Debian as root);
- *   2. type check (`astro check`, TypeScript strict) and unit and integration tests (vitest, tests/unit)
+ *   2. workflow lint (action-validator on .github/workflows/*.yml, scripts/lint-workflows.mjs; under a second);
+ *   3. type check (`astro check`, TypeScript strict) and unit and integration tests (vitest, tests/unit)
  *      against the sample portal over HTTP;
- *   3. build-failure tests: the build on each injected portal fault (tests/build/build-faults.test.ts);
- *   4. the build against the sample portal (`npm run build`);
- *   5. checks of the built site (tests/build/*.test.ts after the build: dist contents; every route, redirect and
- *      404 under real nginx; no broken internal links; search recall against substring matching ≥ 0.95);
- *   6. end-to-end tests in Chromium (Playwright, tests/e2e).
- * Arguments: `--skip-build` reuses an existing dist/ (steps 3–4 skipped).
+ *   4. build-failure and publishing tests: the build on each injected portal fault (tests/build/build-faults.test.ts);
+ *      stale-if-error snapshots, the item-drop guard, the build report and the rebuild pipeline
+ *      (tests/build/publishing.test.ts), one file at a time (both run full builds);
+ *   5. the build against the sample portal (`npm run build`);
+ *   6. checks of the built site (tests/build/*.test.ts after the build: dist contents; every route, redirect and
+ *      404 under real nginx; the build report and no broken internal links (site-checks, the deploy gate of
+ *      scripts/rebuild.mjs); search recall against substring matching ≥ 0.95);
+ *   7. end-to-end tests in Chromium (Playwright, tests/e2e).
+ * Arguments: `--skip-build` reuses an existing dist/ (steps 4–5 skipped).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -37,16 +41,28 @@ const chrome = chromiumPath({ install: true });
 const nginx = nginxPath({ install: true });
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts'];
 
+step('workflow lint (action-validator)', ['scripts/lint-workflows.mjs']);
 step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check']);
 step('unit and integration tests', [...vitest, 'tests/unit']);
 if (!skipBuild) {
-  step('build fails on each portal fault', [...vitest, 'tests/build/build-faults.test.ts']);
+  step('build fails on each portal fault; publishing (snapshots, item-drop guard, build report, pipeline)', [
+    ...vitest,
+    '--no-file-parallelism',
+    'tests/build/build-faults.test.ts',
+    'tests/build/publishing.test.ts',
+  ]);
   step('build against the sample portal', ['scripts/astro.mjs', 'build']);
 } else if (!existsSync(`${root}dist/index.html`)) {
   console.error('--skip-build needs an existing dist/: run `npm run build` first.');
   process.exit(1);
 }
-step('checks of the built site', [...vitest, 'tests/build/dist.test.ts', 'tests/build/routes.test.ts', 'tests/build/search-recall.test.ts'], {
+step('checks of the built site', [
+  ...vitest,
+  'tests/build/dist.test.ts',
+  'tests/build/routes.test.ts',
+  'tests/build/site-checks.test.ts',
+  'tests/build/search-recall.test.ts',
+], {
   NGINX_PATH: nginx,
   CHROME_PATH: chrome,
 });

@@ -281,6 +281,20 @@ export const PORTAL_TIMEOUT_MS = 15_000;
 export const PORTAL_RETRIES = 2;
 /** First backoff delay between retries, in ms (doubles each retry). */
 export const PORTAL_RETRY_MIN_DELAY_MS = 300;
+/**
+ * Stale-if-error (issue 6): a portal list that fails at build time may be served from its last good snapshot when
+ * that snapshot is younger than this, in hours (env PORTAL_SNAPSHOT_MAX_AGE_HOURS overrides it).
+ */
+export const PORTAL_SNAPSHOT_MAX_AGE_HOURS = 24;
+/**
+ * Item-drop guard (issue 6): a list that loads live with fewer items than this fraction of its count in the last
+ * good build fails the build unless PORTAL_ALLOW_ITEM_DROP names it (0.5: losing more than half fails).
+ */
+export const PORTAL_MIN_ITEM_RATIO = 0.5;
+/** Folder of the portal snapshots inside Astro's cacheDir (node_modules/.astro), unless PORTAL_SNAPSHOT_DIR. */
+export const PORTAL_SNAPSHOT_FOLDER = 'portal-snapshots';
+/** The build report in dist/ (issue 6): per list its item count, source and age; not linked, not indexed. */
+export const BUILD_REPORT_FILE = 'build-report.json';
 
 /** Timings of spec §9, in ms or px as named. */
 export const TIMING = {

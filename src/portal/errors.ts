@@ -77,6 +77,27 @@ export class PortalSchemaError extends PortalError {
   }
 }
 
+/**
+ * A list loaded live but lost more than half of its items against the last good build (issue 6 item-drop guard):
+ * names the list, both counts, the date of the last good build and how to confirm the drop.
+ */
+export class PortalItemDropError extends PortalError {
+  readonly list: string;
+  readonly count: number;
+  readonly previousCount: number;
+  constructor(endpoint: string, list: string, count: number, previousCount: number, previousAt: string) {
+    super(
+      endpoint,
+      `list "${list}" has ${count} items, ${previousCount} in the last good build (${previousAt}): more than half ` +
+        `are gone. If that is intended, confirm it with PORTAL_ALLOW_ITEM_DROP=${list} (or *) for this build.`,
+    );
+    this.name = 'PortalItemDropError';
+    this.list = list;
+    this.count = count;
+    this.previousCount = previousCount;
+  }
+}
+
 /** A short text for an unknown thrown value, following `cause` chains (undici puts the reason there). */
 export function describeCause(cause: unknown): string {
   const parts: string[] = [];

@@ -2,14 +2,25 @@
  * The one Astro content loader for every portal list (DESIGN.md §4–§5). It fetches a list endpoint through
  * the portal client, checks every item against the list's zod schema and stores the parsed items under their
  * ids. Any failure throws, which fails the build: a portal outage names the endpoint and the cause, a bad
- * item names the list, the item id and the field (DESIGN.md §5 "a list that cannot be loaded fails the build").
+ * item names the list, the item id and the field (DESIGN.md §5 "a list that cannot be loaded fails the build"),
+ * unless the list's last good snapshot is fresh enough (issue 6 stale-if-error, src/portal/snapshots.ts).
  */
 import type { Loader } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { PORTAL_TIMEOUT_MS } from '../site';
 import { callPortal } from './client';
 import { describeEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
-import { PortalError, PortalFormatError, PortalSchemaError } from './errors';
+import { PortalError, PortalFormatError, PortalItemDropError, PortalSchemaError } from './errors';
+import {
+  formatHours,
+  isUnconfirmedDrop,
+  readSnapshot,
+  recordList,
+  snapshotAgeHours,
+  snapshotSettings,
+  type ListRecord,
+  type Snapshot,
+} from './snapshots';
 
 /** Build-time settings of the portal, read from the environment (see astro.config.mjs `env.schema`). */
 export function portalSettings(env: NodeJS.ProcessEnv = process.env): { base: string; timeoutMs: number } {
@@ -74,6 +85,13 @@ export function parseList<S extends z.ZodType>(
  *
  * In: the catalogue name of a list endpoint and the zod schema of its items.
  * Out: an Astro loader `{ name, schema, load }` whose entries are the parsed items keyed by id.
+ *
+ * Issue 6: when the list fails (any {@link PortalError}: outage, timeout, HTTP status, portal code, malformed
+ * answer, bad item) and its last good snapshot (src/portal/snapshots.ts) is younger than
+ * PORTAL_SNAPSHOT_MAX_AGE_HOURS, the snapshot's items are used and a warning names the list, the failure and the
+ * snapshot's age; otherwise the original error is thrown unchanged. A list that loads live with more than half of
+ * its items gone against the snapshot throws {@link PortalItemDropError} unless PORTAL_ALLOW_ITEM_DROP names it.
+ * Either way the list is recorded for the build report and, when live, for the next snapshot.
  */
 export function portalLoader<S extends z.ZodType>(
   endpointName: EndpointName,
@@ -82,17 +100,75 @@ export function portalLoader<S extends z.ZodType>(
   return {
     name: `portal:${endpointName}`,
     schema,
-    async load({ store, logger, generateDigest }) {
+    async load({ store, logger, generateDigest, config }) {
       const endpoint = ENDPOINTS[endpointName];
+      const described = describeEndpoint(endpoint);
       const { base, timeoutMs } = portalSettings();
-      const result = await callPortal<unknown>(endpoint, { base, timeoutMs });
-      if (result.cancelled) throw new PortalError(describeEndpoint(endpoint), 'cancelled during the build');
-      const items = parseList(endpointName, schema, result.data);
+      const snapshots = snapshotSettings(process.env, config?.cacheDir);
+      let previous: Snapshot | undefined;
+      try {
+        previous = await readSnapshot(snapshots.dir, endpointName);
+      } catch (error) {
+        logger.warn(`${(error as Error).message} It is ignored.`);
+      }
+      let items: ParsedItem<z.output<S>>[];
+      let record: ListRecord;
+      try {
+        const result = await callPortal<unknown>(endpoint, { base, timeoutMs });
+        if (result.cancelled) throw new PortalError(described, 'cancelled during the build');
+        items = parseList(endpointName, schema, result.data);
+        record = {
+          list: endpointName,
+          endpoint: described,
+          items: items.length,
+          source: 'live',
+          fetchedAt: new Date().toISOString(),
+          ageHours: 0,
+          raw: items.map((item) => item.raw),
+        };
+      } catch (error) {
+        if (!(error instanceof PortalError) || !previous) throw error;
+        const ageHours = snapshotAgeHours(previous);
+        if (ageHours > snapshots.maxAgeHours) {
+          logger.warn(
+            `The snapshot of list "${endpointName}" is ${formatHours(ageHours)} old, older than ` +
+              `PORTAL_SNAPSHOT_MAX_AGE_HOURS (${snapshots.maxAgeHours} h): not used.`,
+          );
+          throw error;
+        }
+        try {
+          items = parseList(endpointName, schema, previous.items);
+        } catch (snapshotError) {
+          logger.warn(`The snapshot of list "${endpointName}" no longer passes its schema: not used. ${(snapshotError as Error).message}`);
+          throw error;
+        }
+        logger.warn(
+          `\n!!! STALE CONTENT: list "${endpointName}" failed (${error.message}).\n` +
+            `!!! Using its last good snapshot from ${previous.fetchedAt}, ${formatHours(ageHours)} old ` +
+            `(limit PORTAL_SNAPSHOT_MAX_AGE_HOURS = ${snapshots.maxAgeHours} h), ${items.length} items.`,
+        );
+        record = {
+          list: endpointName,
+          endpoint: described,
+          items: items.length,
+          source: 'snapshot',
+          fetchedAt: previous.fetchedAt,
+          ageHours,
+        };
+      }
+      if (
+        record.source === 'live' &&
+        previous &&
+        isUnconfirmedDrop(endpointName, items.length, previous.items.length, snapshots.allowDrop)
+      ) {
+        throw new PortalItemDropError(described, endpointName, items.length, previous.items.length, previous.fetchedAt);
+      }
       store.clear();
       for (const item of items) {
         store.set({ id: item.id, data: item.data as Record<string, unknown>, digest: generateDigest(item.raw) });
       }
-      logger.info(`${items.length} items from ${describeEndpoint(endpoint)}`);
+      recordList(record);
+      if (record.source === 'live') logger.info(`${items.length} items from ${described}`);
     },
   };
 }

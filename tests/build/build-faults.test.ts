@@ -1,27 +1,15 @@
 /**
  * `npm run build` against a faulty portal (issue 2 §5, §8; DESIGN.md §5): every fault mode of the sample
  * portal makes the build exit non-zero with a message naming the endpoint (and, for a bad item, the item and
- * field). Runs the real build script, which starts the sample portal with SAMPLE_PORTAL_FAULTS.
+ * field). Runs the real build script, which starts the sample portal with SAMPLE_PORTAL_FAULTS. Each build gets
+ * an empty snapshot folder (issue 6): without a last good snapshot, a failing list fails the build.
+ * tests/build/publishing.test.ts covers the same faults with snapshots.
  */
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runBuild } from './run-build';
 
 const NEWS = '/api/PortalCorporateMessage/GetPutOnCorporateMessage';
 const DECREES = '/api/PortalDecree/GetPutOnDecree';
-
-/** Runs the build script with extra env; resolves its exit code and combined output. */
-function runBuild(env: Record<string, string>): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/astro.mjs', 'build'], {
-      env: { ...process.env, PORTAL_API_BASE: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
 
 const cases: [string, Record<string, unknown>, RegExp][] = [
   ['endpoint down', { news: 'down' }, new RegExp(`${NEWS}: network error`)],

@@ -2,6 +2,9 @@
  * The portal loader and the list schemas (issue 2 §3, §8): every list of the sample portal loads; schema
  * failures name the list, the item id and the field; extra fields are dropped; rich text is sanitized.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { collections } from '../../src/content.config';
@@ -14,6 +17,7 @@ import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
 let portal: Portal;
 const previousBase = process.env.PORTAL_API_BASE;
+const previousSnapshotDir = process.env.PORTAL_SNAPSHOT_DIR;
 
 /** A minimal loader context with an in-memory store. */
 function fakeContext() {
@@ -34,10 +38,14 @@ function fakeContext() {
 beforeAll(async () => {
   portal = await startSamplePortal({ port: 0 });
   process.env.PORTAL_API_BASE = portal.url;
+  // No last good snapshots here (issue 6 stale-if-error is tests/unit/portal-snapshots.test.ts): failures fail.
+  process.env.PORTAL_SNAPSHOT_DIR = mkdtempSync(join(tmpdir(), 'no-snapshots-'));
 });
 afterAll(async () => {
   await portal.close();
   process.env.PORTAL_API_BASE = previousBase;
+  if (previousSnapshotDir === undefined) delete process.env.PORTAL_SNAPSHOT_DIR;
+  else process.env.PORTAL_SNAPSHOT_DIR = previousSnapshotDir;
 });
 beforeEach(() => portal.setFaults({}));
 

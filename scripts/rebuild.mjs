@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+/**
+ * The publishing pipeline (issue 6; README "Publishing"), the one path of `.github/workflows/rebuild.yml` and of
+ * a local `npm run rebuild`:
+ *   1. build against PORTAL_API_BASE (or the sample portal) into `--out-dir` (default dist/): stale-if-error
+ *      snapshots, the item-drop guard and dist/build-report.json come with it (src/portal/snapshots.ts);
+ *   2. the checks of the built site under nginx: build report, every redirect, 404, no broken internal link
+ *      (tests/build/site-checks.test.ts, stopping at the first failing test);
+ *   3. deploy with scripts/deploy.mjs (DEPLOY_COMMAND or DEPLOY_TARGET; `--dry-run` lists and changes nothing).
+ * Each step runs only when the one before passed: a failed build or check never reaches the deploy.
+ *
+ * Usage: `node scripts/rebuild.mjs [--dry-run] [--out-dir dist] [--skip-build]` (`--skip-build` checks and
+ * deploys an existing build). Exit code: 0 when deployed (or planned); otherwise the failing step's.
+ */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runAstro } from './astro.mjs';
+import { deploy } from './deploy.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The checks that gate a deploy (vitest files, relative to the root). */
+export const CHECKS = Object.freeze(['tests/build/site-checks.test.ts']);
+
+/**
+ * Runs the pipeline.
+ * @param {{ outDir?: string, dryRun?: boolean, skipBuild?: boolean, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<number>} 0 on success, else the exit code of the step that failed (nothing deployed).
+ */
+export async function rebuild({ outDir = 'dist', dryRun = false, skipBuild = false, env = process.env } = {}) {
+  const site = resolve(root, outDir);
+  const stop = (step, code) => {
+    console.error(`\n✖ ${step} failed (exit ${code}): stopped, nothing deployed.`);
+    return code || 1;
+  };
+  if (!skipBuild) {
+    console.log(`\n▶ rebuild 1/3: build into ${site}`);
+    const code = await runAstro('build', ['--outDir', site], env);
+    if (code !== 0) return stop('build', code);
+  }
+  console.log(`\n▶ rebuild 2/3: checks of ${site} (${CHECKS.join(', ')})`);
+  const vitest = `${root}node_modules/vitest/vitest.mjs`;
+  const checks = spawnSync(process.execPath, [vitest, 'run', '--config', 'tests/vitest.config.ts', '--bail=1', ...CHECKS], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, SITE_DIST_DIR: site },
+  });
+  if (checks.status !== 0) return stop('checks', checks.status ?? 1);
+  console.log(`\n▶ rebuild 3/3: deploy${dryRun ? ' (dry run)' : ''}`);
+  try {
+    deploy({ dir: site, dryRun, env });
+  } catch (error) {
+    console.error(`✖ deploy failed: ${error.message}`);
+    return 1;
+  }
+  console.log(`\n✔ rebuild ${dryRun ? 'done (dry run, nothing deployed)' : 'deployed'}`);
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      'skip-build': { type: 'boolean', default: false },
+      'out-dir': { type: 'string', default: 'dist' },
+    },
+  });
+  process.exitCode = await rebuild({ outDir: values['out-dir'], dryRun: values['dry-run'], skipBuild: values['skip-build'] });
+}

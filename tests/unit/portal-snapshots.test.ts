@@ -1,0 +1,209 @@
+/**
+ * Stale-if-error and the item-drop guard of the portal loader (issue 6 §2), against the sample portal over HTTP:
+ * - on each portal fault, a fresh last good snapshot serves the list with a warning naming the list and the
+ *   snapshot's age; a snapshot older than PORTAL_SNAPSHOT_MAX_AGE_HOURS does not, and the error is today's;
+ * - a live list that lost more than half of its items against the snapshot fails unless PORTAL_ALLOW_ITEM_DROP
+ *   names it (or is `*`);
+ * - snapshots are written only for lists that loaded live; the settings reject bad values.
+ * The same behaviour through a real build: tests/build/publishing.test.ts.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LoaderContext } from 'astro/loaders';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { portalLoader } from '../../src/portal/loader';
+import {
+  PortalCodeError,
+  PortalFormatError,
+  PortalHttpError,
+  PortalItemDropError,
+  PortalNetworkError,
+  PortalSchemaError,
+  PortalTimeoutError,
+} from '../../src/portal/errors';
+import { articleSchema } from '../../src/portal/schemas';
+import { buildReport, recordedLists, snapshotSettings, writeSnapshots, type Snapshot } from '../../src/portal/snapshots';
+import { PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../../src/site';
+import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+
+const NEWS = 'GET /api/PortalCorporateMessage/GetPutOnCorporateMessage';
+const SETTINGS = ['PORTAL_API_BASE', 'PORTAL_SNAPSHOT_DIR', 'PORTAL_SNAPSHOT_MAX_AGE_HOURS', 'PORTAL_ALLOW_ITEM_DROP', 'PORTAL_TIMEOUT_MS'];
+const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
+
+let portal: Awaited<ReturnType<typeof startSamplePortal>>;
+/** The live news items of the sample portal, as the seed snapshot holds them. */
+let liveNews: Record<string, unknown>[];
+
+/** A loader context with an in-memory store that records warnings. */
+function fakeContext() {
+  const entries = new Map<string, Record<string, unknown>>();
+  const warnings: string[] = [];
+  const context = {
+    collection: 'news',
+    store: {
+      set: ({ id, data }: { id: string; data: Record<string, unknown> }) => (entries.set(id, data), true),
+      clear: () => entries.clear(),
+    },
+    logger: { info: () => {}, warn: (message: string) => warnings.push(message), error: () => {}, debug: () => {} },
+    generateDigest: (data: unknown) => JSON.stringify(data).length.toString(16),
+    meta: new Map(),
+  } as unknown as LoaderContext;
+  return { context, entries, warnings };
+}
+
+/** Loads the news list; resolves the store, the warnings and the error (if any). */
+async function loadNews() {
+  const { context, entries, warnings } = fakeContext();
+  const error = await portalLoader('news', articleSchema)
+    .load(context)
+    .then(() => undefined, (e: unknown) => e as Error);
+  return { entries, warnings, error };
+}
+
+/** A new snapshot folder holding the news snapshot with the given items, fetched `ageHours` ago. */
+function snapshotDir(ageHours: number, items = liveNews): string {
+  const dir = mkdtempSync(join(tmpdir(), 'snapshots-'));
+  const snapshot: Snapshot = { list: 'news', endpoint: NEWS, fetchedAt: new Date(Date.now() - ageHours * 3_600_000).toISOString(), items };
+  writeFileSync(join(dir, 'news.json'), JSON.stringify(snapshot));
+  process.env.PORTAL_SNAPSHOT_DIR = dir;
+  return dir;
+}
+
+beforeAll(async () => {
+  portal = await startSamplePortal({ port: 0 });
+  process.env.PORTAL_API_BASE = portal.url;
+  process.env.PORTAL_TIMEOUT_MS = '500';
+  // The seed: a live load, written the way the publishing integration writes it at the end of a build.
+  process.env.PORTAL_SNAPSHOT_DIR = mkdtempSync(join(tmpdir(), 'snapshots-'));
+  const { error } = await loadNews();
+  expect(error).toBeUndefined();
+  const record = recordedLists().get('news');
+  expect(record?.source).toBe('live');
+  const [written] = await writeSnapshots(process.env.PORTAL_SNAPSHOT_DIR, [record!]);
+  expect(written).toBe('news');
+  liveNews = (JSON.parse(readFileSync(join(process.env.PORTAL_SNAPSHOT_DIR, 'news.json'), 'utf8')) as Snapshot).items;
+  expect(liveNews.length).toBeGreaterThanOrEqual(40);
+});
+
+afterAll(async () => {
+  await portal.close();
+  for (const name of SETTINGS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+beforeEach(() => {
+  portal.setFaults({});
+  delete process.env.PORTAL_SNAPSHOT_MAX_AGE_HOURS;
+  delete process.env.PORTAL_ALLOW_ITEM_DROP;
+});
+
+const faults: [string, unknown, new (...args: never[]) => Error][] = [
+  ['down', 'down', PortalNetworkError],
+  ['slow', { mode: 'slow', delayMs: 5000 }, PortalTimeoutError],
+  ['http500', 'http500', PortalHttpError],
+  ['code', 'code', PortalCodeError],
+  ['malformed', 'malformed', PortalFormatError],
+  ['badItem', 'badItem', PortalSchemaError],
+];
+
+describe('stale-if-error', () => {
+  it.each(faults)('on %s, a fresh snapshot serves the list with a warning naming the list and its age', async (_name, fault) => {
+    snapshotDir(2);
+    portal.setFaults({ news: fault });
+    const { entries, warnings, error } = await loadNews();
+    expect(error).toBeUndefined();
+    expect(entries.size).toBe(liveNews.length);
+    expect(warnings.join('\n')).toMatch(/STALE CONTENT: list "news" failed \(Portal GET \/api\/PortalCorporateMessage\/GetPutOnCorporateMessage: /);
+    expect(warnings.join('\n')).toMatch(/snapshot from \S+, 2\.0 h old/);
+    const record = recordedLists().get('news');
+    expect(record).toMatchObject({ source: 'snapshot', items: liveNews.length });
+    expect(record?.ageHours).toBeCloseTo(2, 1);
+  });
+
+  it.each(faults)('on %s, a snapshot past the age limit is not used and the build error is as without one', async (_name, fault, type) => {
+    snapshotDir(PORTAL_SNAPSHOT_MAX_AGE_HOURS + 1);
+    portal.setFaults({ news: fault });
+    const { entries, warnings, error } = await loadNews();
+    expect(error).toBeInstanceOf(type);
+    expect(error?.message).toContain(`Portal ${NEWS}: `);
+    expect(entries.size).toBe(0);
+    expect(warnings.join('\n')).toContain(`snapshot of list "news" is 25.0 h old, older than PORTAL_SNAPSHOT_MAX_AGE_HOURS (24 h)`);
+  });
+
+  it('takes the age limit from PORTAL_SNAPSHOT_MAX_AGE_HOURS', async () => {
+    snapshotDir(2);
+    process.env.PORTAL_SNAPSHOT_MAX_AGE_HOURS = '1';
+    portal.setFaults({ news: 'http500' });
+    expect((await loadNews()).error).toBeInstanceOf(PortalHttpError);
+    process.env.PORTAL_SNAPSHOT_MAX_AGE_HOURS = '3';
+    expect((await loadNews()).error).toBeUndefined();
+  });
+
+  it('ignores an unreadable snapshot with a warning naming its file', async () => {
+    const dir = snapshotDir(1);
+    writeFileSync(join(dir, 'news.json'), '{"list":"news","items":');
+    portal.setFaults({ news: 'http500' });
+    const { warnings, error } = await loadNews();
+    expect(error).toBeInstanceOf(PortalHttpError);
+    expect(warnings.join('\n')).toContain(`Snapshot ${join(dir, 'news.json')} is not JSON`);
+  });
+});
+
+describe('item-drop guard', () => {
+  it('fails a live list that lost more than half of its items, naming the list, both counts and the confirmation', async () => {
+    snapshotDir(100);
+    portal.setFaults({ news: 'empty' });
+    const { entries, error } = await loadNews();
+    expect(error).toBeInstanceOf(PortalItemDropError);
+    expect(error?.message).toContain(`Portal ${NEWS}: list "news" has 0 items, ${liveNews.length} in the last good build`);
+    expect(error?.message).toContain('PORTAL_ALLOW_ITEM_DROP=news');
+    expect(entries.size).toBe(0);
+  });
+
+  it.each(['news', 'faqs, news', '*'])('lets the drop through when PORTAL_ALLOW_ITEM_DROP is "%s"', async (allow) => {
+    snapshotDir(1);
+    process.env.PORTAL_ALLOW_ITEM_DROP = allow;
+    portal.setFaults({ news: 'empty' });
+    const { entries, error } = await loadNews();
+    expect(error).toBeUndefined();
+    expect(entries.size).toBe(0);
+    expect(recordedLists().get('news')).toMatchObject({ source: 'live', items: 0 });
+  });
+
+  it('allows losing exactly half and fails on one item more', async () => {
+    const twice = [...liveNews, ...liveNews.map((item) => ({ ...item, id: `copy-${String(item.id)}` }))];
+    snapshotDir(1, twice);
+    expect((await loadNews()).error).toBeUndefined();
+    snapshotDir(1, [...twice, { ...liveNews[0], id: 'one-more' }]);
+    expect((await loadNews()).error).toBeInstanceOf(PortalItemDropError);
+  });
+});
+
+describe('snapshot files and settings', () => {
+  it('writes snapshots only for lists that loaded live, and reports every list', async () => {
+    const dir = snapshotDir(3);
+    const before = readFileSync(join(dir, 'news.json'), 'utf8');
+    portal.setFaults({ news: 'http500' });
+    await loadNews();
+    const record = recordedLists().get('news')!;
+    expect(await writeSnapshots(dir, [record])).toEqual([]);
+    expect(readFileSync(join(dir, 'news.json'), 'utf8')).toBe(before);
+    const report = buildReport([record], new Date('2026-11-21T10:00:00Z'));
+    expect(report.builtAt).toBe('2026-11-21T10:00:00.000Z');
+    expect(report.lists.news).toMatchObject({ endpoint: NEWS, items: liveNews.length, source: 'snapshot' });
+    expect(report.lists.news.ageHours).toBeCloseTo(3, 1);
+  });
+
+  it('defaults to 24 h and <cacheDir>/portal-snapshots, and rejects bad values naming the variable', () => {
+    expect(snapshotSettings({}, new URL('file:///srv/site/node_modules/.astro/'))).toEqual({
+      dir: '/srv/site/node_modules/.astro/portal-snapshots',
+      maxAgeHours: 24,
+      allowDrop: new Set(),
+    });
+    expect(() => snapshotSettings({ PORTAL_SNAPSHOT_MAX_AGE_HOURS: '-1' })).toThrow(/PORTAL_SNAPSHOT_MAX_AGE_HOURS/);
+    expect(() => snapshotSettings({ PORTAL_ALLOW_ITEM_DROP: 'news,nwes' })).toThrow(/PORTAL_ALLOW_ITEM_DROP names unknown lists: nwes/);
+  });
+});
