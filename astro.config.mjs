@@ -1,9 +1,11 @@
 // @ts-check
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import hosting from './src/integrations/hosting.ts';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
 import searchIndex from './src/integrations/search-index.ts';
+import { NOINDEX_PATHS } from './src/site.ts';
 
 /**
  * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
@@ -14,7 +16,14 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [react(), hosting(), searchIndex(), fontSizeBoot()],
+  integrations: [
+    react(),
+    hosting(),
+    searchIndex(),
+    fontSizeBoot(),
+    // sitemap-index.xml + sitemap-0.xml of every page but the noindex ones (issue 8; robots.txt points at it).
+    sitemap({ filter: (page) => !NOINDEX_PATHS.includes(new URL(page).pathname.replace(/(.)\/+$/, '$1')) }),
+  ],
   env: {
     schema: {
       PORTAL_API_BASE: envField.string({

@@ -7,15 +7,16 @@
  *      against the sample portal over HTTP;
  *   3. build-failure tests: the build on each injected portal fault (tests/build/build-faults.test.ts);
  *   4. the build against the sample portal (`npm run build`);
- *   5. checks of the built site (tests/build/*.test.ts after the build: dist contents; every route, redirect and
- *      404 under real nginx; no broken internal links; search recall against substring matching ≥ 0.95);
+ *   5. checks of the built site (tests/build/*.test.ts after the build: dist contents, sitemap, robots.txt and
+ *      head metadata; every route, redirect and 404 under real nginx; no broken internal links; search recall
+ *      against substring matching ≥ 0.95; W3C HTML validity of every page);
  *   6. end-to-end tests in Chromium (Playwright, tests/e2e).
  * Arguments: `--skip-build` reuses an existing dist/ (steps 3–4 skipped).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromiumPath, nginxPath } from '../tests/system.mjs';
+import { chromiumPath, javaPath, nginxPath } from '../tests/system.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');
@@ -35,6 +36,7 @@ function step(title, args, env = {}) {
 
 const chrome = chromiumPath({ install: true });
 const nginx = nginxPath({ install: true });
+const java = javaPath({ install: true });
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts'];
 
 step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check']);
@@ -46,9 +48,10 @@ if (!skipBuild) {
   console.error('--skip-build needs an existing dist/: run `npm run build` first.');
   process.exit(1);
 }
-step('checks of the built site', [...vitest, 'tests/build/dist.test.ts', 'tests/build/routes.test.ts', 'tests/build/search-recall.test.ts'], {
+step('checks of the built site', [...vitest, 'tests/build/dist.test.ts', 'tests/build/routes.test.ts', 'tests/build/search-recall.test.ts', 'tests/build/seo.test.ts', 'tests/build/html-validity.test.ts'], {
   NGINX_PATH: nginx,
   CHROME_PATH: chrome,
+  JAVA_PATH: java,
 });
 step('end-to-end tests in Chromium', ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts'], {
   CHROME_PATH: chrome,
