@@ -1,6 +1,6 @@
 /**
  * Accessibility of every template and every open dialog or overlay (issue 8 "Accessibility"): axe-core with the
- * WCAG 2.0/2.1 A and AA rules (tags wcag2a, wcag2aa, wcag21a, wcag21aa) finds no violation; each template reflows
+ * WCAG 2.0/2.1 A and AA rules (tags wcag2a, wcag2aa, wcag21a, wcag21aa; and target size) finds no violation; each template reflows
  * at 320 CSS px (what 400 % zoom of a 1280 px window gives; it covers 200 %) with no horizontal scroll; the skip
  * link comes first in the tab order and the ':::' access keys U, C, Z, S are on every page.
  * Templates run at 1440 px (desktop project); states that exist only on phones (the side menu, the dock bar)
@@ -11,7 +11,11 @@ import type { Page } from '@playwright/test';
 import { ACCESS_KEYS, CHAT_TEXT, EXTERNAL, UI_TEXT } from '../../src/site';
 import { expect, test } from './fixtures';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/**
+ * The issue's WCAG 2.0/2.1 A and AA tags, plus wcag22aa for axe's target-size rule (targets of at least 24 px,
+ * WCAG 2.5.8, which the issue asks for too).
+ */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** The violations axe finds on the page as it is now, in a readable form (rule: targets). */
 async function violations(page: Page): Promise<string[]> {
