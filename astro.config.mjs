@@ -1,10 +1,12 @@
 // @ts-check
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import hosting from './src/integrations/hosting.ts';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
 import searchIndex from './src/integrations/search-index.ts';
 import publishing from './src/integrations/publishing.ts';
+import { NOINDEX_PATHS } from './src/site.ts';
 
 /**
  * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
@@ -15,8 +17,16 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  // publishing last: it writes the build report and the portal snapshots only once every other step passed.
-  integrations: [react(), hosting(), searchIndex(), fontSizeBoot(), publishing()],
+  integrations: [
+    react(),
+    hosting(),
+    searchIndex(),
+    fontSizeBoot(),
+    // sitemap-index.xml + sitemap-0.xml of every page but the noindex ones (issue 8; robots.txt points at it).
+    sitemap({ filter: (page) => !NOINDEX_PATHS.includes(new URL(page).pathname.replace(/(.)\/+$/, '$1')) }),
+    // publishing last: it writes the build report and the portal snapshots only once every other step passed.
+    publishing(),
+  ],
   env: {
     schema: {
       PORTAL_API_BASE: envField.string({

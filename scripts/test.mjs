@@ -12,14 +12,15 @@
  *   5. the build against the sample portal (`npm run build`);
  *   6. checks of the built site (tests/build/*.test.ts after the build: dist contents; every route, redirect and
  *      404 under real nginx; the build report and no broken internal links (site-checks, the deploy gate of
- *      scripts/rebuild.mjs); search recall against substring matching ≥ 0.95);
+ *      scripts/rebuild.mjs); search recall against substring matching ≥ 0.95; sitemap, robots.txt and head
+ *      metadata; W3C HTML validity of every page);
  *   7. end-to-end tests in Chromium (Playwright, tests/e2e).
  * Arguments: `--skip-build` reuses an existing dist/ (steps 4–5 skipped).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromiumPath, nginxPath } from '../tests/system.mjs';
+import { chromiumPath, javaPath, nginxPath } from '../tests/system.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');
@@ -39,6 +40,7 @@ function step(title, args, env = {}) {
 
 const chrome = chromiumPath({ install: true });
 const nginx = nginxPath({ install: true });
+const java = javaPath({ install: true });
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts'];
 
 step('workflow lint (action-validator)', ['scripts/lint-workflows.mjs']);
@@ -62,9 +64,12 @@ step('checks of the built site', [
   'tests/build/routes.test.ts',
   'tests/build/site-checks.test.ts',
   'tests/build/search-recall.test.ts',
+  'tests/build/seo.test.ts',
+  'tests/build/html-validity.test.ts',
 ], {
   NGINX_PATH: nginx,
   CHROME_PATH: chrome,
+  JAVA_PATH: java,
 });
 step('end-to-end tests in Chromium', ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts'], {
   CHROME_PATH: chrome,

@@ -261,7 +261,23 @@ export const FOOTER_LINKS: readonly MenuLink[] = [
   { label: '服務據點', href: '/about/locations' },
   { label: '公平待客', href: '/fair' },
   { label: '聯絡我們', href: '/contact' },
+  { label: '網站導覽', href: '/sitemap' },
 ];
+
+/**
+ * The ':::' landmark anchors and their access keys (issue 8 "Accessibility"; Taiwan's web accessibility guideline
+ * convention): U = header, C = main content, Z = footer, S = site search. `title` is the anchor's title attribute
+ * and the name on the 網站導覽 page (/sitemap), which also shows `description`.
+ */
+export const ACCESS_KEYS = {
+  header: { key: 'U', title: '上方功能區塊', description: '網站標誌、主選單、網站搜尋、最新公告與會員登入。' },
+  main: { key: 'C', title: '中央內容區塊', description: '本頁的主要內容。' },
+  footer: { key: 'Z', title: '下方功能區塊', description: '服務專線、公司資訊、頁尾連結與社群媒體。' },
+  search: { key: 'S', title: '網站搜尋', description: '開啟網站搜尋，輸入關鍵字搜尋全站內容。' },
+} as const;
+
+/** An area of ACCESS_KEYS (`header`, `main`, `footer`, `search`). */
+export type AccessKeyArea = keyof typeof ACCESS_KEYS;
 
 /** Footer note on supported browsers (spec §1). */
 export const BROWSER_NOTE = '建議使用最新版 Edge 或 Chrome 瀏覽器瀏覽本網站';
@@ -342,6 +358,21 @@ export const HOME_SERVICES: readonly (MenuLink & { icon: 'claim' | 'policy' | 'p
 /** Default meta description of pages that do not pass their own (SiteLayout). */
 export const SITE_DESCRIPTION =
   '和泰產險提供汽車險、機車險、旅平險、傷害健康險、住宅險與企業保險，線上投保、理賠服務與保單查詢，全年守護您的生活。';
+
+/**
+ * Pages kept out of search engines (robots noindex), out of sitemap.xml and out of the site search (issue 8): the
+ * error pages, the search results page and the two form confirmations. SiteLayout and astro.config.mjs (sitemap
+ * filter) both read this list.
+ */
+export const NOINDEX_PATHS: readonly string[] = ['/404', '/500', '/search', '/contact/success', '/service/success'];
+
+/** The default share image (og:image) of pages without their own: public/og-default.jpg, size in px. */
+export const OG_DEFAULT_IMAGE = {
+  path: '/og-default.jpg',
+  width: 1200,
+  height: 630,
+  alt: `${COMPANY.shortName} 標誌與「${COMPANY.name}」字樣`,
+} as const;
 
 /** Interface texts shared by the layout components (header, footer, pagination, breadcrumbs, cards). */
 export const UI_TEXT = {

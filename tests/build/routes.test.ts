@@ -33,7 +33,7 @@ const bySortThenId = (a: Item, b: Item) =>
 const STATIC_ROUTES = [
   '/',
   ...['/change', '/claim', '/contact', '/contact/success', '/customer-fair', '/legal', '/mid', '/privacy', '/search'],
-  ...['/service', '/service/success', '/eng', '/event_page/20220503', '/faq/service'],
+  ...['/service', '/service/success', '/eng', '/event_page/20220503', '/faq/service', '/sitemap'],
   ...['/fair', '/fair/concept', '/fair/contact', '/fair/friendly', '/fair/insurance', '/fair/language', '/fair/propagate'],
   ...['/about/profile', '/about/partner', '/about/recruit', '/about/recruit-business', '/about/public', '/about/public/stewardship'],
   '/about/responsibility',
