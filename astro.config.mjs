@@ -22,6 +22,8 @@ export default defineConfig({
   // chunk of every page (issue 6; a CDN `_headers` line holds 2,000 characters).
   build: { format: 'directory', inlineStylesheets: 'never' },
   vite: { build: { assetsInlineLimit: 0 } },
+  // No code in the in-repo Markdown; Shiki would write inline style attributes, which the CSP does not allow.
+  markdown: { syntaxHighlight: false },
   integrations: [react(), hosting(securityPolicy), searchIndex(), fontSizeBoot()],
   // Hash-based CSP meta tag in every page (DESIGN.md §6); the HTTP header adds frame-ancestors (hosting).
   security: { csp: astroCsp(securityPolicy) },
