@@ -13,7 +13,8 @@
  *   `add_header … always;` lines of `dist/nginx.conf`) from `securityHeaders()`.
  *
  * Policy in words: nothing loads unless named (`default-src 'none'`); scripts only from the site itself or by
- * hash (never `'unsafe-inline'`), plus `'wasm-unsafe-eval'` for the Pagefind search index (WebAssembly) and
+ * hash (never `'unsafe-inline'`), plus `'wasm-unsafe-eval'` for the Pagefind search index (WebAssembly),
+ * `'inline-speculation-rules'` for speculation rules (prefetch/prerender; no script runs from them) and
  * Google's tag only when GA4 is configured; frames only the chatbot (EXTERNAL.chatbot) and the YouTube
  * no-cookie player, by host name; images from the site, the image base (PUBLIC_IMAGE_BASE) and `data:` (the
  * captcha is an SVG data URL); runtime calls to the site (`/api/`) or PUBLIC_PORTAL_API_BASE; the site cannot be
@@ -83,7 +84,9 @@ export function cspDirectives(policy: SecurityPolicyOptions): CspDirectives {
   return [
     ['default-src', ["'none'"]],
     // Pagefind compiles its WebAssembly search core: 'wasm-unsafe-eval' (not 'unsafe-eval').
-    ['script-src', list("'self'", "'wasm-unsafe-eval'", ga && GA_ORIGINS.script)],
+    // 'inline-speculation-rules': Chromium checks `<script type="speculationrules">` (Astro prefetch with
+    // prerendering inserts one) against script-src; this keyword allows those rules and no inline JavaScript.
+    ['script-src', list("'self'", "'wasm-unsafe-eval'", "'inline-speculation-rules'", ga && GA_ORIGINS.script)],
     ['style-src', ["'self'"]],
     ['img-src', list("'self'", 'data:', image, ga && GA_ORIGINS.img)],
     ['font-src', ["'self'"]],
