@@ -60,7 +60,14 @@ beforeAll(async () => {
   } else {
     dist = mkdtempSync(join(tmpdir(), 'hostile-dist-'));
     ownBuild = true;
-    const code = await build(['--outDir', dist, '--silent'], { ...process.env, SAMPLE_PORTAL_CORPUS: 'hostile' });
+    // scripts/astro.mjs starts the sample portal from this process's environment (this test file's own worker).
+    process.env.SAMPLE_PORTAL_CORPUS = 'hostile';
+    let code: number;
+    try {
+      code = await build(['--outDir', dist, '--silent']);
+    } finally {
+      delete process.env.SAMPLE_PORTAL_CORPUS;
+    }
     if (code !== 0) throw new Error(`the build with the hostile corpus failed (exit ${code})`);
   }
   portal = await startSamplePortal({ port: 0, corpus: 'hostile', notifications: 'none' });
