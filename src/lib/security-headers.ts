@@ -21,6 +21,7 @@
  * framed by anyone. The Observatory grade of this set against nginx is tested in tests/build/headers.test.ts.
  */
 import { createHash } from 'node:crypto';
+import type { AstroUserConfig } from 'astro';
 import { EXTERNAL } from '../site';
 
 /** Origin of the video embeds allowed in frames (sample portal and portal: `https://www.youtube-nocookie.com/embed/…`). */
@@ -104,10 +105,13 @@ export function cspDirectives(policy: SecurityPolicyOptions): CspDirectives {
   ];
 }
 
+/** Astro's typed directive list of `security.csp.directives` (`img-src …`, `frame-src …`). */
+type AstroCspDirectives = NonNullable<Exclude<NonNullable<AstroUserConfig['security']>['csp'], boolean | undefined>['directives']>;
+
 /** Astro's `security.csp` option (AstroUserConfig['security']['csp']) built from the policy. */
 export interface AstroCspConfig {
   algorithm: 'SHA-256';
-  directives: string[];
+  directives: AstroCspDirectives;
   scriptDirective: { resources: string[] };
   styleDirective: { resources: string[] };
 }
@@ -123,7 +127,8 @@ export function astroCsp(policy: SecurityPolicyOptions): AstroCspConfig {
     algorithm: 'SHA-256',
     directives: all
       .filter(([name]) => !['script-src', 'style-src', ...HEADER_ONLY_DIRECTIVES].includes(name))
-      .map(([name, values]) => [name, ...values].join(' ')),
+      // Every name comes from cspDirectives(), all of them directives Astro accepts.
+      .map(([name, values]) => [name, ...values].join(' ')) as AstroCspDirectives,
     scriptDirective: { resources: sources('script-src') },
     styleDirective: { resources: sources('style-src') },
   };

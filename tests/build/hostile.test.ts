@@ -15,7 +15,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/astro.mjs';
@@ -25,7 +24,6 @@ import { VIDEO_EMBED_ORIGIN } from '../../src/lib/security-headers';
 import { startNginx } from '../nginx.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../system.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
