@@ -56,8 +56,8 @@ function builtPages(): string[] {
 
 beforeAll(async () => {
   pages = builtPages();
-  // The build ran without PUBLIC_* overrides (npm run build / scripts/test.mjs), so the policy is the default one.
-  expected = securityHeaders(policyFromEnv({}), inlineHashesOf(pages));
+  // The build ran in this environment (npm test), so its PUBLIC_* settings give the same policy.
+  expected = securityHeaders(policyFromEnv(process.env), inlineHashesOf(pages));
   portal = await startSamplePortal({ port: 0 });
   nginx = await startNginx({ dist, portalUrl: portal.url, tls: true });
 }, 60_000);
