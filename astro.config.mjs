@@ -7,6 +7,10 @@ import fontSizeBoot from './src/integrations/font-size-boot.ts';
 import searchIndex from './src/integrations/search-index.ts';
 import publishing from './src/integrations/publishing.ts';
 import { NOINDEX_PATHS } from './src/site.ts';
+import { astroCsp, policyFromEnv } from './src/lib/security-headers.ts';
+
+/** The security policy of this deployment (issue 6), from PUBLIC_IMAGE_BASE, PUBLIC_PORTAL_API_BASE and GA. */
+const securityPolicy = policyFromEnv(process.env);
 
 /**
  * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
@@ -16,10 +20,16 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'https://www.hotains.com.tw',
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'directory' },
+  // Style sheets and scripts as files, never inlined: the one CSP header of every page then lists only the few
+  // inline scripts Astro always writes (island hydration, head-inline scripts) instead of a hash per inlined
+  // chunk of every page (issue 6; a CDN `_headers` line holds 2,000 characters).
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  vite: { build: { assetsInlineLimit: 0 } },
+  // No code in the in-repo Markdown; Shiki would write inline style attributes, which the CSP does not allow.
+  markdown: { syntaxHighlight: false },
   integrations: [
     react(),
-    hosting(),
+    hosting(securityPolicy),
     searchIndex(),
     fontSizeBoot(),
     // sitemap-index.xml + sitemap-0.xml of every page but the noindex ones (issue 8; robots.txt points at it).
@@ -27,6 +37,8 @@ export default defineConfig({
     // publishing last: it writes the build report and the portal snapshots only once every other step passed.
     publishing(),
   ],
+  // Hash-based CSP meta tag in every page (DESIGN.md §6); the HTTP header adds frame-ancestors (hosting).
+  security: { csp: astroCsp(securityPolicy) },
   env: {
     schema: {
       PORTAL_API_BASE: envField.string({

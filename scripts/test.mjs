@@ -13,7 +13,8 @@
  *   6. checks of the built site (tests/build/*.test.ts after the build: dist contents; every route, redirect and
  *      404 under real nginx; the build report and no broken internal links (site-checks, the deploy gate of
  *      scripts/rebuild.mjs); search recall against substring matching ≥ 0.95; sitemap, robots.txt and head
- *      metadata; W3C HTML validity of every page);
+ *      metadata; W3C HTML validity of every page; security headers on every response type and the HTTP
+ *      Observatory grade; a second build with the hostile corpus, opened in Chromium);
  *   7. end-to-end tests in Chromium (Playwright, tests/e2e).
  * Arguments: `--skip-build` reuses an existing dist/ (steps 4–5 skipped).
  */
@@ -66,6 +67,8 @@ step('checks of the built site', [
   'tests/build/search-recall.test.ts',
   'tests/build/seo.test.ts',
   'tests/build/html-validity.test.ts',
+  'tests/build/headers.test.ts',
+  'tests/build/hostile.test.ts',
 ], {
   NGINX_PATH: nginx,
   CHROME_PATH: chrome,

@@ -4,6 +4,7 @@
  * with `upstream portal` pointing at the given portal. The process stops with `close()` (and with the test run).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,12 +12,26 @@ import getPort from 'get-port';
 import { nginxPath } from './system.mjs';
 
 
+/** Resolves once a TCP connection to 127.0.0.1:port succeeds. */
+function canConnect(port) {
+  return new Promise((resolveConnect, reject) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      socket.end();
+      resolveConnect();
+    });
+    socket.on('error', reject);
+  });
+}
+
 /**
  * Starts nginx serving `dist` with the generated include.
- * @param {{ dist: string, portalUrl: string }} options portalUrl like http://127.0.0.1:4322
- * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ * With `tls`, the server speaks HTTPS with a throwaway self-signed certificate for 127.0.0.1 (written as
+ * `certFile`, to trust with NODE_EXTRA_CA_CERTS) and answers plain HTTP on the same port with a 301 to HTTPS
+ * (nginx error 497), as a production front would: what the HTTP Observatory needs to grade HSTS and redirection.
+ * @param {{ dist: string, portalUrl: string, tls?: boolean }} options portalUrl like http://127.0.0.1:4322
+ * @returns {Promise<{ url: string, port: number, certFile?: string, close: () => Promise<void> }>}
  */
-export async function startNginx({ dist, portalUrl }) {
+export async function startNginx({ dist, portalUrl, tls = false }) {
   const root = resolve(dist);
   if (!existsSync(join(root, 'nginx.conf'))) throw new Error(`${root}/nginx.conf missing: build first.`);
   const port = await getPort({ host: '127.0.0.1' });
@@ -25,6 +40,23 @@ export async function startNginx({ dist, portalUrl }) {
   const portal = new URL(portalUrl);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const conf = join(prefix, 'nginx.conf');
+  const certFile = join(prefix, 'cert.pem');
+  const keyFile = join(prefix, 'key.pem');
+  if (tls) {
+    const made = spawnSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+        '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-addext', 'basicConstraints=critical,CA:TRUE', '-keyout', keyFile, '-out', certFile],
+      { encoding: 'utf8' },
+    );
+    if (made.status !== 0) throw new Error(`openssl could not make a test certificate:\n${made.stderr}`);
+  }
+  const listen = tls
+    ? `listen 127.0.0.1:${port} ssl;
+    ssl_certificate ${certFile};
+    ssl_certificate_key ${keyFile};
+    error_page 497 =301 https://$host:$server_port$request_uri;`
+    : `listen 127.0.0.1:${port};`;
   writeFileSync(
     conf,
     `${isRoot ? 'user root;' : ''}
@@ -43,7 +75,7 @@ http {
   scgi_temp_path ${prefix}/scgi;
   upstream portal { server ${portal.host}; }
   server {
-    listen 127.0.0.1:${port};
+    ${listen}
     server_name localhost;
     root ${root};
     include ${root}/nginx.conf;
@@ -56,10 +88,10 @@ http {
   const child = spawn(nginxPath(), ['-p', prefix, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await fetch(`${url}/`, { redirect: 'manual' });
+      await canConnect(port);
       break;
     } catch (error) {
       if (attempt > 50 || child.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`, { cause: error });
@@ -68,6 +100,8 @@ http {
   }
   return {
     url,
+    port,
+    ...(tls ? { certFile } : {}),
     close: async () => {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');

@@ -17,19 +17,26 @@ import { staff } from './content/staff.mjs';
 import { homeBanners } from './content/home-banners.mjs';
 import { contractChanges } from './content/contract-changes.mjs';
 import { generateScaled } from './generate.mjs';
+import { hostileLists } from './content/hostile.mjs';
+
+/** Extra corpora that can be mixed into the lists (README "Hostile corpus"). */
+export const CORPORA = Object.freeze(['none', 'hostile']);
 
 /** Newest first by `date` (stable for equal dates). */
 const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
 
 /**
  * Build the dataset.
- * @param {{ scale?: number }} [options]  `scale` > 0 adds about that many generated items to news,
- *   events, winners, shares and coupons (see generate.mjs); the merged lists are sorted newest first.
+ * @param {{ scale?: number, corpus?: 'none' | 'hostile' }} [options]  `scale` > 0 adds about that many generated
+ *   items to news, events, winners, shares and coupons (see generate.mjs); the merged lists are sorted newest
+ *   first. `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
+ * @throws {Error} on an unknown corpus.
  * @returns {{ lists: Record<string, object[]>, images: Map<string, object>, files: Map<string, object> }}
  *   `lists` is keyed by endpoint name (ENDPOINTS keys) for every list endpoint; `images` and `files`
  *   map a relative asset path (`images/coupon/3.svg`, `files/download/12.pdf`) to what to render.
  */
-export function buildDataset({ scale = 0 } = {}) {
+export function buildDataset({ scale = 0, corpus = 'none' } = {}) {
+  if (!CORPORA.includes(corpus)) throw new Error(`corpus must be one of ${CORPORA.join(', ')}, got "${corpus}"`);
   const lists = {
     newsCategories,
     news,
@@ -57,6 +64,9 @@ export function buildDataset({ scale = 0 } = {}) {
   if (scale > 0) {
     const extra = generateScaled(scale);
     for (const name of Object.keys(extra)) lists[name] = [...lists[name], ...extra[name]].sort(byDateDesc);
+  }
+  if (corpus === 'hostile') {
+    for (const [name, items] of Object.entries(hostileLists())) lists[name] = [...lists[name], ...items];
   }
   // Lists are shared between requests: freeze them so a handler cannot change the dataset by mistake.
   for (const name of Object.keys(lists)) lists[name] = Object.freeze(lists[name].map((item) => structuredClone(item)));

@@ -215,6 +215,8 @@ const taipeiDay = (now) => new Date(now.getTime() + 8 * 3600_000).toISOString().
  * @param {string} [options.host='127.0.0.1']  interface; keep loopback.
  * @param {object|string} [options.faults={}]  fault map (see parseFaults), merged over env SAMPLE_PORTAL_FAULTS.
  * @param {number} [options.scale=0]  > 0: add about that many generated articles (env SAMPLE_PORTAL_SCALE).
+ * @param {'none'|'hostile'} [options.corpus='none']  'hostile': mix the hostile corpus (content/hostile.mjs) into
+ *   the lists (env SAMPLE_PORTAL_CORPUS).
  * @param {'all'|'no-dialog'|'none'} [options.notifications]  which notifications to answer
  *   (env SAMPLE_PORTAL_NOTIFICATIONS, default 'all').
  * @param {string} [options.storeFile]  JSON Lines file of accepted contact forms
@@ -233,6 +235,7 @@ export async function startSamplePortal(options = {}) {
     port = 0,
     host = '127.0.0.1',
     scale = Number(env.SAMPLE_PORTAL_SCALE ?? 0),
+    corpus = env.SAMPLE_PORTAL_CORPUS || 'none',
     notifications = env.SAMPLE_PORTAL_NOTIFICATIONS || 'all',
     storeFile = env.SAMPLE_PORTAL_STORE_FILE || path.join(os.tmpdir(), 'sample-portal-submissions.jsonl'),
     captchaText = env.SAMPLE_PORTAL_CAPTCHA_TEXT || undefined,
@@ -244,7 +247,7 @@ export async function startSamplePortal(options = {}) {
     throw new Error(`notifications must be one of ${NOTIFICATION_MODES.join(', ')}, got "${notifications}"`);
   }
   let faults = { ...parseFaults(env.SAMPLE_PORTAL_FAULTS), ...parseFaults(options.faults) };
-  const dataset = buildDataset({ scale: Number(scale) || 0 });
+  const dataset = buildDataset({ scale: Number(scale) || 0, corpus });
   const byPath = new Map(Object.entries(ENDPOINTS).map(([name, endpoint]) => [endpoint.path, { ...endpoint, name }]));
   const newCounts = () => Object.fromEntries(Object.keys(ENDPOINTS).map((name) => [name, 0]));
   let counts = newCounts();
@@ -596,6 +599,7 @@ async function main() {
       port: { type: 'string', default: '0' },
       fault: { type: 'string', multiple: true, default: [] },
       scale: { type: 'string' },
+      corpus: { type: 'string' },
       notifications: { type: 'string' },
       store: { type: 'string' },
       captcha: { type: 'string' },
@@ -606,6 +610,7 @@ async function main() {
   if (values.help) {
     console.log(
       'Usage: node scripts/sample-portal/server.mjs [--port N] [--fault name=mode[:delayMs]]... [--scale N]\n' +
+        '       [--corpus none|hostile]\n' +
         '       [--notifications all|no-dialog|none] [--store file.jsonl] [--captcha TEXT] [--rate-limit max[/windowMs]]\n' +
         `Fault modes: ${FAULT_MODES.join(', ')}. See scripts/sample-portal/README.md.`,
     );
@@ -621,6 +626,7 @@ async function main() {
     port: Number(values.port),
     faults,
     ...(values.scale !== undefined ? { scale: Number(values.scale) } : {}),
+    ...(values.corpus ? { corpus: values.corpus } : {}),
     ...(values.notifications ? { notifications: values.notifications } : {}),
     ...(values.store ? { storeFile: path.resolve(values.store) } : {}),
     ...(values.captcha ? { captchaText: values.captcha } : {}),

@@ -3,20 +3,34 @@
  * plan that the build computed into `dist/redirect-plan.json` (src/pages/redirect-plan.json.ts):
  * - `dist/_redirects` (CDN hosts), `dist/nginx.conf` (self-hosting include), and a fallback HTML page at every
  *   redirect source for hosts with neither;
+ * - `dist/_headers` (CDN hosts) and the `add_header` lines of `dist/nginx.conf`: the security headers of
+ *   src/lib/security-headers.ts, whose Content-Security-Policy gets the hashes of every inline script and
+ *   style of the built pages (so the header allows what Astro's per-page meta policies allow);
  * - checks that `404.html` and `500.html` exist.
  * The plan file itself is removed from dist/. Any problem fails the build with a message naming the file.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { cdnRedirects, fallbackPage, nginxInclude } from '../lib/hosting';
 import type { Redirect } from '../lib/redirects';
+import { inlineHashesOf, headersFile, securityHeaders, type SecurityPolicyOptions } from '../lib/security-headers';
 
 /** Name of the plan file the build writes into dist/. */
 export const REDIRECT_PLAN_FILE = 'redirect-plan.json';
 
-export default function hosting(): AstroIntegration {
+/** Every `.html` file under `root`, as paths. */
+async function htmlFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => `${entry.parentPath}/${entry.name}`);
+}
+
+/**
+ * @param policy the deployment's security policy options (src/lib/security-headers.ts policyFromEnv), the same
+ *   the Astro `security.csp` config was built from.
+ */
+export default function hosting(policy: SecurityPolicyOptions): AstroIntegration {
   return {
     name: 'insurer:hosting',
     hooks: {
@@ -28,8 +42,11 @@ export default function hosting(): AstroIntegration {
         for (const page of ['404.html', '500.html']) {
           if (!existsSync(`${root}${page}`)) throw new Error(`Hosting: dist/${page} is missing.`);
         }
+        const pages = await Promise.all((await htmlFiles(root)).map((file) => readFile(file, 'utf8')));
+        const headers = securityHeaders(policy, inlineHashesOf(pages));
+        await writeFile(`${root}_headers`, headersFile(headers));
         await writeFile(`${root}_redirects`, cdnRedirects(plan));
-        await writeFile(`${root}nginx.conf`, nginxInclude(plan));
+        await writeFile(`${root}nginx.conf`, nginxInclude(plan, headers));
         for (const redirect of plan) {
           const folder = `${root}${decodeURI(redirect.from).slice(1)}`;
           if (existsSync(`${folder}/index.html`)) {
@@ -38,7 +55,7 @@ export default function hosting(): AstroIntegration {
           await mkdir(folder, { recursive: true });
           await writeFile(`${folder}/index.html`, fallbackPage(redirect));
         }
-        logger.info(`${plan.length} redirects → _redirects, nginx.conf and fallback pages`);
+        logger.info(`${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf`);
       },
     },
   };

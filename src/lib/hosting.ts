@@ -5,6 +5,7 @@
  */
 import type { Redirect } from './redirects';
 import { COMPANY } from '../site';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE, nginxHeaderLines } from './security-headers';
 
 /** Cloudflare Pages limits: 2,000 static redirects, 1,000 characters a line. */
 export const CDN_REDIRECT_LIMITS = { rules: 2000, lineLength: 1000 } as const;
@@ -54,9 +55,12 @@ const ERROR_PAGE_FAILED_HTML =
  * `upstream portal` (the portal web API). It answers every redirect of the plan with 301 (nginx decodes
  * request paths, so locations use decoded paths), serves pages with directory indexes, 404.html and 500.html
  * with their status codes, proxies `/api/` and `/upload/` to the portal, caches hashed assets for a year and
- * HTML for no time, and compresses text.
+ * HTML for no time, and compresses text. `headers` (src/lib/security-headers.ts `securityHeaders`) go on every
+ * answer: once at server level and again in each location that sets a header of its own (nginx inheritance).
  */
-export function nginxInclude(plan: readonly Redirect[]): string {
+export function nginxInclude(plan: readonly Redirect[], headers: readonly [string, string][] = []): string {
+  const security = nginxHeaderLines(headers);
+  const locationSecurity = nginxHeaderLines(headers, '  ');
   const redirects = plan.map((redirect) => {
     assertSafe(redirect);
     return `location = "${decodeURI(redirect.from)}" { return ${redirect.status} "${redirect.to}"; }`;
@@ -67,6 +71,9 @@ charset utf-8;
 index index.html;
 absolute_redirect off;
 server_tokens off;
+
+# Security headers (src/lib/security-headers.ts), on every answer, errors and redirects included.
+${security}
 
 gzip on;
 gzip_vary on;
@@ -98,7 +105,8 @@ location ^~ /upload/ {
 
 # Hashed build assets never change.
 location ^~ /_astro/ {
-  add_header Cache-Control "public, max-age=31536000, immutable";
+  add_header Cache-Control "${IMMUTABLE_CACHE}" always;
+${locationSecurity}
   try_files $uri =404;
 }
 
@@ -109,7 +117,8 @@ ${redirects.join('\n')}
 location ~ ^(.+)/$ { return 301 $1$is_args$args; }
 
 location / {
-  add_header Cache-Control "public, max-age=0, must-revalidate";
+  add_header Cache-Control "${REVALIDATE_CACHE}" always;
+${locationSecurity}
   try_files $uri $uri/index.html =404;
 }
 `;

@@ -8,6 +8,7 @@
 import { z } from 'astro/zod';
 import dayjs from 'dayjs';
 import { sanitizeRichText } from '../lib/sanitize';
+import { VIDEO_EMBED_ORIGIN } from '../lib/security-headers';
 
 /** Portal ids arrive as numbers or strings; the site treats them as strings (spec §3 "treated as string"). */
 export const portalId = z
@@ -15,6 +16,17 @@ export const portalId = z
   .transform((value) => String(value).trim())
   .refine((value) => value.length > 0, 'must not be empty')
   .describe('Portal id, kept as a string');
+
+/**
+ * A portal id that becomes one URL segment of a page (`/news/detail/{id}`, `/about/decree/{id}`, categories):
+ * links percent-encode it and the build writes it as a directory name, so `?`, `#`, spaces, quotes and CJK are
+ * fine, but an id that is `.` or `..`, or holds `/`, `\` or a control character, would leave its folder or
+ * break the path (issue 6 hostile corpus): such an item fails the build naming the list, the item and `id`.
+ */
+export const routeId = portalId.refine(
+  (value) => value !== '.' && value !== '..' && !/[/\\%?#\u0000-\u001f\u007f]/.test(value),
+  'must be usable as one URL segment (no "/", "\\", "%", "?", "#", control characters, and not "." or "..")',
+);
 
 /** A date as the portal sends it (`YYYY-MM-DD` or ISO date-time), parsed to a Date. */
 export const portalDate = z
@@ -42,14 +54,14 @@ const assetPath = z.string().trim().min(1, 'must not be empty');
 
 /** A category of a portal list (news, events, winners, shares, FAQ, locations, downloads). */
 export const categorySchema = z.object({
-  id: portalId.describe('Category id, used in URLs'),
+  id: routeId.describe('Category id, used in URLs'),
   name: text.describe('Category name shown on tabs'),
   sort: z.number().optional().describe('Display order, ascending'),
 });
 
 /** News, events, winners and shares: the article lists shown with the one list/detail template. */
 export const articleSchema = z.object({
-  id: portalId.describe('Item id; detail pages live at /{section}/detail/{id}'),
+  id: routeId.describe('Item id; detail pages live at /{section}/detail/{id}'),
   title: text.describe('Headline'),
   date: portalDate.describe('Publication date'),
   description: z.string().trim().describe('Summary shown in lists and as the page description'),
@@ -62,7 +74,7 @@ export const articleSchema = z.object({
 
 /** Coupons (優惠專區): spec §3 "id, title, date, description; coupons also image". */
 export const couponSchema = z.object({
-  id: portalId.describe('Coupon id; detail at /coupon/detail/{id}'),
+  id: routeId.describe('Coupon id; detail at /coupon/detail/{id}'),
   title: text.describe('Offer name'),
   date: portalDate.describe('Publication date'),
   description: z.string().trim().describe('Short description shown in lists'),
@@ -79,7 +91,10 @@ export const videoSchema = z.object({
   title: text.describe('Video title, also the iframe title'),
   date: portalDate.describe('Publication date'),
   description: z.string().trim().default('').describe('Short description'),
-  videoUrl: httpUrl.describe('Embeddable player URL (e.g. YouTube nocookie embed)'),
+  videoUrl: httpUrl
+    .refine((value) => new URL(value).origin === VIDEO_EMBED_ORIGIN, `must be a player URL on ${VIDEO_EMBED_ORIGIN} (the only frame the CSP allows for videos)`)
+    .transform((value) => new URL(value).href)
+    .describe(`Embeddable player URL on ${VIDEO_EMBED_ORIGIN}, e.g. ${VIDEO_EMBED_ORIGIN}/embed/{videoId}`),
   image: assetPath.optional().describe('Poster image path'),
 });
 
@@ -137,7 +152,7 @@ export const downloadFileSchema = z.object({
 
 /** Downloads (文件下載): spec §3 "Download items: category and id"; files are paginated on the item page. */
 export const downloadSchema = z.object({
-  id: portalId.describe('Download item id, used in /download/{category}/{id}/{page}'),
+  id: routeId.describe('Download item id, used in /download/{category}/{id}/{page}'),
   title: text.describe('Item title, e.g. 汽車險理賠申請文件'),
   category: portalId.describe('Id of the download category'),
   sort: z.number().optional().describe('Order inside the category'),
@@ -146,7 +161,7 @@ export const downloadSchema = z.object({
 
 /** Decrees (法令規章): spec §3 "Decree: id (treated as string)". */
 export const decreeSchema = z.object({
-  id: portalId.describe('Decree id, treated as a string; page at /about/decree/{id}'),
+  id: routeId.describe('Decree id, treated as a string; page at /about/decree/{id}'),
   title: text.describe('Decree title'),
   date: portalDate.optional().describe('Date of last amendment'),
   content: richText.default('').describe('Decree text as portal HTML, sanitized'),

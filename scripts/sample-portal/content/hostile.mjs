@@ -1,0 +1,193 @@
+/**
+ * The hostile corpus (issue 6 §4): portal items an attacker or a careless editor could publish, mixed into the
+ * lists when the sample portal runs with `corpus: 'hostile'` (env SAMPLE_PORTAL_CORPUS=hostile). Each payload that
+ * could run sets `window.__pwned` (or opens a dialog), so a browser test sees any that executes.
+ *
+ * Two parts:
+ * - `hostileLists()`: items the build must RENDER SAFELY — rich text with scripts, event handlers, `javascript:`
+ *   and `data:` URLs, SVG payloads, broken HTML; 2,000-character titles, emoji, right-to-left marks; ids with
+ *   spaces, quotes, `&`, `+`, `<`, `:`, CJK and emoji (encoded in links, written as directory names).
+ * - `HOSTILE_REJECTED`: items the build must REJECT with an error naming the list, the item and the field — an id
+ *   that cannot be one URL segment (`../`, `/`, `.`, `%`, `?`, `#`), a `javascript:`/`data:` link, a video that is not the
+ *   allowed player. Never served; tests feed them to the loader's parser (tests/unit/hostile.test.ts).
+ */
+
+/** Sets the flag a browser test looks for; `label` says which payload ran. */
+const pwn = (label) => `window.__pwned='${label}'`;
+
+/** Rich-text payloads (portal HTML in `content`): every one must come out inert. */
+export const RICH_TEXT_PAYLOADS = [
+  ['script tag', `<p>前言</p><script>${pwn('script')}</script>`],
+  ['script with src', `<script src="https://evil.example/x.js"></script><p>外部腳本</p>`],
+  ['img onerror', `<img src="x" onerror="${pwn('img-onerror')}" alt="壞圖">`],
+  ['img onerror unquoted', `<img src=x onerror=alert(1)>`],
+  ['javascript: link', `<a href="javascript:${pwn('js-link')}">點我領獎</a>`],
+  ['mixed-case javascript: link', `<a href="JaVaScRiPt:alert(1)">點我</a>`],
+  ['entity-encoded javascript: link', `<a href="&#106;&#97;vascript:alert(1)">點我</a><a href="jav&#x09;ascript:alert(2)">再點</a>`],
+  ['data: HTML link', `<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">資料連結</a>`],
+  ['data: SVG image', `<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSkgeG1sbnM9Imh0dHA6Ly93d3cudzMub3JnLzIwMDAvc3ZnIi8+" alt="svg">`],
+  ['svg onload', `<svg onload="${pwn('svg-onload')}"><circle r="5"/></svg><p>向量圖</p>`],
+  ['svg script', `<svg><script>${pwn('svg-script')}</script></svg>`],
+  ['svg animate href', `<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text y="20">點</text></a></svg>`],
+  ['math mXSS', `<math><mtext><table><mglyph><style><img src=x onerror="${pwn('mxss')}"></style></mglyph></table></mtext></math>`],
+  ['noscript mXSS', `<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>`],
+  ['iframe javascript:', `<iframe src="javascript:alert(1)"></iframe><iframe srcdoc="<script>parent.__pwned='srcdoc'</script>"></iframe>`],
+  ['object and embed', `<object data="data:text/html,<script>alert(1)</script>"></object><embed src="javascript:alert(1)">`],
+  ['form and input', `<form action="javascript:alert(1)"><input autofocus onfocus="${pwn('onfocus')}"><button>送出</button></form>`],
+  ['details ontoggle', `<details open ontoggle="${pwn('ontoggle')}"><summary>展開</summary>內容</details>`],
+  ['body and div handlers', `<body onload="alert(1)"><div onclick="alert(1)" onmouseover="${pwn('mouseover')}">移過來</div>`],
+  ['style element', `<style>body{display:none!important}</style><p>樣式注入</p>`],
+  ['style attribute overlay', `<p style="position:fixed;inset:0;z-index:9999;background:red">全螢幕覆蓋</p>`],
+  ['meta refresh and base', `<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><base href="https://evil.example/"><p>轉址</p>`],
+  ['link stylesheet', `<link rel="stylesheet" href="https://evil.example/x.css"><p>外部樣式</p>`],
+  ['broken HTML', `<div><p>未關閉的段落<table><tr><td>儲存格<td>第二格<ul><li>清單`],
+  ['closing the page', `<p>結束</p></div></article></main></body></html><p>之後</p>`],
+  ['comment and CDATA', `<!-- <script>alert(1)</script> --><![CDATA[<script>alert(2)</script>]]><p>註解</p>`],
+  ['template and xmp', `<template><script>alert(1)</script></template><xmp><script>alert(2)</script></xmp>`],
+  ['img srcset', `<img srcset="javascript:alert(1) 1x" src="/upload/none.svg" alt="">`],
+  ['target blank tabnabbing', `<a href="https://evil.example/" target="_blank">外部網站</a>`],
+  ['wide image', `<img src="/upload/images/news/41.svg" width="5000" height="40" alt="超寬圖">`],
+  ['wide table', `<table><tr>${Array.from({ length: 40 }, (_, i) => `<td>欄位${i}欄位${i}欄位</td>`).join('')}</tr></table>`],
+  ['huge colspan', `<table><tr><td colspan="1000" rowspan="1000">合併</td></tr></table>`],
+  ['long unbroken word', `<p>${'W'.repeat(3000)}</p>`],
+  ['long URL text', `<p><a href="https://www.hotains.com.tw/${'a'.repeat(500)}">https://www.hotains.com.tw/${'a'.repeat(500)}</a></p>`],
+  ['RTL override', '<p>\u202E這段文字被反轉 gpj.exe\u202C 與 \u200F右至左標記\u200F</p>'],
+  ['emoji and zero-width', '<p>👨‍👩‍👧‍👦🏳️‍🌈 零寬\u200B\u200B\u200D字元 🇹🇼</p>'],
+];
+
+/** Plain-text payloads (titles, names, descriptions): shown as text, never as markup. */
+export const TEXT_PAYLOADS = [
+  `</title><script>${pwn('title-script')}</script>`,
+  `"><img src=x onerror="${pwn('title-attr')}">`,
+  `'"><svg onload=alert(1)>`,
+  `{{constructor.constructor('alert(1)')()}}`,
+  '保'.repeat(2000),
+  'W'.repeat(2000),
+  `${'長標題 '.repeat(300)}`.trim(),
+  '\u202E這是反轉的標題 fdp.exe\u202C',
+  '\u200F\u05E9\u05DC\u05D5\u05DD RTL 標題 \u0645\u0631\u062D\u0628\u0627',
+  '😀🎉👨‍👩‍👧‍👦 emoji 標題 🏳️‍🌈🇹🇼',
+  '<b>粗體</b> &amp; &lt;script&gt; 實體',
+  'javascript:alert(1)',
+];
+
+/** Ids that still form one URL segment: links encode them, the build writes them as directory names. */
+export const HOSTILE_IDS = ['hostile a b', 'hostile&q=1+x', 'hostile@frag!', '惡意編號', 'hostile😀', 'hostile"quote\'', 'hostile<tag>', 'hostile:colon;semi'];
+
+const DATE = '2026-11-19';
+
+/** The n-th text payload, cycling. */
+const text = (n) => TEXT_PAYLOADS[n % TEXT_PAYLOADS.length];
+
+/**
+ * The hostile items of each list, keyed by endpoint name (ENDPOINTS keys), to append to the normal lists.
+ * Every rich-text payload appears in a news item, a share, a coupon, an FAQ answer, a decree and a public
+ * disclosure; text payloads in titles of those and of events, winners, downloads, locations, videos and banners;
+ * the hostile ids on news, shares, coupons, decrees, download items and a news category.
+ * @returns {Record<string, object[]>}
+ */
+export function hostileLists() {
+  const rich = RICH_TEXT_PAYLOADS;
+  const id = (prefix, i) => (i < HOSTILE_IDS.length ? `${HOSTILE_IDS[i]}-${prefix}` : `hostile-${prefix}-${i}`);
+  const article = (prefix, categoryId) => (payload, i) => ({
+    id: id(prefix, i),
+    title: i % 3 === 0 ? text(i) : `惡意內容測試：${payload[0]}`,
+    date: DATE,
+    categoryId,
+    description: text(i + 1),
+    content: payload[1],
+  });
+  return {
+    newsCategories: [{ id: 'hostile 類別 &', name: text(1), sort: 99 }],
+    news: rich.map(article('news', 'hostile 類別 &')),
+    shares: rich.slice(0, 12).map(article('share', 1)),
+    winners: rich.slice(12, 20).map(article('winner', 1)),
+    events: TEXT_PAYLOADS.slice(0, 6).map((title, i) => ({
+      id: `hostile-event-${i}`,
+      title,
+      date: DATE,
+      categoryId: 1,
+      description: text(i + 3),
+      link: 'https://www.hotains.com.tw/event/?q=<script>alert(1)</script>',
+    })),
+    coupons: rich.slice(0, 10).map((payload, i) => ({
+      id: id('coupon', i),
+      title: i % 2 === 0 ? text(i) : `惡意優惠：${payload[0]}`,
+      date: DATE,
+      description: text(i + 2),
+      image: i % 3 === 0 ? 'javascript:alert(1)' : i % 3 === 1 ? 'data:image/svg+xml,<svg onload=alert(1)>' : 'images/coupon/15.svg',
+      content: payload[1],
+    })),
+    faqCategories: [{ id: 'hostile-faq', name: `99-${text(1)}`, sort: 99 }],
+    faqs: rich.map((payload, i) => ({
+      id: `hostile-faq-${i}`,
+      title: i % 4 === 0 ? text(i) : `惡意問答：${payload[0]}`,
+      content: payload[1],
+      firstCategory: 'hostile-faq',
+      secondCategory: text(i + 5).slice(0, 300),
+      secondCategorySort: i,
+    })),
+    decrees: rich.slice(0, 8).map((payload, i) => ({
+      id: id('decree', i),
+      title: i % 2 === 0 ? text(i) : `惡意法規：${payload[0]}`,
+      date: DATE,
+      content: payload[1],
+      sort: 100 + i,
+    })),
+    publicDisclosures: rich.slice(20).map((payload, i) => ({
+      id: `hostile-public-${i}`,
+      title: i % 2 === 0 ? text(i) : `惡意公開資訊：${payload[0]}`,
+      category: 1,
+      date: DATE,
+      content: payload[1],
+      sort: 100 + i,
+    })),
+    downloads: HOSTILE_IDS.slice(0, 4).map((value, i) => ({
+      id: `${value}-download`,
+      title: text(i),
+      category: 1,
+      sort: 100 + i,
+      files: [{ id: `hostile-file-${i}`, title: text(i + 1), fileUrl: 'javascript:alert(1)', fileType: '<script>' }],
+    })),
+    locations: TEXT_PAYLOADS.slice(0, 4).map((name, i) => ({
+      id: `hostile-location-${i}`,
+      name,
+      areaId: 1,
+      address: text(i + 4),
+      phone: '"><script>alert(1)</script>',
+      hours: text(i + 7),
+      mapUrl: 'https://maps.example/?q="><script>alert(1)</script>',
+    })),
+    videos: TEXT_PAYLOADS.slice(0, 3).map((title, i) => ({
+      id: `hostile-video-${i}`,
+      title,
+      date: DATE,
+      description: text(i + 5),
+      videoUrl: `https://www.youtube-nocookie.com/embed/x"onload="${pwn('video')}`,
+    })),
+    homeBanners: [
+      { id: 'hostile-banner', title: text(0), description: text(6), image: 'images/banner/1.svg', link: '/news/all/1?"><script>alert(1)</script>', sort: 99 },
+    ],
+  };
+}
+
+/**
+ * Items the build rejects, each with the list it would come in, the field the error must name and why.
+ * @type {{ list: string, field: string, reason: string, item: Record<string, unknown> }[]}
+ */
+export const HOSTILE_REJECTED = [
+  { list: 'news', field: 'id', reason: 'parent-directory id', item: { id: '../../etc/passwd', title: '路徑穿越', date: DATE, categoryId: 1, description: '' } },
+  { list: 'news', field: 'id', reason: 'slash in id', item: { id: 'a/b', title: '斜線', date: DATE, categoryId: 1, description: '' } },
+  { list: 'news', field: 'id', reason: 'dot-dot id', item: { id: '..', title: '上層', date: DATE, categoryId: 1, description: '' } },
+  { list: 'decrees', field: 'id', reason: 'dot id', item: { id: '.', title: '本層', content: '' } },
+  { list: 'coupons', field: 'id', reason: 'backslash id', item: { id: '..\\..\\win', title: '反斜線', date: DATE, description: '', image: 'images/coupon/1.svg' } },
+  { list: 'shares', field: 'id', reason: 'percent escape (Astro decodes it when matching the page)', item: { id: 'hostile%2e%2e', title: '百分比', date: DATE, categoryId: 1, description: '' } },
+  { list: 'news', field: 'id', reason: 'question mark (Astro writes %3F into the folder name)', item: { id: 'hostile?q=1', title: '問號', date: DATE, categoryId: 1, description: '' } },
+  { list: 'coupons', field: 'id', reason: 'hash sign (Astro writes %23 into the folder name)', item: { id: 'hostile#frag', title: '井號', date: DATE, description: '', image: 'images/coupon/1.svg' } },
+  { list: 'newsCategories', field: 'id', reason: 'control character', item: { id: 'cat\u0000', name: '控制字元' } },
+  { list: 'events', field: 'link', reason: 'javascript: link', item: { id: 'js-link', title: '連結', date: DATE, categoryId: 1, description: '', link: 'javascript:alert(1)' } },
+  { list: 'coupons', field: 'link', reason: 'data: link', item: { id: 'data-link', title: '連結', date: DATE, description: '', image: 'images/coupon/1.svg', link: 'data:text/html,<script>alert(1)</script>' } },
+  { list: 'homeBanners', field: 'link', reason: 'protocol-relative link', item: { id: 'pr-link', title: '橫幅', image: 'images/banner/1.svg', link: '//evil.example/' } },
+  { list: 'videos', field: 'videoUrl', reason: 'player not allowed', item: { id: 'evil-video', title: '影片', date: DATE, videoUrl: 'https://evil.example/embed/1' } },
+  { list: 'videos', field: 'videoUrl', reason: 'javascript: player', item: { id: 'js-video', title: '影片', date: DATE, videoUrl: 'javascript:alert(1)' } },
+];

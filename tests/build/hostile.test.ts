@@ -1,0 +1,181 @@
+/**
+ * The hostile corpus in Chromium (issue 6 §4–§5): one build of the site against the sample portal with
+ * SAMPLE_PORTAL_CORPUS=hostile (scripts/sample-portal/content/hostile.mjs) into a temporary folder, served by real
+ * nginx with the generated include (so the security headers apply), then every built page that shows a hostile
+ * item in its `<main>` is opened (at 390 px, then measured again at 1440 px). On each page:
+ * - no payload runs: no dialog, `window.__pwned` never set, and the DOM holds no event-handler attribute, no
+ *   `javascript:`/`data:` link or frame, no frame outside the allowed chatbot/video origins, no script or style
+ *   sheet from elsewhere;
+ * - no Content-Security-Policy violation (the policy allows everything the page itself needs);
+ * - the layout holds: the page is no wider than the viewport (2,000-character titles, wide tables, wide images).
+ * The items the build must refuse are tested in tests/unit/hostile.test.ts.
+ *
+ * Set HOSTILE_DIST to reuse an earlier hostile build (development only; the default builds).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../scripts/astro.mjs';
+import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+import { EXTERNAL } from '../../src/site';
+import { VIDEO_EMBED_ORIGIN } from '../../src/lib/security-headers';
+import { startNginx } from '../nginx.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../system.mjs';
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+];
+/** The one console message a hostile page may log: an image path the portal does not have (e.g. `/upload/javascript:…`). */
+const MISSING_RESOURCE = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
+
+let dist: string;
+let ownBuild = false;
+let portal: Awaited<ReturnType<typeof startSamplePortal>>;
+let nginx: Awaited<ReturnType<typeof startNginx>>;
+let browser: Browser;
+
+/** Site paths of the built pages whose `<main>` shows a hostile item (the dock and menus outside it repeat them). */
+function hostilePages(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(`${sep}index.html`) || file === 'index.html')
+    .filter((file) => {
+      const main = /<main[\s\S]*<\/main>/.exec(readFileSync(join(folder, file), 'utf8'))?.[0] ?? '';
+      return /hostile|惡意|保保保保保保|WWWWWWWWWW/.test(main);
+    })
+    .map((file) => {
+      const segments = file.split(sep).slice(0, -1);
+      return `/${segments.map((segment) => encodeURIComponent(segment)).join('/')}`;
+    })
+    .sort();
+}
+
+beforeAll(async () => {
+  if (process.env.HOSTILE_DIST) {
+    dist = process.env.HOSTILE_DIST;
+  } else {
+    dist = mkdtempSync(join(tmpdir(), 'hostile-dist-'));
+    ownBuild = true;
+    // scripts/astro.mjs starts the sample portal from this process's environment (this test file's own worker).
+    process.env.SAMPLE_PORTAL_CORPUS = 'hostile';
+    let code: number;
+    try {
+      code = await build(['--outDir', dist, '--silent']);
+    } finally {
+      delete process.env.SAMPLE_PORTAL_CORPUS;
+    }
+    if (code !== 0) throw new Error(`the build with the hostile corpus failed (exit ${code})`);
+  }
+  portal = await startSamplePortal({ port: 0, corpus: 'hostile', notifications: 'none' });
+  nginx = await startNginx({ dist, portalUrl: portal.url });
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await nginx?.close();
+  await portal?.close();
+  if (ownBuild) rmSync(dist, { recursive: true, force: true });
+});
+
+/** What a page shows of an executed or leaked payload; every list must stay empty. */
+interface PageFindings {
+  pwned: unknown;
+  violations: string[];
+  unsafeDom: string[];
+  /** Horizontal overflow in px at each viewport width. */
+  overflowPx: Record<number, number>;
+}
+
+/**
+ * Opens `path` at the first viewport, hovers every element of `<main>` (a handler that slipped through would
+ * fire), inspects the DOM, then measures the page width at every viewport (resizing the same page).
+ */
+async function visit(page: Page, path: string): Promise<PageFindings> {
+  await page.setViewportSize(VIEWPORTS[0]);
+  const response = await page.goto(`${nginx.url}${path}`, { waitUntil: 'load' });
+  expect(response?.status(), path).toBe(200);
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('main *')) element.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+  });
+  const allowedFrames = [new URL(EXTERNAL.chatbot).origin, VIDEO_EMBED_ORIGIN];
+  const findings: PageFindings = {
+    ...(await page.evaluate((frames) => {
+      const unsafe: string[] = [];
+      for (const element of document.querySelectorAll('*')) {
+        for (const attribute of element.attributes) {
+          if (/^on/i.test(attribute.name)) unsafe.push(`${element.tagName} ${attribute.name}`);
+          if (['href', 'src', 'action', 'formaction', 'srcdoc', 'data', 'srcset'].includes(attribute.name)) {
+            const value = attribute.value.trim().toLowerCase();
+            if (value.startsWith('javascript:') || (value.startsWith('data:') && element.tagName !== 'IMG')) {
+              unsafe.push(`${element.tagName} ${attribute.name}=${value.slice(0, 40)}`);
+            }
+          }
+        }
+      }
+      for (const frame of document.querySelectorAll('iframe, frame, object, embed')) {
+        const src = frame.getAttribute('src') ?? frame.getAttribute('data') ?? '';
+        if (frame.tagName !== 'IFRAME' || !frames.includes(new URL(src, location.href).origin)) unsafe.push(`${frame.tagName} ${src.slice(0, 60)}`);
+      }
+      for (const script of document.querySelectorAll<HTMLScriptElement>('script[src]')) {
+        if (new URL(script.src).origin !== location.origin) unsafe.push(`SCRIPT ${script.src}`);
+      }
+      for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+        if (new URL(link.href).origin !== location.origin) unsafe.push(`LINK ${link.href}`);
+      }
+      if (document.querySelector('base')) unsafe.push('BASE');
+      const win = window as unknown as { __pwned?: unknown; __cspViolations: string[] };
+      return { pwned: win.__pwned, violations: [...win.__cspViolations], unsafeDom: unsafe };
+    }, allowedFrames)),
+    overflowPx: {},
+  };
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    findings.overflowPx[viewport.width] = await page.evaluate(
+      () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - window.innerWidth))),
+    );
+  }
+  return findings;
+}
+
+describe('hostile portal items in Chromium (build with SAMPLE_PORTAL_CORPUS=hostile)', () => {
+  it('renders every hostile page with no payload running, no CSP violation and no horizontal overflow', async () => {
+    const paths = hostilePages(dist);
+    // Detail pages of news, shares, winners, coupons and decrees; their lists; FAQ, disclosures, downloads, locations, videos, home.
+    expect(paths.length).toBeGreaterThan(50);
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await context.addInitScript(() => {
+      const win = window as unknown as { __cspViolations: string[] };
+      win.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (event) => win.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    let current = '';
+    page.on('dialog', (dialog) => {
+      problems.push(`${current}: dialog ${dialog.type()} ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text() !== MISSING_RESOURCE) problems.push(`${current}: console ${message.text().slice(0, 200)}`);
+    });
+    page.on('pageerror', (error) => problems.push(`${current}: page error ${error.message.slice(0, 200)}`));
+    try {
+      for (const path of paths) {
+        current = decodeURIComponent(path).slice(0, 80);
+        const found = await visit(page, path);
+        if (found.pwned !== undefined) problems.push(`${current}: payload ran (${String(found.pwned)})`);
+        if (found.violations.length) problems.push(`${current}: CSP violations ${found.violations.join(' | ')}`);
+        if (found.unsafeDom.length) problems.push(`${current}: unsafe DOM ${found.unsafeDom.join(' | ').slice(0, 300)}`);
+        for (const [width, overflow] of Object.entries(found.overflowPx)) {
+          if (overflow > 0) problems.push(`${current}: ${overflow} px wider than the ${width} px viewport`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+});

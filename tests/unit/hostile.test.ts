@@ -1,0 +1,105 @@
+/**
+ * The hostile corpus at the data boundary (issue 6 §4), with no build: every item the sample portal serves with
+ * SAMPLE_PORTAL_CORPUS=hostile passes its list's schema (so the corpus build completes) with its rich text made
+ * inert; every item of HOSTILE_REJECTED fails the list's parser with a message naming the list, the item and the
+ * field, as the build prints it. The browser side is tests/build/hostile.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { z } from 'astro/zod';
+import { parseList } from '../../src/portal/loader';
+import { PortalSchemaError } from '../../src/portal/errors';
+import type { EndpointName } from '../../src/portal/endpoints';
+import {
+  articleSchema,
+  categorySchema,
+  couponSchema,
+  decreeSchema,
+  downloadSchema,
+  faqCategorySchema,
+  faqSchema,
+  homeBannerSchema,
+  locationSchema,
+  publicDisclosureSchema,
+  videoSchema,
+} from '../../src/portal/schemas';
+import { sanitizeRichText } from '../../src/lib/sanitize';
+import { HOSTILE_REJECTED, RICH_TEXT_PAYLOADS, hostileLists } from '../../scripts/sample-portal/content/hostile.mjs';
+import { buildDataset } from '../../scripts/sample-portal/data.mjs';
+
+/** The schema of each list the corpus touches (as src/content.config.ts pairs them). */
+const SCHEMAS: Partial<Record<EndpointName, z.ZodType>> = {
+  newsCategories: categorySchema,
+  news: articleSchema,
+  shares: articleSchema,
+  winners: articleSchema,
+  events: articleSchema,
+  coupons: couponSchema,
+  faqCategories: faqCategorySchema,
+  faqs: faqSchema,
+  decrees: decreeSchema,
+  publicDisclosures: publicDisclosureSchema,
+  downloads: downloadSchema,
+  locations: locationSchema,
+  videos: videoSchema,
+  homeBanners: homeBannerSchema,
+};
+
+const schemaOf = (list: string): z.ZodType => {
+  const schema = SCHEMAS[list as EndpointName];
+  if (!schema) throw new Error(`no schema for ${list}`);
+  return schema;
+};
+
+/** Markup that must never survive sanitizing. */
+const DANGEROUS = [/<script/i, /\son\w+\s*=/i, /javascript:/i, /data:/i, /<svg/i, /<math/i, /<iframe/i, /<object/i, /<embed/i, /<form/i, /<input/i, /<style/i, /\sstyle\s*=/i, /<base/i, /<meta/i, /<link/i, /srcset/i, /srcdoc/i];
+
+describe('hostile corpus: items rendered safely', () => {
+  it('has at least 50 hostile items across the lists, mixed into the sample portal only when asked', () => {
+    const lists = hostileLists();
+    const count = Object.values(lists).reduce((sum, items) => sum + items.length, 0);
+    expect(count).toBeGreaterThanOrEqual(50);
+    expect(Object.keys(lists).length).toBeGreaterThanOrEqual(10);
+    const plain = buildDataset();
+    const hostile = buildDataset({ corpus: 'hostile' });
+    expect(hostile.lists.news.length).toBe(plain.lists.news.length + lists.news.length);
+    expect(JSON.stringify(plain.lists)).not.toContain('__pwned');
+    expect(() => buildDataset({ corpus: 'evil' as never })).toThrow(/corpus must be one of none, hostile/);
+  });
+
+  it.each(Object.entries(hostileLists()))('every hostile %s item passes its schema', (list, items) => {
+    const parsed = parseList(list as EndpointName, schemaOf(list), items);
+    expect(parsed).toHaveLength(items.length);
+  });
+
+  it.each(RICH_TEXT_PAYLOADS)('rich text "%s" comes out inert', (_name, html) => {
+    const safe = sanitizeRichText(html);
+    for (const pattern of DANGEROUS) expect(safe, `${pattern} in ${safe}`).not.toMatch(pattern);
+  });
+
+  it('keeps the harmless part of a payload: text, allowed links (with rel on new tabs), tables', () => {
+    expect(sanitizeRichText('<p>前言</p><script>x()</script>')).toBe('<p>前言</p>');
+    expect(sanitizeRichText('<a href="https://evil.example/" target="_blank">外部網站</a>')).toBe(
+      '<a href="https://evil.example/" target="_blank" rel="noopener noreferrer">外部網站</a>',
+    );
+    expect(sanitizeRichText('<a href="javascript:alert(1)">點我</a>')).toBe('<a>點我</a>');
+    expect(sanitizeRichText('<div><p>未關閉<table><tr><td>格')).toMatch(/<\/td><\/tr><\/table><\/p><\/div>$|<\/table>/);
+  });
+});
+
+describe('hostile corpus: items the build rejects', () => {
+  it.each(HOSTILE_REJECTED.map((entry) => [entry.reason, entry] as const))('%s fails naming list, item and field', (_reason, entry) => {
+    let error: unknown;
+    try {
+      parseList(entry.list as EndpointName, schemaOf(entry.list), [entry.item]);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(PortalSchemaError);
+    const schemaError = error as PortalSchemaError;
+    expect(schemaError.list).toBe(entry.list);
+    expect(schemaError.fields).toContain(entry.field);
+    expect(schemaError.message).toContain(`list "${entry.list}"`);
+    expect(schemaError.message).toContain(`field "${entry.field}"`);
+    expect(schemaError.message).toContain(String(entry.item.id).slice(0, 5));
+  });
+});

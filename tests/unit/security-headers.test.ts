@@ -1,0 +1,82 @@
+/**
+ * The one definition of the security headers (src/lib/security-headers.ts, issue 6 §3): how the policy follows
+ * the deployment's settings, what the meta policy leaves to the header, the inline hashes it collects, and the
+ * host-file writers' refusals. The headers as nginx serves them are tested in tests/build/headers.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  astroCsp,
+  contentSecurityPolicy,
+  headersFile,
+  inlineHashesOf,
+  nginxHeaderLines,
+  policyFromEnv,
+  securityHeaders,
+} from '../../src/lib/security-headers';
+
+const directives = (policy: string) =>
+  new Map(policy.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1)] as const));
+
+describe('policy from the environment', () => {
+  it('defaults to same-origin images and API, no analytics', () => {
+    const csp = directives(contentSecurityPolicy(policyFromEnv({})));
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')!.join(' ')).not.toContain('googletagmanager');
+  });
+
+  it('allows Google Analytics only when a measurement id is set', () => {
+    const csp = directives(contentSecurityPolicy(policyFromEnv({ PUBLIC_GA_MEASUREMENT_ID: 'G-TEST123' })));
+    expect(csp.get('script-src')).toContain('https://www.googletagmanager.com');
+    expect(csp.get('connect-src')).toContain('https://*.google-analytics.com');
+  });
+
+  it('allows the origins of an absolute image base and API base, by origin only', () => {
+    const csp = directives(
+      contentSecurityPolicy(
+        policyFromEnv({ PUBLIC_IMAGE_BASE: 'https://img.example.com/upload/', PUBLIC_PORTAL_API_BASE: 'https://portal.example.com/v1' }),
+      ),
+    );
+    expect(csp.get('img-src')).toContain('https://img.example.com');
+    expect(csp.get('media-src')).toContain('https://img.example.com');
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://portal.example.com']);
+  });
+});
+
+describe('meta policy and header policy', () => {
+  it('leaves frame-ancestors to the header and script/style sources to Astro', () => {
+    const config = astroCsp(policyFromEnv({}));
+    expect(config.directives.some((directive) => directive.startsWith('frame-ancestors'))).toBe(false);
+    expect(config.directives.some((directive) => /^(script|style)-src/.test(directive))).toBe(false);
+    expect(config.scriptDirective.resources).toEqual(["'self'", "'wasm-unsafe-eval'", "'inline-speculation-rules'"]);
+    expect(contentSecurityPolicy(policyFromEnv({}))).toContain("frame-ancestors 'none'");
+  });
+
+  it('hashes inline scripts (speculation rules included) and styles, not script files or JSON-LD', () => {
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const hashes = inlineHashesOf([
+      '<script>boot()</script><script type="module">mod()</script><script type="application/ld+json">{"a":1}</script>',
+      '<script src="/_astro/x.js"></script><script type="speculationrules">{"prerender":[]}</script><style>a{}</style>',
+    ]);
+    expect([...hashes.get('script-src')!]).toEqual([sha('boot()'), sha('mod()'), sha('{"prerender":[]}')]);
+    expect([...hashes.get('style-src')!]).toEqual([sha('a{}')]);
+    const csp = directives(contentSecurityPolicy(policyFromEnv({}), hashes));
+    expect(csp.get('script-src')).toContain(sha('boot()'));
+    expect(csp.get('style-src')).toContain(sha('a{}'));
+  });
+});
+
+describe('host files', () => {
+  it('nginx lines escape quotes and refuse nginx variables', () => {
+    expect(nginxHeaderLines([['Permissions-Policy', 'camera=("https://a.example")']])).toBe(
+      'add_header Permissions-Policy "camera=(\\"https://a.example\\")" always;',
+    );
+    expect(() => nginxHeaderLines([['X-Test', 'a $host']])).toThrow(/unsafe character in the X-Test/);
+  });
+
+  it('_headers refuses a line longer than the CDN allows', () => {
+    const many = new Map([['script-src', new Set(Array.from({ length: 60 }, (_, i) => `'sha256-${String(i).padStart(43, 'A')}='`))]]);
+    expect(() => headersFile(securityHeaders(policyFromEnv({}), many))).toThrow(/exceeds the CDN limit of 2000/);
+  });
+});
