@@ -583,23 +583,35 @@ test.describe('navigation progress bar', () => {
       await route.continue().catch(() => undefined);
     });
     await page.goto('/news/all/1');
-    // A navigation that ends within the throttle (here cancelled after 50 ms) never shows the bar.
-    const shownEarly = await page.evaluate(
-      (throttle) =>
-        new Promise<boolean>((resolve) => {
-          type Result = { committed: Promise<unknown>; finished: Promise<unknown> };
-          const nav = (window as unknown as { navigation: { navigate(url: string): Result } }).navigation;
-          const result = nav.navigate('/about/profile');
-          result.committed.catch(() => undefined);
-          result.finished.catch(() => undefined);
-          setTimeout(() => {
-            window.stop();
-            setTimeout(() => resolve(sessionStorage.getItem('bar-shown') !== null), throttle * 2);
-          }, 50);
-        }),
-      TIMING.progressBarThrottleMs,
-    );
-    expect(shownEarly).toBe(false);
+    // A navigation that ends within the throttle (here cancelled after 50 ms) never shows the bar. On a busy machine
+    // the cancel may come later than the throttle (then the bar rightly shows): such a try does not count.
+    const tryShortNavigation = () =>
+      page.evaluate(
+        (throttle) =>
+          new Promise<{ shown: boolean; cancelledAfterMs: number }>((resolve) => {
+            type Result = { committed: Promise<unknown>; finished: Promise<unknown> };
+            const nav = (window as unknown as { navigation: { navigate(url: string): Result } }).navigation;
+            sessionStorage.removeItem('bar-shown');
+            const started = performance.now();
+            const result = nav.navigate('/about/profile');
+            result.committed.catch(() => undefined);
+            result.finished.catch(() => undefined);
+            setTimeout(() => {
+              window.stop();
+              const cancelledAfterMs = performance.now() - started;
+              setTimeout(() => resolve({ shown: sessionStorage.getItem('bar-shown') !== null, cancelledAfterMs }), throttle * 2);
+            }, 50);
+          }),
+        TIMING.progressBarThrottleMs,
+      );
+    let early = { shown: true, cancelledAfterMs: Infinity };
+    for (let tries = 0; tries < 5 && early.cancelledAfterMs >= TIMING.progressBarThrottleMs; tries += 1) {
+      // A late cancel may let the navigation through: each try starts from the list page.
+      if (tries > 0) await page.goto('/news/all/1');
+      early = await tryShortNavigation().catch(() => ({ shown: true, cancelledAfterMs: Infinity }));
+    }
+    expect(early.cancelledAfterMs).toBeLessThan(TIMING.progressBarThrottleMs);
+    expect(early.shown).toBe(false);
     await page.unroute('**/about/profile');
 
     await page.route('**/about/profile', async (route) => {
