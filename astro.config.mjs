@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import hosting from './src/integrations/hosting.ts';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
 import searchIndex from './src/integrations/search-index.ts';
+import reader from './src/integrations/reader.ts';
 
 /**
  * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
@@ -14,7 +15,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [react(), hosting(), searchIndex(), fontSizeBoot()],
+  integrations: [react(), hosting(), reader(), searchIndex(), fontSizeBoot()],
   env: {
     schema: {
       PORTAL_API_BASE: envField.string({

@@ -2,7 +2,7 @@
 /**
  * `npm test`: the one test command (DESIGN.md §8), in order, stopping at the first failure:
  *   1. Chromium and nginx checks (CHROME_PATH or /usr/bin/chromium, NGINX_PATH or /usr/sbin/nginx; installed with
- *      apt-get when missing on Debian as root);
+ *      apt-get when missing on Debian as root), and the audio reader's espeak-ng, lame and sox (the same way);
  *   2. type check (`astro check`, TypeScript strict) and unit and integration tests (vitest, tests/unit)
  *      against the sample portal over HTTP;
  *   3. build-failure tests: the build on each injected portal fault (tests/build/build-faults.test.ts);
@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromiumPath, nginxPath } from '../tests/system.mjs';
+import { chromiumPath, espeakNgPath, lamePath, nginxPath, soxPath } from '../tests/system.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');
@@ -35,6 +35,10 @@ function step(title, args, env = {}) {
 
 const chrome = chromiumPath({ install: true });
 const nginx = nginxPath({ install: true });
+// The audio reader's speech engine and encoder (the build gives pages audio with them; tests/unit/reader-pipeline).
+espeakNgPath({ install: true });
+lamePath({ install: true });
+soxPath({ install: true });
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts'];
 
 step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check']);
