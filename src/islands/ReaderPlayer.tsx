@@ -54,7 +54,8 @@ export default function ReaderPlayer({ path }: Props) {
   const [announcement, setAnnouncement] = useState('');
   const howls = useRef<Howl[]>([]);
   const segment = useRef(0);
-  const statusSeen = useRef(false);
+  const lastStatus = useRef(status);
+  const failed = useRef(false);
 
   useEffect(() => {
     setMounted(true);
@@ -62,6 +63,7 @@ export default function ReaderPlayer({ path }: Props) {
   }, [path]);
 
   const fail = () => {
+    failed.current = true;
     setAnnouncement(READER_TEXT.error);
     stopReader();
   };
@@ -144,10 +146,13 @@ export default function ReaderPlayer({ path }: Props) {
     };
   }, [manifest]);
 
-  // The status drives the sound; a change after the first render is announced.
+  // The status drives the sound; each change is announced.
   useEffect(() => {
-    if (statusSeen.current) setAnnouncement(READER_TEXT.status[status]);
-    statusSeen.current = true;
+    if (status !== lastStatus.current) {
+      setAnnouncement(status === 'stop' && failed.current ? READER_TEXT.error : READER_TEXT.status[status]);
+    }
+    lastStatus.current = status;
+    if (status !== 'stop') failed.current = false;
     if (!manifest) return;
     if (status === 'play') {
       playCurrent();
@@ -164,6 +169,7 @@ export default function ReaderPlayer({ path }: Props) {
   useEffect(() => {
     if (status !== 'play' || !manifest) return;
     const timer = window.setInterval(() => {
+      if ($readerStatus.get() !== 'play') return;
       const howl = howls.current[segment.current];
       const seconds = howl ? Number(howl.seek()) : 0;
       setPositionMs(Math.min(manifest.durationMs, offsetMs(segment.current) + (Number.isFinite(seconds) ? seconds * 1000 : 0)));
