@@ -1,7 +1,7 @@
 /**
  * The audio reader player (spec §2 "audio reader player", §3 reader state, §4 reader transitions; issue 7), with
  * howler. SiteLayout mounts it (`client:idle`) only on pages that have a readerPath, so other pages load none of
- * this.
+ * this; howler itself loads on the first wish to listen (see loadHowler).
  *
  * `path` is the page's reader manifest (src/lib/reader-path.ts: JSON listing the page's MP3 segments and their
  * durations in ms), written at build time by src/integrations/reader.ts. The segments play one after the other
@@ -14,7 +14,7 @@
  * Props: `path`: site path of the page's reader manifest.
  */
 import { useStore } from '@nanostores/react';
-import { Howl } from 'howler';
+import type { Howl } from 'howler';
 import { useEffect, useRef, useState } from 'react';
 import type { ReaderManifest } from '../lib/reader-path';
 import { READER_DEFAULT_SPEED, READER_SPEEDS, READER_TEXT } from '../site';
@@ -33,6 +33,13 @@ import {
 interface Props {
   path: string;
 }
+
+/**
+ * howler, loaded when the visitor first wants to listen (pointer over or focus on 播放, or play): the page's
+ * JavaScript stays small (DESIGN.md §9 budgets) until then.
+ */
+let howlerModule: Promise<typeof import('howler')> | undefined;
+const loadHowler = () => (howlerModule ??= import('howler'));
 
 /** How often the progress bar moves while playing, in ms. */
 const PROGRESS_TICK_MS = 250;
@@ -53,6 +60,7 @@ export default function ReaderPlayer({ path }: Props) {
   const [positionMs, setPositionMs] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const howls = useRef<Howl[]>([]);
+  const HowlClass = useRef<typeof Howl | undefined>(undefined);
   const segment = useRef(0);
   const lastStatus = useRef(status);
   const failed = useRef(false);
@@ -94,8 +102,8 @@ export default function ReaderPlayer({ path }: Props) {
   /** The Howl of segment `index`, created (and loading) on first use. */
   const howlAt = (index: number): Howl | undefined => {
     const source = manifest?.segments[index];
-    if (!source) return undefined;
-    howls.current[index] ??= new Howl({
+    if (!source || !HowlClass.current) return undefined;
+    howls.current[index] ??= new HowlClass.current({
       src: [source.src],
       format: ['mp3'],
       html5: true,
@@ -155,7 +163,16 @@ export default function ReaderPlayer({ path }: Props) {
     if (status !== 'stop') failed.current = false;
     if (!manifest) return;
     if (status === 'play') {
-      playCurrent();
+      if (HowlClass.current) {
+        playCurrent();
+      } else {
+        loadHowler()
+          .then((howler) => {
+            HowlClass.current = howler.Howl;
+            if ($readerStatus.get() === 'play') playCurrent();
+          })
+          .catch(fail);
+      }
     } else if (status === 'pause') {
       howls.current[segment.current]?.pause();
     } else {
@@ -196,6 +213,8 @@ export default function ReaderPlayer({ path }: Props) {
         type="button"
         className="reader-player__button"
         onClick={playing ? pauseReader : playReader}
+        onPointerEnter={() => void loadHowler().catch(() => undefined)}
+        onFocus={() => void loadHowler().catch(() => undefined)}
         data-reader-toggle
       >
         <svg viewBox="0 0 24 24" aria-hidden="true">
