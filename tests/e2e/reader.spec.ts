@@ -7,6 +7,7 @@
  * asked to play, so the tests read what the visitor hears (paused, currentTime, playbackRate, src). howler's own
  * unlocking element (no source) is not the page's audio and is left out.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { ReaderManifest } from '../../src/lib/reader-path';
 import { READER_TEXT } from '../../src/site';
@@ -150,5 +151,18 @@ test.describe('audio reader', () => {
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
     await expect(reader.getByRole('status')).toHaveText(READER_TEXT.status.stop);
     expect(await playing(page)).toBeUndefined();
+  });
+
+  test('axe: no WCAG 2.1 A/AA violations in the player, stopped and playing @phone', async ({ page }) => {
+    await page.goto('/insurance/detail/1');
+    const reader = player(page);
+    await expect(reader).toBeVisible();
+    // On phones the notice banner lies over the top of the page until the visitor closes it.
+    await page.getByRole('button', { name: '我知道了', exact: true }).click();
+    const scan = () => new AxeBuilder({ page }).include('.reader-player').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect((await scan()).violations).toEqual([]);
+    await reader.getByRole('button', { name: READER_TEXT.play }).click();
+    await expect(reader.getByRole('status')).toHaveText(READER_TEXT.status.play);
+    expect((await scan()).violations).toEqual([]);
   });
 });
