@@ -210,7 +210,7 @@ function run(program: string, args: string[], input?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error) => reject(new Error(`Reader: cannot run ${program}: ${error.message}`)));
     child.on('close', (code) => {
       if (code === 0) resolve();
