@@ -7,7 +7,7 @@
  *      against the sample portal over HTTP;
  *   3. build-failure tests: the build on each injected portal fault (tests/build/build-faults.test.ts);
  *   4. the build against the sample portal (`npm run build`);
- *   5. checks of the built site (tests/build/*.test.ts after the build: dist contents; every route, redirect and
+ *   5. checks of the built site (tests/build/*.test.ts after the build: dist contents and its audio; every route, redirect and
  *      404 under real nginx; no broken internal links; search recall against substring matching ≥ 0.95);
  *   6. end-to-end tests in Chromium (Playwright, tests/e2e).
  * Arguments: `--skip-build` reuses an existing dist/ (steps 3–4 skipped).
@@ -50,7 +50,7 @@ if (!skipBuild) {
   console.error('--skip-build needs an existing dist/: run `npm run build` first.');
   process.exit(1);
 }
-step('checks of the built site', [...vitest, 'tests/build/dist.test.ts', 'tests/build/routes.test.ts', 'tests/build/search-recall.test.ts'], {
+step('checks of the built site', [...vitest, 'tests/build/dist.test.ts', 'tests/build/reader-dist.test.ts', 'tests/build/routes.test.ts', 'tests/build/search-recall.test.ts'], {
   NGINX_PATH: nginx,
   CHROME_PATH: chrome,
 });
