@@ -4,7 +4,8 @@
  * - `astro:config:setup`: reads the engine settings (READER_* variables, src/integrations/reader-pipeline.ts) and
  *   probes the engine. The answer is the virtual module `virtual:insurer/reader` (`readerEnabled`), which
  *   SiteLayout reads before pages render: with no engine, one warning is logged, no page gets a readerPath and so
- *   no page shows the player; the build goes on.
+ *   no page shows the player; the build goes on. The dev server has no audio (it is made by the build), so it
+ *   shows no player either.
  * - `astro:build:done`: synthesizes the audio of every page whose `main` carries `data-reader` (segments cached
  *   in `<cacheDir>/reader-cache`, or READER_CACHE_DIR, between builds) and writes the manifests at their
  *   readerPaths. A page whose audio cannot be made fails the build, naming the page and the engine's error.
@@ -27,11 +28,16 @@ export default function reader(options: { env?: NodeJS.ProcessEnv } = {}): Astro
   return {
     name: 'insurer:reader',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig, logger }) => {
+      'astro:config:setup': ({ config, command, updateConfig, logger }) => {
         settings = readerSettingsFromEnv(options.env ?? process.env, fileURLToPath(new URL(`${READER_CACHE_FOLDER}/`, config.cacheDir)));
-        const probe = probeEngine(settings);
-        enabled = probe.ok;
-        if (!probe.ok) logger.warn(`Audio reader off: ${probe.reason}. Pages get no reader player.`);
+        if (command === 'dev') {
+          // The audio is made at the end of a build; the dev server has none to play.
+          logger.info('Audio reader: made by `npm run build`; pages in dev show no reader player.');
+        } else {
+          const probe = probeEngine(settings);
+          enabled = probe.ok;
+          if (!probe.ok) logger.warn(`Audio reader off: ${probe.reason}. Pages get no reader player.`);
+        }
         const resolvedId = `\0${READER_VIRTUAL_MODULE}`;
         updateConfig({
           vite: {

@@ -87,11 +87,12 @@ export default function ReaderPlayer({ path }: Props) {
         return response.json() as Promise<ReaderManifest>;
       })
       .then((loaded) => {
+        if (controller.signal.aborted) return;
         if (!loaded.segments?.length) throw new Error(`${readerPath}: no segments`);
         setManifest(loaded);
       })
-      .catch((error: Error) => {
-        if (error.name !== 'AbortError') fail();
+      .catch(() => {
+        if (!controller.signal.aborted) fail();
       });
     return () => controller.abort();
   }, [readerPath]);
