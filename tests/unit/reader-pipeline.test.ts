@@ -198,7 +198,10 @@ describe('engines', () => {
 
   it('fails naming the page and the command when the engine fails', async () => {
     const broken = readerSettingsFromEnv({ READER_ENGINE: 'command', READER_COMMAND: 'sh -c "echo no voice >&2; exit 3"' }, path.join(root, 'cache-broken'));
-    await expect(synthesizeSite({ distDir: dist, settings: broken, outDir: path.join(root, 'out-broken') })).rejects.toThrow(
+    const oneEnginePage = path.join(root, 'dist-broken');
+    await mkdir(path.join(oneEnginePage, 'news', 'detail', '1'), { recursive: true });
+    await writeFile(path.join(oneEnginePage, 'news', 'detail', '1', 'index.html'), page('/news/detail/1', '新聞', '<p>內文。</p>'));
+    await expect(synthesizeSite({ distDir: oneEnginePage, settings: broken })).rejects.toThrow(
       /news[/\\]detail[/\\]1[/\\]index\.html failed: .*exited with 3: no voice/,
     );
   });
