@@ -6,6 +6,7 @@ import hosting from './src/integrations/hosting.ts';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
 import searchIndex from './src/integrations/search-index.ts';
 import publishing from './src/integrations/publishing.ts';
+import reader from './src/integrations/reader.ts';
 import { NOINDEX_PATHS } from './src/site.ts';
 import { astroCsp, policyFromEnv } from './src/lib/security-headers.ts';
 
@@ -30,6 +31,7 @@ export default defineConfig({
   integrations: [
     react(),
     hosting(securityPolicy),
+    reader(),
     searchIndex(),
     fontSizeBoot(),
     // sitemap-index.xml + sitemap-0.xml of every page but the noindex ones (issue 8; robots.txt points at it).

@@ -2,7 +2,8 @@
 /**
  * `npm test`: the one test command (DESIGN.md §8), in order, stopping at the first failure:
  *   1. Chromium and nginx checks (CHROME_PATH or /usr/bin/chromium, NGINX_PATH or /usr/sbin/nginx; installed with
- *      apt-get when missing on Debian as root);
+ *      apt-get when missing on Debian as root), Java for the W3C checker, and the audio reader's espeak-ng, lame and
+ *      sox (the same way);
  *   2. workflow lint (action-validator on .github/workflows/*.yml, scripts/lint-workflows.mjs; under a second);
  *   3. type check (`astro check`, TypeScript strict) and unit and integration tests (vitest, tests/unit)
  *      against the sample portal over HTTP;
@@ -10,7 +11,7 @@
  *      stale-if-error snapshots, the item-drop guard, the build report and the rebuild pipeline
  *      (tests/build/publishing.test.ts), one file at a time (both run full builds);
  *   5. the build against the sample portal (`npm run build`);
- *   6. checks of the built site (tests/build/*.test.ts after the build: dist contents; every route, redirect and
+ *   6. checks of the built site (tests/build/*.test.ts after the build: dist contents and its audio; every route, redirect and
  *      404 under real nginx; the build report and no broken internal links (site-checks, the deploy gate of
  *      scripts/rebuild.mjs); search recall against substring matching ≥ 0.95; sitemap, robots.txt and head
  *      metadata; W3C HTML validity of every page; security headers on every response type and the HTTP
@@ -21,7 +22,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromiumPath, javaPath, nginxPath } from '../tests/system.mjs';
+import { chromiumPath, espeakNgPath, javaPath, lamePath, nginxPath, soxPath } from '../tests/system.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');
@@ -42,6 +43,10 @@ function step(title, args, env = {}) {
 const chrome = chromiumPath({ install: true });
 const nginx = nginxPath({ install: true });
 const java = javaPath({ install: true });
+// The audio reader's speech engine and encoder (the build gives pages audio with them; tests/unit/reader-pipeline).
+espeakNgPath({ install: true });
+lamePath({ install: true });
+soxPath({ install: true });
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts'];
 
 step('workflow lint (action-validator)', ['scripts/lint-workflows.mjs']);
@@ -62,6 +67,7 @@ if (!skipBuild) {
 step('checks of the built site', [
   ...vitest,
   'tests/build/dist.test.ts',
+  'tests/build/reader-dist.test.ts',
   'tests/build/routes.test.ts',
   'tests/build/site-checks.test.ts',
   'tests/build/search-recall.test.ts',

@@ -551,7 +551,7 @@ export const FAQ_SERVICE_TOP = 3;
 export const FONT_SIZE = { min: -1, max: 2, default: 0, percentPerStep: 12.5 } as const;
 
 /** Playback rates offered by the audio reader (×); READER_DEFAULT_SPEED is one of them. */
-export const READER_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
+export const READER_SPEEDS = [0.75, 1, 1.25, 1.5] as const;
 
 /** Toasts (spec §8): distance from the viewport edge in px, and how long one stays, in ms. */
 export const TOAST = { offsetPx: 100, durationMs: 4000 } as const;
@@ -639,6 +639,11 @@ export const READER_TEXT = {
   pause: '暫停',
   stop: '停止',
   speed: '語速',
+  progress: '朗讀進度',
+  /** Announced (aria-live) when the reader's status changes. */
+  status: { play: '播放中', pause: '已暫停', stop: '已停止' },
+  /** Announced when the page's audio cannot be loaded or played. */
+  error: '無法播放語音',
 } as const;
 
 /** Toasts. */

@@ -1,6 +1,6 @@
 /**
  * System programs the tests need (DESIGN.md §8): Debian's Chromium (CHROME_PATH, else /usr/bin/chromium, with
- * fonts-noto-cjk) and nginx (NGINX_PATH, else /usr/sbin/nginx). When one is missing on Debian as root and
+ * fonts-noto-cjk) and nginx (NGINX_PATH, else /usr/sbin/nginx); for the audio reader espeak-ng, lame and sox. When one is missing on Debian as root and
  * `install` is set, it is installed with apt-get; otherwise a clear error says what to install. Never downloads
  * a browser of its own.
  */
@@ -49,6 +49,16 @@ export function javaPath({ install = false } = {}) {
 /** @returns {string} sox (measures the audio reader's files in tests). */
 export function soxPath({ install = false } = {}) {
   return ensure(process.env.SOX_PATH || '/usr/bin/sox', '/usr/bin/sox', ['sox'], { install });
+}
+
+/** @returns {string} espeak-ng (the audio reader's default speech engine, issue 7), with its Mandarin voice. */
+export function espeakNgPath({ install = false } = {}) {
+  return ensure(process.env.ESPEAK_NG_PATH || '/usr/bin/espeak-ng', '/usr/bin/espeak-ng', ['espeak-ng'], { install });
+}
+
+/** @returns {string} lame (encodes the audio reader's MP3 files). */
+export function lamePath({ install = false } = {}) {
+  return ensure(process.env.LAME_PATH || '/usr/bin/lame', '/usr/bin/lame', ['lame'], { install });
 }
 
 /** @returns {string} the nginx binary. */

@@ -109,6 +109,11 @@ location ^~ /_astro/ {
 ${locationSecurity}
   try_files $uri =404;
 }
+# The audio reader's segments are named by the hash of their text and engine settings (issue 7).
+location ^~ /reader/audio/ {
+  add_header Cache-Control "public, max-age=31536000, immutable";
+  try_files $uri =404;
+}
 
 # Redirects of spec §2 (one hop each).
 ${redirects.join('\n')}

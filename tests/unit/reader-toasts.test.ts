@@ -78,8 +78,9 @@ describe('reader', () => {
 
   it.each([
     [1.5, 1.5],
-    [2, 2],
+    [1.25, 1.25],
     [0.75, 0.75],
+    [2, READER_DEFAULT_SPEED],
     [3, READER_DEFAULT_SPEED],
     [Number.NaN, READER_DEFAULT_SPEED],
   ])('speed %s → %s', (speed, expected) => {

@@ -1,0 +1,416 @@
+/**
+ * The speech pipeline of the audio reader (issue 7; spec §1 "an audio reader for page content"), run at build
+ * time by src/integrations/reader.ts and by the benchmark (scripts/bench/reader.mjs):
+ *
+ *   built page (dist HTML) → readable text (`extractReaderPage`) → segments (`splitSegments`) → speech engine
+ *   (WAV) → lame (MP3, mono) → `dist/reader/audio/<hash>.mp3` + a manifest at the page's readerPath.
+ *
+ * Engines (`ReaderSettings.engine`): `espeak-ng` (default; Debian's espeak-ng, offline, Mandarin voice), or
+ * `command`: a shell command template that receives the text and writes audio, so any TTS vendor's CLI plugs in
+ * without code changes (`{text_file}` / `{out_file}` placeholders, the text also on stdin). `off` disables the
+ * reader. Every synthesized segment is cached under `cacheDir`, keyed by sha256 of its text and the engine
+ * settings, so a rebuild only synthesizes text that changed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse, type HTMLElement } from 'node-html-parser';
+import pLimit from 'p-limit';
+import { READER_AUDIO_DIR, READER_DIR, type ReaderManifest } from '../lib/reader-path.ts';
+
+/** Speech and encoding parameters of the default pipeline. */
+export const READER_DEFAULTS = {
+  /** espeak-ng voice: Mandarin reading Chinese characters (Debian's plain `cmn` speaks its pinyin as English). */
+  voice: 'cmn-latn-pinyin',
+  /** espeak-ng speaking rate, words per minute (espeak-ng's own default). */
+  wordsPerMinute: 175,
+  /** MP3 bit rate, kbit/s (mono speech at 16 kHz: clear at 24). */
+  bitrateKbps: 24,
+  /** lame's algorithm quality, 0 (best, slowest) to 9; 7 costs about 30 % less time than lame's default 3 for speech. */
+  encoderQuality: 7,
+  /** MP3 sample rate, kHz (speech needs no more). */
+  sampleRateKhz: 16,
+  /** Longest segment in characters (≈ 75 s of Mandarin speech); a page with more text gets several segments. */
+  segmentMaxChars: 300,
+  /** Format the `command` engine writes to {out_file}. */
+  commandFormat: 'wav',
+} as const;
+
+/** Bumped when the pipeline's output changes for the same settings, so old cache entries are not reused. */
+const PIPELINE_VERSION = 1;
+
+/** Page parts that are never read aloud, even inside a `[data-reader-text]` element. */
+export const READER_EXCLUDE = 'nav, form, button, select, script, style, svg, img, astro-island, [data-reader-skip], .visually-hidden';
+
+export type ReaderEngine = 'espeak-ng' | 'command' | 'off';
+
+export interface ReaderSettings {
+  engine: ReaderEngine;
+  /** espeak-ng voice. */
+  voice: string;
+  /** espeak-ng rate, words per minute. */
+  wordsPerMinute: number;
+  /** `command` engine: shell template with {text_file} and {out_file}; the text is also on stdin. */
+  command?: string;
+  /** `command` engine: what it writes to {out_file}. */
+  commandFormat: 'wav' | 'mp3';
+  bitrateKbps: number;
+  encoderQuality: number;
+  sampleRateKhz: number;
+  segmentMaxChars: number;
+  /** Folder of the synthesis cache (absolute). */
+  cacheDir: string;
+}
+
+/**
+ * Settings from the environment: READER_ENGINE (`espeak-ng` default | `command` | `off`), READER_VOICE,
+ * READER_RATE_WPM, READER_COMMAND, READER_COMMAND_FORMAT (`wav` | `mp3`), READER_CACHE_DIR (else
+ * `defaultCacheDir`). Throws on an unknown engine or format, naming the variable.
+ */
+export function readerSettingsFromEnv(env: NodeJS.ProcessEnv, defaultCacheDir: string): ReaderSettings {
+  const engine = (env.READER_ENGINE || 'espeak-ng') as ReaderEngine;
+  if (!['espeak-ng', 'command', 'off'].includes(engine)) {
+    throw new Error(`READER_ENGINE must be espeak-ng, command or off, not "${env.READER_ENGINE}".`);
+  }
+  const commandFormat = (env.READER_COMMAND_FORMAT || READER_DEFAULTS.commandFormat) as 'wav' | 'mp3';
+  if (!['wav', 'mp3'].includes(commandFormat)) {
+    throw new Error(`READER_COMMAND_FORMAT must be wav or mp3, not "${env.READER_COMMAND_FORMAT}".`);
+  }
+  const wpm = env.READER_RATE_WPM ? Number(env.READER_RATE_WPM) : READER_DEFAULTS.wordsPerMinute;
+  if (!Number.isInteger(wpm) || wpm < 80 || wpm > 450) {
+    throw new Error(`READER_RATE_WPM must be a whole number from 80 to 450, not "${env.READER_RATE_WPM}".`);
+  }
+  return {
+    engine,
+    voice: env.READER_VOICE || READER_DEFAULTS.voice,
+    wordsPerMinute: wpm,
+    command: env.READER_COMMAND || undefined,
+    commandFormat,
+    bitrateKbps: READER_DEFAULTS.bitrateKbps,
+    encoderQuality: READER_DEFAULTS.encoderQuality,
+    sampleRateKhz: READER_DEFAULTS.sampleRateKhz,
+    segmentMaxChars: READER_DEFAULTS.segmentMaxChars,
+    cacheDir: path.resolve(env.READER_CACHE_DIR || defaultCacheDir),
+  };
+}
+
+/** Whether a program can be run: found on PATH (or an existing path). */
+function onPath(program: string): boolean {
+  return spawnSync('sh', ['-c', 'command -v "$1"', 'sh', program], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Whether the engine can synthesize here. `{ ok: false, reason }` (a sentence naming what is missing) when the
+ * engine is `off`, a program is not installed (espeak-ng, lame, the command's program), the espeak-ng voice does
+ * not exist, or `command` has no READER_COMMAND. Never throws.
+ */
+export function probeEngine(settings: ReaderSettings): { ok: true } | { ok: false; reason: string } {
+  if (settings.engine === 'off') return { ok: false, reason: 'READER_ENGINE=off' };
+  if (!onPath('lame')) return { ok: false, reason: 'lame (the MP3 encoder) is not installed (apt-get install lame)' };
+  if (settings.engine === 'espeak-ng') {
+    if (!onPath('espeak-ng')) return { ok: false, reason: 'espeak-ng is not installed (apt-get install espeak-ng)' };
+    const voice = spawnSync('espeak-ng', ['-v', settings.voice, '-q', '一'], { stdio: 'ignore' });
+    if (voice.status !== 0) return { ok: false, reason: `espeak-ng has no voice "${settings.voice}" (READER_VOICE)` };
+    return { ok: true };
+  }
+  if (!settings.command) return { ok: false, reason: 'READER_ENGINE=command needs READER_COMMAND' };
+  const program = settings.command.trim().split(/\s+/)[0] ?? '';
+  if (!onPath(program)) return { ok: false, reason: `the READER_COMMAND program "${program}" is not installed` };
+  return { ok: true };
+}
+
+/** The settings that change the audio, as the cache key's salt. */
+function engineSignature(settings: ReaderSettings): string {
+  const { engine, voice, wordsPerMinute, command, commandFormat, bitrateKbps, encoderQuality, sampleRateKhz } = settings;
+  const engineParts = engine === 'espeak-ng' ? { voice, wordsPerMinute } : { command, commandFormat };
+  return JSON.stringify({ v: PIPELINE_VERSION, engine, ...engineParts, bitrateKbps, encoderQuality, sampleRateKhz });
+}
+
+/** Cache key of one segment: sha256 hex of its text and the engine settings. */
+export function segmentKey(text: string, settings: ReaderSettings): string {
+  return createHash('sha256').update(engineSignature(settings)).update('\n').update(text).digest('hex');
+}
+
+/** A readable page: where its manifest goes (its readerPath) and its text, as it will be spoken. */
+export interface ReaderPage {
+  readerPath: string;
+  text: string;
+}
+
+/** Ends a line that has no closing punctuation with 。, so the engine pauses between headings and paragraphs. */
+function endSentence(line: string): string {
+  return /[。！？!?；;：:，,、…]$/.test(line) ? line : `${line}。`;
+}
+
+/**
+ * The readable text of a built page, or undefined when the page has no reader (its `main` lacks `data-reader`,
+ * set by SiteLayout to the readerPath) or nothing to read. Text comes from the `[data-reader-text]` elements
+ * inside main, in document order (nested ones once), without READER_EXCLUDE parts; dates written YYYY/MM/DD are
+ * spoken as YYYY年M月D日.
+ * @param html the page's HTML
+ */
+export function extractReaderPage(html: string): ReaderPage | undefined {
+  if (!html.includes('data-reader=')) return undefined;
+  const main = parse(html).querySelector('main[data-reader]');
+  const readerPath = main?.getAttribute('data-reader');
+  if (!main || !readerPath) return undefined;
+  const parts = main.querySelectorAll('[data-reader-text]').filter((element) => {
+    for (let up = element.parentNode as HTMLElement | null; up && up !== main; up = up.parentNode as HTMLElement | null) {
+      if (up.hasAttribute?.('data-reader-text')) return false;
+    }
+    return true;
+  });
+  const lines: string[] = [];
+  for (const part of parts) {
+    for (const excluded of part.querySelectorAll(READER_EXCLUDE)) excluded.remove();
+    for (const line of part.structuredText.split('\n')) {
+      const clean = line.replace(/\s+/g, ' ').trim();
+      if (clean) lines.push(endSentence(clean));
+    }
+  }
+  const text = lines
+    .join('\n')
+    .replace(/\b(\d{4})[/-](\d{1,2})[/-](\d{1,2})\b/g, (_, y: string, m: string, d: string) => `${y}年${Number(m)}月${Number(d)}日`);
+  return text ? { readerPath, text } : undefined;
+}
+
+/**
+ * Splits text into segments of at most `maxChars` characters, at sentence ends (。！？!?；; or a line break), a
+ * sentence longer than that at a comma, and as a last resort at `maxChars`. Whitespace-only segments are dropped.
+ */
+export function splitSegments(text: string, maxChars: number): string[] {
+  const pieces: string[] = [];
+  for (const sentence of text.match(/[^。！？!?；;\n]+[。！？!?；;]*\n?|\n/g) ?? []) {
+    if (sentence.length <= maxChars) {
+      pieces.push(sentence);
+      continue;
+    }
+    for (const clause of sentence.match(/[^，,、]+[，,、]*/g) ?? []) {
+      for (let i = 0; i < clause.length; i += maxChars) pieces.push(clause.slice(i, i + maxChars));
+    }
+  }
+  const segments: string[] = [];
+  let current = '';
+  for (const piece of pieces) {
+    if (current.length + piece.length > maxChars && current.trim()) {
+      segments.push(current.trim());
+      current = '';
+    }
+    current += piece;
+  }
+  if (current.trim()) segments.push(current.trim());
+  return segments;
+}
+
+/** Runs a program; resolves when it exits 0, rejects naming the command, exit code and stderr otherwise. */
+function run(program: string, args: string[], input?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error) => reject(new Error(`Reader: cannot run ${program}: ${error.message}`)));
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`Reader: ${program} ${args.join(' ').slice(0, 200)} exited with ${code}: ${stderr.trim().slice(0, 500)}`));
+    });
+    // A command that does not read its stdin closes it: that is not an error.
+    child.stdin?.on('error', () => undefined);
+    if (input !== undefined) child.stdin?.end(input);
+  });
+}
+
+/** Quotes a value for sh. */
+const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * Duration in ms of a PCM WAV file, from its `fmt ` and `data` chunks (a streamed header's size 0 or 0xFFFFFFFF
+ * means "to the end of the file"). Throws naming the file when it is not a PCM WAV.
+ */
+export function wavDurationMs(wav: Buffer, file = 'audio'): number {
+  if (wav.toString('ascii', 0, 4) !== 'RIFF' || wav.toString('ascii', 8, 12) !== 'WAVE') {
+    throw new Error(`Reader: ${file} is not a WAV file.`);
+  }
+  let offset = 12;
+  let bytesPerSecond = 0;
+  while (offset + 8 <= wav.length) {
+    const id = wav.toString('ascii', offset, offset + 4);
+    const size = wav.readUInt32LE(offset + 4);
+    if (id === 'fmt ') bytesPerSecond = wav.readUInt32LE(offset + 16);
+    if (id === 'data') {
+      if (!bytesPerSecond) break;
+      const available = wav.length - offset - 8;
+      const dataBytes = size === 0 || size === 0xffffffff || size > available ? available : size;
+      return Math.round((dataBytes / bytesPerSecond) * 1000);
+    }
+    offset += 8 + size + (size % 2);
+  }
+  throw new Error(`Reader: ${file} has no PCM fmt/data chunk.`);
+}
+
+/** A segment in the cache: its MP3 file, duration (ms) and size (bytes). */
+interface CachedSegment {
+  file: string;
+  durationMs: number;
+  bytes: number;
+}
+
+/**
+ * Synthesizes one segment into the cache (or finds it there). Returns the entry and whether it was synthesized
+ * now, with the time it took (ms). Throws naming the engine's command when synthesis or encoding fails.
+ */
+export async function synthesizeSegment(
+  text: string,
+  settings: ReaderSettings,
+): Promise<CachedSegment & { synthesized: boolean; ms: number }> {
+  const key = segmentKey(text, settings);
+  const file = path.join(settings.cacheDir, `${key}.mp3`);
+  const metaFile = path.join(settings.cacheDir, `${key}.json`);
+  if (existsSync(metaFile) && existsSync(file)) {
+    const meta = JSON.parse(await readFile(metaFile, 'utf8')) as { durationMs: number; bytes: number };
+    return { file, ...meta, synthesized: false, ms: 0 };
+  }
+  const started = performance.now();
+  await mkdir(settings.cacheDir, { recursive: true });
+  const work = await mkdtemp(path.join(tmpdir(), 'reader-'));
+  try {
+    const textFile = path.join(work, 'text.txt');
+    const wavFile = path.join(work, 'speech.wav');
+    await writeFile(textFile, text);
+    if (settings.engine === 'espeak-ng') {
+      await run('espeak-ng', ['-v', settings.voice, '-s', String(settings.wordsPerMinute), '-w', wavFile, '-f', textFile]);
+    } else {
+      const outFile = settings.commandFormat === 'mp3' ? path.join(work, 'speech.mp3') : wavFile;
+      const command = (settings.command ?? '')
+        .replaceAll('{text_file}', shellQuote(textFile))
+        .replaceAll('{out_file}', shellQuote(outFile));
+      await run('sh', ['-c', command], text);
+      if (!existsSync(outFile)) throw new Error(`Reader: READER_COMMAND wrote no audio to {out_file} (${command}).`);
+      if (settings.commandFormat === 'mp3') await run('lame', ['--quiet', '--decode', outFile, wavFile]);
+    }
+    const durationMs = wavDurationMs(await readFile(wavFile), `the ${settings.engine} output`);
+    const mp3 = path.join(work, 'speech.mp3.out');
+    await run('lame', [
+      ...['--quiet', '-m', 'm', '-q', String(settings.encoderQuality), '-b', String(settings.bitrateKbps)],
+      ...['--resample', String(settings.sampleRateKhz), wavFile, mp3],
+    ]);
+    const bytes = (await stat(mp3)).size;
+    // Written under temporary names and renamed, so a cut-off build leaves no half entry.
+    await copyFile(mp3, `${file}.tmp`);
+    await rename(`${file}.tmp`, file);
+    await writeFile(`${metaFile}.tmp`, JSON.stringify({ durationMs, bytes }));
+    await rename(`${metaFile}.tmp`, metaFile);
+    return { file, durationMs, bytes, synthesized: true, ms: performance.now() - started };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** What one synthesis run did. Times in ms, sizes in bytes. */
+export interface ReaderStats {
+  /** Pages that got a manifest. */
+  pages: number;
+  /** Segments over all pages, and distinct segments (same text = one file). */
+  segments: number;
+  uniqueSegments: number;
+  /** Distinct segments synthesized now, and found in the cache. */
+  synthesized: number;
+  cached: number;
+  /** Bytes of all distinct audio files written. */
+  audioBytes: number;
+  /** Seconds of audio over all pages. */
+  audioSeconds: number;
+  /** Engine + encoder time summed over segments synthesized now (ms), and the run's wall time (ms). */
+  synthesisMs: number;
+  wallMs: number;
+  /** Per page: its route's readerPath, text length (chars), segments, and synthesis time of its segments now (ms). */
+  perPage: { readerPath: string; chars: number; segments: number; synthesisMs: number }[];
+}
+
+/** Every `.html` file under `dir`. */
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * Gives every built page that asks for it (main `data-reader`) its audio: reads the pages of `distDir`, splits
+ * their text into segments, synthesizes the segments not in the cache with a pool of `concurrency` workers
+ * (default: the machine's available parallelism), copies the MP3 files to `<outDir>/reader/audio/` and writes
+ * each page's manifest (ReaderManifest) at its readerPath under `outDir` (default `distDir`).
+ * Throws (naming the page) when a page's text cannot be synthesized.
+ */
+export async function synthesizeSite(options: {
+  distDir: string;
+  settings: ReaderSettings;
+  outDir?: string;
+  concurrency?: number;
+}): Promise<ReaderStats> {
+  const { distDir, settings } = options;
+  const outDir = options.outDir ?? distDir;
+  const started = performance.now();
+  const pages: (ReaderPage & { segments: string[]; file: string })[] = [];
+  for (const file of await htmlFiles(distDir)) {
+    const page = extractReaderPage(await readFile(file, 'utf8'));
+    if (page) pages.push({ ...page, file, segments: splitSegments(page.text, settings.segmentMaxChars) });
+  }
+  const limit = pLimit(options.concurrency ?? Math.max(1, availableParallelism()));
+  const audioDir = path.join(outDir, READER_DIR, READER_AUDIO_DIR);
+  await mkdir(audioDir, { recursive: true });
+  const jobs = new Map<string, Promise<CachedSegment & { synthesized: boolean; ms: number; src: string }>>();
+  const segmentJob = (text: string, page: string) => {
+    const key = segmentKey(text, settings);
+    let job = jobs.get(key);
+    if (!job) {
+      job = limit(async () => {
+        const entry = await synthesizeSegment(text, settings).catch((error: Error) => {
+          throw new Error(`Reader: the audio of ${page} failed: ${error.message}`, { cause: error });
+        });
+        const name = `${key.slice(0, 24)}.mp3`;
+        await copyFile(entry.file, path.join(audioDir, name));
+        return { ...entry, src: `/${READER_DIR}/${READER_AUDIO_DIR}/${name}` };
+      });
+      jobs.set(key, job);
+    }
+    return job;
+  };
+  const perPage: ReaderStats['perPage'] = [];
+  let audioMs = 0;
+  await Promise.all(
+    pages.map(async (page) => {
+      const relative = path.relative(distDir, page.file);
+      const done = await Promise.all(page.segments.map((text) => segmentJob(text, relative)));
+      const manifest: ReaderManifest = {
+        version: 1,
+        page: relative,
+        durationMs: done.reduce((sum, segment) => sum + segment.durationMs, 0),
+        segments: done.map(({ src, durationMs }) => ({ src, durationMs })),
+      };
+      audioMs += manifest.durationMs;
+      const manifestFile = path.join(outDir, page.readerPath.replace(/^\//, ''));
+      await mkdir(path.dirname(manifestFile), { recursive: true });
+      await writeFile(manifestFile, JSON.stringify(manifest));
+      perPage.push({
+        readerPath: page.readerPath,
+        chars: page.text.length,
+        segments: done.length,
+        synthesisMs: done.reduce((sum, segment) => sum + (segment.synthesized ? segment.ms : 0), 0),
+      });
+    }),
+  );
+  const unique = await Promise.all(jobs.values());
+  return {
+    pages: pages.length,
+    segments: pages.reduce((sum, page) => sum + page.segments.length, 0),
+    uniqueSegments: unique.length,
+    synthesized: unique.filter((entry) => entry.synthesized).length,
+    cached: unique.filter((entry) => !entry.synthesized).length,
+    audioBytes: unique.reduce((sum, entry) => sum + entry.bytes, 0),
+    audioSeconds: Math.round(audioMs / 1000),
+    synthesisMs: Math.round(unique.reduce((sum, entry) => sum + entry.ms, 0)),
+    wallMs: Math.round(performance.now() - started),
+    perPage,
+  };
+}
