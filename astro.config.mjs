@@ -25,7 +25,14 @@ export default defineConfig({
   // inline scripts Astro always writes (island hydration, head-inline scripts) instead of a hash per inlined
   // chunk of every page (issue 6; a CDN `_headers` line holds 2,000 characters).
   build: { format: 'directory', inlineStylesheets: 'never' },
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: {
+    build: {
+      assetsInlineLimit: 0,
+      // Reading a property of our own plain objects has no side effects: browser bundles then drop what src/site.ts
+      // computes from the menus (EXTERNAL links, product paths) when no island uses it (issue 4: JavaScript budget).
+      rollupOptions: { treeshake: { propertyReadSideEffects: false } },
+    },
+  },
   // No code in the in-repo Markdown; Shiki would write inline style attributes, which the CSP does not allow.
   markdown: { syntaxHighlight: false },
   integrations: [

@@ -374,11 +374,17 @@ export const OG_DEFAULT_IMAGE = {
   alt: `${COMPANY.shortName} 標誌與「${COMPANY.name}」字樣`,
 } as const;
 
+/**
+ * Visually hidden hint after every link that opens a new tab. A constant of its own as well as UI_TEXT.newWindow,
+ * so that the form islands can use it without shipping UI_TEXT to the browser.
+ */
+export const NEW_WINDOW_TEXT = '（另開新視窗）';
+
 /** Interface texts shared by the layout components (header, footer, pagination, breadcrumbs, cards). */
 export const UI_TEXT = {
   skipToMain: '跳到主要內容區塊',
-  /** Visually hidden hint after every link that opens a new tab. */
-  newWindow: '（另開新視窗）',
+  /** Visually hidden hint after every link that opens a new tab (NEW_WINDOW_TEXT). */
+  newWindow: NEW_WINDOW_TEXT,
   home: '首頁',
   /** Accessible name of the logo link. */
   homeLink: `${COMPANY.shortName} 首頁`,
@@ -657,40 +663,5 @@ export const CHROME_TEXT = {
 
 /* ------------------------------------------------------------------ contact form and appointment service (issue 5) */
 
-/**
- * Time limit of a form submission (addProblemForm, addAppointment), in ms. A submission is never retried by the
- * client (a retry after a lost answer could send it twice); the visitor retries with the form's values kept.
- */
-export const FORM_SUBMIT_TIMEOUT_MS = 20_000;
-
-/** Time limit of the forms' helper calls (captcha, question types, holidays), in ms. */
-export const FORM_LOOKUP_TIMEOUT_MS = 10_000;
-
-/**
- * Question types of the contact form when `POST /api/common/getListCodeValid` (`codeType: 'ProblemType'`) cannot
- * be loaded: the portal's ProblemType codes as of issue 5, so a submission still carries a code the portal knows.
- */
-export const PROBLEM_TYPES_FALLBACK: readonly { code: string; name: string }[] = [
-  { code: '01', name: '保單服務' },
-  { code: '02', name: '理賠服務' },
-  { code: '03', name: '網路投保' },
-  { code: '04', name: '繳費問題' },
-  { code: '05', name: '申訴' },
-  { code: '06', name: '其他' },
-];
-
-/**
- * Bookable days and times of the appointment service. Times `HH:mm`, Taiwan time: slots of `slotMinutes` minutes
- * within the company office hours (spec §9, 08:30–17:30), none in the lunch break; days from `leadDays` to
- * `windowDays` days after today (in days), Monday to Friday, not on a holiday of `GET /api/common/getSettingHoliday`.
- */
-export const APPOINTMENT_RULES = {
-  opens: '08:30',
-  closes: '17:30',
-  slotMinutes: 30,
-  breaks: [{ from: '12:00', to: '13:30' }],
-  leadDays: 1,
-  windowDays: 60,
-  /** Bookable days offered as quick picks under the date field. */
-  suggestedDays: 5,
-} as const;
+// Their time limits, fallback question types and booking rules live in src/lib/forms/rules.ts, the module that owns
+// them, so that they reach only the pages with a form (issue 4: JavaScript budget of every other page).

@@ -19,7 +19,7 @@ import { renderImage, renderPdf } from './assets.mjs';
 import { notificationsAt } from './content/notifications.mjs';
 import { listCodes } from './content/list-codes.mjs';
 import { holidaysOf } from './content/holidays.mjs';
-import { APPOINTMENT_RULES } from '../../src/site.ts';
+import { APPOINTMENT_RULES } from '../../src/lib/forms/rules.ts';
 import { contactSubmissionSchema } from '../../src/lib/forms/contact-schema.ts';
 import { createAppointmentSchema } from '../../src/lib/forms/appointment-schema.ts';
 import { taipeiToday, timeSlots } from '../../src/lib/forms/dates.ts';

@@ -64,7 +64,11 @@ const validate = (schema: Schema | undefined, values: Submission): FieldErrors =
   return errors;
 };
 
-export default function ContactForm() {
+/**
+ * Props: `hotline`, offered beside the captcha to whoever cannot read or hear it (the page passes HOTLINES[0], so
+ * the hotline list stays out of the browser bundle).
+ */
+export default function ContactForm({ hotline }: { hotline: { tel: string; time: string } }) {
   const hydrated = useHydrated();
   const draft = useStore($contactDraft);
   const values = hydrated ? draft : EMPTY_CONTACT;
@@ -271,6 +275,7 @@ export default function ContactForm() {
         maxLength={CONTACT_LIMITS.captcha}
         onChange={setAnswer}
         onBlur={() => blur('captcha')}
+        hotline={hotline}
       />
 
       <div className="form__actions">

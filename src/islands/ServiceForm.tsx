@@ -37,7 +37,7 @@ import {
   type BookingRules,
 } from '../lib/forms/dates';
 import { fieldErrors } from '../lib/forms/issues';
-import { APPOINTMENT_RULES } from '../site';
+import { APPOINTMENT_RULES } from '../lib/forms/rules';
 import { FORM_TEXT } from './forms/text';
 import {
   $holidays,

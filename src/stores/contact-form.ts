@@ -13,7 +13,7 @@ import { callPortal, type PortalResult } from '../portal/client';
 import { CAPTCHA_AUDIO_ENDPOINT, CAPTCHA_ENDPOINT, LIST_CODES_ENDPOINT, PROBLEM_FORM_ENDPOINT } from '../portal/endpoints';
 import { EMPTY_CONTACT, type ContactValues } from '../lib/forms/contact';
 import type { ContactSubmission } from '../lib/forms/contact-schema';
-import { FORM_LOOKUP_TIMEOUT_MS, FORM_SUBMIT_TIMEOUT_MS, PROBLEM_TYPES_FALLBACK } from '../site';
+import { FORM_LOOKUP_TIMEOUT_MS, FORM_SUBMIT_TIMEOUT_MS, PROBLEM_TYPES_FALLBACK } from '../lib/forms/rules';
 import { formDraftStore } from './form-draft';
 
 export interface CodeItem {

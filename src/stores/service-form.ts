@@ -14,7 +14,7 @@ import { APPOINTMENT_ENDPOINT, HOLIDAYS_ENDPOINT } from '../portal/endpoints';
 import { EMPTY_APPOINTMENT, type AppointmentValues } from '../lib/forms/appointment';
 import type { AppointmentSubmission } from '../lib/forms/appointment-schema';
 import { parseHolidays, type HolidayMap } from '../lib/forms/dates';
-import { FORM_LOOKUP_TIMEOUT_MS, FORM_SUBMIT_TIMEOUT_MS } from '../site';
+import { FORM_LOOKUP_TIMEOUT_MS, FORM_SUBMIT_TIMEOUT_MS } from '../lib/forms/rules';
 import { formDraftStore } from './form-draft';
 
 export const $serviceDraft = formDraftStore<AppointmentValues>('service-draft', EMPTY_APPOINTMENT);

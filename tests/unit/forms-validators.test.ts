@@ -31,7 +31,7 @@ import { contactSubmissionSchema } from '../../src/lib/forms/contact-schema.ts';
 import { EMPTY_APPOINTMENT } from '../../src/lib/forms/appointment.ts';
 import { createAppointmentSchema } from '../../src/lib/forms/appointment-schema.ts';
 import { errorLine, fieldErrors } from '../../src/lib/forms/issues.ts';
-import { APPOINTMENT_RULES } from '../../src/site.ts';
+import { APPOINTMENT_RULES } from '../../src/lib/forms/rules.ts';
 import { isEmptyDraft, sanitizeDraft } from '../../src/stores/form-draft.ts';
 import { describeFailure } from '../../src/islands/forms/failure.ts';
 import {

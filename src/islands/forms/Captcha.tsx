@@ -9,7 +9,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
-import { HOTLINES } from '../../site';
 import { FORM_TEXT } from './text';
 import { $captcha, fetchCaptchaAudio, refreshCaptcha } from '../../stores/contact-form';
 import { Field } from './Field';
@@ -22,6 +21,8 @@ interface Props {
   maxLength: number;
   onChange: (value: string) => void;
   onBlur: () => void;
+  /** The hotline offered to whoever cannot read or hear the captcha (from the page: HOTLINES[0] of src/site.ts). */
+  hotline: { tel: string; time: string };
 }
 
 /** The characters of a captcha as zh-TW speech: `英文 K，數字 7，…`. */
@@ -29,12 +30,11 @@ export function spokenCaptcha(text: string): string {
   return [...text].map((char) => (/\d/.test(char) ? `數字 ${char}` : `英文 ${char.toUpperCase()}`)).join('，');
 }
 
-export default function Captcha({ id, label, value, error, maxLength, onChange, onBlur }: Props) {
+export default function Captcha({ id, label, value, error, maxLength, onChange, onBlur, hotline }: Props) {
   const captcha = useStore($captcha);
   const [speechNote, setSpeechNote] = useState('');
   const [status, setStatus] = useState('');
   const listening = useRef(false);
-  const hotline = HOTLINES[0]!;
 
   const refresh = async () => {
     window.speechSynthesis?.cancel();

@@ -4,7 +4,7 @@
  * summary that submit moves focus to (links jump to the fields).
  */
 import type { ChangeEventHandler, ReactNode, RefObject } from 'react';
-import { UI_TEXT } from '../../site';
+import { NEW_WINDOW_TEXT } from '../../site';
 import { FORM_TEXT } from './text';
 import { charCount } from '../../lib/forms/text';
 
@@ -104,7 +104,7 @@ export function ConsentField({
           {FORM_TEXT.consentBefore}
           <a href="/privacy" target="_blank" rel="noopener">
             {FORM_TEXT.consentLink}
-            <span className="visually-hidden">{UI_TEXT.newWindow}</span>
+            <span className="visually-hidden">{NEW_WINDOW_TEXT}</span>
           </a>
           {FORM_TEXT.consentAfter}
           <RequiredTag required />
