@@ -92,7 +92,9 @@ export function cspDirectives(policy: SecurityPolicyOptions): CspDirectives {
     ['img-src', list("'self'", 'data:', image, ga && GA_ORIGINS.img)],
     ['font-src', ["'self'"]],
     ['connect-src', list("'self'", api, ga && GA_ORIGINS.connect)],
-    ['media-src', list("'self'", image)],
+    // data: for howler, which empties a stopped HTML5 audio element by pointing it at a silent data: WAV (media
+    // cannot run script; the reader's own audio is 'self').
+    ['media-src', list("'self'", 'data:', image)],
     // Pagefind may run its search in a worker served from /pagefind/.
     ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],
