@@ -14,6 +14,19 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory' },
+  // Content-layer store and incremental-build cache (default node_modules/.astro/); the benchmark gives each
+  // portal size its own folder so that their caches do not evict each other (scripts/bench/build.mjs).
+  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
+  // Instant navigation (issue 8 §5): links marked `data-astro-prefetch` are fetched when hovered or focused
+  // (touch: on touchstart); with clientPrerender, browsers with Speculation Rules prerender them instead.
+  // PREFETCH=off builds without it (the benchmark's "without prefetch" variant).
+  prefetch: process.env.PREFETCH === 'off' ? false : { prefetchAll: false, defaultStrategy: 'hover' },
+  experimental: {
+    // Pages of getStaticPaths() with an unchanged cacheKey (src/lib/cache-key.ts) and unchanged code are copied
+    // from the previous build instead of rendered (issue 8 §6).
+    incrementalBuild: true,
+    clientPrerender: process.env.PREFETCH !== 'off',
+  },
   integrations: [react(), hosting(), searchIndex(), fontSizeBoot()],
   env: {
     schema: {

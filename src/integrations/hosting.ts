@@ -4,6 +4,8 @@
  * - `dist/_redirects` (CDN hosts), `dist/nginx.conf` (self-hosting include), and a fallback HTML page at every
  *   redirect source for hosts with neither;
  * - checks that `404.html` and `500.html` exist.
+ * With the incremental build (astro.config.mjs), dist/ keeps the previous build: a fallback page found at a
+ * redirect source is accepted when it is exactly the page this build would write there.
  * The plan file itself is removed from dist/. Any problem fails the build with a message naming the file.
  */
 import { existsSync } from 'node:fs';
@@ -32,11 +34,13 @@ export default function hosting(): AstroIntegration {
         await writeFile(`${root}nginx.conf`, nginxInclude(plan));
         for (const redirect of plan) {
           const folder = `${root}${decodeURI(redirect.from).slice(1)}`;
-          if (existsSync(`${folder}/index.html`)) {
+          const page = fallbackPage(redirect);
+          const file = `${folder}/index.html`;
+          if (existsSync(file) && (await readFile(file, 'utf8')) !== page) {
             throw new Error(`Hosting: a page exists at ${redirect.from}, which the redirect plan sends to ${redirect.to}.`);
           }
           await mkdir(folder, { recursive: true });
-          await writeFile(`${folder}/index.html`, fallbackPage(redirect));
+          await writeFile(file, page);
         }
         logger.info(`${plan.length} redirects → _redirects, nginx.conf and fallback pages`);
       },

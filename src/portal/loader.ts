@@ -5,7 +5,7 @@
  * item names the list, the item id and the field (DESIGN.md §5 "a list that cannot be loaded fails the build").
  */
 import type { Loader } from 'astro/loaders';
-import type { z } from 'astro/zod';
+import { z } from 'astro/zod';
 import { PORTAL_TIMEOUT_MS } from '../site';
 import { callPortal } from './client';
 import { describeEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
@@ -70,10 +70,29 @@ export function parseList<S extends z.ZodType>(
 }
 
 /**
+ * A stable text form of a zod schema (its JSON Schema), so a change of the schema's code changes the list's
+ * cache digest; undefined when the schema cannot be expressed that way (then the list is always parsed again).
+ */
+function schemaFingerprint(schema: z.ZodType): string | undefined {
+  try {
+    return JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Key of the content-layer meta store holding the digest of the list last stored. */
+export const LIST_DIGEST_META_KEY = 'list-digest';
+
+/**
  * The portal loader for one list endpoint of spec §7.
  *
  * In: the catalogue name of a list endpoint and the zod schema of its items.
  * Out: an Astro loader `{ name, schema, load }` whose entries are the parsed items keyed by id.
+ *
+ * Content-layer cache (issue 8 §6): the digest of the answer's `data` and of the schema is kept in the
+ * collection's meta store (saved with the data store in Astro's cacheDir). When a build receives the same list
+ * again, the stored entries are kept as they are, without parsing and storing every item again.
  */
 export function portalLoader<S extends z.ZodType>(
   endpointName: EndpointName,
@@ -82,16 +101,24 @@ export function portalLoader<S extends z.ZodType>(
   return {
     name: `portal:${endpointName}`,
     schema,
-    async load({ store, logger, generateDigest }) {
+    async load({ store, logger, generateDigest, meta }) {
       const endpoint = ENDPOINTS[endpointName];
       const { base, timeoutMs } = portalSettings();
       const result = await callPortal<unknown>(endpoint, { base, timeoutMs });
       if (result.cancelled) throw new PortalError(describeEndpoint(endpoint), 'cancelled during the build');
+      const schemaText = schemaFingerprint(schema);
+      const listDigest = schemaText === undefined ? undefined : generateDigest(`${schemaText}\n${JSON.stringify(result.data)}`);
+      if (listDigest !== undefined && meta.get(LIST_DIGEST_META_KEY) === listDigest) {
+        logger.info(`${store.keys().length} items from ${describeEndpoint(endpoint)} (unchanged, kept from the cache)`);
+        return;
+      }
       const items = parseList(endpointName, schema, result.data);
       store.clear();
       for (const item of items) {
         store.set({ id: item.id, data: item.data as Record<string, unknown>, digest: generateDigest(item.raw) });
       }
+      if (listDigest === undefined) meta.delete(LIST_DIGEST_META_KEY);
+      else meta.set(LIST_DIGEST_META_KEY, listDigest);
       logger.info(`${items.length} items from ${describeEndpoint(endpoint)}`);
     },
   };
