@@ -3,14 +3,14 @@
  * 10,000 generated items (scripts/sample-portal/generate.mjs), a cold build (empty output folder and empty Astro
  * cache) and then a rebuild with no content change, each timed (wall clock, ms) with its peak memory (RSS of
  * the Astro process and its children, sampled every 100 ms, bytes) and its pages per second (HTML files
- * written / build seconds). Also the growth ratio of the cold build time 10k / 1k.
+ * written / build seconds). Astro's output of both builds is kept next to them (cold.log, rebuild.log). Also the growth ratio of the cold build time 10k / 1k.
  *
  * Each size builds into its own folders under os.tmpdir()/insurer-bench/<size>/ (dist/ and cache/, the latter
  * as ASTRO_CACHE_DIR, see astro.config.mjs), so the worktree's dist/ is untouched; the sample build's dist is
  * what the other sections then measure. The portal runs in this process, so its memory is not counted.
  */
 import { spawn } from 'node:child_process';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startSamplePortal } from '../sample-portal/server.mjs';
@@ -71,9 +71,11 @@ export async function benchOneSize({ label, scale, log = console.log }) {
   try {
     log(`build ${label}: cold…`);
     const cold = await timeBuild({ dist, cache, portalUrl: portal.url });
+    await writeFile(path.join(path.dirname(dist), 'cold.log'), cold.output);
     const pages = await countPages(dist);
     log(`build ${label}: cold ${seconds(cold.ms)}, ${pages} pages; rebuild without change…`);
     const rebuild = await timeBuild({ dist, cache, portalUrl: portal.url });
+    await writeFile(path.join(path.dirname(dist), 'rebuild.log'), rebuild.output);
     const reused = (rebuild.output.match(/\((?:cached|restored)\)/g) ?? []).length;
     log(`build ${label}: rebuild ${seconds(rebuild.ms)} (${reused} pages reused)`);
     const describe = (run, cached) => ({ ms: run.ms, peakBytes: run.peakBytes, pagesPerSecond: pages / (run.ms / 1000), cached });

@@ -2,7 +2,8 @@
  * Benchmark section "lighthouse" (issue 8 §4 and "Done when"): Lighthouse 13 (node_modules/.bin/lighthouse) on
  * home, a news list, a news detail, an FAQ page and contact, mobile form factor with simulated throttling, in
  * Debian's Chromium (CHROME_PATH, else /usr/bin/chromium; tests/system.mjs), against the built site served on
- * loopback with the sample portal behind /api. Per page: the four category scores (0–100), LCP (ms), TBT (ms)
+ * loopback by nginx with the build's nginx.conf (as in production: gzip, cache headers) and the sample portal
+ * behind /api. Per page: the four category scores (0–100), LCP (ms), TBT (ms)
  * and CLS, and the audits that cost points (score < 1) in each category, for the "to fix" list.
  * Issue 8 target: performance ≥ 98, accessibility, best practices and SEO = 100.
  */
@@ -76,6 +77,7 @@ export function summarize(page, lhr) {
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     fcp: numeric('first-contentful-paint'),
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
     failing,
     runWarnings: lhr.runWarnings ?? [],
   };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSamplePortal } from '../sample-portal/server.mjs';
 import { serveSite } from '../serve.mjs';
+import { startNginx } from '../../tests/nginx.mjs';
 
 /** Repository root (absolute path, no trailing slash). */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
@@ -73,13 +74,16 @@ export function treeRss(pid) {
 }
 
 /**
- * Serves a built site on loopback with the sample portal behind `/api` (as `npm start` does).
+ * Serves a built site on loopback with the sample portal behind `/api`, the way production does: by default
+ * nginx with the build's generated `nginx.conf` (gzip, cache headers, redirects; tests/nginx.mjs); with
+ * `host: 'node'` the plain Node server of `npm start` (scripts/serve.mjs: no compression, no cache headers).
  * @param {string} dist built site folder
+ * @param {{ host?: 'nginx' | 'node' }} [options]
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
-export async function serveBuilt(dist) {
+export async function serveBuilt(dist, { host = 'nginx' } = {}) {
   const portal = await startSamplePortal({ port: 0 });
-  const site = await serveSite({ dist, portalUrl: portal.url });
+  const site = host === 'nginx' ? await startNginx({ dist, portalUrl: portal.url }) : await serveSite({ dist, portalUrl: portal.url });
   return {
     url: site.url,
     close: async () => {
