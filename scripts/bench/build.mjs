@@ -10,6 +10,7 @@
  * what the other sections then measure. The portal runs in this process, so its memory is not counted.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,10 @@ import { startSamplePortal } from '../sample-portal/server.mjs';
 import { ROOT, seconds, table, treeRss } from './util.mjs';
 
 const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+
+/** GNU time, for the CPU seconds of a build and its children (optional). */
+const GNU_TIME = '/usr/bin/time';
+const RUSAGE_TAG = 'BENCH_RUSAGE';
 
 /** Work folder of the benchmark builds. */
 export const BENCH_WORK_DIR = path.join(os.tmpdir(), 'insurer-bench');
@@ -36,12 +41,16 @@ async function countPages(dist) {
 /**
  * Runs `astro build` once.
  * @param {{ dist: string, cache: string, portalUrl: string, env?: Record<string, string>, log?: string }} options
- * @returns {Promise<{ ms: number, peakBytes: number, output: string }>}
+ * @returns {Promise<{ ms: number, peakBytes: number, cpuSeconds: number | null, output: string }>} cpuSeconds: user +
+ *   system CPU time of the build and its children (GNU time), null without /usr/bin/time
  * @throws {Error} when Astro exits non-zero (with the end of its output)
  */
 export async function timeBuild({ dist, cache, portalUrl, env = {} }) {
   const started = performance.now();
-  const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', dist], {
+  const command = [process.execPath, ASTRO_BIN, 'build', '--outDir', dist];
+  const timed = existsSync(GNU_TIME);
+  const [bin, ...args] = timed ? [GNU_TIME, '-f', `${RUSAGE_TAG} %U %S`, ...command] : command;
+  const child = spawn(bin, args, {
     cwd: ROOT,
     env: { ...process.env, PORTAL_API_BASE: portalUrl, ASTRO_CACHE_DIR: cache, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +64,8 @@ export async function timeBuild({ dist, cache, portalUrl, env = {} }) {
   clearInterval(sampler);
   const ms = performance.now() - started;
   if (code !== 0) throw new Error(`astro build --outDir ${dist} failed (exit ${code}):\n${output.slice(-3000)}`);
-  return { ms, peakBytes, output };
+  const rusage = timed ? new RegExp(`${RUSAGE_TAG} ([\\d.]+) ([\\d.]+)`).exec(output) : null;
+  return { ms, peakBytes, cpuSeconds: rusage ? Number(rusage[1]) + Number(rusage[2]) : null, output };
 }
 
 /**
@@ -78,7 +88,13 @@ export async function benchOneSize({ label, scale, log = console.log }) {
     await writeFile(path.join(path.dirname(dist), 'rebuild.log'), rebuild.output);
     const reused = (rebuild.output.match(/\((?:cached|restored)\)/g) ?? []).length;
     log(`build ${label}: rebuild ${seconds(rebuild.ms)} (${reused} pages reused)`);
-    const describe = (run, cached) => ({ ms: run.ms, peakBytes: run.peakBytes, pagesPerSecond: pages / (run.ms / 1000), cached });
+    const describe = (run, cached) => ({
+      ms: run.ms,
+      cpuSeconds: run.cpuSeconds,
+      peakBytes: run.peakBytes,
+      pagesPerSecond: pages / (run.ms / 1000),
+      cached,
+    });
     return {
       label,
       scale,
@@ -109,29 +125,34 @@ export async function benchBuild({ sizes, log = console.log }) {
     results.push(await benchOneSize({ label, scale: SIZES[label], log }));
   }
   const mb = (bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
+  const cpu = (run) => (run.cpuSeconds === null ? '—' : `${run.cpuSeconds.toFixed(1)} s`);
   const rows = results.map((r) => [
     r.label === 'sample' ? 'sample content' : `sample + ${r.scale.toLocaleString('en')} items`,
     r.pages,
     seconds(r.cold.ms),
+    cpu(r.cold),
     r.cold.pagesPerSecond.toFixed(0),
     mb(r.cold.peakBytes),
     seconds(r.rebuild.ms),
-    `${(r.ratio * 100).toFixed(0)} %`,
+    cpu(r.rebuild),
+    `${(r.ratio * 100).toFixed(0)} %${r.cold.cpuSeconds ? ` (CPU ${((r.rebuild.cpuSeconds / r.cold.cpuSeconds) * 100).toFixed(0)} %)` : ''}`,
     `${r.rebuild.cached} / ${r.pages}${r.indexRestored ? ', index' : ''}`,
     mb(r.rebuild.peakBytes),
   ]);
   let markdown = table(
-    ['portal', 'pages', 'cold build', 'pages/s', 'peak RSS', 'no-change rebuild', 'rebuild / cold', 'reused', 'rebuild peak RSS'],
+    ['portal', 'pages', 'cold build', 'CPU', 'pages/s', 'peak RSS', 'no-change rebuild', 'CPU', 'rebuild / cold', 'reused', 'rebuild peak RSS'],
     rows,
   );
   const k1 = results.find((r) => r.label === '1k');
   const k10 = results.find((r) => r.label === '10k');
   const growth = k1 && k10 ? k10.cold.ms / k1.cold.ms : undefined;
   if (growth !== undefined) {
-    markdown += `\n\nGrowth 10k / 1k: cold build time × ${growth.toFixed(2)} for × ${(k10.pages / k1.pages).toFixed(2)} pages.`;
+    const cpuGrowth = k1.cold.cpuSeconds && k10.cold.cpuSeconds ? `, CPU × ${(k10.cold.cpuSeconds / k1.cold.cpuSeconds).toFixed(2)}` : '';
+    markdown += `\n\nGrowth 10k / 1k: cold build time × ${growth.toFixed(2)}${cpuGrowth}, for × ${(k10.pages / k1.pages).toFixed(2)} pages.`;
   }
   markdown +=
-    '\n\nPeak RSS: the Astro build process and its children (Pagefind), sampled every 100 ms. "Reused": pages ' +
+    '\n\nTimes are wall clock; CPU is user + system time of the build and its children (GNU time), which depends ' +
+    'less on other load of the machine. Peak RSS: the Astro build process and its children (Pagefind), sampled every 100 ms. "Reused": pages ' +
     'Astro copied from its incremental cache instead of rendering, and whether the search index was restored.';
   return { title: 'Build', markdown, data: { results, growth } };
 }

@@ -78,11 +78,12 @@ export function treeRss(pid) {
  * nginx with the build's generated `nginx.conf` (gzip, cache headers, redirects; tests/nginx.mjs); with
  * `host: 'node'` the plain Node server of `npm start` (scripts/serve.mjs: no compression, no cache headers).
  * @param {string} dist built site folder
- * @param {{ host?: 'nginx' | 'node' }} [options]
+ * @param {{ host?: 'nginx' | 'node', notifications?: 'all' | 'no-dialog' | 'none' }} [options] notifications: what
+ *   the sample portal answers (the home page's category-1 dialog covers the page; see its README)
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
-export async function serveBuilt(dist, { host = 'nginx' } = {}) {
-  const portal = await startSamplePortal({ port: 0 });
+export async function serveBuilt(dist, { host = 'nginx', notifications = 'all' } = {}) {
+  const portal = await startSamplePortal({ port: 0, notifications });
   const site = host === 'nginx' ? await startNginx({ dist, portalUrl: portal.url }) : await serveSite({ dist, portalUrl: portal.url });
   return {
     url: site.url,
