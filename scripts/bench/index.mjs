@@ -3,7 +3,7 @@
  * `npm run bench` (issue 8 §4): the benchmark. Not a test: it measures and prints, it asserts nothing.
  *
  *   npm run bench [-- --only build,weight,lighthouse,search,navigation,reader] [--sizes sample,1k,10k]
- *                 [--dist dist] [--out bench-results/bench.md] [--readme]
+ *                 [--dist dist] [--no-prefetch-dist dir] [--out bench-results/bench.md] [--readme]
  *
  * Sections (all by default, in this order; scripts/bench/<section>.mjs):
  * - build: cold and no-change rebuild time, pages/s and peak memory for the sample content and sample portals
@@ -14,7 +14,8 @@
  * - navigation: click on home → news detail painted, with and without prefetch;
  * - reader: the audio reader's figures, from scripts/bench/reader.mjs when that module exists.
  * The page sections measure the sample build of the build section when it ran, else `--dist` (default dist/,
- * built with `npm run build` first when missing).
+ * built with `npm run build` first when missing). `--no-prefetch-dist` gives navigation an existing PREFETCH=off
+ * build instead of building one (never run two Astro builds of one worktree at once: they share .astro/).
  *
  * Output: the Markdown report on stdout and in `--out` (git-ignored bench-results/), with the date and the
  * machine; a JSON twin next to it. `--readme` also writes the report between the `<!-- bench:start -->` and
@@ -54,6 +55,7 @@ async function main() {
       only: { type: 'string' },
       sizes: { type: 'string', default: 'sample,1k,10k' },
       dist: { type: 'string' },
+      'no-prefetch-dist': { type: 'string' },
       out: { type: 'string', default: path.join(RESULTS_DIR, 'bench.md') },
       readme: { type: 'boolean', default: false },
     },
@@ -83,7 +85,10 @@ async function main() {
     if (name === 'weight') sections.push(benchWeight({ dist }));
     if (name === 'lighthouse') sections.push(await benchLighthouse({ dist, log }));
     if (name === 'search') sections.push(await benchSearch({ dist }));
-    if (name === 'navigation') sections.push(await benchNavigation({ dist, log }));
+    if (name === 'navigation') {
+      const withoutDist = values['no-prefetch-dist'] ? path.resolve(values['no-prefetch-dist']) : undefined;
+      sections.push(await benchNavigation({ dist, withoutDist, log }));
+    }
     if (name === 'reader') sections.push(await readerSection(dist));
   }
 

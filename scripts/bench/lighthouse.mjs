@@ -77,7 +77,7 @@ export function summarize(page, lhr) {
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     fcp: numeric('first-contentful-paint'),
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    lcpElement: (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []).find((item) => item.type === 'node')?.selector,
     failing,
     runWarnings: lhr.runWarnings ?? [],
   };
@@ -118,5 +118,6 @@ export async function benchLighthouse({ dist, pages = LIGHTHOUSE_PAGES, log = co
     }
   }
   if (lost.length > 0) markdown += `\n\nAudits below full score:\n\n${lost.join('\n')}`;
+  markdown += `\n\nLCP elements: ${data.map((row) => `${row.page} \`${row.lcpElement ?? '?'}\``).join('; ')}.`;
   return { title: 'Lighthouse', markdown, data };
 }

@@ -117,11 +117,12 @@ async function measureSite(dist, browser) {
 
 /**
  * The navigation section.
- * @param {{ dist: string, log?: (line: string) => void }} options dist: the site built with prefetch
+ * @param {{ dist: string, withoutDist?: string, log?: (line: string) => void }} options dist: the site built with
+ *   prefetch; withoutDist: the same site built with PREFETCH=off (built here when not given)
  * @returns {Promise<{ title: string, markdown: string, data: object }>}
  */
-export async function benchNavigation({ dist, log = console.log }) {
-  const withoutDist = await buildWithoutPrefetch(log);
+export async function benchNavigation({ dist, withoutDist: given, log = console.log }) {
+  const withoutDist = given ?? (await buildWithoutPrefetch(log));
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const data = {};
   try {
