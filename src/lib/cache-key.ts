@@ -13,10 +13,7 @@
  * hence the wide net above.
  */
 import { createHash } from 'node:crypto';
-import { getCollection } from 'astro:content';
-import { ARTICLE_SECTIONS, sortedArticles } from './articles';
-import { sortCoupons } from './coupons';
-import { DOCK_ITEMS } from '../site';
+import { dockLists } from './dock';
 
 /** Environment variables a page's HTML depends on (astro.config.mjs `site` and `env.schema`). */
 const PAGE_ENV = ['SITE_URL', 'SITE_ENV', 'PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID'];
@@ -33,10 +30,9 @@ let layoutKeyPromise: Promise<string> | undefined;
  */
 export function layoutKey(): Promise<string> {
   layoutKeyPromise ??= (async () => {
-    const news = (await sortedArticles(ARTICLE_SECTIONS.news)).slice(0, DOCK_ITEMS);
-    const coupons = sortCoupons((await getCollection('coupons')).map((entry) => entry.data)).slice(0, DOCK_ITEMS);
+    const dock = await dockLists();
     const env = Object.fromEntries(PAGE_ENV.map((name) => [name, process.env[name] ?? null]));
-    return hashOf({ news, coupons, year: new Date().getFullYear(), env });
+    return hashOf({ dock, year: new Date().getFullYear(), env });
   })();
   return layoutKeyPromise;
 }
