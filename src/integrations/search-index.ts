@@ -14,8 +14,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
@@ -41,11 +41,36 @@ export async function searchIndexFingerprint(root: string, pagefindVersion: stri
     .filter((file) => !relative(root, file).startsWith(`${SEARCH_INDEX_DIR}${sep}`))
     .sort();
   const hash = createHash('sha1').update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, pagefindVersion]));
-  for (const file of files) {
-    hash.update(`\0${relative(root, file)}\0`);
-    hash.update(await readFile(file));
+  // Read in batches (a 10,000-item site has about 1 GB of HTML), hash in order.
+  for (let i = 0; i < files.length; i += READ_BATCH) {
+    const batch = files.slice(i, i + READ_BATCH);
+    const contents = await Promise.all(batch.map((file) => readFile(file)));
+    batch.forEach((file, j) => {
+      hash.update(`\0${relative(root, file)}\0`);
+      hash.update(contents[j]);
+    });
   }
   return hash.digest('hex');
+}
+
+/** Files read at once while fingerprinting or linked at once while copying. */
+const READ_BATCH = 64;
+
+/**
+ * Copies a folder tree as hard links (falling back to a copy per file, e.g. across file systems): the index
+ * files are never changed in place (Astro empties the output folder by unlinking), so output and cache can
+ * share them; ~11,000 files of a 10,000-item site link in well under a second.
+ */
+export async function linkTree(from: string, to: string): Promise<void> {
+  const entries = await readdir(from, { withFileTypes: true, recursive: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => relative(from, join(entry.parentPath, entry.name)));
+  const folders = new Set(files.map((file) => dirname(join(to, file))));
+  for (const folder of folders) await mkdir(folder, { recursive: true });
+  for (let i = 0; i < files.length; i += READ_BATCH) {
+    await Promise.all(
+      files.slice(i, i + READ_BATCH).map((file) => link(join(from, file), join(to, file)).catch(() => copyFile(join(from, file), join(to, file)))),
+    );
+  }
 }
 
 export default function searchIndex(): AstroIntegration {
@@ -67,7 +92,7 @@ export default function searchIndex(): AstroIntegration {
         const fingerprint = await searchIndexFingerprint(root, pagefindVersion);
         if (existsSync(fingerprintFile) && (await readFile(fingerprintFile, 'utf8')) === fingerprint) {
           await rm(output, { recursive: true, force: true });
-          await cp(join(cached, SEARCH_INDEX_DIR), output, { recursive: true });
+          await linkTree(join(cached, SEARCH_INDEX_DIR), output);
           logger.info(`pages unchanged since the last index: ${SEARCH_INDEX_DIR}/ restored from the cache`);
           return;
         }
@@ -90,7 +115,7 @@ export default function searchIndex(): AstroIntegration {
           await pagefind.close();
         }
         await mkdir(cached, { recursive: true });
-        await cp(output, join(cached, SEARCH_INDEX_DIR), { recursive: true });
+        await linkTree(output, join(cached, SEARCH_INDEX_DIR));
         await writeFile(fingerprintFile, fingerprint);
       },
     },
