@@ -19,7 +19,7 @@
  *
  * Output: the Markdown report on stdout and in `--out` (git-ignored bench-results/), with the date and the
  * machine; a JSON twin next to it. `--readme` also writes the report between the `<!-- bench:start -->` and
- * `<!-- bench:end -->` markers of README.md. The full run takes about 15 min on 2 cores (the 10k builds most).
+ * `<!-- bench:end -->` markers of README.md. The full run takes about 10 min on a quiet 2-core machine (the 10k builds most).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
