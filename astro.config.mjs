@@ -23,8 +23,24 @@ export default defineConfig({
   trailingSlash: 'never',
   // Style sheets and scripts as files, never inlined: the one CSP header of every page then lists only the few
   // inline scripts Astro always writes (island hydration, head-inline scripts) instead of a hash per inlined
-  // chunk of every page (issue 6; a CDN `_headers` line holds 2,000 characters).
+  // chunk of every page (issue 6; a CDN `_headers` line holds 2,000 characters). Inlining the site stylesheet
+  // would save Lighthouse its one render-blocking request (issue 8), at the cost of per-page style hashes that the
+  // one header cannot carry: the CSP wins.
   build: { format: 'directory', inlineStylesheets: 'never' },
+  // Content-layer store and incremental-build cache (default node_modules/.astro/); the benchmark gives each
+  // portal size its own folder so that their caches do not evict each other (scripts/bench/build.mjs).
+  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
+  // Instant navigation (issue 8 §5): links marked `data-astro-prefetch` are fetched when hovered or focused
+  // (touch: on touchstart); with clientPrerender, browsers with Speculation Rules prerender them instead (the CSP
+  // allows those rules with 'inline-speculation-rules'). PREFETCH=off builds without it (the benchmark's
+  // "without prefetch" variant).
+  prefetch: process.env.PREFETCH === 'off' ? false : { prefetchAll: false, defaultStrategy: 'hover' },
+  experimental: {
+    // Pages of getStaticPaths() with an unchanged cacheKey (src/lib/cache-key.ts) and unchanged code are copied
+    // from the previous build instead of rendered (issue 8 §6).
+    incrementalBuild: true,
+    clientPrerender: process.env.PREFETCH !== 'off',
+  },
   vite: {
     build: {
       assetsInlineLimit: 0,

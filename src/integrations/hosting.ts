@@ -7,6 +7,8 @@
  *   src/lib/security-headers.ts, whose Content-Security-Policy gets the hashes of every inline script and
  *   style of the built pages (so the header allows what Astro's per-page meta policies allow);
  * - checks that `404.html` and `500.html` exist.
+ * With the incremental build (astro.config.mjs), dist/ keeps the previous build: a fallback page found at a
+ * redirect source is accepted when it is exactly the page this build would write there.
  * The plan file itself is removed from dist/. Any problem fails the build with a message naming the file.
  */
 import { existsSync } from 'node:fs';
@@ -49,11 +51,13 @@ export default function hosting(policy: SecurityPolicyOptions): AstroIntegration
         await writeFile(`${root}nginx.conf`, nginxInclude(plan, headers));
         for (const redirect of plan) {
           const folder = `${root}${decodeURI(redirect.from).slice(1)}`;
-          if (existsSync(`${folder}/index.html`)) {
+          const page = fallbackPage(redirect);
+          const file = `${folder}/index.html`;
+          if (existsSync(file) && (await readFile(file, 'utf8')) !== page) {
             throw new Error(`Hosting: a page exists at ${redirect.from}, which the redirect plan sends to ${redirect.to}.`);
           }
           await mkdir(folder, { recursive: true });
-          await writeFile(`${folder}/index.html`, fallbackPage(redirect));
+          await writeFile(file, page);
         }
         logger.info(`${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf`);
       },

@@ -5,7 +5,17 @@
  * — the redirect fallback pages, the error pages and /search (SiteLayout `noindex`) — are left out, as Pagefind
  * does once any page has it; so are SEARCH_INDEX_EXCLUDE parts of a page. Register it after the integrations that write pages at `astro:build:done` (hosting).
  * Any indexing error, or an empty index, fails the build.
+ *
+ * Rebuilds (issue 8 §6): the index depends only on the HTML pages and the settings. After indexing, a copy of
+ * the index and its fingerprint (SHA-1 over every page's path and bytes, the language, the exclude selectors and
+ * Pagefind's version) are kept in Astro's cacheDir, per output folder (Astro empties the output folder at the
+ * start of every build). When the next build's fingerprint is the same, the copy is restored instead of
+ * indexing again.
  */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
@@ -14,12 +24,80 @@ import { SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site';
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
 export const SEARCH_INDEX_DIR = 'pagefind';
 
+/** Folder in Astro's cacheDir holding, per output folder, the last index and its fingerprint. */
+export const SEARCH_INDEX_CACHE_DIR = 'search-index';
+
+/**
+ * Fingerprint of what the index is built from.
+ * @param root output folder (absolute path)
+ * @param pagefindVersion version of the installed pagefind package
+ * @returns hex SHA-1 over the sorted HTML files outside `pagefind/` (relative path and bytes) and the settings
+ */
+export async function searchIndexFingerprint(root: string, pagefindVersion: string): Promise<string> {
+  const entries = await readdir(root, { withFileTypes: true, recursive: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !relative(root, file).startsWith(`${SEARCH_INDEX_DIR}${sep}`))
+    .sort();
+  const hash = createHash('sha1').update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, pagefindVersion]));
+  // Read in batches (a 10,000-item site has about 1 GB of HTML), hash in order.
+  for (let i = 0; i < files.length; i += READ_BATCH) {
+    const batch = files.slice(i, i + READ_BATCH);
+    const contents = await Promise.all(batch.map((file) => readFile(file)));
+    batch.forEach((file, j) => {
+      hash.update(`\0${relative(root, file)}\0`);
+      hash.update(contents[j]);
+    });
+  }
+  return hash.digest('hex');
+}
+
+/** Files read at once while fingerprinting or linked at once while copying. */
+const READ_BATCH = 64;
+
+/**
+ * Copies a folder tree as hard links (falling back to a copy per file, e.g. across file systems): the index
+ * files are never changed in place (Astro empties the output folder by unlinking), so output and cache can
+ * share them; ~11,000 files of a 10,000-item site link in well under a second.
+ */
+export async function linkTree(from: string, to: string): Promise<void> {
+  const entries = await readdir(from, { withFileTypes: true, recursive: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => relative(from, join(entry.parentPath, entry.name)));
+  const folders = new Set(files.map((file) => dirname(join(to, file))));
+  for (const folder of folders) await mkdir(folder, { recursive: true });
+  for (let i = 0; i < files.length; i += READ_BATCH) {
+    await Promise.all(
+      files.slice(i, i + READ_BATCH).map((file) => link(join(from, file), join(to, file)).catch(() => copyFile(join(from, file), join(to, file)))),
+    );
+  }
+}
+
 export default function searchIndex(): AstroIntegration {
+  let cacheDir = '';
+  let pagefindVersion = 'unknown';
   return {
     name: 'insurer:search-index',
     hooks: {
+      'astro:config:done': async ({ config }) => {
+        cacheDir = fileURLToPath(config.cacheDir);
+        const manifest = new URL('node_modules/pagefind/package.json', config.root);
+        if (existsSync(manifest)) pagefindVersion = (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
+        const output = `${root}${SEARCH_INDEX_DIR}`;
+        const cached = join(cacheDir, SEARCH_INDEX_CACHE_DIR, createHash('sha1').update(root).digest('hex').slice(0, 16));
+        const fingerprintFile = join(cached, 'fingerprint');
+        const fingerprint = await searchIndexFingerprint(root, pagefindVersion);
+        if (existsSync(fingerprintFile) && (await readFile(fingerprintFile, 'utf8')) === fingerprint) {
+          await rm(output, { recursive: true, force: true });
+          await linkTree(join(cached, SEARCH_INDEX_DIR), output);
+          logger.info(`pages unchanged since the last index: ${SEARCH_INDEX_DIR}/ restored from the cache`);
+          return;
+        }
+        await rm(output, { recursive: true, force: true });
+        await rm(cached, { recursive: true, force: true });
         try {
           const created = await pagefind.createIndex({
             forceLanguage: SEARCH_INDEX_LANGUAGE,
@@ -30,12 +108,15 @@ export default function searchIndex(): AstroIntegration {
           const added = await index.addDirectory({ path: root });
           if (added.errors.length > 0) throw new Error(`Search index: ${added.errors.join('; ')}`);
           if (added.page_count === 0) throw new Error('Search index: no page has data-pagefind-body.');
-          const written = await index.writeFiles({ outputPath: `${root}${SEARCH_INDEX_DIR}` });
+          const written = await index.writeFiles({ outputPath: output });
           if (written.errors.length > 0) throw new Error(`Search index: ${written.errors.join('; ')}`);
           logger.info(`${added.page_count} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE})`);
         } finally {
           await pagefind.close();
         }
+        await mkdir(cached, { recursive: true });
+        await linkTree(output, join(cached, SEARCH_INDEX_DIR));
+        await writeFile(fingerprintFile, fingerprint);
       },
     },
   };

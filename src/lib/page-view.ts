@@ -3,6 +3,8 @@
  * measurement id is configured (PUBLIC_GA_MEASUREMENT_ID); without one nothing is loaded and nothing is sent.
  * The gtag.js library is loaded TIMING.pageViewDelayMs after the page has loaded, with automatic page views off,
  * and one `page_view` is sent for the page (again when the page comes back from the back/forward cache).
+ * A page prerendered by Speculation Rules (astro.config.mjs `clientPrerender`, issue 8 §5) is counted only when
+ * the visitor actually opens it: tracking starts at its `prerenderingchange` event, never while it is hidden.
  */
 
 /** Where gtag.js comes from. */
@@ -44,8 +46,13 @@ export function startPageViewTracking(measurementId: string | undefined, delayMs
       doc.head.append(script);
     }, delayMs);
 
-  if (doc.readyState === 'complete') start();
-  else win.addEventListener('load', start, { once: true });
+  const startWhenLoaded = () => {
+    if (doc.readyState === 'complete') start();
+    else win.addEventListener('load', start, { once: true });
+  };
+  if ((doc as Document & { prerendering?: boolean }).prerendering) {
+    doc.addEventListener('prerenderingchange', startWhenLoaded, { once: true });
+  } else startWhenLoaded();
   win.addEventListener('pageshow', (event) => {
     if ((event as PageTransitionEvent).persisted) win.setTimeout(sendPageView, delayMs);
   });

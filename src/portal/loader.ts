@@ -6,7 +6,7 @@
  * unless the list's last good snapshot is fresh enough (issue 6 stale-if-error, src/portal/snapshots.ts).
  */
 import type { Loader } from 'astro/loaders';
-import type { z } from 'astro/zod';
+import { z } from 'astro/zod';
 import { PORTAL_TIMEOUT_MS } from '../site';
 import { callPortal } from './client';
 import { describeEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
@@ -81,6 +81,21 @@ export function parseList<S extends z.ZodType>(
 }
 
 /**
+ * A stable text form of a zod schema (its JSON Schema), so a change of the schema's code changes the list's
+ * cache digest; undefined when the schema cannot be expressed that way (then the list is always parsed again).
+ */
+function schemaFingerprint(schema: z.ZodType): string | undefined {
+  try {
+    return JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Key of the content-layer meta store holding the digest of the list last stored. */
+export const LIST_DIGEST_META_KEY = 'list-digest';
+
+/**
  * The portal loader for one list endpoint of spec §7.
  *
  * In: the catalogue name of a list endpoint and the zod schema of its items.
@@ -92,6 +107,10 @@ export function parseList<S extends z.ZodType>(
  * snapshot's age; otherwise the original error is thrown unchanged. A list that loads live with more than half of
  * its items gone against the snapshot throws {@link PortalItemDropError} unless PORTAL_ALLOW_ITEM_DROP names it.
  * Either way the list is recorded for the build report and, when live, for the next snapshot.
+ *
+ * Content-layer cache (issue 8 §6): the digest of the answer's `data` and of the schema is kept in the
+ * collection's meta store (saved with the data store in Astro's cacheDir). When a build receives the same list
+ * again, the stored entries are kept as they are, without parsing and storing every item again.
  */
 export function portalLoader<S extends z.ZodType>(
   endpointName: EndpointName,
@@ -100,7 +119,7 @@ export function portalLoader<S extends z.ZodType>(
   return {
     name: `portal:${endpointName}`,
     schema,
-    async load({ store, logger, generateDigest, config }) {
+    async load({ store, logger, generateDigest, config, meta }) {
       const endpoint = ENDPOINTS[endpointName];
       const described = describeEndpoint(endpoint);
       const { base, timeoutMs } = portalSettings();
@@ -111,20 +130,26 @@ export function portalLoader<S extends z.ZodType>(
       } catch (error) {
         logger.warn(`${(error as Error).message} It is ignored.`);
       }
-      let items: ParsedItem<z.output<S>>[];
+      /** The parsed items to store; undefined when the stored entries are kept (the same answer as last build). */
+      let items: ParsedItem<z.output<S>>[] | undefined;
+      let listDigest: string | undefined;
       let record: ListRecord;
       try {
         const result = await callPortal<unknown>(endpoint, { base, timeoutMs });
         if (result.cancelled) throw new PortalError(described, 'cancelled during the build');
-        items = parseList(endpointName, schema, result.data);
+        const schemaText = schemaFingerprint(schema);
+        listDigest = schemaText === undefined ? undefined : generateDigest(`${schemaText}\n${JSON.stringify(result.data)}`);
+        const unchanged = listDigest !== undefined && meta.get(LIST_DIGEST_META_KEY) === listDigest && Array.isArray(result.data);
+        if (!unchanged) items = parseList(endpointName, schema, result.data);
         record = {
           list: endpointName,
           endpoint: described,
-          items: items.length,
+          items: items ? items.length : store.keys().length,
           source: 'live',
           fetchedAt: new Date().toISOString(),
           ageHours: 0,
-          raw: items.map((item) => item.raw),
+          // Unchanged: the same answer that passed the schema in the build whose digest is stored.
+          raw: items ? items.map((item) => item.raw) : (result.data as Record<string, unknown>[]),
         };
       } catch (error) {
         if (!(error instanceof PortalError) || !previous) throw error;
@@ -142,6 +167,7 @@ export function portalLoader<S extends z.ZodType>(
           logger.warn(`The snapshot of list "${endpointName}" no longer passes its schema: not used. ${(snapshotError as Error).message}`);
           throw error;
         }
+        listDigest = undefined;
         logger.warn(
           `\n!!! STALE CONTENT: list "${endpointName}" failed (${error.message}).\n` +
             `!!! Using its last good snapshot from ${previous.fetchedAt}, ${formatHours(ageHours)} old ` +
@@ -159,16 +185,22 @@ export function portalLoader<S extends z.ZodType>(
       if (
         record.source === 'live' &&
         previous &&
-        isUnconfirmedDrop(endpointName, items.length, previous.items.length, snapshots.allowDrop)
+        isUnconfirmedDrop(endpointName, record.items, previous.items.length, snapshots.allowDrop)
       ) {
-        throw new PortalItemDropError(described, endpointName, items.length, previous.items.length, previous.fetchedAt);
+        throw new PortalItemDropError(described, endpointName, record.items, previous.items.length, previous.fetchedAt);
       }
-      store.clear();
-      for (const item of items) {
-        store.set({ id: item.id, data: item.data as Record<string, unknown>, digest: generateDigest(item.raw) });
+      if (items) {
+        store.clear();
+        for (const item of items) {
+          store.set({ id: item.id, data: item.data as Record<string, unknown>, digest: generateDigest(item.raw) });
+        }
       }
+      if (listDigest === undefined) meta.delete(LIST_DIGEST_META_KEY);
+      else meta.set(LIST_DIGEST_META_KEY, listDigest);
       recordList(record);
-      if (record.source === 'live') logger.info(`${items.length} items from ${described}`);
+      if (record.source === 'live') {
+        logger.info(items ? `${items.length} items from ${described}` : `${record.items} items from ${described} (unchanged, kept from the cache)`);
+      }
     },
   };
 }

@@ -5,10 +5,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { collections } from '../../src/content.config';
-import { parseList, portalLoader } from '../../src/portal/loader';
+import { LIST_DIGEST_META_KEY, parseList, portalLoader } from '../../src/portal/loader';
 import { ENDPOINTS } from '../../src/portal/endpoints';
 import { PortalCodeError, PortalFormatError, PortalSchemaError } from '../../src/portal/errors';
 import { articleSchema, faqSchema, homeBannerSchema } from '../../src/portal/schemas';
@@ -27,6 +27,7 @@ function fakeContext() {
     store: {
       set: ({ id, data }: { id: string; data: Record<string, unknown> }) => (entries.set(id, data), true),
       clear: () => entries.clear(),
+      keys: () => [...entries.keys()],
     },
     logger: { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} },
     generateDigest: (data: unknown) => JSON.stringify(data).length.toString(16),
@@ -134,6 +135,29 @@ describe('portalLoader against the sample portal', () => {
     const { context, entries } = fakeContext();
     await loader.load(context);
     expect(entries.size).toBeGreaterThan(0);
+  });
+
+  it('keeps the stored items when the portal sends the same list again (content-layer cache)', async () => {
+    const { context, entries } = fakeContext();
+    const loader = portalLoader('news', articleSchema);
+    await loader.load(context);
+    const first = new Map(entries);
+    expect(first.size).toBeGreaterThan(0);
+    const set = vi.spyOn(context.store, 'set');
+    await loader.load(context);
+    expect(set).not.toHaveBeenCalled();
+    expect(entries).toEqual(first);
+    // A list the store has not seen (here: a different digest on record) is parsed and stored again.
+    context.meta.set(LIST_DIGEST_META_KEY, 'another list');
+    await loader.load(context);
+    expect(set).toHaveBeenCalledTimes(first.size);
+  });
+
+  it.each(portalCollections)('fingerprints the schema of %s, so its list can be kept from the cache', async (name) => {
+    const { loader } = collections[name as keyof typeof collections] as { loader: Loader };
+    const { context } = fakeContext();
+    await loader.load(context);
+    expect(context.meta.get(LIST_DIGEST_META_KEY)).toEqual(expect.any(String));
   });
 
   it('fails on a bad item with a message naming list, item and field', async () => {

@@ -224,4 +224,25 @@ describe('page-view tracking', () => {
     expect(calls[1]).toEqual(['config', 'G-TEST123', { send_page_view: false }]);
     expect(calls.filter((call) => call[0] === 'event' && call[1] === 'page_view')).toHaveLength(1);
   });
+
+  it('counts a prerendered page only once the visitor opens it', () => {
+    vi.useFakeTimers();
+    Object.defineProperty(document, 'prerendering', { configurable: true, value: true });
+    const append = vi.spyOn(document.head, 'append').mockImplementation(() => undefined);
+    try {
+      expect(startPageViewTracking('G-TEST123', TIMING.pageViewDelayMs)).toBe(true);
+      if (document.readyState !== 'complete') window.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(TIMING.pageViewDelayMs * 10);
+      const pageViews = () =>
+        ((window as Window & { dataLayer?: IArguments[] }).dataLayer ?? []).map((args) => [...args]).filter((call) => call[1] === 'page_view');
+      expect(pageViews()).toHaveLength(0);
+      Object.defineProperty(document, 'prerendering', { configurable: true, value: false });
+      document.dispatchEvent(new Event('prerenderingchange'));
+      vi.advanceTimersByTime(TIMING.pageViewDelayMs);
+      expect(pageViews()).toHaveLength(1);
+    } finally {
+      append.mockRestore();
+      delete (document as Document & { prerendering?: boolean }).prerendering;
+    }
+  });
 });

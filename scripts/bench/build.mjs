@@ -1,0 +1,158 @@
+/**
+ * Benchmark section "build" (issue 8 §4, §6): for the sample content and for sample portals scaled to 1,000 and
+ * 10,000 generated items (scripts/sample-portal/generate.mjs), a cold build (empty output folder and empty Astro
+ * cache) and then a rebuild with no content change, each timed (wall clock, ms) with its peak memory (RSS of
+ * the Astro process and its children, sampled every 100 ms, bytes) and its pages per second (HTML files
+ * written / build seconds). Astro's output of both builds is kept next to them (cold.log, rebuild.log). Also the growth ratio of the cold build time 10k / 1k.
+ *
+ * Each size builds into its own folders under os.tmpdir()/insurer-bench/<size>/ (dist/ and cache/, the latter
+ * as ASTRO_CACHE_DIR, see astro.config.mjs), so the worktree's dist/ is untouched; the sample build's dist is
+ * what the other sections then measure. The portal runs in this process, so its memory is not counted.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startSamplePortal } from '../sample-portal/server.mjs';
+import { ROOT, seconds, table, treeRss } from './util.mjs';
+
+const ASTRO_BIN = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+
+/** GNU time, for the CPU seconds of a build and its children (optional). */
+const GNU_TIME = '/usr/bin/time';
+const RUSAGE_TAG = 'BENCH_RUSAGE';
+
+/** Work folder of the benchmark builds. */
+export const BENCH_WORK_DIR = path.join(os.tmpdir(), 'insurer-bench');
+
+/** Folders of one size: `{ dist, cache }`. */
+export const buildDirs = (label) => ({
+  dist: path.join(BENCH_WORK_DIR, label, 'dist'),
+  cache: path.join(BENCH_WORK_DIR, label, 'cache'),
+});
+
+/** Number of HTML files in a folder, the search index's excluded. */
+async function countPages(dist) {
+  const entries = await readdir(dist, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html') && !entry.parentPath.includes(`${path.sep}pagefind`)).length;
+}
+
+/**
+ * Runs `astro build` once.
+ * @param {{ dist: string, cache: string, portalUrl: string, env?: Record<string, string>, log?: string }} options
+ * @returns {Promise<{ ms: number, peakBytes: number, cpuSeconds: number | null, output: string }>} cpuSeconds: user +
+ *   system CPU time of the build and its children (GNU time), null without /usr/bin/time
+ * @throws {Error} when Astro exits non-zero (with the end of its output)
+ */
+export async function timeBuild({ dist, cache, portalUrl, env = {} }) {
+  const started = performance.now();
+  const command = [process.execPath, ASTRO_BIN, 'build', '--outDir', dist];
+  const timed = existsSync(GNU_TIME);
+  const [bin, ...args] = timed ? [GNU_TIME, '-f', `${RUSAGE_TAG} %U %S`, ...command] : command;
+  const child = spawn(bin, args, {
+    cwd: ROOT,
+    env: { ...process.env, PORTAL_API_BASE: portalUrl, ASTRO_CACHE_DIR: cache, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  let peakBytes = 0;
+  const sampler = setInterval(() => (peakBytes = Math.max(peakBytes, treeRss(child.pid))), 100);
+  const code = await new Promise((resolve) => child.on('exit', (exitCode) => resolve(exitCode ?? 1)));
+  clearInterval(sampler);
+  const ms = performance.now() - started;
+  if (code !== 0) throw new Error(`astro build --outDir ${dist} failed (exit ${code}):\n${output.slice(-3000)}`);
+  const rusage = timed ? new RegExp(`${RUSAGE_TAG} ([\\d.]+) ([\\d.]+)`).exec(output) : null;
+  return { ms, peakBytes, cpuSeconds: rusage ? Number(rusage[1]) + Number(rusage[2]) : null, output };
+}
+
+/**
+ * Cold build and no-change rebuild of one portal size.
+ * @param {{ label: string, scale: number, log?: (line: string) => void }} options scale 0 = sample content
+ * @returns {Promise<{ label: string, scale: number, pages: number, dist: string, cold: object, rebuild: object,
+ *   ratio: number }>} cold/rebuild: `{ ms, peakBytes, pagesPerSecond, cached }` (cached: pages Astro reused)
+ */
+export async function benchOneSize({ label, scale, log = console.log }) {
+  const { dist, cache } = buildDirs(label);
+  await rm(path.dirname(dist), { recursive: true, force: true });
+  const portal = await startSamplePortal({ port: 0, scale });
+  try {
+    log(`build ${label}: cold…`);
+    const cold = await timeBuild({ dist, cache, portalUrl: portal.url });
+    await writeFile(path.join(path.dirname(dist), 'cold.log'), cold.output);
+    const pages = await countPages(dist);
+    log(`build ${label}: cold ${seconds(cold.ms)}, ${pages} pages; rebuild without change…`);
+    const rebuild = await timeBuild({ dist, cache, portalUrl: portal.url });
+    await writeFile(path.join(path.dirname(dist), 'rebuild.log'), rebuild.output);
+    const reused = (rebuild.output.match(/\((?:cached|restored)\)/g) ?? []).length;
+    log(`build ${label}: rebuild ${seconds(rebuild.ms)} (${reused} pages reused)`);
+    const describe = (run, cached) => ({
+      ms: run.ms,
+      cpuSeconds: run.cpuSeconds,
+      peakBytes: run.peakBytes,
+      pagesPerSecond: pages / (run.ms / 1000),
+      cached,
+    });
+    return {
+      label,
+      scale,
+      pages,
+      dist,
+      cold: describe(cold, 0),
+      rebuild: describe(rebuild, reused),
+      ratio: rebuild.ms / cold.ms,
+      indexRestored: /restored from the cache/.test(rebuild.output),
+    };
+  } finally {
+    await portal.close();
+  }
+}
+
+/** The sizes the section can build, by name. */
+export const SIZES = { sample: 0, '1k': 1000, '10k': 10000 };
+
+/**
+ * The build section.
+ * @param {{ sizes: string[], log?: (line: string) => void }} options sizes: keys of SIZES
+ * @returns {Promise<{ title: string, markdown: string, data: object }>}
+ */
+export async function benchBuild({ sizes, log = console.log }) {
+  const results = [];
+  for (const label of sizes) {
+    if (!(label in SIZES)) throw new Error(`unknown build size "${label}" (known: ${Object.keys(SIZES).join(', ')})`);
+    results.push(await benchOneSize({ label, scale: SIZES[label], log }));
+  }
+  const mb = (bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
+  const cpu = (run) => (run.cpuSeconds === null ? '—' : `${run.cpuSeconds.toFixed(1)} s`);
+  const rows = results.map((r) => [
+    r.label === 'sample' ? 'sample content' : `sample + ${r.scale.toLocaleString('en')} items`,
+    r.pages,
+    seconds(r.cold.ms),
+    cpu(r.cold),
+    r.cold.pagesPerSecond.toFixed(0),
+    mb(r.cold.peakBytes),
+    seconds(r.rebuild.ms),
+    cpu(r.rebuild),
+    `${(r.ratio * 100).toFixed(0)} %${r.cold.cpuSeconds ? ` (CPU ${((r.rebuild.cpuSeconds / r.cold.cpuSeconds) * 100).toFixed(0)} %)` : ''}`,
+    `${r.rebuild.cached} / ${r.pages}${r.indexRestored ? ', index' : ''}`,
+    mb(r.rebuild.peakBytes),
+  ]);
+  let markdown = table(
+    ['portal', 'pages', 'cold build', 'CPU', 'pages/s', 'peak RSS', 'no-change rebuild', 'CPU', 'rebuild / cold', 'reused', 'rebuild peak RSS'],
+    rows,
+  );
+  const k1 = results.find((r) => r.label === '1k');
+  const k10 = results.find((r) => r.label === '10k');
+  const growth = k1 && k10 ? k10.cold.ms / k1.cold.ms : undefined;
+  if (growth !== undefined) {
+    const cpuGrowth = k1.cold.cpuSeconds && k10.cold.cpuSeconds ? `, CPU × ${(k10.cold.cpuSeconds / k1.cold.cpuSeconds).toFixed(2)}` : '';
+    markdown += `\n\nGrowth 10k / 1k: cold build time × ${growth.toFixed(2)}${cpuGrowth}, for × ${(k10.pages / k1.pages).toFixed(2)} pages.`;
+  }
+  markdown +=
+    '\n\nTimes are wall clock; CPU is user + system time of the build and its children (GNU time), which depends ' +
+    'less on other load of the machine. Peak RSS: the Astro build process and its children (Pagefind), sampled every 100 ms. "Reused": pages ' +
+    'Astro copied from its incremental cache instead of rendering, and whether the search index was restored.';
+  return { title: 'Build', markdown, data: { results, growth } };
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench` (issue 8 §4): the benchmark. Not a test: it measures and prints, it asserts nothing.
+ *
+ *   npm run bench [-- --only build,weight,lighthouse,search,navigation,reader] [--sizes sample,1k,10k]
+ *                 [--dist dist] [--no-prefetch-dist dir] [--out bench-results/bench.md] [--readme]
+ *
+ * Sections (all by default, in this order; scripts/bench/<section>.mjs):
+ * - build: cold and no-change rebuild time, pages/s and peak memory for the sample content and sample portals
+ *   of 1,000 and 10,000 generated items (`--sizes`), growth 10k / 1k;
+ * - weight: JavaScript, CSS, HTML and total gzip bytes per page type;
+ * - lighthouse: Lighthouse 13 mobile scores, LCP, TBT, CLS of five pages;
+ * - search: recall against substring matching, bytes fetched per query;
+ * - navigation: click on home → news detail painted, with and without prefetch;
+ * - reader: the audio reader's figures, from scripts/bench/reader.mjs when that module exists.
+ * The page sections measure the sample build of the build section when it ran, else `--dist` (default dist/,
+ * built with `npm run build` first when missing). `--no-prefetch-dist` gives navigation an existing PREFETCH=off
+ * build instead of building one (never run two Astro builds of one worktree at once: they share .astro/).
+ *
+ * Output: the Markdown report on stdout and in `--out` (git-ignored bench-results/), with the date and the
+ * machine; a JSON twin next to it. `--readme` also writes the report between the `<!-- bench:start -->` and
+ * `<!-- bench:end -->` markers of README.md. The full run takes about 10 min on a quiet 2-core machine (the 10k builds most).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from '../astro.mjs';
+import { benchBuild } from './build.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
+import { benchNavigation } from './navigation.mjs';
+import { benchSearch } from './search.mjs';
+import { DEFAULT_DIST, RESULTS_DIR, ROOT, machine, seconds } from './util.mjs';
+import { benchWeight } from './weight.mjs';
+
+/** Section names in run order. */
+export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'reader'];
+
+const README_START = '<!-- bench:start -->';
+const README_END = '<!-- bench:end -->';
+
+/** Runs the reader section from scripts/bench/reader.mjs, or explains why it is missing. */
+async function readerSection(dist) {
+  const file = path.join(ROOT, 'scripts/bench/reader.mjs');
+  if (!existsSync(file)) {
+    return { title: 'Audio reader', markdown: '_Skipped: scripts/bench/reader.mjs is not in this tree yet._', data: null };
+  }
+  const { benchReader } = await import(file);
+  return benchReader({ distDir: dist });
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      sizes: { type: 'string', default: 'sample,1k,10k' },
+      dist: { type: 'string' },
+      'no-prefetch-dist': { type: 'string' },
+      out: { type: 'string', default: path.join(RESULTS_DIR, 'bench.md') },
+      readme: { type: 'boolean', default: false },
+    },
+  });
+  const only = values.only ? values.only.split(',').map((name) => name.trim()) : SECTIONS;
+  for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`unknown section "${name}" (known: ${SECTIONS.join(', ')})`);
+  const sizes = values.sizes.split(',').map((size) => size.trim());
+  const log = (line) => console.error(`[bench] ${line}`);
+  const started = performance.now();
+  const sections = [];
+
+  let dist = values.dist ? path.resolve(values.dist) : undefined;
+  if (only.includes('build')) {
+    const section = await benchBuild({ sizes, log });
+    sections.push(section);
+    dist ??= section.data.results.find((result) => result.label === 'sample')?.dist;
+  }
+  dist ??= DEFAULT_DIST;
+  const pageSections = only.filter((name) => name !== 'build');
+  if (pageSections.length > 0 && !existsSync(path.join(dist, 'index.html'))) {
+    if (dist !== DEFAULT_DIST) throw new Error(`No built site in ${dist}.`);
+    log('no dist/: npm run build…');
+    if ((await build()) !== 0) throw new Error('npm run build failed');
+  }
+  for (const name of pageSections) {
+    log(`${name}…`);
+    if (name === 'weight') sections.push(benchWeight({ dist }));
+    if (name === 'lighthouse') sections.push(await benchLighthouse({ dist, log }));
+    if (name === 'search') sections.push(await benchSearch({ dist }));
+    if (name === 'navigation') {
+      const withoutDist = values['no-prefetch-dist'] ? path.resolve(values['no-prefetch-dist']) : undefined;
+      sections.push(await benchNavigation({ dist, withoutDist, log }));
+    }
+    if (name === 'reader') sections.push(await readerSection(dist));
+  }
+
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const report = [
+    `Measured ${date} UTC on ${machine()}; sections: ${only.join(', ')}; took ${seconds(performance.now() - started)}.`,
+    ...sections.map((section) => `### ${section.title}\n\n${section.markdown}`),
+  ].join('\n\n');
+  console.log(report);
+  await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
+  await writeFile(values.out, `## Benchmark\n\n${report}\n`);
+  await writeFile(values.out.replace(/\.md$/, '') + '.json', JSON.stringify({ date, machine: machine(), sections }, null, 2));
+  log(`report written to ${path.relative(ROOT, path.resolve(values.out))}`);
+  if (values.readme) {
+    const readmeFile = path.join(ROOT, 'README.md');
+    const readme = await readFile(readmeFile, 'utf8');
+    const start = readme.indexOf(README_START);
+    const end = readme.indexOf(README_END);
+    if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} block`);
+    await writeFile(readmeFile, `${readme.slice(0, start + README_START.length)}\n${report}\n${readme.slice(end)}`);
+    log('README.md updated');
+  }
+}
+
+await main();

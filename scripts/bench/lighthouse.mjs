@@ -1,0 +1,123 @@
+/**
+ * Benchmark section "lighthouse" (issue 8 §4 and "Done when"): Lighthouse 13 (node_modules/.bin/lighthouse) on
+ * home, a news list, a news detail, an FAQ page and contact, mobile form factor with simulated throttling, in
+ * Debian's Chromium (CHROME_PATH, else /usr/bin/chromium; tests/system.mjs), against the built site served on
+ * loopback by nginx with the build's nginx.conf (as in production: gzip, cache headers) and the sample portal
+ * behind /api. Per page: the four category scores (0–100), LCP (ms), TBT (ms)
+ * and CLS, and the audits that cost points (score < 1) in each category, for the "to fix" list.
+ * Issue 8 target: performance ≥ 98, accessibility, best practices and SEO = 100.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tests/system.mjs';
+import { ROOT, serveBuilt, table } from './util.mjs';
+
+/** The pages of the issue: home, news list, news detail, FAQ, contact. */
+export const LIGHTHOUSE_PAGES = ['/', '/news/all/1', '/news/detail/1', '/faq/1', '/contact'];
+
+/** Category ids in report order. */
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** Issue 8 targets per category (0–100). */
+export const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+
+/**
+ * Runs Lighthouse on one URL.
+ * @param {string} url
+ * @returns {Promise<object>} the Lighthouse result (LHR JSON)
+ * @throws {Error} when Lighthouse fails (with its output)
+ */
+export async function runLighthouse(url) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-lh-'));
+  const output = path.join(dir, 'report.json');
+  const flags = CHROMIUM_ARGS.filter((flag) => flag !== '--headless').concat('--headless=new');
+  const args = [
+    url,
+    '--output=json',
+    `--output-path=${output}`,
+    '--form-factor=mobile',
+    '--throttling-method=simulate',
+    '--quiet',
+    `--chrome-flags=${flags.join(' ')}`,
+  ];
+  try {
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/lighthouse'), args, {
+      env: { ...process.env, CHROME_PATH: chromiumPath() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (chunk) => (log += chunk));
+    child.stderr.on('data', (chunk) => (log += chunk));
+    const code = await new Promise((resolve) => child.on('exit', (exitCode) => resolve(exitCode ?? 1)));
+    if (code !== 0) throw new Error(`lighthouse ${url} failed (exit ${code}):\n${log.slice(-2000)}`);
+    return JSON.parse(await readFile(output, 'utf8'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The figures of one report. */
+export function summarize(page, lhr) {
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+  const numeric = (id) => lhr.audits[id]?.numericValue;
+  const failing = {};
+  for (const id of CATEGORIES) {
+    failing[id] = (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 || id === 'performance')
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
+      .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+  }
+  return {
+    page,
+    scores,
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcp: numeric('first-contentful-paint'),
+    lcpElement: (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []).find((item) => item.type === 'node')?.selector,
+    failing,
+    runWarnings: lhr.runWarnings ?? [],
+  };
+}
+
+/**
+ * The Lighthouse section.
+ * @param {{ dist: string, pages?: string[], log?: (line: string) => void }} options
+ * @returns {Promise<{ title: string, markdown: string, data: object[] }>}
+ */
+export async function benchLighthouse({ dist, pages = LIGHTHOUSE_PAGES, log = console.log }) {
+  const server = await serveBuilt(dist);
+  const data = [];
+  try {
+    for (const page of pages) {
+      log(`lighthouse ${page}…`);
+      data.push(summarize(page, await runLighthouse(`${server.url}${page}`)));
+    }
+  } finally {
+    await server.close();
+  }
+  const mark = (id, score) => (score >= TARGETS[id] ? `${score}` : `**${score}**`);
+  let markdown = table(
+    ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS'],
+    data.map((row) => [
+      row.page,
+      ...CATEGORIES.map((id) => mark(id, row.scores[id])),
+      `${Math.round(row.lcp)} ms`,
+      `${Math.round(row.tbt)} ms`,
+      row.cls.toFixed(3),
+    ]),
+  );
+  markdown += `\n\nMobile, simulated throttling (Lighthouse 13 defaults), Chromium headless. Bold: below the target (performance ≥ ${TARGETS.performance}, others 100).`;
+  const lost = [];
+  for (const row of data) {
+    for (const id of CATEGORIES) {
+      if (row.failing[id].length > 0) lost.push(`- ${row.page} ${id}: ${row.failing[id].join(', ')}`);
+    }
+  }
+  if (lost.length > 0) markdown += `\n\nAudits below full score:\n\n${lost.join('\n')}`;
+  markdown += `\n\nLCP elements: ${data.map((row) => `${row.page} \`${row.lcpElement ?? '?'}\``).join('; ')}.`;
+  return { title: 'Lighthouse', markdown, data };
+}

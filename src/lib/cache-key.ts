@@ -1,0 +1,49 @@
+/**
+ * Cache keys of the pages of `getStaticPaths()` for Astro's incremental build (astro.config.mjs
+ * `experimental.incrementalBuild`; issue 8 §6 "a rebuild with no content change takes ≤ 25 % of a cold build").
+ *
+ * Astro skips rendering a page, and keeps last build's HTML, when the page's code (its module graph, hashed by
+ * Astro) and its `cacheKey` are both unchanged. The key must therefore change whenever anything the page shows
+ * changes that is not code:
+ * - its props (the items, neighbours, tabs and names passed by getStaticPaths), hashed as JSON;
+ * - what every page shows from content outside its props: the dock's newest news and coupons (Dock.astro), the
+ *   footer's copyright year (Footer.astro), and the build environment read by the layout (SITE_URL for the
+ *   canonical URL, SITE_ENV for the test bar, the PUBLIC_* settings of astro.config.mjs `env.schema`).
+ * A page whose key is missing is simply rendered every time; a key that misses an input would serve stale HTML,
+ * hence the wide net above.
+ */
+import { createHash } from 'node:crypto';
+import { dockLists } from './dock';
+
+/** Environment variables a page's HTML depends on (astro.config.mjs `site` and `env.schema`). */
+const PAGE_ENV = ['SITE_URL', 'SITE_ENV', 'PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID'];
+
+/** SHA-1 (hex) of a value's JSON (Dates as ISO strings). */
+const hashOf = (value: unknown): string => createHash('sha1').update(JSON.stringify(value)).digest('hex');
+
+let layoutKeyPromise: Promise<string> | undefined;
+
+/**
+ * The key of what the shared layout shows on every page (dock lists, copyright year, environment); computed once
+ * per build.
+ * @returns a hex digest
+ */
+export function layoutKey(): Promise<string> {
+  layoutKeyPromise ??= (async () => {
+    const dock = await dockLists();
+    const env = Object.fromEntries(PAGE_ENV.map((name) => [name, process.env[name] ?? null]));
+    return hashOf({ dock, year: new Date().getFullYear(), env });
+  })();
+  return layoutKeyPromise;
+}
+
+/**
+ * Adds a `cacheKey` to each static path: SHA-1 of the layout key and the path's params and props.
+ * In: `getStaticPaths()` results `{ params, props? }[]`. Out: the same objects with `cacheKey` (hex string).
+ */
+export async function withCacheKeys<T extends { params: Record<string, string | undefined>; props?: unknown }>(
+  paths: T[] | Promise<T[]>,
+): Promise<(T & { cacheKey: string })[]> {
+  const [resolved, layout] = await Promise.all([paths, layoutKey()]);
+  return resolved.map((path) => ({ ...path, cacheKey: hashOf([layout, path.params, path.props ?? null]) }));
+}

@@ -1,0 +1,38 @@
+/**
+ * The dock's lists (Dock.astro; spec §9 "Side dock: 5 news and 5 coupons"): the first DOCK_ITEMS news and coupons
+ * in display order, as `{ title, href, date }` (href: the item's page; date: a Date).
+ *
+ * The dock is on every page, so a build computes the lists once (issue 8 §4: sorting every news item again for
+ * each of 10,000 pages made the build time grow with the square of the portal's size). The dev server, whose
+ * content can change while it runs, computes them on each request.
+ */
+import { getCollection } from 'astro:content';
+import { ARTICLE_SECTIONS, itemHref, sortedArticles } from './articles';
+import { couponDetailPath, sortCoupons } from './coupons';
+import { DOCK_ITEMS } from '../site';
+
+export interface DockItem {
+  title: string;
+  href: string;
+  date: Date;
+}
+
+async function computeDockLists(): Promise<{ news: DockItem[]; coupons: DockItem[] }> {
+  const newsSection = ARTICLE_SECTIONS.news;
+  const news = (await sortedArticles(newsSection))
+    .slice(0, DOCK_ITEMS)
+    .map((item) => ({ title: item.title, href: itemHref(newsSection, item), date: item.date }));
+  const coupons = sortCoupons((await getCollection('coupons')).map((entry) => entry.data))
+    .slice(0, DOCK_ITEMS)
+    .map((item) => ({ title: item.title, href: couponDetailPath(item.id), date: item.date }));
+  return { news, coupons };
+}
+
+let cached: ReturnType<typeof computeDockLists> | undefined;
+
+/** The dock's news and coupons; once per build (see above). */
+export function dockLists(): Promise<{ news: DockItem[]; coupons: DockItem[] }> {
+  if (import.meta.env.DEV) return computeDockLists();
+  cached ??= computeDockLists();
+  return cached;
+}
