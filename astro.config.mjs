@@ -9,6 +9,7 @@ import publishing from './src/integrations/publishing.ts';
 import reader from './src/integrations/reader.ts';
 import { NOINDEX_PATHS } from './src/site.ts';
 import { astroCsp, policyFromEnv } from './src/lib/security-headers.ts';
+import { SPECULATION_RULES_HASH } from './src/lib/speculation-rules.ts';
 
 /** The security policy of this deployment (issue 6), from PUBLIC_IMAGE_BASE, PUBLIC_PORTAL_API_BASE and GA. */
 const securityPolicy = policyFromEnv(process.env);
@@ -30,16 +31,12 @@ export default defineConfig({
   // Content-layer store and incremental-build cache (default node_modules/.astro/); the benchmark gives each
   // portal size its own folder so that their caches do not evict each other (scripts/bench/build.mjs).
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
-  // Instant navigation (issue 8 §5): links marked `data-astro-prefetch` are fetched when hovered or focused
-  // (touch: on touchstart); with clientPrerender, browsers with Speculation Rules prerender them instead (the CSP
-  // allows those rules with 'inline-speculation-rules'). PREFETCH=off builds without it (the benchmark's
-  // "without prefetch" variant).
-  prefetch: process.env.PREFETCH === 'off' ? false : { prefetchAll: false, defaultStrategy: 'hover' },
+  // Instant navigation (issue 8 §5): Speculation Rules written by SiteLayout (src/lib/speculation-rules.ts), no
+  // JavaScript; their hash is in the CSP (security.csp below).
   experimental: {
     // Pages of getStaticPaths() with an unchanged cacheKey (src/lib/cache-key.ts) and unchanged code are copied
     // from the previous build instead of rendered (issue 8 §6).
     incrementalBuild: true,
-    clientPrerender: process.env.PREFETCH !== 'off',
   },
   vite: {
     build: {
@@ -63,7 +60,7 @@ export default defineConfig({
     publishing(),
   ],
   // Hash-based CSP meta tag in every page (DESIGN.md §6); the HTTP header adds frame-ancestors (hosting).
-  security: { csp: astroCsp(securityPolicy) },
+  security: { csp: astroCsp(securityPolicy, [SPECULATION_RULES_HASH]) },
   env: {
     schema: {
       PORTAL_API_BASE: envField.string({

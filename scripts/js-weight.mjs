@@ -26,7 +26,8 @@ export function jsWeight(dist, page) {
   for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) entries.add(m[1]);
   for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)) entries.add(m[1]);
   let inlineBytes = 0;
-  for (const m of html.matchAll(/<script(?![^>]*src=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)) {
+  // Inline JavaScript only: JSON-LD and Speculation Rules are data, not code.
+  for (const m of html.matchAll(/<script(?![^>]*src=)(?![^>]*application\/ld\+json)(?![^>]*speculationrules)[^>]*>([\s\S]*?)<\/script>/g)) {
     inlineBytes += gzipSync(m[1]).length;
   }
   const files = new Map();

@@ -8,11 +8,13 @@
  * - its props (the items, neighbours, tabs and names passed by getStaticPaths), hashed as JSON;
  * - what every page shows from content outside its props: the dock's newest news and coupons (Dock.astro), the
  *   footer's copyright year (Footer.astro), and the build environment read by the layout (SITE_URL for the
- *   canonical URL, SITE_ENV for the test bar, the PUBLIC_* settings of astro.config.mjs `env.schema`).
+ *   canonical URL, SITE_ENV for the test bar, the PUBLIC_* settings of astro.config.mjs `env.schema`), and
+ *   whether the build has a speech engine (the reader player on content pages, src/integrations/reader.ts).
  * A page whose key is missing is simply rendered every time; a key that misses an input would serve stale HTML,
  * hence the wide net above.
  */
 import { createHash } from 'node:crypto';
+import { readerEnabled } from 'virtual:insurer/reader';
 import { dockLists } from './dock';
 
 /** Environment variables a page's HTML depends on (astro.config.mjs `site` and `env.schema`). */
@@ -32,7 +34,8 @@ export function layoutKey(): Promise<string> {
   layoutKeyPromise ??= (async () => {
     const dock = await dockLists();
     const env = Object.fromEntries(PAGE_ENV.map((name) => [name, process.env[name] ?? null]));
-    return hashOf({ dock, year: new Date().getFullYear(), env });
+    // readerEnabled: whether this build has a speech engine, i.e. whether content pages show the reader player.
+    return hashOf({ dock, year: new Date().getFullYear(), env, readerEnabled });
   })();
   return layoutKeyPromise;
 }

@@ -3,8 +3,8 @@
  * measurement id is configured (PUBLIC_GA_MEASUREMENT_ID); without one nothing is loaded and nothing is sent.
  * The gtag.js library is loaded TIMING.pageViewDelayMs after the page has loaded, with automatic page views off,
  * and one `page_view` is sent for the page (again when the page comes back from the back/forward cache).
- * A page prerendered by Speculation Rules (astro.config.mjs `clientPrerender`, issue 8 §5) is counted only when
- * the visitor actually opens it: tracking starts at its `prerenderingchange` event, never while it is hidden.
+ * A prerendered page (the browser's own prerendering, or Speculation Rules prerender should the site's rules in
+ * src/lib/speculation-rules.ts ever ask for it) is counted only when the visitor actually opens it: tracking starts at its `prerenderingchange` event, never while it is hidden.
  */
 
 /** Where gtag.js comes from. */

@@ -13,9 +13,8 @@
  *   `add_header … always;` lines of `dist/nginx.conf`) from `securityHeaders()`.
  *
  * Policy in words: nothing loads unless named (`default-src 'none'`); scripts only from the site itself or by
- * hash (never `'unsafe-inline'`), plus `'wasm-unsafe-eval'` for the Pagefind search index (WebAssembly),
- * `'inline-speculation-rules'` for speculation rules (prefetch/prerender; no script runs from them) and
- * Google's tag only when GA4 is configured; frames only the chatbot (EXTERNAL.chatbot) and the YouTube
+ * hash (never `'unsafe-inline'`; the static speculation rules too), plus `'wasm-unsafe-eval'` for the Pagefind
+ * search index (WebAssembly) and Google's tag only when GA4 is configured; frames only the chatbot (EXTERNAL.chatbot) and the YouTube
  * no-cookie player, by host name; images from the site, the image base (PUBLIC_IMAGE_BASE) and `data:` (the
  * captcha is an SVG data URL); runtime calls to the site (`/api/`) or PUBLIC_PORTAL_API_BASE; the site cannot be
  * framed by anyone. The Observatory grade of this set against nginx is tested in tests/build/headers.test.ts.
@@ -85,9 +84,10 @@ export function cspDirectives(policy: SecurityPolicyOptions): CspDirectives {
   return [
     ['default-src', ["'none'"]],
     // Pagefind compiles its WebAssembly search core: 'wasm-unsafe-eval' (not 'unsafe-eval').
-    // 'inline-speculation-rules': Chromium checks `<script type="speculationrules">` (Astro prefetch with
-    // prerendering inserts one) against script-src; this keyword allows those rules and no inline JavaScript.
-    ['script-src', list("'self'", "'wasm-unsafe-eval'", "'inline-speculation-rules'", ga && GA_ORIGINS.script)],
+    // The static `<script type="speculationrules">` of every page (src/lib/speculation-rules.ts) is allowed by its
+    // hash, like any inline script (with hashes in the policy, Chromium 156 did not let
+    // 'inline-speculation-rules' allow rules inserted at run time in our tests).
+    ['script-src', list("'self'", "'wasm-unsafe-eval'", ga && GA_ORIGINS.script)],
     ['style-src', ["'self'"]],
     ['img-src', list("'self'", 'data:', image, ga && GA_ORIGINS.img)],
     ['font-src', ["'self'"]],
@@ -114,15 +114,16 @@ type AstroCspDirectives = NonNullable<Exclude<NonNullable<AstroUserConfig['secur
 export interface AstroCspConfig {
   algorithm: 'SHA-256';
   directives: AstroCspDirectives;
-  scriptDirective: { resources: string[] };
+  scriptDirective: { resources: string[]; hashes: `sha256-${string}`[] };
   styleDirective: { resources: string[] };
 }
 
 /**
  * Astro's `security.csp`: the directives a meta tag can carry; Astro adds `script-src`/`style-src` with its
- * hashes after our non-hash sources. Out: the config object for astro.config.mjs.
+ * hashes after our non-hash sources. `scriptHashes`: hashes of inline scripts Astro does not hash itself (the
+ * Speculation Rules of src/lib/speculation-rules.ts), `sha256-…`. Out: the config object for astro.config.mjs.
  */
-export function astroCsp(policy: SecurityPolicyOptions): AstroCspConfig {
+export function astroCsp(policy: SecurityPolicyOptions, scriptHashes: readonly `sha256-${string}`[] = []): AstroCspConfig {
   const all = cspDirectives(policy);
   const sources = (name: string) => all.find(([directive]) => directive === name)?.[1] ?? [];
   return {
@@ -131,7 +132,7 @@ export function astroCsp(policy: SecurityPolicyOptions): AstroCspConfig {
       .filter(([name]) => !['script-src', 'style-src', ...HEADER_ONLY_DIRECTIVES].includes(name))
       // Every name comes from cspDirectives(), all of them directives Astro accepts.
       .map(([name, values]) => [name, ...values].join(' ')) as AstroCspDirectives,
-    scriptDirective: { resources: sources('script-src') },
+    scriptDirective: { resources: sources('script-src'), hashes: [...scriptHashes] },
     styleDirective: { resources: sources('style-src') },
   };
 }

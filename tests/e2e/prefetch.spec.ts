@@ -1,40 +1,43 @@
 /**
  * End-to-end: instant navigation (issue 8 §5). Pointing at a likely next page — a news card of a list, the next
- * list page — asks the browser to fetch it ahead (Astro prefetch with client prerender: a Speculation Rules
- * script naming the URL where the browser supports them, else a `<link rel="prefetch">`); nothing is fetched
- * ahead for links the visitor does not point at.
+ * list page — makes the browser fetch it ahead through the page's Speculation Rules (src/lib/speculation-rules.ts:
+ * `a[data-prefetch]`, eagerness moderate), with the CSP allowing the rules; links the visitor does not point at are
+ * not fetched.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** URLs the page has asked the browser to fetch ahead, from speculation rules and prefetch links. */
-const requestedAhead = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => [
-    ...[...document.querySelectorAll('script[type="speculationrules"]')].flatMap((script) => {
-      const rules = JSON.parse(script.textContent ?? '{}') as Record<string, { urls?: string[] }[]>;
-      return Object.values(rules).flatMap((list) => list.flatMap((rule) => rule.urls ?? []));
-    }),
-    ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.href),
-  ].map((url) => new URL(url).pathname));
+/** Records the paths the browser fetches ahead (requests with `Sec-Purpose: prefetch`). */
+function recordPrefetches(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (/prefetch/i.test(request.headers()['sec-purpose'] ?? '')) paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
 
 test('pointing at a news card fetches its detail page ahead, and only that one', async ({ page }) => {
+  const prefetched = recordPrefetches(page);
   await page.goto('/news/all/1');
-  const links = page.locator('.article-card a[data-astro-prefetch]');
+  const links = page.locator('.article-card a[data-prefetch]');
   expect(await links.count()).toBeGreaterThan(1);
   const first = links.first();
-  const href = await first.getAttribute('href');
+  const href = (await first.getAttribute('href'))!;
   const other = await links.nth(1).getAttribute('href');
-  expect(await requestedAhead(page)).not.toContain(href);
+  await page.waitForLoadState('networkidle');
+  expect(prefetched).not.toContain(href);
   await first.hover();
-  await expect.poll(() => requestedAhead(page)).toContain(href);
-  expect(await requestedAhead(page)).not.toContain(other);
+  await expect.poll(() => prefetched).toContain(href);
+  expect(prefetched).not.toContain(other);
   await first.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 });
 
 test('the next list page is fetched ahead when pointed at', async ({ page }) => {
+  const prefetched = recordPrefetches(page);
   await page.goto('/news/all/1');
-  const next = page.locator('a[rel="next"][data-astro-prefetch]');
+  const next = page.locator('a[rel="next"][data-prefetch]');
   await expect(next).toHaveCount(1);
   await next.hover();
-  await expect.poll(() => requestedAhead(page)).toContain('/news/all/2');
+  await expect.poll(() => prefetched).toContain('/news/all/2');
 });

@@ -3,6 +3,7 @@
  * the deployment's settings, what the meta policy leaves to the header, the inline hashes it collects, and the
  * host-file writers' refusals. The headers as nginx serves them are tested in tests/build/headers.test.ts.
  */
+import { SPECULATION_RULES, SPECULATION_RULES_HASH } from '../../src/lib/speculation-rules';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
@@ -49,8 +50,15 @@ describe('meta policy and header policy', () => {
     const config = astroCsp(policyFromEnv({}));
     expect(config.directives.some((directive) => directive.startsWith('frame-ancestors'))).toBe(false);
     expect(config.directives.some((directive) => /^(script|style)-src/.test(directive))).toBe(false);
-    expect(config.scriptDirective.resources).toEqual(["'self'", "'wasm-unsafe-eval'", "'inline-speculation-rules'"]);
+    expect(config.scriptDirective.resources).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(contentSecurityPolicy(policyFromEnv({}))).toContain("frame-ancestors 'none'");
+  });
+
+  it("allows the site's speculation rules by their hash in the meta policy", () => {
+    const config = astroCsp(policyFromEnv({}), [SPECULATION_RULES_HASH]);
+    expect(config.scriptDirective.hashes).toEqual([
+      `sha256-${createHash('sha256').update(SPECULATION_RULES).digest('base64')}`,
+    ]);
   });
 
   it('hashes inline scripts (speculation rules included) and styles, not script files or JSON-LD', () => {
