@@ -413,6 +413,8 @@ test.describe('font size', () => {
     await page.route('**/_astro/*.js', (route) => route.abort());
     await page.goto('/faq/service', { waitUntil: 'domcontentloaded' });
     expect(await rootSize()).toBe('20px');
+    // Every blocked request has failed (and been logged) before those log lines are set aside.
+    await page.waitForLoadState('networkidle');
     await page.unroute('**/_astro/*.js');
     allowFailedRequests(consoleErrors, ['net::ERR_FAILED']);
 
