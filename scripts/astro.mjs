@@ -37,15 +37,19 @@ function spawnAstro(command, args, env) {
 
 /**
  * The snapshot folder of builds against the sample portal (issue 6): PORTAL_SNAPSHOT_DIR when set, else a folder of
- * its own per sample scale (`node_modules/.astro/portal-snapshots-sample[-scale]`), so sample data never stands in
- * for the real portal's and a build at another SAMPLE_PORTAL_SCALE does not trip the item-drop guard.
+ * its own per sample scale and corpus (`node_modules/.astro/portal-snapshots-sample[-scale][-corpus]`), so sample
+ * data never stands in for the real portal's, and a build at another SAMPLE_PORTAL_SCALE or with the hostile corpus
+ * (SAMPLE_PORTAL_CORPUS, tests/build/hostile.test.ts) neither trips the item-drop guard of the next plain build nor
+ * leaves its items in that build's snapshots.
  * @param {NodeJS.ProcessEnv} env
  * @returns {string} absolute folder
  */
 export function sampleSnapshotDir(env) {
   if (env.PORTAL_SNAPSHOT_DIR) return env.PORTAL_SNAPSHOT_DIR;
   const scale = Number(env.SAMPLE_PORTAL_SCALE ?? 0) || 0;
-  return fileURLToPath(new URL(`../node_modules/.astro/portal-snapshots-sample${scale > 0 ? `-${scale}` : ''}`, import.meta.url));
+  const corpus = env.SAMPLE_PORTAL_CORPUS?.trim();
+  const suffix = `${scale > 0 ? `-${scale}` : ''}${corpus ? `-${corpus.replace(/[^a-z0-9]/gi, '')}` : ''}`;
+  return fileURLToPath(new URL(`../node_modules/.astro/portal-snapshots-sample${suffix}`, import.meta.url));
 }
 
 /**

@@ -207,3 +207,14 @@ describe('snapshot files and settings', () => {
     expect(() => snapshotSettings({ PORTAL_ALLOW_ITEM_DROP: 'news,nwes' })).toThrow(/PORTAL_ALLOW_ITEM_DROP names unknown lists: nwes/);
   });
 });
+
+describe('snapshot folders of sample-portal builds (scripts/astro.mjs)', () => {
+  it('keeps each sample scale and corpus apart, so a hostile or scaled build never feeds the plain one', async () => {
+    const { sampleSnapshotDir } = await import('../../scripts/astro.mjs');
+    const plain = sampleSnapshotDir({});
+    expect(plain).toMatch(/portal-snapshots-sample$/);
+    expect(sampleSnapshotDir({ SAMPLE_PORTAL_CORPUS: 'hostile' })).toMatch(/portal-snapshots-sample-hostile$/);
+    expect(sampleSnapshotDir({ SAMPLE_PORTAL_SCALE: '1000' })).toMatch(/portal-snapshots-sample-1000$/);
+    expect(sampleSnapshotDir({ PORTAL_SNAPSHOT_DIR: '/tmp/snapshots' })).toBe('/tmp/snapshots');
+  });
+});
