@@ -52,7 +52,7 @@ export async function startNginx({ dist, portalUrl, tls = false }) {
     if (made.status !== 0) throw new Error(`openssl could not make a test certificate:\n${made.stderr}`);
   }
   const listen = tls
-    ? `listen 127.0.0.1:${port} ssl;
+    ? `listen 127.0.0.1:${port} ssl http2;
     ssl_certificate ${certFile};
     ssl_certificate_key ${keyFile};
     error_page 497 =301 https://$host:$server_port$request_uri;`

@@ -78,13 +78,15 @@ export function treeRss(pid) {
  * nginx with the build's generated `nginx.conf` (gzip, cache headers, redirects; tests/nginx.mjs); with
  * `host: 'node'` the plain Node server of `npm start` (scripts/serve.mjs: no compression, no cache headers).
  * @param {string} dist built site folder
- * @param {{ host?: 'nginx' | 'node', notifications?: 'all' | 'no-dialog' | 'none' }} [options] notifications: what
- *   the sample portal answers (the home page's category-1 dialog covers the page; see its README)
+ * @param {{ host?: 'nginx' | 'node', notifications?: 'all' | 'no-dialog' | 'none', tls?: boolean }} [options]
+ *   notifications: what the sample portal answers (the home page's category-1 dialog covers the page; see its
+ *   README); tls (nginx only): HTTPS with HTTP/2 and a throwaway self-signed certificate, so a browser needs
+ *   --ignore-certificate-errors
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
-export async function serveBuilt(dist, { host = 'nginx', notifications = 'all' } = {}) {
+export async function serveBuilt(dist, { host = 'nginx', notifications = 'all', tls = false } = {}) {
   const portal = await startSamplePortal({ port: 0, notifications });
-  const site = host === 'nginx' ? await startNginx({ dist, portalUrl: portal.url }) : await serveSite({ dist, portalUrl: portal.url });
+  const site = host === 'nginx' ? await startNginx({ dist, portalUrl: portal.url, tls }) : await serveSite({ dist, portalUrl: portal.url });
   return {
     url: site.url,
     close: async () => {

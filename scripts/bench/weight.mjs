@@ -56,6 +56,6 @@ export function benchWeight({ dist, pages = PAGE_TYPES }) {
     table(
       ['page type', 'JavaScript', 'CSS', 'HTML', 'total'],
       data.map((row) => [row.page, kb(row.js), kb(row.css), kb(row.html), kb(row.total)]),
-    ) + '\n\nGzip bytes (level 6) of what a first visit downloads, images and fonts excepted.';
+    ) + '\n\nGzip bytes (level 6, as the budgets of DESIGN.md §9 count them) of what a first visit downloads, images and fonts excepted. nginx serves the `/_astro/` scripts and the style sheet from level-9 copies made at build time, a few per cent smaller. The one style sheet holds the whole site\'s styles and is downloaded once per visit.';
   return { title: 'Weight (gzip)', markdown, data };
 }

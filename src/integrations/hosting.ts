@@ -6,7 +6,11 @@
  * - `dist/_headers` (CDN hosts) and the `add_header` lines of `dist/nginx.conf`: the security headers of
  *   src/lib/security-headers.ts, whose Content-Security-Policy gets the hashes of every inline script and
  *   style of the built pages (so the header allows what Astro's per-page meta policies allow);
- * - checks that `404.html` and `500.html` exist.
+ * - a gzip copy (`.gz`, best level) of every compressible build asset under `dist/_astro/`, which the nginx include
+ *   serves with `gzip_static` instead of compressing each answer at a fast level (issue 8: bytes before the first
+ *   paint);
+ * - checks that `404.html` and `500.html` exist, and that every `/_astro/` file a page links to exists (a page kept
+ *   by the incremental build could otherwise point at an asset of an earlier build).
  * With the incremental build (astro.config.mjs), dist/ keeps the previous build: a fallback page found at a
  * redirect source is accepted when it is exactly the page this build would write there.
  * The plan file itself is removed from dist/. Any problem fails the build with a message naming the file.
@@ -14,6 +18,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { constants as zlib, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { cdnRedirects, fallbackPage, nginxInclude } from '../lib/hosting';
 import type { Redirect } from '../lib/redirects';
@@ -26,6 +32,54 @@ export const REDIRECT_PLAN_FILE = 'redirect-plan.json';
 async function htmlFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => `${entry.parentPath}/${entry.name}`);
+}
+
+/** `/_astro/…` URLs in a page's attributes (scripts, styles, images, island component and renderer URLs). */
+const ASSET_URL = /["'(]\/_astro\/([^"'()?#\s]+)/g;
+
+/**
+ * The `/_astro/` files that pages link to but dist/ lacks.
+ * @param root dist/ path ending in `/`
+ * @param files the pages' paths; `pages` their HTML, in the same order
+ * @returns `dist/<page> → /_astro/<file>` lines, empty when every asset exists
+ */
+export function missingAssets(root: string, files: readonly string[], pages: readonly string[]): string[] {
+  const missing: string[] = [];
+  const seen = new Map<string, boolean>();
+  pages.forEach((html, index) => {
+    for (const [, name] of html.matchAll(ASSET_URL)) {
+      if (!seen.has(name)) seen.set(name, existsSync(`${root}_astro/${name}`));
+      if (!seen.get(name)) missing.push(`${files[index].slice(root.length)} → /_astro/${name}`);
+    }
+  });
+  return missing;
+}
+
+/** Build assets worth a gzip copy: text types, at least the nginx include's `gzip_min_length` (512 bytes). */
+const PRECOMPRESSED = /\.(?:js|mjs|css|svg|json)$/;
+const PRECOMPRESS_MIN_BYTES = 512;
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `<file>.gz` (gzip level 9) beside every compressible file of `<root>_astro/` of at least
+ * PRECOMPRESS_MIN_BYTES bytes; copies left by an earlier (incremental) build are rewritten.
+ * @param root dist/ path ending in `/`
+ * @returns the number of files compressed
+ */
+async function precompressAssets(root: string): Promise<number> {
+  const folder = `${root}_astro`;
+  if (!existsSync(folder)) return 0;
+  const files = (await readdir(folder, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && PRECOMPRESSED.test(entry.name))
+    .map((entry) => `${entry.parentPath}/${entry.name}`);
+  let written = 0;
+  for (const file of files) {
+    const source = await readFile(file);
+    if (source.length < PRECOMPRESS_MIN_BYTES) continue;
+    await writeFile(`${file}.gz`, await gzipAsync(source, { level: zlib.Z_BEST_COMPRESSION }));
+    written += 1;
+  }
+  return written;
 }
 
 /**
@@ -44,7 +98,15 @@ export default function hosting(policy: SecurityPolicyOptions): AstroIntegration
         for (const page of ['404.html', '500.html']) {
           if (!existsSync(`${root}${page}`)) throw new Error(`Hosting: dist/${page} is missing.`);
         }
-        const pages = await Promise.all((await htmlFiles(root)).map((file) => readFile(file, 'utf8')));
+        const files = await htmlFiles(root);
+        const pages = await Promise.all(files.map((file) => readFile(file, 'utf8')));
+        const missing = missingAssets(root, files, pages);
+        if (missing.length > 0) {
+          throw new Error(
+            `Hosting: ${missing.length} link(s) to build assets that this build did not write, e.g. ${missing.slice(0, 3).join('; ')}. ` +
+              'A page kept from the incremental build cache is stale: delete node_modules/.astro and build again.',
+          );
+        }
         const headers = securityHeaders(policy, inlineHashesOf(pages));
         await writeFile(`${root}_headers`, headersFile(headers));
         await writeFile(`${root}_redirects`, cdnRedirects(plan));
@@ -59,7 +121,10 @@ export default function hosting(policy: SecurityPolicyOptions): AstroIntegration
           await mkdir(folder, { recursive: true });
           await writeFile(file, page);
         }
-        logger.info(`${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf`);
+        const compressed = await precompressAssets(root);
+        logger.info(
+          `${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf; ${compressed} assets gzipped`,
+        );
       },
     },
   };

@@ -1,8 +1,8 @@
 /**
  * System notifications of every page (spec §4; DESIGN.md §6). Mounted once by SiteLayout with `client:idle`.
  *
- * On every page load it runs the notification check (`POST /api/Common/GetPortalNotification`, through
- * src/stores/notifications.ts); a failure shows nothing. Then:
+ * On every page load the notification check runs (`POST /api/Common/GetPortalNotification`, through
+ * src/stores/notifications.ts, started by SiteLayout's script before hydration); a failure shows nothing. Then:
  * - category 2: the header bell (Header.astro `[data-bell-trigger]`, `aria-controls="bell-panel"`) gets the count
  *   and toggles the panel 最新公告 (empty text 目前尚無公告). On home the panel opens by itself
  *   TIMING.notificationAutoOpenMs after arrival unless the visitor closed it in this visit (and, when a system
@@ -18,7 +18,7 @@
  * Props: `isHome` (the page is `/`).
  */
 import { useStore } from '@nanostores/react';
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type * as DateHelpers from '../lib/dates';
 import type { PortalNotification } from '../lib/notifications';
 import { NOTIFICATION_TEXT, TIMING } from '../site';
@@ -35,9 +35,9 @@ import {
   confirmSystemDialog,
   dismissBanner,
   bellItems as selectBellItems,
-  loadNotifications,
   pendingBanner,
   pendingDialog,
+  startNotificationCheck,
   toggleBell,
 } from '../stores/notifications';
 
@@ -77,6 +77,15 @@ function NotificationDate({ notification }: { notification: PortalNotification }
   );
 }
 
+/**
+ * The notifications to render. The check usually answers before the island hydrates (SiteLayout starts it), but
+ * hydration must match the built HTML, which has none: React renders the server snapshot (empty) first and the
+ * list right after.
+ */
+const NO_NOTIFICATIONS: PortalNotification[] = [];
+const subscribeNotifications = (onChange: () => void) => $notifications.listen(onChange);
+const useNotifications = () => useSyncExternalStore(subscribeNotifications, $notifications.get, () => NO_NOTIFICATIONS);
+
 /** The header's bell button (Header.astro). */
 const bellTrigger = () => document.querySelector<HTMLElement>('[data-bell-trigger]');
 
@@ -91,7 +100,7 @@ function followLink(href: string): void {
 }
 
 export default function NotificationCenter({ isHome }: Props) {
-  const notifications = useStore($notifications);
+  const notifications = useNotifications();
   const bellOpen = useStore($bellOpen);
   const status = useStore($notificationStatus);
   const dismissed = useStore($dismissedBanners);
@@ -103,19 +112,16 @@ export default function NotificationCenter({ isHome }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const confirmedRef = useRef(false);
 
-  // The check, once per page load; leaving home marks the bell closed.
+  // The check, once per page load (usually started already by SiteLayout's script); leaving home marks the bell
+  // closed.
   useEffect(() => {
     arriveAt(isHome);
-    const controller = new AbortController();
-    void loadNotifications(controller.signal);
+    startNotificationCheck();
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) closeBellOnNavigation();
     };
     window.addEventListener('pageshow', onPageShow);
-    return () => {
-      controller.abort();
-      window.removeEventListener('pageshow', onPageShow);
-    };
+    return () => window.removeEventListener('pageshow', onPageShow);
   }, [isHome]);
 
   // Home: open the panel TIMING.notificationAutoOpenMs after arrival (or as soon as the list is in, if later);

@@ -16,7 +16,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type MouseEvent as ReactMouseEvent, type ReactNode, type SubmitEvent } from 'react';
 import { SEARCH_TEXT } from '../site';
 import { $searchOpen, $searchQuery, closeSearch, openSearch, setSearchQuery, submitSearch } from '../stores/search';
-import './SearchOverlay.css';
 
 interface Props {
   /** The static part below the box: recommended searches and sitemap (rendered by SearchOverlay.astro). */

@@ -1,5 +1,5 @@
 /**
- * The appointment service of `/service` (預約服務, issue 5), mounted by src/pages/service.astro with `client:load`
+ * The appointment service of `/service` (預約服務, issue 5), mounted by src/pages/service.astro with `client:idle`
  * (server-rendered empty, so the page does not shift).
  *
  * Fields (src/lib/forms/appointment.ts, the schema the sample portal applies too): 服務項目 (保險規劃諮詢, 網路投保協助,
@@ -52,7 +52,6 @@ import { ContactFields } from './forms/ContactFields';
 import { useHydrated, useValidation } from './forms/useValidation';
 import { useSubmit } from './forms/useSubmit';
 import { useLazyModule } from './forms/useLazyModule';
-import './forms/forms.css';
 
 /** Where the visitor goes once the portal accepted the appointment. */
 export const SERVICE_SUCCESS_PATH = '/service/success';

@@ -9,16 +9,23 @@
  * - what every page shows from content outside its props: the dock's newest news and coupons (Dock.astro), the
  *   footer's copyright year (Footer.astro), and the build environment read by the layout (SITE_URL for the
  *   canonical URL, SITE_ENV for the test bar, the PUBLIC_* settings of astro.config.mjs `env.schema`), and
- *   whether the build has a speech engine (the reader player on content pages, src/integrations/reader.ts).
+ *   whether the build has a speech engine (the reader player on content pages, src/integrations/reader.ts);
+ * - the build configuration: astro.config.mjs (Vite's chunking, the CSP) and package-lock.json (dependency
+ *   versions). Neither is in a page's module graph, yet both rename the `/_astro/` files a page links to: a page
+ *   kept from the cache would point at files this build no longer writes.
  * A page whose key is missing is simply rendered every time; a key that misses an input would serve stale HTML,
  * hence the wide net above.
  */
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { readerEnabled } from 'virtual:insurer/reader';
 import { dockLists } from './dock';
 
 /** Environment variables a page's HTML depends on (astro.config.mjs `site` and `env.schema`). */
 const PAGE_ENV = ['SITE_URL', 'SITE_ENV', 'PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID'];
+
+/** Files of the build configuration that change the built assets without being in a page's module graph. */
+const BUILD_CONFIG_FILES = ['astro.config.mjs', 'package-lock.json'];
 
 /** SHA-1 (hex) of a value's JSON (Dates as ISO strings). */
 const hashOf = (value: unknown): string => createHash('sha1').update(JSON.stringify(value)).digest('hex');
@@ -33,9 +40,12 @@ let layoutKeyPromise: Promise<string> | undefined;
 export function layoutKey(): Promise<string> {
   layoutKeyPromise ??= (async () => {
     const dock = await dockLists();
+    const config = await Promise.all(
+      BUILD_CONFIG_FILES.map((file) => readFile(`${process.cwd()}/${file}`, 'utf8')),
+    );
     const env = Object.fromEntries(PAGE_ENV.map((name) => [name, process.env[name] ?? null]));
     // readerEnabled: whether this build has a speech engine, i.e. whether content pages show the reader player.
-    return hashOf({ dock, year: new Date().getFullYear(), env, readerEnabled });
+    return hashOf({ dock, year: new Date().getFullYear(), env, readerEnabled, config });
   })();
   return layoutKeyPromise;
 }

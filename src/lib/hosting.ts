@@ -77,6 +77,7 @@ ${security}
 
 gzip on;
 gzip_vary on;
+gzip_comp_level 6;
 gzip_min_length 512;
 gzip_types text/css application/javascript application/json image/svg+xml text/plain text/xml application/xml;
 
@@ -105,6 +106,8 @@ location ^~ /upload/ {
 
 # Hashed build assets never change.
 location ^~ /_astro/ {
+  # Compressed once at build time, at the best level (src/integrations/hosting.ts writes the .gz files).
+  gzip_static on;
   add_header Cache-Control "${IMMUTABLE_CACHE}" always;
 ${locationSecurity}
   try_files $uri =404;

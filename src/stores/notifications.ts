@@ -75,6 +75,17 @@ export async function loadNotifications(signal?: AbortSignal, fetcher: Notificat
   }
 }
 
+/**
+ * Starts this page's notification check unless it has started already (status `idle`). SiteLayout's script calls it
+ * as soon as the page's scripts run, so the answer is on its way while React loads and the island waits for
+ * `client:idle`: the system dialog is often the largest paint of a page (issue 8: Lighthouse LCP). The island
+ * calls it too, for a page without that script.
+ * @param fetcher how to ask the portal (tests pass a fake)
+ */
+export function startNotificationCheck(fetcher: NotificationFetcher = portalFetcher): void {
+  if ($notificationStatus.get() === 'idle') void loadNotifications(undefined, fetcher);
+}
+
 /** Called once per page: a page other than home counts as leaving home (spec §4). */
 export function arriveAt(isHome: boolean): void {
   if (!isHome) $bellClosed.set(true);

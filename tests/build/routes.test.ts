@@ -7,7 +7,9 @@
  * The data-independent checks (every redirect answers 301 → 200, no broken internal link, the build report) are
  * tests/build/site-checks.test.ts, which the publishing pipeline runs too.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callPortal } from '../../src/portal/client';
@@ -139,6 +141,51 @@ describe('pages', () => {
     const response = await get(ENDPOINTS.homeBanners.path);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { code: number }).code).toBe(20000);
+  });
+});
+
+/** GET with explicit request headers and the raw (undecoded) body: fetch() would decompress it. */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(`${nginx.url}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('compression', () => {
+  // The largest script of the build (React's client), where the best-level gzip copy saves the most.
+  const largest = () =>
+    readdirSync(`${dist}_astro`)
+      .filter((name) => name.endsWith('.js'))
+      .sort((a, b) => statSync(`${dist}_astro/${b}`).size - statSync(`${dist}_astro/${a}`).size)[0];
+
+  it('serves the gzip copy written at build time to a browser that accepts gzip, and the file to one that does not', async () => {
+    const name = largest();
+    const original = readFileSync(`${dist}_astro/${name}`);
+    const copy = readFileSync(`${dist}_astro/${name}.gz`);
+    expect(gunzipSync(copy).equals(original)).toBe(true);
+
+    const zipped = await rawGet(`/_astro/${name}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['cache-control']).toMatch(/immutable/);
+    expect(zipped.body.equals(copy)).toBe(true);
+
+    const plain = await rawGet(`/_astro/${name}`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+  });
+
+  it('compresses pages on the fly', async () => {
+    const page = await rawGet('/news/all/1', { 'accept-encoding': 'gzip' });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.body).toString('utf8')).toContain('lang="zh-Hant-TW"');
   });
 });
 

@@ -1,0 +1,37 @@
+/**
+ * The build's check of asset links (src/integrations/hosting.ts missingAssets): a page kept by the incremental
+ * build from an earlier build must not point at a script, style or image this build did not write.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { missingAssets } from '../../src/integrations/hosting';
+
+let root: string;
+
+beforeEach(() => {
+  root = `${mkdtempSync(join(tmpdir(), 'hosting-assets-'))}/`;
+  mkdirSync(`${root}_astro`);
+  writeFileSync(`${root}_astro/SiteLayout.abc123.js`, '');
+  writeFileSync(`${root}_astro/SiteLayout.abc123.css`, '');
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('missingAssets', () => {
+  it('accepts pages whose scripts, styles and island URLs all exist', () => {
+    const page =
+      '<link rel="stylesheet" href="/_astro/SiteLayout.abc123.css"><script type="module" src="/_astro/SiteLayout.abc123.js"></script>' +
+      '<astro-island component-url="/_astro/SiteLayout.abc123.js?v=1">';
+    expect(missingAssets(root, [`${root}index.html`], [page])).toEqual([]);
+  });
+
+  it('names the page and the asset of an earlier build', () => {
+    const stale = '<script type="module" src="/_astro/SiteLayout.old999.js"></script><div style="background:url(/_astro/hero.old.webp)">';
+    expect(missingAssets(root, [`${root}index.html`, `${root}faq/1/index.html`], ['<p>ok</p>', stale])).toEqual([
+      'faq/1/index.html → /_astro/SiteLayout.old999.js',
+      'faq/1/index.html → /_astro/hero.old.webp',
+    ]);
+  });
+});
