@@ -241,6 +241,26 @@ test.describe('notifications: the system dialog (category 1)', () => {
     await expect(page.getByRole('dialog', { name: '系統公告' })).toBeHidden();
   });
 
+  test('the layout starts the check before the island hydrates; the dialog then shows without a hydration error', async ({ page }) => {
+    let answered = () => {};
+    const checkAnswered = new Promise<void>((resolve) => (answered = resolve));
+    await page.route(NOTIFICATIONS, async (route) => {
+      await route.fulfill({ json: { code: 20000, message: '成功', data: [dialogItem()] } });
+      answered();
+    });
+    // The island's code is held until the check has answered: only the layout's script can have started it.
+    await page.route('**/_astro/NotificationCenter.*.js', async (route) => {
+      await checkAnswered;
+      await route.continue();
+    });
+    await page.goto('/news/all/1');
+    const dialog = page.getByRole('dialog', { name: '系統公告' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('.notice-date')).toHaveText(`${shown(day)} · 2 天前`);
+    // The consoleErrors fixture fails the test on React's hydration mismatch (#418), had the island rendered the
+    // list straight away.
+  });
+
   test('without nextUrl 確認 only closes it', async ({ page }) => {
     await answerNotifications(page, [dialogItem()]);
     await page.goto('/news/all/1');

@@ -24,6 +24,7 @@ import {
   openBell,
   pendingBanner,
   pendingDialog,
+  startNotificationCheck,
   toggleBell,
   type NotificationFetcher,
 } from '../../src/stores/notifications';
@@ -174,6 +175,29 @@ describe('loadNotifications', () => {
       return { cancelled: false, data: [] };
     });
     expect(seen).toBe(controller.signal);
+  });
+});
+
+describe('startNotificationCheck', () => {
+  it('asks the portal once per page, however many callers start it (layout script, then island)', async () => {
+    $notificationStatus.set('idle');
+    let calls = 0;
+    const fetcher: NotificationFetcher = async () => {
+      calls += 1;
+      return { cancelled: false, data: raw };
+    };
+    startNotificationCheck(fetcher);
+    expect($notificationStatus.get()).toBe('loading');
+    startNotificationCheck(fetcher);
+    await Promise.resolve();
+    await Promise.resolve();
+    startNotificationCheck(fetcher);
+    expect(calls).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect($notificationStatus.get()).toBe('loaded');
+    expect($notifications.get()).toHaveLength(raw.length);
+    startNotificationCheck(fetcher);
+    expect(calls).toBe(1);
   });
 });
 
