@@ -21,18 +21,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { constants as zlib, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
+import { scanBuiltPages } from './built-pages';
 import { cdnRedirects, fallbackPage, nginxInclude } from '../lib/hosting';
 import type { Redirect } from '../lib/redirects';
-import { inlineHashesOf, headersFile, securityHeaders, type SecurityPolicyOptions } from '../lib/security-headers';
+import { inlineHashesOf, headersFile, securityHeaders, type CspHashes, type SecurityPolicyOptions } from '../lib/security-headers';
 
 /** Name of the plan file the build writes into dist/. */
 export const REDIRECT_PLAN_FILE = 'redirect-plan.json';
-
-/** Every `.html` file under `root`, as paths. */
-async function htmlFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => `${entry.parentPath}/${entry.name}`);
-}
 
 /** `/_astro/…` URLs in a page's attributes (scripts, styles, images, island component and renderer URLs). */
 const ASSET_URL = /["'(]\/_astro\/([^"'()?#\s]+)/g;
@@ -53,6 +48,27 @@ export function missingAssets(root: string, files: readonly string[], pages: rea
     }
   });
   return missing;
+}
+
+/**
+ * Reads every built page once (scanBuiltPages: in batches, digest kept for the search index) for the CSP hashes
+ * of their inline scripts and styles (inlineHashesOf) and the `/_astro/` links that lead nowhere (missingAssets).
+ * @param root dist/ path ending in `/`
+ */
+async function scanPages(root: string): Promise<{ hashes: CspHashes; missing: string[] }> {
+  const hashes: CspHashes = new Map();
+  const missing: string[] = [];
+  await scanBuiltPages(root, (files, contents) => {
+    // latin1: one character per byte, several times faster than UTF-8 decoding; the markup searched is ASCII.
+    const pages = contents.map((content) => content.toString('latin1'));
+    missing.push(...missingAssets(root, files, pages));
+    for (const [directive, sources] of inlineHashesOf(pages, 'latin1')) {
+      const all = hashes.get(directive) ?? new Set<string>();
+      for (const source of sources) all.add(source);
+      hashes.set(directive, all);
+    }
+  });
+  return { hashes, missing };
 }
 
 /** Build assets worth a gzip copy: text types, at least the nginx include's `gzip_min_length` (512 bytes). */
@@ -98,29 +114,30 @@ export default function hosting(policy: SecurityPolicyOptions): AstroIntegration
         for (const page of ['404.html', '500.html']) {
           if (!existsSync(`${root}${page}`)) throw new Error(`Hosting: dist/${page} is missing.`);
         }
-        const files = await htmlFiles(root);
-        const pages = await Promise.all(files.map((file) => readFile(file, 'utf8')));
-        const missing = missingAssets(root, files, pages);
+        // Fallback pages first, so that the one read of every page below (shared with the search index's
+        // fingerprint, src/integrations/built-pages.ts) sees the pages as they will stay.
+        for (const redirect of plan) {
+          const folder = `${root}${decodeURI(redirect.from).slice(1)}`;
+          const page = fallbackPage(redirect);
+          const file = `${folder}/index.html`;
+          if (existsSync(file)) {
+            if ((await readFile(file, 'utf8')) === page) continue;
+            throw new Error(`Hosting: a page exists at ${redirect.from}, which the redirect plan sends to ${redirect.to}.`);
+          }
+          await mkdir(folder, { recursive: true });
+          await writeFile(file, page);
+        }
+        const { hashes, missing } = await scanPages(root);
         if (missing.length > 0) {
           throw new Error(
             `Hosting: ${missing.length} link(s) to build assets that this build did not write, e.g. ${missing.slice(0, 3).join('; ')}. ` +
               'A page kept from the incremental build cache is stale: delete node_modules/.astro and build again.',
           );
         }
-        const headers = securityHeaders(policy, inlineHashesOf(pages));
+        const headers = securityHeaders(policy, hashes);
         await writeFile(`${root}_headers`, headersFile(headers));
         await writeFile(`${root}_redirects`, cdnRedirects(plan));
         await writeFile(`${root}nginx.conf`, nginxInclude(plan, headers));
-        for (const redirect of plan) {
-          const folder = `${root}${decodeURI(redirect.from).slice(1)}`;
-          const page = fallbackPage(redirect);
-          const file = `${folder}/index.html`;
-          if (existsSync(file) && (await readFile(file, 'utf8')) !== page) {
-            throw new Error(`Hosting: a page exists at ${redirect.from}, which the redirect plan sends to ${redirect.to}.`);
-          }
-          await mkdir(folder, { recursive: true });
-          await writeFile(file, page);
-        }
         const compressed = await precompressAssets(root);
         logger.info(
           `${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf; ${compressed} assets gzipped`,

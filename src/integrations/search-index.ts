@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
 import { SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site';
+import { builtPagesDigest } from './built-pages';
 
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -31,29 +32,17 @@ export const SEARCH_INDEX_CACHE_DIR = 'search-index';
  * Fingerprint of what the index is built from.
  * @param root output folder (absolute path)
  * @param pagefindVersion version of the installed pagefind package
- * @returns hex SHA-1 over the sorted HTML files outside `pagefind/` (relative path and bytes) and the settings
+ * @returns hex SHA-1 over the index settings and the digest of the HTML pages outside `pagefind/` (relative path
+ *   and bytes; builtPagesDigest, which reuses the read that hosting made of them when no page changed since)
  */
 export async function searchIndexFingerprint(root: string, pagefindVersion: string): Promise<string> {
-  const entries = await readdir(root, { withFileTypes: true, recursive: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => !relative(root, file).startsWith(`${SEARCH_INDEX_DIR}${sep}`))
-    .sort();
-  const hash = createHash('sha1').update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, pagefindVersion]));
-  // Read in batches (a 10,000-item site has about 1 GB of HTML), hash in order.
-  for (let i = 0; i < files.length; i += READ_BATCH) {
-    const batch = files.slice(i, i + READ_BATCH);
-    const contents = await Promise.all(batch.map((file) => readFile(file)));
-    batch.forEach((file, j) => {
-      hash.update(`\0${relative(root, file)}\0`);
-      hash.update(contents[j]);
-    });
-  }
-  return hash.digest('hex');
+  return createHash('sha1')
+    .update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, pagefindVersion]))
+    .update(await builtPagesDigest(root))
+    .digest('hex');
 }
 
-/** Files read at once while fingerprinting or linked at once while copying. */
+/** Files linked at once while copying. */
 const READ_BATCH = 64;
 
 /**

@@ -36,7 +36,7 @@ import {
   updateContactDraft,
 } from '../stores/contact-form';
 import Captcha from './forms/Captcha';
-import { CharCounter, ConsentField, ErrorSummary, Field, type SummaryItem } from './forms/Field';
+import { CharCounter, ConsentField, ErrorSummary, Field, FormActions, type SummaryItem } from './forms/Field';
 import { ContactFields } from './forms/ContactFields';
 import { useHydrated, useValidation, type FieldErrors } from './forms/useValidation';
 import { useSubmit } from './forms/useSubmit';
@@ -278,22 +278,7 @@ export default function ContactForm({ hotline }: { hotline: { tel: string; time:
         hotline={hotline}
       />
 
-      <div className="form__actions">
-        <button type="submit" className="btn btn-primary btn-lg" aria-disabled={sending || undefined}>
-          {sending ? FORM_TEXT.sending : FORM_TEXT.submit}
-        </button>
-        {failure && (
-          <p className="form__failure" id={`${ID}-failure`}>
-            {failure.message}
-          </p>
-        )}
-      </div>
-      <p className="visually-hidden" aria-live="polite">
-        {announcement}
-      </p>
-      <p className="visually-hidden" role="status">
-        {sending ? FORM_TEXT.sending : ''}
-      </p>
+      <FormActions id={ID} submitLabel={FORM_TEXT.submit} sending={sending} failure={failure?.message} announcement={announcement} />
     </form>
   );
 }

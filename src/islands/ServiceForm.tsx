@@ -47,7 +47,7 @@ import {
   sendAppointment,
   updateServiceDraft,
 } from '../stores/service-form';
-import { CharCounter, ConsentField, ErrorSummary, Field, RequiredTag, type SummaryItem } from './forms/Field';
+import { CharCounter, ConsentField, ErrorSummary, Field, FormActions, RequiredTag, type SummaryItem } from './forms/Field';
 import { ContactFields } from './forms/ContactFields';
 import { useHydrated, useValidation } from './forms/useValidation';
 import { useSubmit } from './forms/useSubmit';
@@ -377,18 +377,7 @@ export default function ServiceForm() {
         onBlur={() => blur('consent')}
       />
 
-      <div className="form__actions">
-        <button type="submit" className="btn btn-primary btn-lg" aria-disabled={sending || undefined}>
-          {sending ? FORM_TEXT.sending : FORM_TEXT.book}
-        </button>
-        {failure && <p className="form__failure">{failure.message}</p>}
-      </div>
-      <p className="visually-hidden" aria-live="polite">
-        {announcement}
-      </p>
-      <p className="visually-hidden" role="status">
-        {sending ? FORM_TEXT.sending : ''}
-      </p>
+      <FormActions id={ID} submitLabel={FORM_TEXT.book} sending={sending} failure={failure?.message} announcement={announcement} />
     </form>
   );
 }

@@ -73,6 +73,12 @@ describe('meta policy and header policy', () => {
     expect(csp.get('script-src')).toContain(sha('boot()'));
     expect(csp.get('style-src')).toContain(sha('a{}'));
   });
+
+  it('gives the same hashes for pages decoded byte by byte (latin1), as the build reads them', () => {
+    const page = '<script>toast("已送出，謝謝您")</script><style>.a::after{content:"（另開新視窗）"}</style>';
+    const bytes = Buffer.from(page, 'utf8');
+    expect(inlineHashesOf([bytes.toString('latin1')], 'latin1')).toEqual(inlineHashesOf([page]));
+  });
 });
 
 describe('host files', () => {

@@ -1,7 +1,7 @@
 /**
  * Pieces of the form islands: a labelled field with its hint and inline error wired for assistive technology
  * (`aria-describedby` → hint and error, `aria-invalid` while in error), a live character counter, and the error
- * summary that submit moves focus to (links jump to the fields).
+ * summary that submit moves focus to (links jump to the fields), and the submit row with the form's live regions.
  */
 import type { ChangeEventHandler, ReactNode, RefObject } from 'react';
 import { NEW_WINDOW_TEXT } from '../../site';
@@ -198,5 +198,47 @@ export function ErrorSummary({
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The end of a form: the submit button (送出中… while sending, marked `aria-disabled` rather than disabled so
+ * that it keeps focus), the failure line under it, a polite live region for `announcement` (a field's error as
+ * the visitor leaves it) and a status region that says 送出中….
+ * Props: `id` (the form's id prefix; the failure line is `<id>-failure`), `submitLabel`, `sending`, `failure` (the
+ * message of the last failed submission, if any), `announcement`.
+ */
+export function FormActions({
+  id,
+  submitLabel,
+  sending,
+  failure,
+  announcement,
+}: {
+  id: string;
+  submitLabel: string;
+  sending: boolean;
+  failure?: string;
+  announcement: string;
+}) {
+  return (
+    <>
+      <div className="form__actions">
+        <button type="submit" className="btn btn-primary btn-lg" aria-disabled={sending || undefined}>
+          {sending ? FORM_TEXT.sending : submitLabel}
+        </button>
+        {failure && (
+          <p className="form__failure" id={`${id}-failure`}>
+            {failure}
+          </p>
+        )}
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      <p className="visually-hidden" role="status">
+        {sending ? FORM_TEXT.sending : ''}
+      </p>
+    </>
   );
 }
