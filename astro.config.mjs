@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import hosting from './src/integrations/hosting.ts';
+import outputFolder from './src/integrations/output-folder.ts';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
 import searchIndex from './src/integrations/search-index.ts';
 import publishing from './src/integrations/publishing.ts';
@@ -35,6 +36,10 @@ export default defineConfig({
   // would save Lighthouse its one render-blocking request (issue 8), at the cost of per-page style hashes that the
   // one header cannot carry: the CSP wins.
   build: { format: 'directory', inlineStylesheets: 'never' },
+  // Scoped styles mark their elements with a class (`astro-xxxxxxxx`) rather than a `data-astro-cid-xxxxxxxx`
+  // attribute: the same specificity, a quarter fewer bytes of markup per page (about 8 KB of 80 KB), which every
+  // visit downloads and every rebuild copies and reads 10,000 times (issue 8 §6).
+  scopedStyleStrategy: 'class',
   // Content-layer store and incremental-build cache (default node_modules/.astro/); the benchmark gives each
   // portal size its own folder so that their caches do not evict each other (scripts/bench/build.mjs).
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
@@ -71,6 +76,9 @@ export default defineConfig({
   // No code in the in-repo Markdown; Shiki would write inline style attributes, which the CSP does not allow.
   markdown: { syntaxHighlight: false },
   integrations: [
+    // First: keeps dist/ between builds (unchanged pages stay in place) and, before any step reads the pages,
+    // removes those this build did not produce.
+    outputFolder(),
     react(),
     hosting(securityPolicy),
     reader(),

@@ -16,7 +16,7 @@
  * The plan file itself is removed from dist/. Any problem fails the build with a message naming the file.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { constants as zlib, gzip } from 'node:zlib';
@@ -78,9 +78,9 @@ const gzipAsync = promisify(gzip);
 
 /**
  * Writes `<file>.gz` (gzip level 9) beside every compressible file of `<root>_astro/` of at least
- * PRECOMPRESS_MIN_BYTES bytes; copies left by an earlier (incremental) build are rewritten.
+ * PRECOMPRESS_MIN_BYTES bytes, unless a copy at least as new as the file is there from an earlier build.
  * @param root dist/ path ending in `/`
- * @returns the number of files compressed
+ * @returns the number of copies written
  */
 async function precompressAssets(root: string): Promise<number> {
   const folder = `${root}_astro`;
@@ -90,9 +90,12 @@ async function precompressAssets(root: string): Promise<number> {
     .map((entry) => `${entry.parentPath}/${entry.name}`);
   let written = 0;
   for (const file of files) {
+    // Hashed names: a copy at least as new as its file (an earlier build kept in dist/) is already right.
+    const copy = `${file}.gz`;
+    if (existsSync(copy) && (await stat(copy)).mtimeMs >= (await stat(file)).mtimeMs) continue;
     const source = await readFile(file);
     if (source.length < PRECOMPRESS_MIN_BYTES) continue;
-    await writeFile(`${file}.gz`, await gzipAsync(source, { level: zlib.Z_BEST_COMPRESSION }));
+    await writeFile(copy, await gzipAsync(source, { level: zlib.Z_BEST_COMPRESSION }));
     written += 1;
   }
   return written;

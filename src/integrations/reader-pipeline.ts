@@ -338,8 +338,8 @@ async function htmlFiles(dir: string): Promise<string[]> {
 /**
  * Gives every built page that asks for it (main `data-reader`) its audio: reads the pages of `distDir`, splits
  * their text into segments, synthesizes the segments not in the cache with a pool of `concurrency` workers
- * (default: the machine's available parallelism), copies the MP3 files to `<outDir>/reader/audio/` and writes
- * each page's manifest (ReaderManifest) at its readerPath under `outDir` (default `distDir`).
+ * (default: the machine's available parallelism), copies the MP3 files to `<outDir>/reader/audio/` (the folder
+ * emptied first) and writes each page's manifest (ReaderManifest) at its readerPath under `outDir` (default `distDir`).
  * Throws (naming the page) when a page's text cannot be synthesized.
  */
 export async function synthesizeSite(options: {
@@ -358,6 +358,9 @@ export async function synthesizeSite(options: {
   }
   const limit = pLimit(options.concurrency ?? Math.max(1, availableParallelism()));
   const audioDir = path.join(outDir, READER_DIR, READER_AUDIO_DIR);
+  // The folder is this step's alone, and dist/ is kept between builds (src/integrations/output-folder.ts): start
+  // it afresh, so that the audio of pages removed or reworded since goes.
+  await rm(path.join(outDir, READER_DIR), { recursive: true, force: true });
   await mkdir(audioDir, { recursive: true });
   const jobs = new Map<string, Promise<CachedSegment & { synthesized: boolean; ms: number; src: string }>>();
   const segmentJob = (text: string, page: string) => {

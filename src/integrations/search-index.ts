@@ -8,9 +8,9 @@
  *
  * Rebuilds (issue 8 §6): the index depends only on the HTML pages and the settings. After indexing, a copy of
  * the index and its fingerprint (SHA-1 over every page's path and bytes, the language, the exclude selectors and
- * Pagefind's version) are kept in Astro's cacheDir, per output folder (Astro empties the output folder at the
- * start of every build). When the next build's fingerprint is the same, the copy is restored instead of
- * indexing again.
+ * Pagefind's version) are kept in Astro's cacheDir, per output folder. When the next build's fingerprint is the
+ * same, the copy is restored instead of indexing again. Either way `pagefind/` is deleted first: the output
+ * folder is kept between builds (src/integrations/output-folder.ts), the index is not.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -47,8 +47,8 @@ const READ_BATCH = 64;
 
 /**
  * Copies a folder tree as hard links (falling back to a copy per file, e.g. across file systems): the index
- * files are never changed in place (Astro empties the output folder by unlinking), so output and cache can
- * share them; ~11,000 files of a 10,000-item site link in well under a second.
+ * files are never changed in place (this step deletes `pagefind/` by unlinking before it writes or restores
+ * one), so output and cache can share them; ~11,000 files of a 10,000-item site link in well under a second.
  */
 export async function linkTree(from: string, to: string): Promise<void> {
   const entries = await readdir(from, { withFileTypes: true, recursive: true });
