@@ -13,9 +13,10 @@
  * - search: recall against substring matching, bytes fetched per query;
  * - navigation: click on home → news detail painted, with and without prefetch;
  * - reader: the audio reader's figures, from scripts/bench/reader.mjs when that module exists.
- * The page sections measure the sample build of the build section when it ran, else `--dist` (default dist/,
- * built with `npm run build` first when missing). `--no-prefetch-dist` gives navigation an existing PREFETCH=off
- * build instead of building one (never run two Astro builds of one worktree at once: they share .astro/).
+ * The page sections measure `--dist`, else dist/ after `npm run build` (incremental: seconds when nothing
+ * changed), with the audio reader as published; the build section's sites are built without it.
+ * `--no-prefetch-dist` gives navigation an existing PREFETCH=off build instead of building one (never run two
+ * Astro builds of one worktree at once: they share .astro/).
  *
  * Output: the Markdown report on stdout and in `--out` (git-ignored bench-results/), with the date and the
  * machine; a JSON twin next to it. `--readme` also writes the report between the `<!-- bench:start -->` and
@@ -67,19 +68,16 @@ async function main() {
   const started = performance.now();
   const sections = [];
 
-  let dist = values.dist ? path.resolve(values.dist) : undefined;
-  if (only.includes('build')) {
-    const section = await benchBuild({ sizes, log });
-    sections.push(section);
-    dist ??= section.data.results.find((result) => result.label === 'sample')?.dist;
-  }
-  dist ??= DEFAULT_DIST;
+  if (only.includes('build')) sections.push(await benchBuild({ sizes, log }));
+  // The page sections measure the site as it is published: the build section's sites have no audio reader
+  // (READER_ENGINE=off), so they use --dist, or dist/ brought up to date by `npm run build` (incremental).
+  const dist = values.dist ? path.resolve(values.dist) : DEFAULT_DIST;
   const pageSections = only.filter((name) => name !== 'build');
-  if (pageSections.length > 0 && !existsSync(path.join(dist, 'index.html'))) {
-    if (dist !== DEFAULT_DIST) throw new Error(`No built site in ${dist}.`);
-    log('no dist/: npm run build…');
+  if (pageSections.length > 0 && !values.dist) {
+    log('npm run build…');
     if ((await build()) !== 0) throw new Error('npm run build failed');
   }
+  if (pageSections.length > 0 && !existsSync(path.join(dist, 'index.html'))) throw new Error(`No built site in ${dist}.`);
   for (const name of pageSections) {
     log(`${name}…`);
     if (name === 'weight') sections.push(benchWeight({ dist }));

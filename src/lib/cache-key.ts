@@ -8,7 +8,8 @@
  * - its props (the items, neighbours, tabs and names passed by getStaticPaths), hashed as JSON;
  * - what every page shows from content outside its props: the dock's newest news and coupons (Dock.astro), the
  *   footer's copyright year (Footer.astro), and the build environment read by the layout (SITE_URL for the
- *   canonical URL, SITE_ENV for the test bar, the PUBLIC_* settings of astro.config.mjs `env.schema`), and
+ *   canonical URL, SITE_ENV for the test bar, PREFETCH for the speculation rules, the PUBLIC_* settings of
+ *   astro.config.mjs `env.schema`), and
  *   whether the build has a speech engine (the reader player on content pages, src/integrations/reader.ts);
  * - the build configuration: astro.config.mjs (Vite's chunking, the CSP) and package-lock.json (dependency
  *   versions). Neither is in a page's module graph, yet both rename the `/_astro/` files a page links to: a page
@@ -22,7 +23,7 @@ import { readerEnabled } from 'virtual:insurer/reader';
 import { dockLists } from './dock';
 
 /** Environment variables a page's HTML depends on (astro.config.mjs `site` and `env.schema`). */
-const PAGE_ENV = ['SITE_URL', 'SITE_ENV', 'PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID'];
+const PAGE_ENV = ['SITE_URL', 'SITE_ENV', 'PREFETCH', 'PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID'];
 
 /** Files of the build configuration that change the built assets without being in a page's module graph. */
 const BUILD_CONFIG_FILES = ['astro.config.mjs', 'package-lock.json'];
