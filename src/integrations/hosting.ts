@@ -11,8 +11,9 @@
  *   paint);
  * - checks that `404.html` and `500.html` exist, and that every `/_astro/` file a page links to exists (a page kept
  *   by the incremental build could otherwise point at an asset of an earlier build).
- * With the incremental build (astro.config.mjs), dist/ keeps the previous build: a fallback page found at a
- * redirect source is accepted when it is exactly the page this build would write there.
+ * dist/ is kept between builds (src/integrations/output-folder.ts): a fallback page found at a redirect source is
+ * accepted, and left untouched, when it is exactly the page this build would write there. The fallback pages are
+ * written before the pages are read (once, src/integrations/built-pages.ts), so that the read sees them as they stay.
  * The plan file itself is removed from dist/. Any problem fails the build with a message naming the file.
  */
 import { existsSync } from 'node:fs';

@@ -10,10 +10,14 @@ import { portalUrl } from '../../src/portal/client';
 /**
  * Browser messages that are not errors of the site, matched by exact text (DESIGN.md §8: one documented list,
  * never a broad pattern). Chromium rejects a cross-document view transition's internal promise when a link is
- * followed before the old page settles; the navigation itself completes and nothing is lost.
+ * followed before the old page settles ("opt-in disabled"), or when the new page was already shown before the
+ * transition could start ("Page already revealed", seen once when a search was submitted right after the page
+ * loaded); the navigation itself completes and nothing is lost. The site's code does not touch view transitions
+ * (global.css `@view-transition` only).
  */
 export const BENIGN_BROWSER_MESSAGES: readonly string[] = [
   'Transition was aborted because of invalid state. ViewTransition opt-in disabled',
+  'Transition was aborted because of invalid state. Page already revealed',
 ];
 
 export interface PortalReader {
