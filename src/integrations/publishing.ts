@@ -8,9 +8,12 @@
  *   (PORTAL_SNAPSHOT_DIR, default `<cacheDir>/portal-snapshots`). A failed build never gets here, so it never
  *   replaces a good snapshot; lists served from a snapshot keep theirs (and its age).
  * Fails the build when no portal list was recorded (the report would claim nothing).
+ * The last build's report is deleted when a build starts (before the portal lists load): dist/ is kept between builds
+ * (src/integrations/output-folder.ts), and a build that fails midway must not leave a report behind, which
+ * scripts/deploy.mjs takes as the mark of a complete site.
  */
 import type { AstroIntegration } from 'astro';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { BUILD_REPORT_FILE } from '../site';
 import { buildReport, recordedLists, snapshotSettings, writeSnapshots } from '../portal/snapshots';
@@ -20,6 +23,10 @@ export default function publishing(): AstroIntegration {
   return {
     name: 'insurer:publishing',
     hooks: {
+      // Before the portal lists load (they load before astro:build:start, and fail there).
+      'astro:config:setup': async ({ command, config }) => {
+        if (command === 'build') await rm(new URL(BUILD_REPORT_FILE, config.outDir), { force: true });
+      },
       'astro:config:done': ({ config }) => {
         cacheDir = config.cacheDir;
       },

@@ -102,8 +102,17 @@ describe('stale-if-error builds', () => {
 
   it('fails on a list that lost more than half of its items, and keeps the good snapshots', async () => {
     const before = snapshotText(snapshots, 'news');
-    const { code, output } = await runBuild({ PORTAL_SNAPSHOT_DIR: snapshots, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'empty' }) });
+    // Into a copy of the good site: dist/ is kept between builds, and a failed build must not leave the good
+    // build's report behind, the mark by which scripts/deploy.mjs takes a site as complete.
+    const site = tempDir('failed-over-good');
+    cpSync(goodSite, site, { recursive: true });
+    const { code, output } = await runBuild(
+      { PORTAL_SNAPSHOT_DIR: snapshots, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'empty' }) },
+      site,
+    );
     expect(code).not.toBe(0);
+    expect(existsSync(join(site, 'build-report.json'))).toBe(false);
+    expect(() => deploy({ dir: site, dryRun: true, env: {}, log: () => {} })).toThrow(/not a complete build \(missing build-report\.json\)/);
     expect(output).toMatch(/list "news" has 0 items, \d+ in the last good build .*PORTAL_ALLOW_ITEM_DROP=news/);
     expect(snapshotText(snapshots, 'news')).toBe(before);
   }, BUILD_MS);
