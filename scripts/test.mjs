@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the one test command (DESIGN.md §8), in order, stopping at the first failure:
- *   1. Chromium and nginx checks (CHROME_PATH or /usr/bin/chromium, NGINX_PATH or /usr/sbin/nginx; installed with
- *      apt-get when missing on Debian as root), Java for the W3C checker, and the audio reader's espeak-ng, lame and
- *      sox (the same way);
+ *   1. the system packages of purpose `tests` in scripts/system-packages.txt (Chromium with CJK fonts, nginx, Java
+ *      for the W3C checker, openssl, sox with MP3, the reader's espeak-ng and lame): those dpkg lacks are installed
+ *      with apt-get on Debian as root; then `npm run doctor`'s capability checks, which stop the run naming the
+ *      package of any capability still missing;
  *   2. workflow lint (action-validator on .github/workflows/*.yml, scripts/lint-workflows.mjs; under a second);
  *   3. type check (`astro check`, TypeScript strict) and unit and integration tests (vitest, tests/unit)
  *      against the sample portal over HTTP;
@@ -22,7 +23,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromiumPath, espeakNgPath, javaPath, lamePath, nginxPath, soxPath } from '../tests/system.mjs';
+import { checkCapabilities, report } from './doctor.mjs';
+import { installMissing } from './system-packages.mjs';
+import { chromiumPath, javaPath, nginxPath } from './system.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');
@@ -40,13 +43,15 @@ function step(title, args, env = {}) {
   console.log(`✔ ${title} (${seconds} s)`);
 }
 
-const chrome = chromiumPath({ install: true });
-const nginx = nginxPath({ install: true });
-const java = javaPath({ install: true });
-// The audio reader's speech engine and encoder (the build gives pages audio with them; tests/unit/reader-pipeline).
-espeakNgPath({ install: true });
-lamePath({ install: true });
-soxPath({ install: true });
+console.log('▶ system packages (scripts/system-packages.txt, purpose "tests") and their capabilities (npm run doctor)');
+installMissing(['tests']);
+if (!report(await checkCapabilities(['tests']))) {
+  console.error('✖ This machine lacks what the tests need (above). Install it, then run npm test again.');
+  process.exit(1);
+}
+const chrome = chromiumPath();
+const nginx = nginxPath();
+const java = javaPath();
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts'];
 
 step('workflow lint (action-validator)', ['scripts/lint-workflows.mjs']);

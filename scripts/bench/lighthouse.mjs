@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, chromiumPath } from '../../tests/system.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../system.mjs';
 import { ROOT, serveBuilt, table } from './util.mjs';
 
 /** The pages of the issue: home, news list, news detail, FAQ, contact. */

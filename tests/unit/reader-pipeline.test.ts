@@ -55,7 +55,7 @@ const logger = () => {
 
 /** Duration in seconds of an audio file, measured by sox. */
 function soxDuration(file: string): number {
-  return Number(execFileSync(`${path.dirname(soxPath({ install: false }))}/soxi`, ['-D', file], { encoding: 'utf8' }));
+  return Number(execFileSync(`${path.dirname(soxPath())}/soxi`, ['-D', file], { encoding: 'utf8' }));
 }
 
 let root: string;

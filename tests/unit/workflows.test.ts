@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintWorkflows, workflowFiles } from '../../scripts/lint-workflows.mjs';
+import { packagesFor, systemPackages } from '../../scripts/system-packages.mjs';
 
 const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 
@@ -35,8 +36,24 @@ describe('workflows', () => {
     expect(ci).toMatch(/^on:\n {2}push:\n {2}pull_request:/m);
     expect(ci).toMatch(/run: \.ci\/run$/m);
     const run = read('.ci/run');
-    for (const pkg of ['chromium', 'fonts-noto-cjk', 'nginx', 'default-jre-headless', 'espeak-ng', 'lame', 'sox']) expect(run).toContain(`missing+=(${pkg})`);
-    expect(run).toMatch(/^npm install --no-audit --no-fund\nnpm test$/m);
+    expect(run).toContain('scripts/system-packages.sh --missing tests');
+    expect(run).toMatch(/^npm install --no-audit --no-fund\nnpm run doctor -- --for tests\nnpm test$/m);
+  });
+
+  it('no workflow, .ci/run or test runner keeps its own list of the project\'s Debian packages (issue 13)', () => {
+    const listed = systemPackages().map((pkg) => pkg.name);
+    for (const file of ['.ci/run', '.github/workflows/ci.yml', '.github/workflows/rebuild.yml', 'scripts/test.mjs']) {
+      const text = read(file).split('\n').filter((line) => /apt-get|missing/.test(line) && !line.trimStart().startsWith('#')).join('\n');
+      expect(listed.filter((pkg) => new RegExp(`(^|[\\s(])${pkg}([\\s)]|$)`, 'm').test(text)), file).toEqual([]);
+    }
+  });
+
+  it('rebuild installs the packages of purpose publish, with the reader\'s engine, and checks them before building', () => {
+    const rebuild = read('.github/workflows/rebuild.yml');
+    expect(rebuild).toContain('$(scripts/system-packages.sh publish)');
+    expect(packagesFor(['publish']).map((pkg) => pkg.name)).toEqual(expect.arrayContaining(['espeak-ng', 'lame', 'nginx', 'rsync']));
+    expect(rebuild.indexOf('npm run doctor -- --for publish')).toBeGreaterThan(rebuild.indexOf('system-packages.sh publish'));
+    expect(rebuild.indexOf('npm run doctor -- --for publish')).toBeLessThan(rebuild.indexOf('run: npm run rebuild'));
   });
 
   it('rebuild runs every 10 minutes, on portal-publish dispatch and by hand, one at a time, through npm run rebuild', () => {

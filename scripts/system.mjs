@@ -1,0 +1,62 @@
+/**
+ * System programs that the tests, the benchmark and `npm run doctor` run (DESIGN.md §8): Debian's Chromium
+ * (CHROME_PATH, else /usr/bin/chromium, with fonts-noto-cjk), nginx (NGINX_PATH, else /usr/sbin/nginx), Java for
+ * the W3C checker (JAVA_PATH, else /usr/bin/java), sox (SOX_PATH, else /usr/bin/sox), espeak-ng and lame for the
+ * audio reader. Each function returns the program's path or throws naming the Debian package that provides it
+ * (from scripts/system-packages.txt). Installing is the job of `npm test`/.ci/run (scripts/system-packages.mjs);
+ * nothing here installs anything, and nothing ever downloads a browser.
+ */
+import { existsSync } from 'node:fs';
+
+/** Launch flags for Chromium in this sandbox (no network beyond loopback, root). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * `path` when it exists, else an Error naming the Debian package to install.
+ * @param {string} path
+ * @param {string} pkg Debian package
+ * @returns {string}
+ */
+function present(path, pkg) {
+  if (existsSync(path)) return path;
+  throw new Error(`${path} not found. Install Debian's ${pkg} (apt-get install ${pkg}), or run \`npm run doctor\` to see every missing capability.`);
+}
+
+/** @returns {string} the Chromium binary (package chromium; CJK text needs fonts-noto-cjk). */
+export function chromiumPath() {
+  return present(process.env.CHROME_PATH || '/usr/bin/chromium', 'chromium');
+}
+
+/** @returns {string} the Java runtime (for the W3C Nu HTML checker, vnu-jar). */
+export function javaPath() {
+  return present(process.env.JAVA_PATH || '/usr/bin/java', 'default-jre-headless');
+}
+
+/** @returns {string} sox (measures the audio reader's files in tests; MP3 needs libsox-fmt-mp3). */
+export function soxPath() {
+  return present(process.env.SOX_PATH || '/usr/bin/sox', 'sox');
+}
+
+/** @returns {string} espeak-ng (the audio reader's fast speech engine, issue 7). */
+export function espeakNgPath() {
+  return present(process.env.ESPEAK_NG_PATH || '/usr/bin/espeak-ng', 'espeak-ng');
+}
+
+/** @returns {string} lame (encodes the audio reader's MP3 files with the fast engine). */
+export function lamePath() {
+  return present(process.env.LAME_PATH || '/usr/bin/lame', 'lame');
+}
+
+/** @returns {string} the nginx binary. */
+export function nginxPath() {
+  return present(process.env.NGINX_PATH || '/usr/sbin/nginx', 'nginx');
+}
