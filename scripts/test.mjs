@@ -21,7 +21,7 @@
  * Arguments: `--skip-build` reuses an existing dist/ (steps 4–5 skipped).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkCapabilities, report } from './doctor.mjs';
 import { installMissing } from './system-packages.mjs';
@@ -29,6 +29,35 @@ import { chromiumPath, javaPath, nginxPath } from './system.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');
+
+/** tests/build files that run whole builds of their own, one file at a time (step 4). */
+const WHOLE_BUILD_TESTS = [
+  'tests/build/build-faults.test.ts',
+  'tests/build/publishing.test.ts',
+];
+
+/** tests/build files that check the dist/ of step 5 (step 6). */
+const DIST_CHECKS = [
+  'tests/build/dist.test.ts',
+  'tests/build/reader-dist.test.ts',
+  'tests/build/routes.test.ts',
+  'tests/build/site-checks.test.ts',
+  'tests/build/search-recall.test.ts',
+  'tests/build/seo.test.ts',
+  'tests/build/html-validity.test.ts',
+  'tests/build/headers.test.ts',
+  'tests/build/hostile.test.ts',
+];
+
+// A test file in tests/build that neither list names would never run: refuse to start rather than skip it.
+const unlisted = readdirSync(`${root}tests/build`)
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `tests/build/${file}`)
+  .filter((file) => !WHOLE_BUILD_TESTS.includes(file) && !DIST_CHECKS.includes(file));
+if (unlisted.length > 0) {
+  console.error(`✖ scripts/test.mjs does not run ${unlisted.join(', ')}: add each to WHOLE_BUILD_TESTS or DIST_CHECKS.`);
+  process.exit(1);
+}
 
 /** Runs a step with Node 24 (this process's node); exits on failure. */
 function step(title, args, env = {}) {
@@ -58,29 +87,17 @@ step('workflow lint (action-validator)', ['scripts/lint-workflows.mjs']);
 step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check']);
 step('unit and integration tests', [...vitest, 'tests/unit']);
 if (!skipBuild) {
-  step('build fails on each portal fault; publishing (snapshots, item-drop guard, build report, pipeline)', [
+  step('whole builds: each portal fault fails the build; publishing (snapshots, item-drop guard, build report, pipeline)', [
     ...vitest,
     '--no-file-parallelism',
-    'tests/build/build-faults.test.ts',
-    'tests/build/publishing.test.ts',
+    ...WHOLE_BUILD_TESTS,
   ]);
   step('build against the sample portal', ['scripts/astro.mjs', 'build']);
 } else if (!existsSync(`${root}dist/index.html`)) {
   console.error('--skip-build needs an existing dist/: run `npm run build` first.');
   process.exit(1);
 }
-step('checks of the built site', [
-  ...vitest,
-  'tests/build/dist.test.ts',
-  'tests/build/reader-dist.test.ts',
-  'tests/build/routes.test.ts',
-  'tests/build/site-checks.test.ts',
-  'tests/build/search-recall.test.ts',
-  'tests/build/seo.test.ts',
-  'tests/build/html-validity.test.ts',
-  'tests/build/headers.test.ts',
-  'tests/build/hostile.test.ts',
-], {
+step('checks of the built site', [...vitest, ...DIST_CHECKS], {
   NGINX_PATH: nginx,
   CHROME_PATH: chrome,
   JAVA_PATH: java,
