@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'astro/zod';
-import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints.ts';
+import { ENDPOINTS, type Endpoint, type EndpointName } from '../../src/portal/endpoints.ts';
 import {
   articleSchema,
   categorySchema,
@@ -645,8 +645,8 @@ const SPEC_7 = [
 ];
 
 describe('strict mode (spec §7 endpoints only, issue 13 item 5)', () => {
-  const entries = Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][];
-  const beyond = entries.filter(([, endpoint]) => 'beyondSpec' in endpoint && endpoint.beyondSpec).map(([name]) => name);
+  const entries = Object.entries(ENDPOINTS) as [EndpointName, Endpoint][];
+  const beyond = entries.filter(([, endpoint]) => endpoint.beyondSpec).map(([name]) => name);
 
   test('the catalogue marks beyondSpec exactly the calls that spec §7 does not list', () => {
     const inSpec = entries.filter(([name]) => !beyond.includes(name)).map(([, e]) => `${e.method} ${e.path}`);
@@ -660,7 +660,7 @@ describe('strict mode (spec §7 endpoints only, issue 13 item 5)', () => {
       expect(strict.strict).toBe(true);
       for (const [name, endpoint] of entries) {
         const url = new URL(endpoint.path, strict.url);
-        for (const [key, value] of Object.entries('query' in endpoint ? endpoint.query : {})) url.searchParams.set(key, value);
+        for (const [key, value] of Object.entries(endpoint.query ?? {})) url.searchParams.set(key, value);
         const response = await fetch(url, {
           method: endpoint.method,
           headers: { 'Content-Type': 'application/json' },
