@@ -695,6 +695,8 @@ test.describe('a portal without the calls beyond spec §7 (issue 13 item 5)', ()
     await expect(page.locator('#service-language')).toHaveValue('vi');
     expect(answers).toEqual([404]);
     expect(await arrived(name)).toHaveLength(0);
+    const scan = await new AxeBuilder({ page }).include('#service-form').withTags(AXE_TAGS).analyze();
+    expect(scan.violations).toEqual([]);
     allowFailedRequests(consoleErrors, [NOT_FOUND_LOG]);
   });
 
@@ -736,6 +738,7 @@ test.describe('a portal without the calls beyond spec §7 (issue 13 item 5)', ()
     await expect(hint.getByRole('link', { name: HOTLINE.tel })).toHaveAttribute('href', telHref(HOTLINE.tel));
     await expect(image).toHaveAttribute('alt', /無法辨識時請按「換一張」，或來電客服專線/);
     await expect(image).not.toHaveAttribute('alt', /語音播放/);
+    expect((await new AxeBuilder({ page }).include('#contact-form').withTags(AXE_TAGS).analyze()).violations).toEqual([]);
 
     // 換一張 still works and 語音播放 does not come back with the new image.
     const first = await image.getAttribute('src');
@@ -763,5 +766,16 @@ test.describe('a portal without the calls beyond spec §7 (issue 13 item 5)', ()
     await expect(listen).toBeEnabled();
     await expect(page.locator('#contact-captcha-hint')).toContainText('「語音播放」，或來電客服專線');
     allowFailedRequests(consoleErrors, ['Failed to load resource: net::ERR_FAILED']);
+  });
+
+  test('語音播放 for an expired captcha shows the portal\'s message; the button stays', async ({ page }) => {
+    await page.route(GET_CAPTCHA_AUDIO, (route) =>
+      route.fulfill({ json: { code: 40004, message: '驗證碼已失效，請按「換一張」', data: null } }),
+    );
+    await openForm(page, '/contact');
+    const listen = page.getByRole('button', { name: '語音播放' });
+    await listen.click();
+    await expect(page.locator('#contact-captcha-hint')).toContainText('驗證碼已失效，請按「換一張」');
+    await expect(listen).toBeEnabled();
   });
 });

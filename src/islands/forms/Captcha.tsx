@@ -10,7 +10,8 @@
  * the spoken form, so the button stays until pressed. When the portal answers it 404/405/501, 語音播放 goes for the
  * rest of the visit to the page (never a dead button): a note says there is no spoken captcha, the help line and the
  * image's text alternative then offer 換一張 and the hotline, and focus moves to 換一張. A transient failure (network,
- * timeout, 5xx) keeps the button with a "try again" note.
+ * timeout, 5xx) keeps the button with a "try again" note; a refusal (e.g. 40004, an expired captcha) shows the portal's
+ * message.
  *
  * The answer is the parent's state (never stored in the draft).
  */
@@ -20,7 +21,7 @@ import { FORM_TEXT } from './text';
 import { $captcha, fetchCaptchaAudio, refreshCaptcha } from '../../stores/contact-form';
 import { Field, TelText } from './Field';
 import { isEndpointMissing } from './failure';
-import { PortalError } from '../../portal/errors';
+import { PortalCodeError, PortalError } from '../../portal/errors';
 
 interface Props {
   id: string;
@@ -87,6 +88,8 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
         setStatus(`${FORM_TEXT.captchaAudioMissing}${FORM_TEXT.captchaHelp(hotline.tel, hotline.time, false)}`);
         // The pressed button is about to go: focus the next useful control rather than losing it to the page.
         refreshButton.current?.focus();
+      } else if (error instanceof PortalCodeError && error.portalMessage.trim()) {
+        setSpeechNote(error.portalMessage.trim()); // e.g. 驗證碼已失效，請按「換一張」
       } else if (error instanceof PortalError) {
         setSpeechNote(FORM_TEXT.captchaAudioFailed);
       } else {
