@@ -5,7 +5,8 @@
  *
  * - With PORTAL_API_BASE set, the command talks to that portal.
  * - Without it, the bundled sample portal starts on a free loopback port for the command's lifetime and stops
- *   after it (SAMPLE_PORTAL_FAULTS / SAMPLE_PORTAL_SCALE reach it through the environment); its snapshots
+ *   after it (SAMPLE_PORTAL_FAULTS / SAMPLE_PORTAL_SCALE / SAMPLE_PORTAL_STRICT reach it through the environment;
+ *   SAMPLE_PORTAL_STRICT=1 answers only the endpoints of spec §7, issue 13 item 5); its snapshots
  *   (issue 6 stale-if-error) go to a folder of their own (sampleSnapshotDir).
  *
  * Exit code: Astro's. A build exits non-zero when a list cannot be loaded or an item breaks its schema; Astro
@@ -65,7 +66,8 @@ export async function runAstro(command, args = [], env = process.env) {
     return spawnAstro(command, args, env);
   }
   const portal = await startSamplePortal();
-  console.log(`PORTAL_API_BASE not set: astro ${command} against the sample portal at ${portal.url}`);
+  const mode = portal.strict ? ' (strict: spec §7 endpoints only)' : '';
+  console.log(`PORTAL_API_BASE not set: astro ${command} against the sample portal at ${portal.url}${mode}`);
   try {
     return await spawnAstro(command, args, { ...env, PORTAL_API_BASE: portal.url, PORTAL_SNAPSHOT_DIR: sampleSnapshotDir(env) });
   } finally {

@@ -2,7 +2,8 @@
 /**
  * `npm start`: builds the site if dist/ has none (or with `--rebuild`), then serves it at
  * http://localhost:4321 (PORT overrides) with the sample portal answering the browser's `/api/*` calls.
- * With PORTAL_API_BASE set, runtime calls go to that portal instead. Stops on Ctrl+C.
+ * With PORTAL_API_BASE set, runtime calls go to that portal instead. SAMPLE_PORTAL_STRICT=1 makes the sample portal
+ * answer only the endpoints of spec §7 (issue 13 item 5), for the build and the browser alike. Stops on Ctrl+C.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,7 @@ if (process.argv.includes('--rebuild') || !existsSync(`${dist}index.html`)) {
 const portal = process.env.PORTAL_API_BASE ? null : await startSamplePortal({ port: 0 });
 const portalUrl = process.env.PORTAL_API_BASE ?? portal.url;
 const site = await serveSite({ dist, portalUrl, port, host: process.env.HOST ?? '127.0.0.1' });
-console.log(`Site: http://localhost:${site.port}  (portal: ${portalUrl})`);
+console.log(`Site: http://localhost:${site.port}  (portal: ${portalUrl}${portal?.strict ? ', strict: spec §7 endpoints only' : ''})`);
 
 const stop = async () => {
   await site.close();

@@ -3,7 +3,9 @@
  * server and the tests (DESIGN.md §5). It implements every endpoint of src/portal/endpoints.ts with
  * the portal's envelope, serves the images and documents the content points at, and injects faults
  * on demand. Run directly: `node scripts/sample-portal/server.mjs [--port 4322] [--fault news=http500]
- * [--scale 1000]` (Node 24: the endpoint catalogue is TypeScript, loaded with type stripping).
+ * [--scale 1000] [--strict]` (Node 24: the endpoint catalogue is TypeScript, loaded with type stripping).
+ * Strict mode (`--strict`, SAMPLE_PORTAL_STRICT=1; issue 13 item 5) answers only the API endpoints of spec §7: the
+ * calls the catalogue marks `beyondSpec` get the 404 of an unknown path, as from a portal that lacks them.
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -13,7 +15,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import svgCaptcha from 'svg-captcha';
-import { ENDPOINTS } from '../../src/portal/endpoints.ts';
+import { ENDPOINTS, inSpec } from '../../src/portal/endpoints.ts';
 import { buildDataset } from './data.mjs';
 import { renderImage, renderPdf } from './assets.mjs';
 import { notificationsAt } from './content/notifications.mjs';
@@ -36,6 +38,21 @@ export const DEFAULT_SLOW_MS = 20_000;
 
 /** Key of a fault that applies to every endpoint without a fault of its own. */
 export const ANY_ENDPOINT = '*';
+
+/**
+ * Reads the strict switch (env SAMPLE_PORTAL_STRICT, issue 13 item 5).
+ * @param {unknown} input  `'1'`/`'true'`/`true` → on; nothing, `''`, `'0'`/`'false'`/`false` → off.
+ * @returns {boolean}
+ * @throws {Error} on any other value, naming it.
+ */
+export function parseStrict(input) {
+  if (input === undefined || input === null || input === false) return false;
+  if (input === true) return true;
+  const text = String(input).trim().toLowerCase();
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return true;
+  throw new Error(`SAMPLE_PORTAL_STRICT must be 1 (strict: spec §7 endpoints only) or 0, got ${JSON.stringify(input)}`);
+}
 
 /** Notification modes: all categories, all but the category-1 dialog, or none. */
 const NOTIFICATION_MODES = ['all', 'no-dialog', 'none'];
@@ -226,8 +243,12 @@ const taipeiDay = (now) => new Date(now.getTime() + 8 * 3600_000).toISOString().
  * @param {object|number|string} [options.rateLimit]  form submissions per client and window, see parseRateLimit
  *   (env SAMPLE_PORTAL_RATE_LIMIT, default 5 per minute).
  * @param {() => Date} [options.now]  the clock (tests): decides today's bookable days.
- * @returns {Promise<{ url: string, port: number, close(): Promise<void>, setFaults(faults: object): void,
- *   requestCounts(): Record<string, number>, resetRequestCounts(): void }>}  `url` has no trailing slash.
+ * @param {boolean} [options.strict]  answer only the API endpoints of spec §7; the catalogue's `beyondSpec` calls
+ *   (captchaAudio, addAppointment) get the 404 of an unknown path (env SAMPLE_PORTAL_STRICT=1, see parseStrict;
+ *   default off). `/upload/` files and the `/__sample` control routes stay.
+ * @returns {Promise<{ url: string, port: number, strict: boolean, close(): Promise<void>,
+ *   setFaults(faults: object): void, requestCounts(): Record<string, number>, resetRequestCounts(): void }>}
+ *   `url` has no trailing slash.
  */
 export async function startSamplePortal(options = {}) {
   const env = process.env;
@@ -242,13 +263,16 @@ export async function startSamplePortal(options = {}) {
     now = () => new Date(),
   } = options;
   const rateLimit = parseRateLimit(options.rateLimit ?? env.SAMPLE_PORTAL_RATE_LIMIT);
+  const strict = parseStrict(options.strict ?? env.SAMPLE_PORTAL_STRICT);
   const slots = timeSlots(APPOINTMENT_RULES);
   if (!NOTIFICATION_MODES.includes(notifications)) {
     throw new Error(`notifications must be one of ${NOTIFICATION_MODES.join(', ')}, got "${notifications}"`);
   }
   let faults = { ...parseFaults(env.SAMPLE_PORTAL_FAULTS), ...parseFaults(options.faults) };
   const dataset = buildDataset({ scale: Number(scale) || 0, corpus });
-  const byPath = new Map(Object.entries(ENDPOINTS).map(([name, endpoint]) => [endpoint.path, { ...endpoint, name }]));
+  // The endpoints answered: in strict mode, those of spec §7 only.
+  const served = Object.entries(ENDPOINTS).filter(([, endpoint]) => !strict || inSpec(endpoint));
+  const byPath = new Map(served.map(([name, endpoint]) => [endpoint.path, { ...endpoint, name }]));
   const newCounts = () => Object.fromEntries(Object.keys(ENDPOINTS).map((name) => [name, 0]));
   let counts = newCounts();
   const captchas = new Map();
@@ -496,7 +520,8 @@ export async function startSamplePortal(options = {}) {
     const captchaMatch = /^\/__sample\/captcha\/([\w-]+)$/.exec(url.pathname);
     if (route === 'GET /__sample' || route === 'GET /__sample/') {
       sendJson(res, 200, ok({
-        endpoints: Object.fromEntries(Object.entries(ENDPOINTS).map(([name, e]) => [name, `${e.method} ${e.path}`])),
+        endpoints: Object.fromEntries(served.map(([name, e]) => [name, `${e.method} ${e.path}`])),
+        strict,
         faultModes: FAULT_MODES,
         control: ['GET|POST|DELETE /__sample/faults', 'GET|DELETE /__sample/requests', 'GET /__sample/captcha/{captchaId}', 'GET /__sample/submissions'],
       }));
@@ -572,6 +597,8 @@ export async function startSamplePortal(options = {}) {
   return {
     url: `http://${urlHost}:${address.port}`,
     port: address.port,
+    /** Whether only the endpoints of spec §7 are answered. */
+    strict,
     /** Replace the fault map (see parseFaults). */
     setFaults(next) {
       faults = parseFaults(next);
@@ -604,6 +631,7 @@ async function main() {
       store: { type: 'string' },
       captcha: { type: 'string' },
       'rate-limit': { type: 'string' },
+      strict: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -612,6 +640,7 @@ async function main() {
       'Usage: node scripts/sample-portal/server.mjs [--port N] [--fault name=mode[:delayMs]]... [--scale N]\n' +
         '       [--corpus none|hostile]\n' +
         '       [--notifications all|no-dialog|none] [--store file.jsonl] [--captcha TEXT] [--rate-limit max[/windowMs]]\n' +
+        '       [--strict]   (only the endpoints of spec §7; others 404)\n' +
         `Fault modes: ${FAULT_MODES.join(', ')}. See scripts/sample-portal/README.md.`,
     );
     return;
@@ -631,8 +660,9 @@ async function main() {
     ...(values.store ? { storeFile: path.resolve(values.store) } : {}),
     ...(values.captcha ? { captchaText: values.captcha } : {}),
     ...(values['rate-limit'] !== undefined ? { rateLimit: values['rate-limit'] } : {}),
+    ...(values.strict ? { strict: true } : {}),
   });
-  console.log(`Sample portal listening on ${portal.url}`);
+  console.log(`Sample portal listening on ${portal.url}${portal.strict ? ' (strict: spec §7 endpoints only)' : ''}`);
   const stop = async () => {
     await portal.close();
     process.exit(0);

@@ -15,6 +15,11 @@
  * Validation and the nothing-lost rules are those of the contact form (ContactForm.tsx): draft in sessionStorage,
  * one submission at a time, cancelled on leaving, failures toasted and shown inline with every value kept.
  * Success → /service/success.
+ *
+ * The appointment call is not in spec §7 (issue 13 item 5): when the portal answers it 404/405/501, the form says
+ * plainly that online booking is unavailable and offers the hotline (prop `hotline`, HOTLINES[0] of src/site.ts, as a
+ * tel: link), keeping every field and the page. Only a submit can tell (no §7 call says whether the portal books
+ * appointments); a transient failure (network, timeout, 5xx) keeps the "try again" message.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
@@ -72,7 +77,11 @@ const SLOTS = timeSlots(APPOINTMENT_RULES);
 const fieldId = (field: string) =>
   field === 'serviceType' ? `${ID}-serviceType-${SERVICE_TYPES[0].code}` : field === 'time' ? `${ID}-time-${SLOTS[0]}` : `${ID}-${field}`;
 
-export default function ServiceForm() {
+/**
+ * Props: `hotline` — the line offered when online booking is unavailable (the page passes HOTLINES[0] of
+ * src/site.ts, so the hotline list stays out of the browser bundle).
+ */
+export default function ServiceForm({ hotline }: { hotline: { tel: string; time: string } }) {
   const hydrated = useHydrated();
   const draft = useStore($serviceDraft);
   const values = hydrated ? draft : EMPTY_APPOINTMENT;
@@ -98,7 +107,11 @@ export default function ServiceForm() {
   );
   const validate = useCallback((current: AppointmentValues) => errorsOf(schema, current), [schema]);
   const { errors, announcement, blur, validateAll } = useValidation(values, validate);
-  const { sending, failure, isBusy, submit } = useSubmit(SERVICE_SUCCESS_PATH);
+  const unavailable = useMemo(
+    () => ({ message: FORM_TEXT.bookingUnavailable(hotline.tel, hotline.time), tel: hotline.tel, keptNote: FORM_TEXT.bookingKeptNote }),
+    [hotline.tel, hotline.time],
+  );
+  const { sending, failure, isBusy, submit } = useSubmit(SERVICE_SUCCESS_PATH, unavailable);
   const range = booking ? bookingRange(booking) : undefined;
   const suggestions = booking ? availableDates(booking, APPOINTMENT_RULES.suggestedDays) : [];
 
@@ -177,7 +190,14 @@ export default function ServiceForm() {
       onPointerDownCapture={loadOnFirstUse}
       aria-describedby={`${ID}-required-note`}
     >
-      <ErrorSummary id={`${ID}-summary`} items={summaryItems} failure={failure?.message} summaryRef={summaryRef} />
+      <ErrorSummary
+        id={`${ID}-summary`}
+        items={summaryItems}
+        failure={failure?.message}
+        tel={failure?.tel}
+        keptNote={failure?.keptNote}
+        summaryRef={summaryRef}
+      />
       <p id={`${ID}-required-note`} className="form__note">
         標示<span className="field__tag field__tag--required">{FORM_TEXT.required}</span>的欄位請務必填寫。
       </p>
@@ -377,7 +397,14 @@ export default function ServiceForm() {
         onBlur={() => blur('consent')}
       />
 
-      <FormActions id={ID} submitLabel={FORM_TEXT.book} sending={sending} failure={failure?.message} announcement={announcement} />
+      <FormActions
+        id={ID}
+        submitLabel={FORM_TEXT.book}
+        sending={sending}
+        failure={failure?.message}
+        tel={failure?.tel}
+        announcement={announcement}
+      />
     </form>
   );
 }

@@ -19,6 +19,12 @@ export interface Endpoint {
   query?: Readonly<Record<string, string>>;
   /** What the endpoint returns, for messages and documentation. */
   summary: string;
+  /**
+   * `true` for a call the site makes that spec §7 does not list (issue 13 item 5): the insurer's portal may not
+   * answer it, so the site must cope with a 404 (README "Portal endpoints beyond the spec"), and the sample portal's
+   * strict mode (scripts/sample-portal/README.md) answers 404 to it. Absent for the endpoints of spec §7.
+   */
+  beyondSpec?: true;
 }
 
 // No side effects: a bundle that uses a single endpoint leaves the unused catalogue entries out.
@@ -29,7 +35,13 @@ const get = /* @__NO_SIDE_EFFECTS__ */ (name: string, path: string, summary: str
   summary,
   ...(query ? { query } : {}),
 });
-const post = /* @__NO_SIDE_EFFECTS__ */ (name: string, path: string, summary: string): Endpoint => ({ name, method: 'POST', path, summary });
+const post = /* @__NO_SIDE_EFFECTS__ */ (name: string, path: string, summary: string, beyondSpec?: true): Endpoint => ({
+  name,
+  method: 'POST',
+  path,
+  summary,
+  ...(beyondSpec ? { beyondSpec } : {}),
+});
 
 /**
  * The notification check, called by the browser on every page (spec §4). Also exported on its own so that
@@ -52,6 +64,7 @@ export const CAPTCHA_AUDIO_ENDPOINT = post(
   'captchaAudio',
   '/api/portalCustomerProblemForm/getCaptchaAudio',
   'spoken alternative of a captcha (not in spec §7)',
+  true,
 );
 export const LIST_CODES_ENDPOINT = post('listCodes', '/api/common/getListCodeValid', 'code lists (e.g. question types)');
 export const HOLIDAYS_ENDPOINT = get('holidays', '/api/common/getSettingHoliday', 'holiday settings');
@@ -59,9 +72,13 @@ export const APPOINTMENT_ENDPOINT = post(
   'addAppointment',
   '/api/portalServiceAppointment/addAppointment',
   'appointment service booking (not in spec §7)',
+  true,
 );
 
-/** All endpoints of spec §7 (and the two above that it does not show), keyed by the site's name for them. */
+/**
+ * All endpoints of spec §7 (and the two above that it does not show, marked `beyondSpec`), keyed by the site's name
+ * for them.
+ */
 export const ENDPOINTS = {
   // The spec says "with query parameter" without naming it; the portal filters decrees by language.
   decrees: get('decrees', '/api/PortalDecree/GetPutOnDecree', 'decrees (法令規章)', { lang: 'zh-TW' }),
@@ -108,6 +125,9 @@ export const ENDPOINTS = {
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
+
+/** Whether spec §7 lists an endpoint (false for the calls marked `beyondSpec`, issue 13 item 5). */
+export const inSpec = (endpoint: Endpoint): boolean => endpoint.beyondSpec !== true;
 
 /** Human-readable label of an endpoint for error messages, e.g. `GET /api/PortalDecree/GetPutOnDecree`. */
 export const describeEndpoint = (endpoint: Endpoint): string => `${endpoint.method} ${endpoint.path}`;

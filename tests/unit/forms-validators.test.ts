@@ -33,7 +33,7 @@ import { createAppointmentSchema } from '../../src/lib/forms/appointment-schema.
 import { errorLine, fieldErrors } from '../../src/lib/forms/issues.ts';
 import { APPOINTMENT_RULES } from '../../src/lib/forms/rules.ts';
 import { isEmptyDraft, sanitizeDraft } from '../../src/stores/form-draft.ts';
-import { describeFailure } from '../../src/islands/forms/failure.ts';
+import { describeFailure, isEndpointMissing } from '../../src/islands/forms/failure.ts';
 import {
   PortalCodeError,
   PortalFormatError,
@@ -343,5 +343,29 @@ describe('submit failures in zh-TW (src/islands/forms/failure.ts)', () => {
     [new PortalFormatError(endpoint, 'body is not JSON'), '系統暫時無法處理，請稍後再試。', undefined],
   ])('%s', (error, message, field) => {
     expect(describeFailure(error)).toEqual(field ? { message, field } : { message });
+  });
+
+  // Issue 13 item 5: a portal without the endpoint (the appointment call is not in spec §7) is told apart from one
+  // that is down for a moment.
+  const unavailable = { message: '線上預約服務目前無法使用，請來電客服專線 0800-880-550（非假日 08:30–18:00）由專人為您預約。', tel: '0800-880-550' };
+  const booking = 'POST /api/portalServiceAppointment/addAppointment';
+  test.each([404, 405, 501])('HTTP %i: the endpoint is missing → the form\'s own message', (status) => {
+    const error = new PortalHttpError(booking, status, '');
+    expect(isEndpointMissing(error)).toBe(true);
+    expect(describeFailure(error, unavailable)).toBe(unavailable);
+    // A form without such a message keeps the generic one.
+    expect(describeFailure(error)).toEqual({
+      message: status < 500 ? `送出失敗（代碼 HTTP ${status}），請稍後再試。` : '網路連線異常，請稍後再試。',
+    });
+  });
+  test.each([
+    [new PortalNetworkError(booking, new TypeError('fetch failed')), '網路連線異常，請稍後再試。'],
+    [new PortalHttpError(booking, 503, 'Service Unavailable'), '網路連線異常，請稍後再試。'],
+    [new PortalHttpError(booking, 400, 'Bad Request'), '送出失敗（代碼 HTTP 400），請稍後再試。'],
+    [new PortalTimeoutError(booking, 20_000), '連線逾時，請稍後再試。'],
+    [new PortalCodeError(booking, 40400, '查無此服務'), '查無此服務'],
+  ])('%s is not "missing": the retry message stays', (error, message) => {
+    expect(isEndpointMissing(error)).toBe(false);
+    expect(describeFailure(error, unavailable)).toEqual({ message });
   });
 });

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'astro/zod';
-import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints.ts';
+import { ENDPOINTS, type Endpoint, type EndpointName } from '../../src/portal/endpoints.ts';
 import {
   articleSchema,
   categorySchema,
@@ -26,7 +26,7 @@ import {
   staffSchema,
   videoSchema,
 } from '../../src/portal/schemas.ts';
-import { parseRateLimit, startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+import { parseRateLimit, parseStrict, startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { generateScaled, SCALED_ID_BASE } from '../../scripts/sample-portal/generate.mjs';
 
 type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
@@ -606,5 +606,111 @@ describe('scale', () => {
     } finally {
       await big.close();
     }
+  });
+});
+
+/**
+ * Spec §7 "Calls", copied from the spec's table (rows with two paths written as two entries): the only portal
+ * endpoints that exist. Kept here, apart from the catalogue, so that a catalogue entry wrongly marked (or not marked)
+ * `beyondSpec` fails the test below.
+ */
+const SPEC_7 = [
+  'GET /api/PortalDecree/GetPutOnDecree',
+  'GET /api/PortalVideoSharing/GetPutOnVideoSharing',
+  'GET /api/PortalCorporateMessage/GetCorporateMessageCategory',
+  'GET /api/PortalCorporateMessage/GetPutOnCorporateMessage',
+  'GET /api/PortalActivityInfo/GetActivityInfoCategory',
+  'GET /api/PortalActivityInfo/GetPutOnActivityInfo',
+  'GET /api/PortalWinningPublish/GetWinningPublishCategory',
+  'GET /api/PortalWinningPublish/GetPutOnWinningPublish',
+  'GET /api/PortalGoodSharing/GetPutOnGoodSharing',
+  'GET /api/PortalInformationSharing/GetInformationSharingCategory',
+  'GET /api/PortalInformationSharing/GetPutOnInformationSharing',
+  'GET /api/PortalServiceBase/GetServiceBaseCategory',
+  'GET /api/PortalServiceBase/GetPutOnServiceBase',
+  'GET /api/PortalCommonProblem/GetCommonProblemCategory',
+  'GET /api/PortalCommonProblem/GetPutOnCommonProblem',
+  'GET /api/PortalPublicInfo/GetPublicInfoCategory',
+  'GET /api/PortalPublicInfo/GetPutOnPublicInfo',
+  'GET /api/PortalDocumentDownload/GetDocumentDownloadCategory',
+  'GET /api/PortalDocumentDownload/GetPutOnDocumentDownload',
+  'GET /api/PortalQualityServiceStaff/GetPutOnQualityServiceStaff',
+  'GET /api/portalHomeSlider/getPutOnHomeSlider',
+  'POST /api/portalCustomerProblemForm/addProblemForm',
+  'POST /api/portalCustomerProblemForm/getCaptcha',
+  'POST /api/Common/GetPortalNotification',
+  'POST /api/common/getListCodeValid',
+  'POST /api/common/getContractChangeInsuranceList',
+  'GET /api/common/getSettingHoliday',
+];
+
+describe('strict mode (spec §7 endpoints only, issue 13 item 5)', () => {
+  const entries = Object.entries(ENDPOINTS) as [EndpointName, Endpoint][];
+  const beyond = entries.filter(([, endpoint]) => endpoint.beyondSpec).map(([name]) => name);
+
+  test('the catalogue marks beyondSpec exactly the calls that spec §7 does not list', () => {
+    const inSpec = entries.filter(([name]) => !beyond.includes(name)).map(([, e]) => `${e.method} ${e.path}`);
+    expect(inSpec.toSorted()).toEqual(SPEC_7.toSorted());
+    expect(beyond.toSorted()).toEqual(['addAppointment', 'captchaAudio']);
+  });
+
+  test('answers every endpoint of spec §7 and 404 to the others; files and control routes stay', async () => {
+    const strict = await startSamplePortal({ strict: true });
+    try {
+      expect(strict.strict).toBe(true);
+      for (const [name, endpoint] of entries) {
+        const url = new URL(endpoint.path, strict.url);
+        for (const [key, value] of Object.entries(endpoint.query ?? {})) url.searchParams.set(key, value);
+        const response = await fetch(url, {
+          method: endpoint.method,
+          headers: { 'Content-Type': 'application/json' },
+          body: endpoint.method === 'POST' ? JSON.stringify(BODIES[name] ?? {}) : undefined,
+        });
+        const envelope = (await response.json()) as Envelope;
+        if (beyond.includes(name)) {
+          expect([name, response.status, envelope]).toEqual([name, 404, { code: 40400, message: '查無此服務', data: null }]);
+        } else {
+          expect([name, response.status]).toEqual([name, 200]);
+          // The contact form answers its business refusal (no captcha); every other endpoint succeeds.
+          expect([name, envelope.code]).toEqual([name, name === 'addProblemForm' ? 40002 : 20000]);
+        }
+      }
+      // Whatever the method: the path does not exist.
+      expect((await fetch(new URL(ENDPOINTS.addAppointment.path, strict.url))).status).toBe(404);
+      const coupons = ((await fetch(new URL(ENDPOINTS.coupons.path, strict.url)).then((r) => r.json())) as Envelope).data as {
+        image: string;
+      }[];
+      expect((await fetch(`${strict.url}/upload/${coupons[0]!.image}`)).status).toBe(200);
+      const index = (await fetch(`${strict.url}/__sample`).then((r) => r.json())) as Envelope;
+      expect(index.data).toMatchObject({ strict: true });
+      expect(Object.keys((index.data as { endpoints: object }).endpoints)).not.toContain('addAppointment');
+    } finally {
+      await strict.close();
+    }
+    // The normal mode still answers them (tested above); here only that it is the default.
+    expect(portal.strict).toBe(false);
+    expect((await call('captchaAudio', { body: { captchaId: 'gone' } })).status).toBe(200);
+  });
+
+  test('SAMPLE_PORTAL_STRICT=1 switches it on; a value that is not 1/0/true/false is refused by name', async () => {
+    const previous = process.env.SAMPLE_PORTAL_STRICT;
+    process.env.SAMPLE_PORTAL_STRICT = '1';
+    try {
+      const strict = await startSamplePortal();
+      try {
+        expect((await fetch(new URL(ENDPOINTS.captchaAudio.path, strict.url), { method: 'POST', body: '{}' })).status).toBe(404);
+      } finally {
+        await strict.close();
+      }
+      process.env.SAMPLE_PORTAL_STRICT = 'yes';
+      await expect(startSamplePortal()).rejects.toThrow('SAMPLE_PORTAL_STRICT must be 1 (strict: spec §7 endpoints only) or 0, got "yes"');
+    } finally {
+      if (previous === undefined) delete process.env.SAMPLE_PORTAL_STRICT;
+      else process.env.SAMPLE_PORTAL_STRICT = previous;
+    }
+    expect([parseStrict(undefined), parseStrict(''), parseStrict('0'), parseStrict('false'), parseStrict(false)]).toEqual([
+      false, false, false, false, false,
+    ]);
+    expect([parseStrict('1'), parseStrict('TRUE'), parseStrict(true)]).toEqual([true, true, true]);
   });
 });

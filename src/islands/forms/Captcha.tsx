@@ -3,7 +3,15 @@
  * what to do, 換一張 (a new captcha), and 語音播放: the non-visual alternative (WCAG 1.1.1), which asks the portal for
  * the captcha's spoken form (`POST .../getCaptchaAudio`) and plays its audio, or reads its characters aloud with the
  * browser's speech synthesis (zh-TW voice, letters and digits one by one, twice). Where neither can play, a visible
- * note says so; a visible line always offers the hotline, where staff take the message by phone.
+ * note says so; a visible line always offers the hotline (a tel: link), where staff take the message by phone.
+ *
+ * getCaptchaAudio is not in spec §7 (issue 13 item 5): the captcha (`getCaptcha`: an id and an SVG image, the
+ * characters only drawn) gives the browser nothing to speak, and no other call tells ahead whether the portal has
+ * the spoken form, so the button stays until pressed. When the portal answers it 404/405/501, 語音播放 goes for the
+ * rest of the visit to the page (never a dead button): a note says there is no spoken captcha, the help line and the
+ * image's text alternative then offer 換一張 and the hotline, and focus moves to 換一張. A transient failure (network,
+ * timeout, 5xx) keeps the button with a "try again" note; a refusal (e.g. 40004, an expired captcha) shows the portal's
+ * message.
  *
  * The answer is the parent's state (never stored in the draft).
  */
@@ -11,7 +19,9 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import { FORM_TEXT } from './text';
 import { $captcha, fetchCaptchaAudio, refreshCaptcha } from '../../stores/contact-form';
-import { Field } from './Field';
+import { Field, TelText } from './Field';
+import { isEndpointMissing } from './failure';
+import { PortalCodeError, PortalError } from '../../portal/errors';
 
 interface Props {
   id: string;
@@ -34,7 +44,10 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
   const captcha = useStore($captcha);
   const [speechNote, setSpeechNote] = useState('');
   const [status, setStatus] = useState('');
+  /** The portal has no spoken captcha (getCaptchaAudio answered 404/405/501): 語音播放 is gone. */
+  const [audioMissing, setAudioMissing] = useState(false);
   const listening = useRef(false);
+  const refreshButton = useRef<HTMLButtonElement>(null);
 
   const refresh = async () => {
     window.speechSynthesis?.cancel();
@@ -68,8 +81,20 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
         if (event.error !== 'interrupted' && event.error !== 'canceled') setSpeechNote(FORM_TEXT.captchaNoSpeech);
       };
       synth.speak(utterance);
-    } catch {
-      setSpeechNote(FORM_TEXT.captchaNoSpeech);
+    } catch (error) {
+      if (isEndpointMissing(error)) {
+        setAudioMissing(true);
+        setSpeechNote(FORM_TEXT.captchaAudioMissing);
+        setStatus(`${FORM_TEXT.captchaAudioMissing}${FORM_TEXT.captchaHelp(hotline.tel, hotline.time, false)}`);
+        // The pressed button is about to go: focus the next useful control rather than losing it to the page.
+        refreshButton.current?.focus();
+      } else if (error instanceof PortalCodeError && error.portalMessage.trim()) {
+        setSpeechNote(error.portalMessage.trim()); // e.g. 驗證碼已失效，請按「換一張」
+      } else if (error instanceof PortalError) {
+        setSpeechNote(FORM_TEXT.captchaAudioFailed);
+      } else {
+        setSpeechNote(FORM_TEXT.captchaNoSpeech);
+      }
     } finally {
       listening.current = false;
     }
@@ -84,7 +109,7 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
         <>
           {speechNote && <strong className="captcha__note">{speechNote}</strong>}
           {FORM_TEXT.captchaHint}
-          {FORM_TEXT.captchaHelp(hotline.tel, hotline.time)}
+          <TelText text={FORM_TEXT.captchaHelp(hotline.tel, hotline.time, !audioMissing)} tel={hotline.tel} />
         </>
       }
       error={error}
@@ -107,7 +132,12 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
           />
           <div className="captcha__image" aria-busy={captcha.status === 'loading'}>
             {captcha.status === 'loaded' ? (
-              <img src={captcha.image} alt={FORM_TEXT.captchaImageAlt} width={150} height={50} />
+              <img
+                src={captcha.image}
+                alt={audioMissing ? FORM_TEXT.captchaImageAltNoAudio : FORM_TEXT.captchaImageAlt}
+                width={150}
+                height={50}
+              />
             ) : (
               <span className="captcha__placeholder">
                 {captcha.status === 'failed' ? FORM_TEXT.captchaUnavailable : FORM_TEXT.captchaLoading}
@@ -115,22 +145,24 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
             )}
           </div>
           <div className="captcha__actions">
-            <button type="button" className="btn btn-outline btn-sm" onClick={refresh}>
+            <button type="button" className="btn btn-outline btn-sm" onClick={refresh} ref={refreshButton}>
               <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
               {FORM_TEXT.captchaRefresh}
             </button>
-            <button type="button" className="btn btn-outline btn-sm" onClick={listen} disabled={captcha.status !== 'loaded'}>
-              <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-                <path
-                  d="M4 9v6h4l5 4V5L8 9H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
-              {FORM_TEXT.captchaListen}
-            </button>
+            {!audioMissing && (
+              <button type="button" className="btn btn-outline btn-sm" onClick={listen} disabled={captcha.status !== 'loaded'}>
+                <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path
+                    d="M4 9v6h4l5 4V5L8 9H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+                {FORM_TEXT.captchaListen}
+              </button>
+            )}
           </div>
           <p className="visually-hidden" role="status">
             {status}

@@ -7,6 +7,25 @@ import type { ChangeEventHandler, ReactNode, RefObject } from 'react';
 import { NEW_WINDOW_TEXT } from '../../site';
 import { FORM_TEXT } from './text';
 import { charCount } from '../../lib/forms/text';
+import { telHref } from '../../lib/phone';
+
+/**
+ * `text` with the phone number `tel` in it as a `tel:` link (the first occurrence; e.g. the hotline of a message);
+ * the plain text when `tel` is absent or not in it.
+ */
+export function TelText({ text, tel }: { text: string; tel?: string }) {
+  const at = tel ? text.indexOf(tel) : -1;
+  if (!tel || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <a className="form__tel" href={telHref(tel)}>
+        {tel}
+      </a>
+      {text.slice(at + tel.length)}
+    </>
+  );
+}
 
 /** The ARIA attributes a field's control takes. */
 export interface ControlProps {
@@ -141,16 +160,21 @@ export interface SummaryItem {
 /**
  * The box at the top of the form after a submit: the fields to fix (links that move focus to them) or what went
  * wrong with the portal. Focusable (`tabIndex=-1`) so that submit can move focus here and screen readers read it.
+ * `tel`: a phone number in `failure` to show as a `tel:` link; `keptNote`: replaces 您填寫的內容已保留，請確認後再按一次送出。
  */
 export function ErrorSummary({
   id,
   items,
   failure,
+  tel,
+  keptNote = FORM_TEXT.keptNote,
   summaryRef,
 }: {
   id: string;
   items: readonly SummaryItem[];
   failure?: string;
+  tel?: string;
+  keptNote?: string;
   summaryRef: RefObject<HTMLDivElement | null>;
 }) {
   const visible = items.length > 0 || Boolean(failure);
@@ -170,9 +194,9 @@ export function ErrorSummary({
           </h3>
           {failure && (
             <p className="form-summary__text">
-              {failure}
+              <TelText text={failure} tel={tel} />
               <br />
-              {FORM_TEXT.keptNote}
+              {keptNote}
             </p>
           )}
           {items.length > 0 && (
@@ -206,19 +230,22 @@ export function ErrorSummary({
  * that it keeps focus), the failure line under it, a polite live region for `announcement` (a field's error as
  * the visitor leaves it) and a status region that says 送出中….
  * Props: `id` (the form's id prefix; the failure line is `<id>-failure`), `submitLabel`, `sending`, `failure` (the
- * message of the last failed submission, if any), `announcement`.
+ * message of the last failed submission, if any), `tel` (a phone number in it, shown as a `tel:` link),
+ * `announcement`.
  */
 export function FormActions({
   id,
   submitLabel,
   sending,
   failure,
+  tel,
   announcement,
 }: {
   id: string;
   submitLabel: string;
   sending: boolean;
   failure?: string;
+  tel?: string;
   announcement: string;
 }) {
   return (
@@ -229,7 +256,7 @@ export function FormActions({
         </button>
         {failure && (
           <p className="form__failure" id={`${id}-failure`}>
-            {failure}
+            <TelText text={failure} tel={tel} />
           </p>
         )}
       </div>

@@ -33,14 +33,22 @@ export const FORM_TEXT = {
   consentAfter: '，同意貴公司為處理本次服務蒐集、處理及利用我的個人資料。',
   captchaUnavailable: '無法載入',
   captchaImageAlt: '驗證碼圖片：請輸入圖中的 4 個英文字母或數字；無法辨識時請按「換一張」或「語音播放」',
+  /** The image's text alternative once the portal turned out to have no spoken captcha (issue 13 item 5). */
+  captchaImageAltNoAudio: '驗證碼圖片：請輸入圖中的 4 個英文字母或數字；無法辨識時請按「換一張」，或來電客服專線由專人協助留言',
   captchaLoading: '驗證碼載入中…',
   captchaFailed: '驗證碼無法載入，請按「換一張」重試。',
   captchaRefresh: '換一張',
   captchaListen: '語音播放',
   captchaHint: '英文字母不分大小寫。',
   captchaNoSpeech: '您的瀏覽器無法播放語音驗證碼。',
-  captchaHelp: (tel: string, time: string): string =>
-    `無法辨識驗證碼時，可按「換一張」、「語音播放」，或來電客服專線 ${tel}（${time}）由專人協助留言。`,
+  /** 語音播放 pressed, the portal has no spoken captcha (HTTP 404/405/501): the button goes (issue 13 item 5). */
+  captchaAudioMissing: '本站目前未提供語音驗證碼。',
+  /** 語音播放 pressed, the spoken captcha did not arrive (network, timeout, 5xx): the button stays. */
+  captchaAudioFailed: '語音驗證碼暫時無法取得，請稍後再按一次「語音播放」。',
+  captchaHelp: (tel: string, time: string, withAudio = true): string =>
+    withAudio
+      ? `無法辨識驗證碼時，可按「換一張」、「語音播放」，或來電客服專線 ${tel}（${time}）由專人協助留言。`
+      : `無法辨識驗證碼時，可按「換一張」換一張圖片，或來電客服專線 ${tel}（${time}）由專人協助留言。`,
   captchaRenewed: '已更換新的驗證碼，請重新輸入。',
   serviceTypeLegend: '服務項目',
   languageChoose: '請選擇語言',
@@ -52,4 +60,11 @@ export const FORM_TEXT = {
   timeLegend: '預約時段',
   timeChooseDateFirst: '請先選擇預約日期',
   noteHint: '例如：欲諮詢的保險種類、需要協助的事項',
+  /**
+   * The portal has no appointment endpoint (HTTP 404/405/501 on submit, issue 13 item 5): online booking cannot
+   * work, the hotline can. Shown as a toast and in the form (the number as a tel: link); the fields stay.
+   */
+  bookingUnavailable: (tel: string, time: string): string =>
+    `線上預約服務目前無法使用，請來電客服專線 ${tel}（${time}）由專人為您預約。`,
+  bookingKeptNote: '您填寫的內容已保留在此頁，來電時可參考。',
 } as const;

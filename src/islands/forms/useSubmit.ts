@@ -4,13 +4,16 @@
  * as cancelled, not as an error), and on failure a zh-TW message as a toast and inline (src/islands/forms/failure.ts)
  * with every value kept. On success the browser goes to the success page; a page restored from the back/forward
  * cache afterwards is usable again.
+ *
+ * `successPath`: where to go once the portal accepted the form. `whenMissing`: what to tell the visitor when the
+ * portal has no such endpoint (HTTP 404/405/501, issue 13 item 5; see describeFailure), e.g. "call the hotline".
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PortalResult } from '../../portal/client';
 import { showToast } from '../../stores/toasts';
 import { describeFailure, type SubmitFailure } from './failure';
 
-export function useSubmit(successPath: string) {
+export function useSubmit(successPath: string, whenMissing?: SubmitFailure) {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<SubmitFailure>();
   const busy = useRef(false);
@@ -55,7 +58,7 @@ export function useSubmit(successPath: string) {
         window.location.assign(successPath);
         return undefined;
       } catch (error) {
-        const described = describeFailure(error);
+        const described = describeFailure(error, whenMissing);
         setFailure(described);
         showToast('error', described.message);
         return described;
@@ -67,7 +70,7 @@ export function useSubmit(successPath: string) {
         }
       }
     },
-    [successPath],
+    [successPath, whenMissing],
   );
 
   return { sending, failure, isBusy, submit, clearFailure: () => setFailure(undefined) };
