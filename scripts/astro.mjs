@@ -9,12 +9,14 @@
  *   SAMPLE_PORTAL_STRICT=1 answers only the endpoints of spec §7, issue 13 item 5); its snapshots
  *   (issue 6 stale-if-error) go to a folder of their own (sampleSnapshotDir).
  *
+ * The sample portal is imported only when it is used: it needs devDependencies (svg-captcha), which a production
+ * install (`npm install --omit=dev`) lacks, so such an install builds only with PORTAL_API_BASE set (issue 13).
+ *
  * Exit code: Astro's. A build exits non-zero when a list cannot be loaded or an item breaks its schema; Astro
  * prints the error, which names the endpoint, the item and the field.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startSamplePortal } from './sample-portal/server.mjs';
 
 const ASTRO_BIN = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
 
@@ -54,6 +56,24 @@ export function sampleSnapshotDir(env) {
 }
 
 /**
+ * Loads the sample portal (scripts/sample-portal/server.mjs), which needs the devDependencies (issue 13 item 6).
+ * @returns {Promise<typeof import('./sample-portal/server.mjs')>}
+ * @throws {Error} when they are not installed: the message says to set PORTAL_API_BASE or run `npm install`.
+ */
+export async function importSamplePortal() {
+  try {
+    return await import('./sample-portal/server.mjs');
+  } catch (error) {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error(
+      `The bundled sample portal needs the devDependencies (${error.message}). Set PORTAL_API_BASE to the portal ` +
+        'web API, or run `npm install` (without --omit=dev).',
+      { cause: error },
+    );
+  }
+}
+
+/**
  * Runs an Astro command against PORTAL_API_BASE, or against a sample portal started for it.
  * @param {string} command e.g. `build`, `dev`, `check`
  * @param {string[]} [args] extra arguments for Astro
@@ -65,7 +85,7 @@ export async function runAstro(command, args = [], env = process.env) {
     console.log(`astro ${command} against the portal at ${env.PORTAL_API_BASE}`);
     return spawnAstro(command, args, env);
   }
-  const portal = await startSamplePortal();
+  const portal = await (await importSamplePortal()).startSamplePortal();
   const mode = portal.strict ? ' (strict: spec §7 endpoints only)' : '';
   console.log(`PORTAL_API_BASE not set: astro ${command} against the sample portal at ${portal.url}${mode}`);
   try {
@@ -80,5 +100,10 @@ export const build = (args = [], env = process.env) => runAstro('build', args, e
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [command = 'build', ...args] = process.argv.slice(2);
-  process.exitCode = await runAstro(command, args);
+  try {
+    process.exitCode = await runAstro(command, args);
+  } catch (error) {
+    console.error(`✖ ${error.message}`);
+    process.exitCode = 1;
+  }
 }

@@ -4,9 +4,10 @@
  * (`npm run deploy -- --dry-run`). Called by scripts/rebuild.mjs only after the build and the checks passed.
  *
  * Where to (environment):
- * - `DEPLOY_COMMAND`: a shell command template for a static CDN host, `{dir}` replaced by the absolute path of the
+ * - `DEPLOY_COMMAND`: a command template for a static CDN host, `{dir}` replaced by the absolute path of the
  *   site, e.g. `npx --yes wrangler pages deploy {dir} --project-name=site --branch=main` (Cloudflare Pages, which
- *   reads dist/_redirects) or `rsync -az --delete {dir}/ deploy@origin:/srv/site/dist/` (nginx, dist/nginx.conf);
+ *   reads dist/_redirects) or `rsync -az --delete {dir}/ deploy@origin:/srv/site/dist/` (nginx, dist/nginx.conf).
+ *   It runs without a shell (deployArgv): any path, with spaces or quotes, reaches the command as one argument;
  * - `DEPLOY_TARGET`: a directory to mirror the site into (a mounted volume or the nginx root): new and changed files
  *   are copied — assets first, HTML pages last, so no page ever points at an asset not yet there — then files no
  *   longer in the site are removed.
@@ -21,9 +22,50 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parse as parseShellWords, quote as quoteShellWords } from 'shell-quote';
 
 /** Files a complete build always has (issue 6: never deploy a partial site). */
 export const REQUIRED_FILES = Object.freeze(['index.html', '404.html', 'build-report.json']);
+
+/** A leading `NAME=value` word of a command: an environment variable for it, as in sh. */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+
+/**
+ * The program, arguments and extra environment of a DEPLOY_COMMAND template (issue 13 item 7: no shell, so the
+ * site's path is never re-read as shell syntax). The template is split into words as sh does (shell-quote): single
+ * and double quotes and backslashes, `$NAME` / `${NAME}` from `env` (unset: empty), leading `NAME=value` words as
+ * environment variables, a trailing `# comment` ignored; then `{dir}` is replaced by `dir` inside every word, so
+ * `{dir}`, `{dir}/`, `"{dir}"` and `--path={dir}` each stay one argument whatever the path holds.
+ * @param {string} template e.g. `rsync -az --delete {dir}/ deploy@origin:/srv/site/dist/`
+ * @param {string} dir absolute path of the built site
+ * @param {NodeJS.ProcessEnv} [env] variables for `$NAME`
+ * @returns {{ file: string, args: string[], env: Record<string, string> }} program, its arguments, extra variables
+ * @throws {Error} naming the shell syntax the template uses that needs a shell (`&&`, `|`, `;`, redirections,
+ *   `$(…)`, globs such as `{dir}/*`), or when it names no program.
+ */
+export function deployArgv(template, dir, env = process.env) {
+  const words = [];
+  for (const token of parseShellWords(template, (name) => env[name] ?? '')) {
+    if (typeof token === 'string') {
+      words.push(token.replaceAll('{dir}', dir));
+      continue;
+    }
+    if ('comment' in token) break;
+    const syntax = token.op === 'glob' ? `the pattern ${token.pattern}` : `"${token.op}"`;
+    throw new Error(
+      `DEPLOY_COMMAND runs one program without a shell, so ${syntax} cannot be used in "${template}". ` +
+        'Pass {dir} itself (e.g. `rsync -az {dir}/ host:/srv/`), or put the shell steps in a script and call it with {dir} as an argument.',
+    );
+  }
+  const extraEnv = {};
+  while (words.length > 0 && ASSIGNMENT.test(words[0])) {
+    const [, name, value] = ASSIGNMENT.exec(words.shift());
+    extraEnv[name] = value;
+  }
+  if (words.length === 0) throw new Error(`DEPLOY_COMMAND names no program: "${template}".`);
+  const [file, ...args] = words;
+  return { file, args, env: extraEnv };
+}
 
 /** Every file under `dir`, as paths relative to it with `/`, sorted. */
 function listFiles(dir) {
@@ -67,14 +109,18 @@ export function planDeploy(dir, target) {
  * Deploys (or plans) the site.
  * @param {{ dir?: string, dryRun?: boolean, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
  * @returns {{ deployed: boolean, plan: ReturnType<typeof planDeploy>, command?: string }}
- * @throws {Error} on a partial site, no target in real mode, or a command that exits non-zero.
+ * @throws {Error} on a partial site, a DEPLOY_COMMAND that needs a shell (deployArgv), no target in real mode, or a
+ *   command that cannot start or exits non-zero.
  */
 export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = console.log } = {}) {
   const site = resolve(dir);
   const target = env.DEPLOY_TARGET ? resolve(env.DEPLOY_TARGET) : undefined;
   const template = env.DEPLOY_COMMAND?.trim() || undefined;
   const plan = planDeploy(site, template ? undefined : target);
-  const command = template?.replaceAll('{dir}', site);
+  // Parsed before anything runs, so that a template needing a shell is refused even on a dry run.
+  const argv = template ? deployArgv(template, site, env) : undefined;
+  // For the log: the template as written (its $NAMEs unexpanded: no secret is printed), the path quoted for sh.
+  const command = template?.replaceAll('{dir}', quoteShellWords([site]));
   const bytes = plan.upload.reduce((sum, file) => sum + file.bytes, 0);
   const where = command ? `with: ${command}` : target ? `to ${target}` : '(no DEPLOY_TARGET or DEPLOY_COMMAND set)';
   log(`${dryRun ? 'Dry run: would upload' : 'Uploading'} ${plan.upload.length} files (${bytes} bytes) ${where}`);
@@ -84,8 +130,9 @@ export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = 
     log(`${plan.unchanged} unchanged, ${plan.remove.length} to remove. Nothing was changed.`);
     return { deployed: false, plan, command };
   }
-  if (command) {
-    const result = spawnSync(command, { shell: true, stdio: 'inherit', env });
+  if (argv) {
+    const result = spawnSync(argv.file, argv.args, { stdio: 'inherit', env: { ...env, ...argv.env } });
+    if (result.error) throw new Error(`Deploy command could not start (${result.error.message}): ${command}`);
     if (result.status !== 0) throw new Error(`Deploy command failed (exit ${result.status ?? result.signal}): ${command}`);
     return { deployed: true, plan, command };
   }

@@ -2,25 +2,38 @@
 /**
  * `npm start`: builds the site if dist/ has none (or with `--rebuild`), then serves it at
  * http://localhost:4321 (PORT overrides) with the sample portal answering the browser's `/api/*` calls.
- * With PORTAL_API_BASE set, runtime calls go to that portal instead. SAMPLE_PORTAL_STRICT=1 makes the sample portal
- * answer only the endpoints of spec §7 (issue 13 item 5), for the build and the browser alike. Stops on Ctrl+C.
+ * With PORTAL_API_BASE set, runtime calls go to that portal instead, and neither the build nor the server loads the
+ * sample portal: a production install (`npm install --omit=dev`) runs it (issue 13 item 6); without it, the sample
+ * portal needs the devDependencies of a plain `npm install`. SAMPLE_PORTAL_STRICT=1 makes the sample portal answer
+ * only the endpoints of spec §7 (issue 13 item 5), for the build and the browser alike. Stops on Ctrl+C.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from './astro.mjs';
-import { startSamplePortal } from './sample-portal/server.mjs';
+import { build, importSamplePortal } from './astro.mjs';
 import { serveSite } from './serve.mjs';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
 
+/** Prints why `npm start` cannot go on (e.g. no sample portal in a production install) and exits 1. */
+function fail(error) {
+  console.error(`✖ ${error.message}`);
+  process.exit(1);
+}
+
 if (process.argv.includes('--rebuild') || !existsSync(`${dist}index.html`)) {
-  const code = await build();
+  const code = await build().catch(fail);
   if (code !== 0) process.exit(code);
 }
 
-const portal = process.env.PORTAL_API_BASE ? null : await startSamplePortal({ port: 0 });
-const portalUrl = process.env.PORTAL_API_BASE ?? portal.url;
+/** The sample portal answering `/api/*`, or null with PORTAL_API_BASE set. */
+async function samplePortal() {
+  if (process.env.PORTAL_API_BASE) return null;
+  return (await importSamplePortal()).startSamplePortal({ port: 0 });
+}
+
+const portal = await samplePortal().catch(fail);
+const portalUrl = process.env.PORTAL_API_BASE || portal.url;
 const site = await serveSite({ dist, portalUrl, port, host: process.env.HOST ?? '127.0.0.1' });
 console.log(`Site: http://localhost:${site.port}  (portal: ${portalUrl}${portal?.strict ? ', strict: spec §7 endpoints only' : ''})`);
 

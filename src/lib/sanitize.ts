@@ -4,17 +4,22 @@
  * to http(s), mailto and tel; images to http(s) and site-relative paths. Headings are shifted so the highest one
  * is an `<h2>` and none skips a level below the page's one h1 (WCAG 1.3.1; the W3C checker reports `h3` after
  * `h1`): `h1`→`h2` always, and when the text's highest heading is `h3` or lower, every heading moves up by the
- * same amount (levels past h5 become h5). Links opening a new tab get `rel="noopener noreferrer"`, images load lazily.
+ * same amount (levels past h5 become h5). The highest heading is read from the sanitized HTML's parsed tree, so a
+ * heading inside a comment, an attribute value or a removed element does not count (issue 13 item 7). Links opening a new tab get `rel="noopener noreferrer"`, images load lazily.
  *
  * In: an HTML string from the portal. Out: safe HTML to render with `set:html`.
  */
+import { parse } from 'node-html-parser';
 import sanitizeHtml from 'sanitize-html';
 
-/** The allow-list of tags and attributes kept in portal HTML. */
+/**
+ * The allow-list of tags and attributes kept in portal HTML. Headings h1–h6 are kept as written: sanitizeRichText
+ * reads their levels from this pass's output, then renames them (h2–h5).
+ */
 export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'mark',
-    'span', 'div', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
+    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup',
+    'mark', 'span', 'div', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
     'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
   ],
   allowedAttributes: {
@@ -29,7 +34,6 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    h1: 'h2',
     a: (tagName, attribs) => {
       const next = { ...attribs };
       if (next.target === '_blank') next.rel = 'noopener noreferrer';
@@ -40,18 +44,52 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** The highest heading level (1–6) written in `html`, or undefined when it has no heading. */
-function topHeadingLevel(html: string): number | undefined {
-  const levels = [...html.matchAll(/<h([1-6])[\s>/]/gi)].map((m) => Number(m[1]));
-  return levels.length > 0 ? Math.min(...levels) : undefined;
+/** The highest heading level the text may have: the page's own heading is its one h1 (WCAG 1.3.1). */
+export const TOP_HEADING_LEVEL = 2;
+/** The lowest heading level written: deeper headings (h6, or past it after the shift) become h5. */
+export const BOTTOM_HEADING_LEVEL = 5;
+
+/** The heading tag names, h1–h6. */
+const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
+/**
+ * The levels (1–6) of the headings of sanitized HTML, read from its parsed tree (node-html-parser).
+ * @param safeHtml output of sanitize-html
+ * @returns one level per heading element, in document order; empty when there is none
+ */
+export function headingLevels(safeHtml: string): number[] {
+  return parse(safeHtml)
+    .querySelectorAll(HEADING_TAGS.join(','))
+    .map((element) => Number(element.tagName.slice(1)));
 }
 
-/** Returns the HTML with everything outside the allow-list removed and its headings starting at h2. */
+/**
+ * The heading renames that make `levels` start at h2 (issue 13 item 7; module docstring): every level moves up by
+ * (top − 2) when the top is h3 or lower, h1 becomes h2, and the result is kept within h2–h5.
+ * @param levels heading levels (1–6) as written
+ * @returns tag → new tag, for the levels that change; empty when none does
+ */
+export function headingRenames(levels: number[]): Record<string, string> {
+  if (levels.length === 0) return {};
+  const shift = Math.max(0, Math.min(...levels) - TOP_HEADING_LEVEL);
+  const renames: Record<string, string> = {};
+  for (const level of new Set(levels)) {
+    const next = Math.min(BOTTOM_HEADING_LEVEL, Math.max(TOP_HEADING_LEVEL, level - shift));
+    if (next !== level) renames[`h${level}`] = `h${next}`;
+  }
+  return renames;
+}
+
+/**
+ * Returns the HTML with everything outside the allow-list removed and its headings starting at h2.
+ * Two passes of sanitize-html: the first keeps headings as written and gives the levels (headingLevels); when
+ * some must change, the second renames them (headingRenames) with the same allow-list otherwise.
+ * @param html rich text from the portal
+ * @returns safe HTML for `set:html`
+ */
 export function sanitizeRichText(html: string): string {
-  const top = topHeadingLevel(html);
-  const shift = top !== undefined && top > 2 ? top - 2 : 0;
-  if (shift === 0) return sanitizeHtml(html, RICH_TEXT_OPTIONS).trim();
-  const headings: Record<string, string> = {};
-  for (let level = 1; level <= 6; level += 1) headings[`h${level}`] = `h${Math.min(5, Math.max(2, level - shift))}`;
-  return sanitizeHtml(html, { ...RICH_TEXT_OPTIONS, transformTags: { ...RICH_TEXT_OPTIONS.transformTags, ...headings } }).trim();
+  const asWritten = sanitizeHtml(html, RICH_TEXT_OPTIONS);
+  const renames = headingRenames(headingLevels(asWritten));
+  if (Object.keys(renames).length === 0) return asWritten.trim();
+  return sanitizeHtml(html, { ...RICH_TEXT_OPTIONS, transformTags: { ...RICH_TEXT_OPTIONS.transformTags, ...renames } }).trim();
 }
