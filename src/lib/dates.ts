@@ -12,7 +12,7 @@
  *   the weekday are plain calendar arithmetic.
  *
  * The browser loads this module on demand only (notification dates, the appointment form's calendar, the event
- * page's `?timestamp=`): dayjs with its plugins is about 6 KB gzip, outside the pages' static JavaScript budget.
+ * page's `?timestamp=`): dayjs with its plugins and this module is 6.9 KB gzip (measured), outside the pages' static JavaScript budget.
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
@@ -95,11 +95,22 @@ function wallClock(text: string, formats: readonly string[]): { format: string; 
   return undefined;
 }
 
-/** The input in Taipei time, or undefined when it is not a date (an invalid Date or an unreadable string). */
-function inTaipei(date: DateInput): Dayjs | undefined {
+/** The instant of a Date or portal date string, or undefined when it is not a date. */
+function instantOf(date: DateInput): Date | undefined {
   const instant = typeof date === 'string' ? parsePortalDate(date) : date;
-  if (!instant || Number.isNaN(instant.getTime())) return undefined;
-  return dayjs(instant).tz(SITE_TIME_ZONE);
+  return instant && !Number.isNaN(instant.getTime()) ? instant : undefined;
+}
+
+/**
+ * Taipei's wall clock at the input, for formatting only: a UTC-mode dayjs whose fields are Taipei's day and time
+ * (its valueOf is not the instant). Not `dayjs(x).tz(zone).format()`: dayjs 1.11 builds those fields through the
+ * machine's zone, an hour off when the Taipei time falls in the machine's daylight-saving gap (tested: 2026-03-08
+ * 02:30 Taipei showed 03:30 under TZ=America/New_York). The offset `.tz()` reports is right, so it is used alone.
+ */
+function inTaipei(date: DateInput): Dayjs | undefined {
+  const instant = instantOf(date);
+  if (!instant) return undefined;
+  return dayjs.utc(instant).add(dayjs(instant).tz(SITE_TIME_ZONE).utcOffset(), 'minute');
 }
 
 /** `2026/03/15`: the Taipei day of a Date or portal date string; '' when it is not a date. */
@@ -119,7 +130,7 @@ export function formatDateTime(date: DateInput): string {
 
 /** Milliseconds since the epoch of a Date or portal date string (NaN when it is not a date), for sorting. */
 export function timeOf(date: DateInput): number {
-  return inTaipei(date)?.valueOf() ?? Number.NaN;
+  return instantOf(date)?.getTime() ?? Number.NaN;
 }
 
 /**
@@ -137,7 +148,7 @@ export function daysSince(date: DateInput, now: DateInput = new Date()): number 
 export const taipeiToday = (now: Date = new Date()): IsoDate => isoDate(now);
 
 /** The year in Taipei (the footer's copyright year). */
-export const taipeiYear = (now: Date = new Date()): number => dayjs(now).tz(SITE_TIME_ZONE).year();
+export const taipeiYear = (now: Date = new Date()): number => inTaipei(now)!.year();
 
 /** A real calendar day written `YYYY-MM-DD` (strict: `2026-02-29` and `2026/02/28` are not), else undefined. */
 export function parseIsoDate(value: string): IsoDate | undefined {
