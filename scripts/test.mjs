@@ -11,7 +11,8 @@
  *   4. build-failure and publishing tests: the build on each injected portal fault (tests/build/build-faults.test.ts);
  *      stale-if-error snapshots, the item-drop guard, the build report and the rebuild pipeline
  *      (tests/build/publishing.test.ts); a production install (`npm install --omit=dev`) that builds and serves
- *      against a portal (tests/build/omit-dev.test.ts); one file at a time (each runs full builds);
+ *      against a portal (tests/build/omit-dev.test.ts); two cold builds under TZ=UTC and TZ=Asia/Taipei give the
+ *      same HTML (tests/build/timezone.test.ts); one file at a time (each runs full builds);
  *   5. the build against the sample portal in strict mode (only spec §7 endpoints answer; `npm run build`);
  *   6. checks of the built site (tests/build/*.test.ts after the build: dist contents and its audio; every route, redirect and
  *      404 under real nginx; the build report and no broken internal links (site-checks, the deploy gate of
@@ -38,6 +39,7 @@ const WHOLE_BUILD_TESTS = [
   'tests/build/build-faults.test.ts',
   'tests/build/publishing.test.ts',
   'tests/build/omit-dev.test.ts',
+  'tests/build/timezone.test.ts',
 ];
 
 /** tests/build files that check the dist/ of step 5 (step 6). */

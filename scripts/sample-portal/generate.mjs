@@ -7,6 +7,7 @@ import { newsCategories } from './content/news.mjs';
 import { eventCategories } from './content/events.mjs';
 import { winnerCategories, winnerTable } from './content/winners.mjs';
 import { shareCategories } from './content/shares.mjs';
+import { addDays, daysSince } from '../../src/lib/dates.ts';
 
 /** Generated ids start here, well above the hand-written ones. */
 export const SCALED_ID_BASE = 100_000;
@@ -14,9 +15,9 @@ export const SCALED_ID_BASE = 100_000;
 /** Share of the total per list (coupons take the remainder). */
 const SPLIT = { news: 0.4, events: 0.15, winners: 0.1, shares: 0.15 };
 
-const FIRST_DAY = Date.UTC(2024, 11, 1); // 2024-12-01
-const LAST_DAY = Date.UTC(2026, 10, 20); // 2026-11-20
-const DAY = 86_400_000;
+/** First and last publication day of the generated items. */
+const FIRST_DAY = '2024-12-01';
+const LAST_DAY = '2026-11-20';
 
 const CITIES = ['台北', '新北', '桃園', '新竹', '苗栗', '台中', '彰化', '雲林', '嘉義', '台南', '高雄', '屏東', '宜蘭', '花蓮', '台東', '澎湖'];
 const PRODUCTS = [
@@ -91,9 +92,9 @@ const pick = (list, i) => list[((i % list.length) + list.length) % list.length];
 
 /** Date of the i-th of `count` items, spread over 2024-12-01…2026-11-20, newest first. */
 function dateOf(i, count) {
-  const span = (LAST_DAY - FIRST_DAY) / DAY;
+  const span = daysSince(FIRST_DAY, LAST_DAY);
   const day = Math.floor(span - (i * span) / Math.max(count, 1));
-  return new Date(FIRST_DAY + day * DAY).toISOString().slice(0, 10);
+  return addDays(FIRST_DAY, day);
 }
 
 /** `2026 年 3 月` style label of a date. */
@@ -199,7 +200,7 @@ function couponItem(i, count) {
   const [partner, service] = pick(PARTNERS, i);
   const discount = pick(DISCOUNTS, Math.floor(i / PARTNERS.length));
   const space = /^\d/.test(discount) ? ' ' : '';
-  const end = new Date(Date.parse(date) + (60 + (i % 4) * 30) * DAY).toISOString().slice(0, 10);
+  const end = addDays(date, 60 + (i % 4) * 30);
   return {
     id,
     title: `${service}${space}${discount}`,

@@ -24,7 +24,8 @@ import { holidaysOf } from './content/holidays.mjs';
 import { APPOINTMENT_RULES } from '../../src/lib/forms/rules.ts';
 import { contactSubmissionSchema } from '../../src/lib/forms/contact-schema.ts';
 import { createAppointmentSchema } from '../../src/lib/forms/appointment-schema.ts';
-import { taipeiToday, timeSlots } from '../../src/lib/forms/dates.ts';
+import { taipeiToday } from '../../src/lib/dates.ts';
+import { timeSlots } from '../../src/lib/forms/slots.ts';
 import { errorLine } from '../../src/lib/forms/issues.ts';
 
 /** The portal's success code (spec §7). */
@@ -223,7 +224,7 @@ function clientOf(req) {
 }
 
 /** `YYYYMMDD` in Taipei time. */
-const taipeiDay = (now) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+const taipeiDay = (now) => taipeiToday(now).replaceAll('-', '');
 
 /**
  * Start the sample portal.

@@ -63,10 +63,11 @@ function useDates(needed: boolean): Dates | null {
   return dates;
 }
 
-/** Start date and 'N 天前' of a notification (empty until the date helpers have loaded). */
+/** Start date (Taipei day) and 'N 天前' (Taipei calendar days) of a notification; empty until the date helpers load. */
 function NotificationDate({ notification }: { notification: PortalNotification }) {
   const dates = useContext(DatesContext);
-  if (!dates) return <p className="notice-date" />;
+  // A start date the date module cannot read shows no date rather than a wrong one.
+  if (!dates || !dates.isoDate(notification.startDate)) return <p className="notice-date" />;
   const { daysSince, formatDate, isoDate } = dates;
   return (
     <p className="notice-date">
@@ -105,7 +106,9 @@ export default function NotificationCenter({ isHome }: Props) {
   const status = useStore($notificationStatus);
   const dismissed = useStore($dismissedBanners);
   const confirmed = useStore($confirmedDialogs);
-  const bellItems = useMemo(() => selectBellItems(notifications), [notifications]);
+  const dates = useDates(notifications.length > 0);
+  // Newest first once the date module is there (it reads a start date without zone as Taipei time).
+  const bellItems = useMemo(() => selectBellItems(notifications, dates?.timeOf), [notifications, dates]);
   const banner = pendingBanner(notifications, dismissed);
   const systemDialog = pendingDialog(notifications, confirmed);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -212,8 +215,6 @@ export default function NotificationCenter({ isHome }: Props) {
     closeBell();
     bellTrigger()?.focus();
   };
-
-  const dates = useDates(notifications.length > 0);
 
   return (
     <DatesContext.Provider value={dates}>

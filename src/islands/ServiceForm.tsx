@@ -31,16 +31,8 @@ import {
   SERVICE_TYPES,
   type AppointmentValues,
 } from '../lib/forms/appointment';
-import {
-  availableDates,
-  bookingRange,
-  bookingYears,
-  formatDay,
-  slotLabel,
-  taipeiToday,
-  timeSlots,
-  type BookingRules,
-} from '../lib/forms/dates';
+import type { BookingRules } from '../lib/forms/booking';
+import { slotLabel, timeSlots } from '../lib/forms/slots';
 import { fieldErrors } from '../lib/forms/issues';
 import { APPOINTMENT_RULES } from '../lib/forms/rules';
 import { FORM_TEXT } from './forms/text';
@@ -64,6 +56,12 @@ export const SERVICE_SUCCESS_PATH = '/service/success';
 type SchemaModule = typeof import('../lib/forms/appointment-schema');
 type Schema = ReturnType<SchemaModule['createAppointmentSchema']>;
 const loadSchema = (): Promise<SchemaModule> => import('../lib/forms/appointment-schema');
+/**
+ * The bookable days (today in Taipei, the window, weekends and holidays) come with the date module (dayjs), loaded
+ * when the island mounts, so the page's static JavaScript stays within its budget.
+ */
+type BookingModule = typeof import('../lib/forms/booking');
+const loadBooking = (): Promise<BookingModule> => import('../lib/forms/booking');
 /** The form's errors under a schema; none while the schema is still loading (it loads on the first focus). */
 const errorsOf = (schema: Schema | undefined, values: AppointmentValues) => {
   const result = schema?.safeParse(values);
@@ -99,6 +97,7 @@ export default function ServiceForm({ hotline }: { hotline: { tel: string; time:
         : undefined,
     [today, holidays],
   );
+  const { module: bookingModule, ensure: ensureBooking } = useLazyModule(loadBooking);
   const { module: schemaModule, ensure: ensureSchema } = useLazyModule(loadSchema);
   const loadOnFirstUse = () => void ensureSchema().catch(() => undefined);
   const schema = useMemo(
@@ -112,16 +111,23 @@ export default function ServiceForm({ hotline }: { hotline: { tel: string; time:
     [hotline.tel, hotline.time],
   );
   const { sending, failure, isBusy, submit } = useSubmit(SERVICE_SUCCESS_PATH, unavailable);
-  const range = booking ? bookingRange(booking) : undefined;
-  const suggestions = booking ? availableDates(booking, APPOINTMENT_RULES.suggestedDays) : [];
+  const range = booking && bookingModule ? bookingModule.bookingRange(booking) : undefined;
+  const suggestions = booking && bookingModule ? bookingModule.availableDates(booking, APPOINTMENT_RULES.suggestedDays) : [];
 
   useEffect(() => {
-    const now = taipeiToday();
-    setToday(now);
     const controller = new AbortController();
-    void loadHolidays(bookingYears({ ...APPOINTMENT_RULES, today: now }), controller.signal);
+    // A failed download is Vite's preload error: SiteRuntime reloads the page (the draft is kept).
+    void ensureBooking().then(
+      ({ bookingYears, taipeiToday }) => {
+        if (controller.signal.aborted) return;
+        const now = taipeiToday();
+        setToday(now);
+        void loadHolidays(bookingYears({ ...APPOINTMENT_RULES, today: now }), controller.signal);
+      },
+      () => undefined,
+    );
     return () => controller.abort();
-  }, []);
+  }, [ensureBooking]);
 
   useEffect(() => {
     if (focusTick) summaryRef.current?.focus();
@@ -314,7 +320,7 @@ export default function ServiceForm({ hotline }: { hotline: { tel: string; time:
             {FORM_TEXT.dateSuggestions}
           </p>
           <div className="date-picks__list">
-            {hydrated && suggestions.length > 0
+            {hydrated && bookingModule && suggestions.length > 0
               ? suggestions.map((day) => (
                   <button
                     type="button"
@@ -323,7 +329,7 @@ export default function ServiceForm({ hotline }: { hotline: { tel: string; time:
                     aria-pressed={values.date === day}
                     onClick={() => pickDate(day)}
                   >
-                    {formatDay(day).slice(5)}
+                    {bookingModule.formatDay(day).slice(5)}
                   </button>
                 ))
               : Array.from({ length: APPOINTMENT_RULES.suggestedDays }, (_, i) => (

@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { readerEnabled } from 'virtual:insurer/reader';
 import { dockLists } from './dock';
+import { taipeiYear } from './dates';
 
 /** Environment variables a page's HTML depends on (astro.config.mjs `site` and `env.schema`). */
 const PAGE_ENV = ['SITE_URL', 'SITE_ENV', 'PREFETCH', 'PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID'];
@@ -46,7 +47,7 @@ export function layoutKey(): Promise<string> {
     );
     const env = Object.fromEntries(PAGE_ENV.map((name) => [name, process.env[name] ?? null]));
     // readerEnabled: whether this build has a speech engine, i.e. whether content pages show the reader player.
-    return hashOf({ dock, year: new Date().getFullYear(), env, readerEnabled, config });
+    return hashOf({ dock, year: taipeiYear(), env, readerEnabled, config });
   })();
   return layoutKeyPromise;
 }

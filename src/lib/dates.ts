@@ -1,25 +1,192 @@
 /**
- * Date display helpers on dayjs (build time and the notification island). Spec §4: dates show as YYYY/MM/DD and
- * 'N 天前'. A date string without a time zone (`2026-03-15`, `2026-03-15 09:00`) is local time; formatting and
- * day boundaries are local.
+ * The site's one date module, for the build, the browser and the sample portal (issue 13 item 4): every date is
+ * read, shown and counted in Taiwan time (SITE_TIME_ZONE), whatever the time zone of the machine or the visitor.
+ * On dayjs (DESIGN.md: the project's date library) with its `utc`, `timezone` and `customParseFormat` plugins.
+ *
+ * Rules:
+ * - A portal date without a zone (`2026-03-15`, `2026-03-15 09:00`, `2026/03/15`) is Taipei local time; a time
+ *   with `Z` or an offset (`2026-03-15T17:30:00Z`, `…+08:00`) is that instant, shown in Taipei
+ *   (`2026-03-15T17:30:00Z` is 2026/03/16 01:30). Parsing is strict: `2026-02-30` is not a date.
+ * - Display (spec §4): `YYYY/MM/DD`; 'N 天前' counts Taipei calendar days; "today" is today in Taipei.
+ * - A calendar day (`IsoDate`, `YYYY-MM-DD`) is a day of the Taiwanese calendar, not an instant: adding days and
+ *   the weekday are plain calendar arithmetic.
+ *
+ * The browser loads this module on demand only (notification dates, the appointment form's calendar, the event
+ * page's `?timestamp=`): dayjs with its plugins and this module is 6.9 KB gzip (measured), outside the pages' static JavaScript budget.
  */
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
+
+/** The site's time zone (Taiwan; UTC+8, no daylight saving since 1979): every date is shown and counted in it. */
+export const SITE_TIME_ZONE = 'Asia/Taipei';
 
 /** Display format of dates across the site (spec §4). */
 export const DATE_FORMAT = 'YYYY/MM/DD';
 
-/** `2026/03/15` for a Date or date string ('Invalid Date' when it is not a date). */
-export function formatDate(date: Date | string): string {
-  return dayjs(date).format(DATE_FORMAT);
+/** Display format of a date with its time (the event page's link time). */
+export const DATE_TIME_FORMAT = 'YYYY/MM/DD HH:mm';
+
+/** Machine format of a calendar day (`<time datetime>`, `<input type="date">`, the holiday list). */
+export const ISO_DATE_FORMAT = 'YYYY-MM-DD';
+
+/** A calendar day `YYYY-MM-DD` (Taiwan). */
+export type IsoDate = string;
+
+/** What the helpers accept: an instant (Date) or a portal date string (see parsePortalDate). */
+export type DateInput = Date | string;
+
+/** Day part of the portal's date strings (strict: `2026-3-5` and `2026-03-05` are both read, `2026-03-5` not). */
+const DAY_FORMATS = ['YYYY-MM-DD', 'YYYY/MM/DD', 'YYYY-M-D', 'YYYY/M/D'] as const;
+/** Time part after the day, when there is one. */
+const TIME_FORMATS = ['[T]HH:mm:ss', '[T]HH:mm', '[T]HH:mm:ss.SSS', ' HH:mm:ss', ' HH:mm', ' HH:mm:ss.SSS'] as const;
+const DATE_TIME_FORMATS = DAY_FORMATS.flatMap((day) => TIME_FORMATS.map((time) => day + time));
+/** Formats of a portal date without a zone, most frequent first. */
+const WALL_FORMATS = [...DAY_FORMATS, ...DATE_TIME_FORMATS];
+/** A trailing `Z` or UTC offset (`+08:00`, `+0800`, `-05`). */
+const ZONE_SUFFIX = /(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+/** Largest UTC offset of any real zone (UTC+14, Kiribati), in milliseconds: `+99:00` is not an offset. */
+const MAX_OFFSET_MS = 14 * 3_600_000;
+/** Milliseconds of a day, for the event page's "not more than a day ahead" rule. */
+const DAY_MS = 86_400_000;
+const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'] as const;
+
+/** Fractions of a second cut or padded to the three digits the strict format reads (`.5` → `.500`). */
+const millis = (text: string): string => text.replace(/\.(\d+)/, (_, digits: string) => `.${digits.slice(0, 3).padEnd(3, '0')}`);
+
+/**
+ * A portal date string as the instant it means, or undefined when it is not a real date in a known format.
+ * Input: `YYYY-MM-DD` or `YYYY/MM/DD` (also unpadded `YYYY-M-D`), optionally followed by ` HH:mm[:ss[.fff]]` or
+ * `THH:mm[:ss[.fff]]`, optionally followed by `Z` or an offset (`+08:00`, `+0800`). Without a zone the time is
+ * Taipei local time (midnight for a bare day).
+ */
+export function parsePortalDate(value: string): Date | undefined {
+  const text = millis(value.trim());
+  const zone = ZONE_SUFFIX.exec(text)?.[1];
+  if (!zone) {
+    const wall = wallClock(text, WALL_FORMATS);
+    return wall ? dayjs.tz(text, wall.format, SITE_TIME_ZONE).toDate() : undefined;
+  }
+  // Strict on the date and time (a strict parse with the zone would compare against the machine's zone).
+  const wallText = text.slice(0, -zone.length);
+  const wall = wallClock(wallText, DATE_TIME_FORMATS);
+  if (!wall) return undefined;
+  const instant = dayjs(`${wallText}${zone.toUpperCase()}`, `${wall.format}Z`);
+  return instant.isValid() && Math.abs(instant.valueOf() - wall.ms) <= MAX_OFFSET_MS
+    ? instant.toDate()
+    : undefined;
 }
 
-/** Machine-readable date for `<time datetime>`: `2026-03-15`. */
-export function isoDate(date: Date | string): string {
-  return dayjs(date).format('YYYY-MM-DD');
+/**
+ * A date-time text read strictly with the first matching format: the format and the wall-clock reading as UTC
+ * milliseconds, or undefined. One format at a time: dayjs 1.11's dayjs.utc(text, [formats]) drops the `utc` and
+ * reads the text in the machine's zone.
+ */
+function wallClock(text: string, formats: readonly string[]): { format: string; ms: number } | undefined {
+  for (const format of formats) {
+    const wall = dayjs.utc(text, format, true);
+    if (wall.isValid()) return { format, ms: wall.valueOf() };
+  }
+  return undefined;
 }
 
-/** Whole local calendar days from `date` to `now`, never negative; 0 for what is not a date. For 'N 天前'. */
-export function daysSince(date: Date | string, now: Date | string = new Date()): number {
-  const days = dayjs(now).startOf('day').diff(dayjs(date).startOf('day'), 'day');
-  return Number.isNaN(days) ? 0 : Math.max(0, days);
+/** The instant of a Date or portal date string, or undefined when it is not a date. */
+function instantOf(date: DateInput): Date | undefined {
+  const instant = typeof date === 'string' ? parsePortalDate(date) : date;
+  return instant && !Number.isNaN(instant.getTime()) ? instant : undefined;
+}
+
+/**
+ * Taipei's wall clock at the input, for formatting only: a UTC-mode dayjs whose fields are Taipei's day and time
+ * (its valueOf is not the instant). Not `dayjs(x).tz(zone).format()`: dayjs 1.11 builds those fields through the
+ * machine's zone, an hour off when the Taipei time falls in the machine's daylight-saving gap (tested: 2026-03-08
+ * 02:30 Taipei showed 03:30 under TZ=America/New_York). The offset `.tz()` reports is right, so it is used alone.
+ */
+function inTaipei(date: DateInput): Dayjs | undefined {
+  const instant = instantOf(date);
+  if (!instant) return undefined;
+  return dayjs.utc(instant).add(dayjs(instant).tz(SITE_TIME_ZONE).utcOffset(), 'minute');
+}
+
+/** `2026/03/15`: the Taipei day of a Date or portal date string; '' when it is not a date. */
+export function formatDate(date: DateInput): string {
+  return inTaipei(date)?.format(DATE_FORMAT) ?? '';
+}
+
+/** `2026-03-15`: the Taipei day for `<time datetime>`; '' when it is not a date. */
+export function isoDate(date: DateInput): IsoDate {
+  return inTaipei(date)?.format(ISO_DATE_FORMAT) ?? '';
+}
+
+/** `2022/05/03 14:05`: day and time in Taipei; '' when it is not a date. */
+export function formatDateTime(date: DateInput): string {
+  return inTaipei(date)?.format(DATE_TIME_FORMAT) ?? '';
+}
+
+/** Milliseconds since the epoch of a Date or portal date string (NaN when it is not a date), for sorting. */
+export function timeOf(date: DateInput): number {
+  return instantOf(date)?.getTime() ?? Number.NaN;
+}
+
+/**
+ * Whole Taipei calendar days from `date` to `now` ('N 天前', spec §4), never negative; 0 for what is not a date.
+ * `2026-05-19T16:30:00Z` (Taipei 05/20 00:30) is 0 days before 2026-05-20 08:00 Taipei.
+ */
+export function daysSince(date: DateInput, now: DateInput = new Date()): number {
+  const from = isoDate(date);
+  const to = isoDate(now);
+  if (!from || !to) return 0;
+  return Math.max(0, dayjs.utc(to).diff(dayjs.utc(from), 'day'));
+}
+
+/** Today in Taipei as `YYYY-MM-DD` (the appointment form's window, the holiday years). */
+export const taipeiToday = (now: Date = new Date()): IsoDate => isoDate(now);
+
+/** The year in Taipei (the footer's copyright year). */
+export const taipeiYear = (now: Date = new Date()): number => inTaipei(now)!.year();
+
+/** A real calendar day written `YYYY-MM-DD` (strict: `2026-02-29` and `2026/02/28` are not), else undefined. */
+export function parseIsoDate(value: string): IsoDate | undefined {
+  return dayjs.utc(value, ISO_DATE_FORMAT, true).isValid() ? value : undefined;
+}
+
+/** A calendar day as dayjs (UTC: no zone to shift it); throws a RangeError naming the text when it is not one. */
+function calendarDay(day: IsoDate): Dayjs {
+  const parsed = dayjs.utc(day, ISO_DATE_FORMAT, true);
+  if (!parsed.isValid()) throw new RangeError(`not a calendar day YYYY-MM-DD: ${JSON.stringify(day)}`);
+  return parsed;
+}
+
+/** The day `days` after `day` (negative: before); RangeError when `day` is not `YYYY-MM-DD`. */
+export const addDays = (day: IsoDate, days: number): IsoDate => calendarDay(day).add(days, 'day').format(ISO_DATE_FORMAT);
+
+/** Day of the week, 0 = Sunday … 6 = Saturday; RangeError when `day` is not `YYYY-MM-DD`. */
+export const weekdayOf = (day: IsoDate): number => calendarDay(day).day();
+
+/** Saturday or Sunday. */
+export const isWeekend = (day: IsoDate): boolean => [0, 6].includes(weekdayOf(day));
+
+/** A day for people: `2026/10/09（五）`. */
+export const formatDay = (day: IsoDate): string =>
+  `${calendarDay(day).format(DATE_FORMAT)}（${WEEKDAYS[weekdayOf(day)]}）`;
+
+/** Earliest time the event page accepts in `?timestamp=`: the event's launch day, 2022-05-03 00:00 Taipei. */
+export const EARLIEST_TIMESTAMP = parsePortalDate('2022-05-03')!.getTime();
+
+/**
+ * The event page's `?timestamp=` (spec §2 `/event_page/20220503`): Unix time in seconds (10 digits) or
+ * milliseconds (13 digits) → that instant, or null when it is not a plausible link time (other shapes, before
+ * EARLIEST_TIMESTAMP, or more than a day after `now`).
+ */
+export function parseTimestamp(raw: string | null | undefined, now: Date): Date | null {
+  const value = raw?.trim() ?? '';
+  if (!/^(\d{10}|\d{13})$/.test(value)) return null;
+  const stamp = value.length === 10 ? dayjs.unix(Number(value)) : dayjs(Number(value));
+  if (stamp.valueOf() < EARLIEST_TIMESTAMP || stamp.valueOf() > now.getTime() + DAY_MS) return null;
+  return stamp.toDate();
 }

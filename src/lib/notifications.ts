@@ -73,14 +73,29 @@ export function parseNotifications(data: unknown): PortalNotification[] {
   return data.map(parseNotification).filter((item): item is PortalNotification => item !== undefined);
 }
 
-/** Newest start date first (ties keep the portal's order). */
-export function newestFirst(items: readonly PortalNotification[]): PortalNotification[] {
-  return [...items].sort((a, b) => Date.parse(b.startDate) - Date.parse(a.startDate));
+/**
+ * Newest start date first (ties keep the portal's order). `timeOf` reads a start date as epoch milliseconds: the
+ * date module's `timeOf` (src/lib/dates.ts: a date without zone is Taipei time), passed in because that module is
+ * loaded on demand; without it the portal's order is kept.
+ */
+export function newestFirst(
+  items: readonly PortalNotification[],
+  timeOf?: (date: string) => number,
+): PortalNotification[] {
+  if (!timeOf) return [...items];
+  const times = new Map(items.map((item) => [item, timeOf(item.startDate) || 0]));
+  return [...items].sort((a, b) => times.get(b)! - times.get(a)!);
 }
 
-/** The bell list (category 2), newest first. */
-export const bellNotifications = (items: readonly PortalNotification[]): PortalNotification[] =>
-  newestFirst(items.filter((item) => item.category === NOTIFICATION_CATEGORY.bell));
+/** The bell list (category 2), newest first once `timeOf` is given (see newestFirst). */
+export const bellNotifications = (
+  items: readonly PortalNotification[],
+  timeOf?: (date: string) => number,
+): PortalNotification[] =>
+  newestFirst(
+    items.filter((item) => item.category === NOTIFICATION_CATEGORY.bell),
+    timeOf,
+  );
 
 /** The first item of a category whose key is not in `done`. */
 export function firstPending(

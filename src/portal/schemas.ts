@@ -6,7 +6,7 @@
  * page ever renders unsanitized portal HTML.
  */
 import { z } from 'astro/zod';
-import dayjs from 'dayjs';
+import { parsePortalDate } from '../lib/dates';
 import { sanitizeRichText } from '../lib/sanitize';
 import { VIDEO_EMBED_ORIGIN } from '../lib/security-headers';
 
@@ -28,11 +28,17 @@ export const routeId = portalId.refine(
   'must be usable as one URL segment (no "/", "\\", "%", "?", "#", control characters, and not "." or "..")',
 );
 
-/** A date as the portal sends it (`YYYY-MM-DD` or ISO date-time), parsed to a Date. */
+/**
+ * A date as the portal sends it, parsed to the instant it means (src/lib/dates.ts parsePortalDate, issue 13): a
+ * date or date-time without a zone is Taipei time, one with `Z` or an offset is that instant.
+ */
 export const portalDate = z
   .string()
-  .refine((value) => dayjs(value).isValid(), 'must be a date (YYYY-MM-DD or ISO 8601)')
-  .transform((value) => dayjs(value).toDate());
+  .refine(
+    (value) => parsePortalDate(value) !== undefined,
+    'must be a real date: YYYY-MM-DD, YYYY/MM/DD or YYYY-MM-DDTHH:mm[:ss] with an optional Z or +08:00',
+  )
+  .transform((value) => parsePortalDate(value)!);
 
 /** Non-empty plain text (titles, names). */
 const text = z.string().trim().min(1, 'must not be empty');

@@ -13,7 +13,7 @@ import { callPortal, type PortalResult } from '../portal/client';
 import { APPOINTMENT_ENDPOINT, HOLIDAYS_ENDPOINT } from '../portal/endpoints';
 import { EMPTY_APPOINTMENT, type AppointmentValues } from '../lib/forms/appointment';
 import type { AppointmentSubmission } from '../lib/forms/appointment-schema';
-import { parseHolidays, type HolidayMap } from '../lib/forms/dates';
+import type { HolidayMap } from '../lib/forms/booking';
 import { FORM_LOOKUP_TIMEOUT_MS, FORM_SUBMIT_TIMEOUT_MS } from '../lib/forms/rules';
 import { formDraftStore } from './form-draft';
 
@@ -46,6 +46,8 @@ export async function loadHolidays(years: readonly number[], signal?: AbortSigna
       ),
     );
     if (results.some((result) => result.cancelled)) return;
+    // The date module (dayjs) is loaded on demand; ServiceForm has loaded it already to know today.
+    const { parseHolidays } = await import('../lib/forms/booking');
     const holidays = new Map<string, string>();
     for (const result of results) if (!result.cancelled) for (const [day, name] of parseHolidays(result.data)) holidays.set(day, name);
     $holidays.set(holidays);

@@ -4,6 +4,7 @@
  * the 404 texts, the header menus work with mouse and keyboard, and no page logs a console error.
  */
 import { expect, test } from './fixtures';
+import { taipeiYear } from '../../src/lib/dates';
 
 interface NewsItem {
   id: string | number;
@@ -90,5 +91,5 @@ test('the footer shows the four hotlines and the copyright years', async ({ page
   for (const tel of ['0800-880-550', '0800-077-568', '0800-501-888', '0800-895-988']) {
     await expect(footer.getByRole('link', { name: new RegExp(tel) })).toBeVisible();
   }
-  await expect(footer).toContainText(`2020 - ${new Date().getFullYear()}`);
+  await expect(footer).toContainText(`2020 - ${taipeiYear()}`);
 });

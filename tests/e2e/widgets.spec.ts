@@ -10,6 +10,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { CHAT_TEXT, DOCK_ITEMS, EXTERNAL, PORTAL_RETRIES, TIMING } from '../../src/site';
+import { addDays, taipeiToday } from '../../src/lib/dates';
 import { expect, test } from './fixtures';
 
 const NOTIFICATIONS = '**/api/Common/GetPortalNotification';
@@ -23,12 +24,8 @@ interface PortalNotification {
   nextUrl?: string;
 }
 
-/** `YYYY-MM-DD` of the local day `days` days ago (the browser runs in the same time zone). */
-function localDay(days: number): string {
-  const date = new Date(Date.now() - days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/** `YYYY-MM-DD` of the Taipei day `days` days ago: a start date without zone is Taipei time (src/lib/dates.ts). */
+const taipeiDay = (days: number): string => addDays(taipeiToday(), -days);
 const shown = (day: string) => day.replaceAll('-', '/');
 
 /** Answers the notification check with `data` (code 20000). */
@@ -196,7 +193,7 @@ test.describe('notifications: the banner (category 8)', () => {
   });
 
   test('dates read YYYY/MM/DD and N 天前 from the start date', async ({ page }) => {
-    const day = localDay(3);
+    const day = taipeiDay(3);
     await answerNotifications(page, [{ id: 'B1', category: 8, title: '測試', description: '橫幅公告內容', startDate: day }]);
     await page.goto('/news/all/1');
     await expect(page.getByRole('region', { name: '重要公告' }).locator('.notice-date')).toHaveText(`${shown(day)} · 3 天前`);
@@ -204,7 +201,7 @@ test.describe('notifications: the banner (category 8)', () => {
 });
 
 test.describe('notifications: the system dialog (category 1)', () => {
-  const day = localDay(2);
+  const day = taipeiDay(2);
   const dialogItem = (nextUrl?: string): PortalNotification => ({
     id: `D-${nextUrl ?? 'none'}`,
     category: 1,

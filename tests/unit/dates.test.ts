@@ -1,60 +1,172 @@
 /**
- * The date helpers (src/lib/dates.ts): YYYY/MM/DD and 'N 天前' (spec §4).
+ * The site's date module (src/lib/dates.ts; issue 13 item 4): every date read, shown and counted in Taipei time,
+ * whatever the machine's zone. Each table runs under several machine zones: UTC (CI), Asia/Taipei (a Taiwanese
+ * laptop), America/New_York (daylight saving, behind UTC) and Pacific/Kiritimati (UTC+14). Node applies an
+ * assignment to process.env.TZ at once; the first test of each zone checks that it did, so a zone switch that
+ * silently failed cannot make the tables pass.
  */
-import { describe, expect, it } from 'vitest';
-import { daysSince, formatDate, isoDate } from '../../src/lib/dates';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EARLIEST_TIMESTAMP,
+  SITE_TIME_ZONE,
+  addDays,
+  daysSince,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  isWeekend,
+  isoDate,
+  parseIsoDate,
+  parsePortalDate,
+  parseTimestamp,
+  taipeiToday,
+  taipeiYear,
+  timeOf,
+  weekdayOf,
+} from '../../src/lib/dates';
 import { NOTIFICATION_TEXT } from '../../src/site';
 
-describe('formatDate and isoDate', () => {
-  it.each([
-    ['2026-03-15', '2026/03/15', '2026-03-15'],
-    ['2026-3-5', '2026/03/05', '2026-03-05'],
-    ['2026-03-15 09:30', '2026/03/15', '2026-03-15'],
-    ['2026-03-15T23:59:59', '2026/03/15', '2026-03-15'],
-    [new Date(2026, 2, 15, 12), '2026/03/15', '2026-03-15'],
-    [new Date(2024, 1, 29, 10), '2024/02/29', '2024-02-29'],
-  ] as [string | Date, string, string][])('%s → %s', (input, display, machine) => {
-    expect(formatDate(input)).toBe(display);
-    expect(isoDate(input)).toBe(machine);
+/** Machine zone → its UTC offset in minutes on 2026-01-15 (as Date#getTimezoneOffset reports it). */
+const ZONES: [string, number][] = [
+  ['UTC', 0],
+  ['Asia/Taipei', -480],
+  ['America/New_York', 300],
+  ['Pacific/Kiritimati', -840],
+];
+
+const originalZone = process.env.TZ;
+afterAll(() => {
+  if (originalZone === undefined) delete process.env.TZ;
+  else process.env.TZ = originalZone;
+});
+
+describe.each(ZONES)('machine zone %s', (zone, offset) => {
+  beforeAll(() => {
+    process.env.TZ = zone;
   });
 
-  it('says Invalid Date for what is not a date', () => {
-    expect(formatDate('not a date')).toBe('Invalid Date');
+  it('is in effect (the tables below really run in this zone)', () => {
+    expect(new Date('2026-01-15T12:00:00Z').getTimezoneOffset()).toBe(offset);
+    expect(SITE_TIME_ZONE).toBe('Asia/Taipei');
+  });
+
+  // portal text → instant (UTC ISO), Taipei display day, Taipei day and time
+  it.each([
+    ['2026-03-15', '2026-03-14T16:00:00.000Z', '2026/03/15', '2026/03/15 00:00'],
+    ['2026/03/15', '2026-03-14T16:00:00.000Z', '2026/03/15', '2026/03/15 00:00'],
+    ['2026-3-5', '2026-03-04T16:00:00.000Z', '2026/03/05', '2026/03/05 00:00'],
+    ['2026-03-15 09:00', '2026-03-15T01:00:00.000Z', '2026/03/15', '2026/03/15 09:00'],
+    ['2026-03-15T23:59:59', '2026-03-15T15:59:59.000Z', '2026/03/15', '2026/03/15 23:59'],
+    ['2026-03-15T17:30:00Z', '2026-03-15T17:30:00.000Z', '2026/03/16', '2026/03/16 01:30'],
+    ['2026-03-15T15:59:59Z', '2026-03-15T15:59:59.000Z', '2026/03/15', '2026/03/15 23:59'],
+    ['2026-03-15T16:00:00.0000000Z', '2026-03-15T16:00:00.000Z', '2026/03/16', '2026/03/16 00:00'],
+    ['2026-03-15T17:30:00+08:00', '2026-03-15T09:30:00.000Z', '2026/03/15', '2026/03/15 17:30'],
+    ['2026-03-15T00:30:00+0800', '2026-03-14T16:30:00.000Z', '2026/03/15', '2026/03/15 00:30'],
+    ['2026-03-15T20:00:00-05:00', '2026-03-16T01:00:00.000Z', '2026/03/16', '2026/03/16 09:00'],
+    ['2024-02-29', '2024-02-28T16:00:00.000Z', '2024/02/29', '2024/02/29 00:00'],
+    ['2026-12-31T16:00:00Z', '2026-12-31T16:00:00.000Z', '2027/01/01', '2027/01/01 00:00'],
+    // 02:30 Taipei is in New York's daylight-saving gap (2026-03-08 02:00–03:00 there): still 02:30.
+    ['2026-03-07T18:30:00Z', '2026-03-07T18:30:00.000Z', '2026/03/08', '2026/03/08 02:30'],
+    ['2026-03-08 02:30', '2026-03-07T18:30:00.000Z', '2026/03/08', '2026/03/08 02:30'],
+  ])('%s is %s, shown %s (%s)', (text, instant, day, dayTime) => {
+    expect(parsePortalDate(text)?.toISOString()).toBe(instant);
+    expect(formatDate(text)).toBe(day);
+    expect(formatDate(new Date(instant))).toBe(day);
+    expect(isoDate(text)).toBe(day.replaceAll('/', '-'));
+    expect(formatDateTime(text)).toBe(dayTime);
+    expect(timeOf(text)).toBe(Date.parse(instant));
+  });
+
+  it.each([
+    'not a date',
+    '',
+    '2026-02-29',
+    '2026-02-30T10:00:00Z',
+    '2026-13-01',
+    '2026-03-15T25:00',
+    '2026-03-15Z',
+    '2026-03-15T17:30:00+99:00',
+    '15/03/2026',
+    '20260315',
+  ])('%j is not a date: no instant, nothing shown', (text) => {
+    expect(parsePortalDate(text)).toBeUndefined();
+    expect(formatDate(text)).toBe('');
+    expect(isoDate(text)).toBe('');
+    expect(Number.isNaN(timeOf(text))).toBe(true);
+    expect(daysSince(text, '2026-03-20')).toBe(0);
   });
 
   it('does not change a Date it is given', () => {
-    const date = new Date(2026, 0, 2, 15, 30);
+    const date = new Date('2026-01-02T15:30:00Z');
     formatDate(date);
-    daysSince(date, new Date(2026, 0, 5));
-    expect(date.getHours()).toBe(15);
+    daysSince(date, new Date('2026-01-05T00:00:00Z'));
+    expect(date.toISOString()).toBe('2026-01-02T15:30:00.000Z');
   });
-});
 
-describe('daysSince', () => {
-  const now = new Date(2026, 4, 20, 8, 0); // 2026-05-20 08:00 local
-
+  // 'N 天前' counts Taipei calendar days: now is 2026-05-20 08:00 Taipei (00:00 UTC).
+  const now = new Date('2026-05-20T00:00:00Z');
   it.each([
-    [new Date(2026, 4, 20, 0, 0), 0],
-    [new Date(2026, 4, 19, 23, 59), 1],
-    [new Date(2026, 4, 19, 0, 0), 1],
-    [new Date(2026, 4, 6, 9, 0), 14],
-    [new Date(2025, 4, 20), 365],
-    ['2026-05-18', 2],
+    ['2026-05-20', 0],
+    ['2026-05-19T16:30:00Z', 0], // 05-20 00:30 Taipei, although 05-19 in UTC
+    ['2026-05-19T15:59:00Z', 1], // 05-19 23:59 Taipei
+    ['2026-05-19 23:59', 1],
     ['2026-05-18 21:00', 2],
-  ])('%s → %i days', (date, days) => {
+    ['2026-05-06T09:00:00+08:00', 14],
+    ['2025-05-20', 365],
+    ['2026-05-25', 0], // in the future: never negative
+  ])('%s is %i days before 2026-05-20 08:00 Taipei', (date, days) => {
     expect(daysSince(date, now)).toBe(days);
   });
 
-  it('is never negative (a start date in the future reads 0)', () => {
-    expect(daysSince(new Date(2026, 4, 25), now)).toBe(0);
-  });
-
-  it('defaults `now` to the current time', () => {
+  it('counts days up to the current time by default', () => {
     expect(daysSince(new Date())).toBe(0);
   });
 
-  it('reads 0 for a date it cannot parse', () => {
-    expect(daysSince('soon', now)).toBe(0);
+  it.each([
+    ['2026-09-13T15:59:00Z', '2026-09-13', 2026],
+    ['2026-09-13T16:30:00Z', '2026-09-14', 2026], // already tomorrow in Taipei
+    ['2026-12-31T16:00:00Z', '2027-01-01', 2027], // New Year in Taipei, not yet in UTC
+  ])('at %s it is %s in Taipei (year %i)', (instant, day, year) => {
+    expect(taipeiToday(new Date(instant))).toBe(day);
+    expect(taipeiYear(new Date(instant))).toBe(year);
+  });
+
+  it('calendar days: strict reading, arithmetic, weekdays', () => {
+    expect(parseIsoDate('2026-02-29')).toBeUndefined();
+    expect(parseIsoDate('2028-02-29')).toBe('2028-02-29');
+    expect(parseIsoDate('2026/09/16')).toBeUndefined();
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-03-07', 1)).toBe('2026-03-08'); // a daylight-saving day in New York
+    expect(weekdayOf('2026-09-20')).toBe(0);
+    expect(isWeekend('2026-09-19')).toBe(true);
+    expect(isWeekend('2026-09-21')).toBe(false);
+    expect(formatDay('2026-09-25')).toBe('2026/09/25（五）');
+    expect(() => addDays('2026-9-1', 1)).toThrow('not a calendar day YYYY-MM-DD: "2026-9-1"');
+  });
+
+  // The event page's ?timestamp= (spec §2 /event_page/20220503): shown in Taipei time.
+  const later = new Date('2025-06-01T00:00:00Z');
+  it.each([
+    ['1651557900', '2022/05/03 14:05'],
+    ['1651557900000', '2022/05/03 14:05'],
+    [' 1700000000 ', '2023/11/15 06:13'],
+    ['1651507200', '2022/05/03 00:00'], // the launch day's first second in Taipei
+  ])('timestamp %j is shown as %s', (raw, shown) => {
+    const stamp = parseTimestamp(raw, later);
+    expect(stamp).not.toBeNull();
+    expect(formatDateTime(stamp!)).toBe(shown);
+  });
+
+  it.each([[null], [''], ['abc'], ['16515579'], ['1651557900.5'], ['-1651557900'], ['1e12'], ['<script>'], ['1651507199'], ['1900000000']])(
+    'timestamp %j is ignored (not 10 or 13 digits, before the event, or after now + 1 day)',
+    (raw) => {
+      expect(parseTimestamp(raw, later)).toBeNull();
+    },
+  );
+
+  it('the event started 2022-05-03 00:00 Taipei', () => {
+    expect(new Date(EARLIEST_TIMESTAMP).toISOString()).toBe('2022-05-02T16:00:00.000Z');
   });
 });
 

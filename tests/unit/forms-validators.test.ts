@@ -12,20 +12,14 @@ import {
 import { isLandlinePhone, isMobilePhone, isValidPhone, normalizePhone } from '../../src/lib/forms/phone.ts';
 import { charCount, isValidEmail } from '../../src/lib/forms/text.ts';
 import {
-  addDays,
   availableDates,
   bookingRange,
   bookingYears,
   dateProblem,
-  formatDay,
-  isWeekend,
   parseHolidays,
-  parseIsoDate,
-  slotLabel,
-  taipeiToday,
-  timeSlots,
   type BookingRules,
-} from '../../src/lib/forms/dates.ts';
+} from '../../src/lib/forms/booking.ts';
+import { slotLabel, timeSlots } from '../../src/lib/forms/slots.ts';
 import { CONTACT_LIMITS, EMPTY_CONTACT } from '../../src/lib/forms/contact.ts';
 import { contactSubmissionSchema } from '../../src/lib/forms/contact-schema.ts';
 import { EMPTY_APPOINTMENT } from '../../src/lib/forms/appointment.ts';
@@ -144,18 +138,7 @@ describe('booking days and slots', () => {
     holidays: new Map(holidays),
   });
 
-  test('Taipei is UTC+8: 16:30 UTC is already the next day', () => {
-    expect(taipeiToday(new Date('2026-09-13T16:30:00Z'))).toBe('2026-09-14');
-    expect(taipeiToday(new Date('2026-09-13T15:59:00Z'))).toBe('2026-09-13');
-  });
-
-  test('calendar helpers', () => {
-    expect(parseIsoDate('2026-02-29')).toBeUndefined();
-    expect(parseIsoDate('2028-02-29')).toBeDefined();
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(isWeekend('2026-09-19')).toBe(true);
-    expect(isWeekend('2026-09-21')).toBe(false);
-    expect(formatDay('2026-09-25')).toBe('2026/09/25（五）');
+  test('booking window and the years it touches', () => {
     expect(bookingRange(rules('2026-09-14'))).toEqual({ first: '2026-09-15', last: '2026-11-13' });
     expect(bookingYears({ today: '2026-11-20', leadDays: 1, windowDays: 60 })).toEqual([2026, 2027]);
     expect(bookingYears({ today: '2026-03-02', leadDays: 1, windowDays: 60 })).toEqual([2026]);
@@ -198,12 +181,14 @@ describe('booking days and slots', () => {
     expect(slotLabel('17:00', 30)).toBe('17:00–17:30');
   });
 
-  test('parseHolidays reads YYYY-MM-DD, YYYY/MM/DD and timestamps, and skips the rest', () => {
+  test('parseHolidays reads YYYY-MM-DD, YYYY/MM/DD and timestamps (their Taipei day), and skips the rest', () => {
     const holidays = parseHolidays([
       { date: '2026-10-10', name: '國慶日' },
       { date: '2026/10/09', name: '國慶日補假' },
       { date: '2026-12-25T00:00:00+08:00' },
+      { date: '2026-01-01T16:00:00Z', name: '  ' }, // 2026-01-02 00:00 in Taipei
       { date: 'not-a-date' },
+      { date: '2026-02-30' },
       null,
       'x',
     ]);
@@ -211,6 +196,7 @@ describe('booking days and slots', () => {
       ['2026-10-10', '國慶日'],
       ['2026-10-09', '國慶日補假'],
       ['2026-12-25', '國定假日'],
+      ['2026-01-02', '國定假日'],
     ]);
     expect(parseHolidays({ nope: 1 }).size).toBe(0);
   });

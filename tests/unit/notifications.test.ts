@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hashText, isSafeLink, parseNotification, parseNotifications } from '../../src/lib/notifications';
 import { NOTIFICATION_CATEGORY } from '../../src/site';
+import { timeOf } from '../../src/lib/dates';
 import {
   $bellClosed,
   $bellOpen,
@@ -116,9 +117,18 @@ describe('parseNotifications', () => {
 describe('selectors', () => {
   const items = parseNotifications(raw);
 
-  it('the bell lists category 2, newest first', () => {
-    expect(bellItems(items).map((item) => item.key)).toEqual(['id:N4', 'id:N2', 'id:3']);
+  it('the bell lists category 2, newest first once the date module is there (portal order before)', () => {
+    expect(bellItems(items, timeOf).map((item) => item.key)).toEqual(['id:N4', 'id:N2', 'id:3']);
+    expect(bellItems(items).map((item) => item.key)).toEqual(['id:N2', 'id:3', 'id:N4']);
     expect(bellItems(items).every((item) => item.category === NOTIFICATION_CATEGORY.bell)).toBe(true);
+  });
+
+  it('a start date without zone is Taipei time: 2026-05-19 (00:00) is older than 2026-05-19T07:00+08:00', () => {
+    const day = parseNotifications([
+      { id: 'day', category: 2, description: 'a', startDate: '2026-05-19' },
+      { id: 'morning', category: 2, description: 'b', startDate: '2026-05-19T07:00:00+08:00' },
+    ]);
+    expect(bellItems(day, timeOf).map((item) => item.key)).toEqual(['id:morning', 'id:day']);
   });
 
   it('the banner is the first category 8 not dismissed', () => {

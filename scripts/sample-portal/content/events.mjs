@@ -15,7 +15,8 @@ export const events = [
   {
     id: 15,
     title: '年終續保好禮三重送',
-    date: '2026-11-10',
+    // A time with the Taipei offset (2026-11-09 16:30 UTC): shown 2026/11/10 whatever the build machine's zone.
+    date: '2026-11-10T00:30:00+08:00',
     categoryId: 1,
     image: 'images/event/15.svg',
     link: 'https://www.hotains.com.tw/campaign/2026-renewal',

@@ -1,6 +1,7 @@
 /**
  * 最新消息 (corporate news): categories and items as the portal publishes them.
- * Items: articleSchema. Newest first, as the portal lists them; ids grow with time.
+ * Items: articleSchema. Newest first, as the portal lists them; ids grow with time. Dates are mostly `YYYY-MM-DD`;
+ * a few carry a time, with or without a zone, as a real portal may send them (src/lib/dates.ts reads all three).
  */
 
 /** News categories (categorySchema). */
@@ -27,7 +28,9 @@ export const news = [
   {
     id: 41,
     title: '和泰產險官網通過無障礙檢測 AA 等級',
-    date: '2026-11-05',
+    // A UTC time (2026-11-05 01:30 in Taipei): the site shows 2026/11/05 whatever the build machine's zone
+    // (tests/build/timezone.test.ts).
+    date: '2026-11-04T17:30:00Z',
     categoryId: 1,
     image: 'images/news/41.svg',
     description: '本公司官方網站通過無障礙網頁 AA 等級檢測，讓視障、高齡及行動不便的朋友都能順利取得保險資訊。',
@@ -39,7 +42,8 @@ export const news = [
   {
     id: 40,
     title: '公平待客原則評核再獲佳績，連續三年名列前段班',
-    date: '2026-10-22',
+    // A time without zone: Taipei local time.
+    date: '2026-10-22 09:30',
     categoryId: 4,
     description: '金融監督管理委員會公布年度公平待客原則評核結果，和泰產險連續三年獲評為產險業前 25%。',
     content: `<p>金融監督管理委員會公布本年度保險業公平待客原則評核結果，和泰產險再度名列產險業<strong>前 25%</strong>，為連續第三年獲此肯定。</p>

@@ -4,10 +4,11 @@
  * portal runs. Items: notificationSchema.
  */
 
-/** `YYYY-MM-DDT09:00:00+08:00`, `days` days before `now`, in Taipei time. */
+import { addDays, taipeiToday } from '../../../src/lib/dates.ts';
+
+/** `YYYY-MM-DDT09:00:00+08:00`, 09:00 Taipei time `days` Taipei days before `now`. */
 function taipeiMorning(now, days) {
-  const taipei = new Date(now.getTime() + 8 * 3600_000 - days * 86_400_000);
-  return `${taipei.toISOString().slice(0, 10)}T09:00:00+08:00`;
+  return `${addDays(taipeiToday(now), -days)}T09:00:00+08:00`;
 }
 
 /**

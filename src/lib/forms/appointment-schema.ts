@@ -5,11 +5,12 @@
  * and slots depend on today, the holiday list and the office hours, so the schema is made by
  * {@link createAppointmentSchema} from those rules.
  *
- * Shared by the browser and the sample portal: imports only zod/mini and this folder.
+ * Shared by the browser (loaded on demand) and the sample portal: imports zod/mini, this folder and the date
+ * module (src/lib/dates.ts, through booking.ts).
  */
 import * as z from 'zod/mini';
 import { APPOINTMENT_FIELDS, APPOINTMENT_LIMITS, INTERPRETER_LANGUAGES, SERVICE_TYPES, type AppointmentRules } from './appointment.ts';
-import { dateProblem } from './dates.ts';
+import { dateProblem } from './booking.ts';
 import { consentField, emailField, optionalText, phoneField, requiredText } from './fields.ts';
 
 const codes = (list: readonly { code: string }[]) => list.map((item) => item.code);

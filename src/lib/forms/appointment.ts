@@ -8,7 +8,7 @@
  *
  * Shared by the browser and the sample portal; imports nothing at run time.
  */
-import type { BookingRules } from './dates.ts';
+import type { BookingRules } from './booking.ts';
 
 /** The services one can book (the table of src/content/pages/service.md). */
 export const SERVICE_TYPES = [
@@ -78,8 +78,8 @@ export const EMPTY_APPOINTMENT: AppointmentValues = {
 
 /** What the schema needs to know besides the values. */
 export interface AppointmentRules {
-  /** Today, the window and the holidays (dates.ts). */
+  /** Today, the window and the holidays (booking.ts). */
   booking: BookingRules;
-  /** Start times `HH:mm` of the bookable slots (dates.ts `timeSlots`). */
+  /** Start times `HH:mm` of the bookable slots (slots.ts `timeSlots`). */
   slots: readonly string[];
 }

@@ -1,0 +1,75 @@
+/**
+ * The site does not depend on the build machine's time zone (issue 13 item 4): the sample site is built cold
+ * (READER_ENGINE=off; its own outDir and Astro cacheDir each, since the incremental cache does not key on the zone)
+ * under TZ=UTC, as on CI, and under TZ=Asia/Taipei, as on a Taiwanese laptop, and every HTML file is identical.
+ * The sample portal has dates that fall on different days in the two zones unless read in Taipei time
+ * (news 41 `2026-11-04T17:30:00Z`, event 15 `2026-11-10T00:30:00+08:00`); the pages show their Taipei day.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runBuild, tempDir } from './run-build';
+
+/** Time limit of the two builds together, in ms. */
+const BUILDS_MS = 420_000;
+/** The machine zones compared. */
+const ZONES = ['UTC', 'Asia/Taipei'] as const;
+
+const sites = new Map<string, string>();
+
+/** Every .html file under `dir`, as paths relative to it, sorted. */
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => relative(dir, join(dir, file)))
+    .sort();
+}
+
+/** The first difference of two texts, with some context, for a failure message. */
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  return `at ${i}: ${JSON.stringify(a.slice(Math.max(0, i - 80), i + 80))} vs ${JSON.stringify(b.slice(Math.max(0, i - 80), i + 80))}`;
+}
+
+beforeAll(async () => {
+  // One after the other: the machine's cores are shared.
+  for (const zone of ZONES) {
+    const { code, output, outDir } = await runBuild({
+      TZ: zone,
+      READER_ENGINE: 'off',
+      ASTRO_CACHE_DIR: tempDir('tz-cache'),
+    });
+    expect(code, `${zone}: ${output.slice(-2000)}`).toBe(0);
+    sites.set(zone, outDir);
+  }
+}, BUILDS_MS);
+
+describe('builds under TZ=UTC and TZ=Asia/Taipei', () => {
+  it('write the same HTML files with the same bytes', () => {
+    const [utcSite, taipeiSite] = ZONES.map((zone) => sites.get(zone)!);
+    const files = htmlFiles(utcSite);
+    expect(files.length).toBeGreaterThan(100);
+    expect(htmlFiles(taipeiSite)).toEqual(files);
+    const different = files.flatMap((file) => {
+      const utc = readFileSync(join(utcSite, file), 'utf8');
+      const taipei = readFileSync(join(taipeiSite, file), 'utf8');
+      return utc === taipei ? [] : [`${file} ${firstDifference(utc, taipei)}`];
+    });
+    expect(different, different.slice(0, 5).join('\n')).toEqual([]);
+  });
+
+  it.each(ZONES)('show a portal time as its Taipei day (TZ=%s)', (zone) => {
+    const page = (path: string) => readFileSync(join(sites.get(zone)!, path, 'index.html'), 'utf8');
+    const shown = (html: string, day: string) =>
+      new RegExp(`<time datetime="${day}"[^>]*>${day.replaceAll('-', '/')}</time>`).test(html);
+    // News 41: 2026-11-04T17:30:00Z is 2026-11-05 01:30 in Taipei.
+    expect(shown(page('news/detail/41'), '2026-11-05')).toBe(true);
+    // News 40: 2026-10-22 09:30, no zone: Taipei time.
+    expect(shown(page('news/detail/40'), '2026-10-22')).toBe(true);
+    // Event 15 (a card of the event list): 2026-11-10T00:30:00+08:00 is 2026-11-09 16:30 UTC.
+    const events = page('event/all/1');
+    const card = events.slice(events.indexOf('年終續保好禮三重送') - 1500, events.indexOf('年終續保好禮三重送'));
+    expect(shown(card, '2026-11-10')).toBe(true);
+  });
+});
