@@ -503,6 +503,11 @@ export async function synthesizeSite(options: {
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   const limit = pLimit(concurrency);
   const wasm = settings.engine === 'espeak-ng-wasm' && toSynthesize.length > 0 ? new WasmSpeechPool(settings, Math.min(concurrency, toSynthesize.length)) : undefined;
+  // The time left is estimated from the speed so far: start counting once the engine has loaded.
+  await wasm?.ready().catch(async (error: Error) => {
+    await wasm.close();
+    throw new Error(`Reader: ${error.message}`, { cause: error });
+  });
   const progress = progressReporter({
     pages: pages.length,
     charsToSynthesize: toSynthesize.reduce((sum, text) => sum + text.length, 0),
