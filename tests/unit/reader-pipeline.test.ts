@@ -300,7 +300,7 @@ describe('the WebAssembly engine (npm install alone)', () => {
   it("reads Chinese characters as Mandarin with its voice, never switching to English", async () => {
     const espeak = await new (await initEspeak()).eSpeakNGWorker();
     expect(espeak.set_voice(READER_DEFAULTS.wasmVoice)).toBe(0);
-    const phonemes = espeak.synthesize_ipa('和泰產險以客戶為尊，誠信經營。').ipa as string;
+    const phonemes = espeak.synthesize_ipa('和泰產險以客戶為尊，誠信經營。').ipa;
     // One stressed Mandarin syllable per character; `(en)` would mark a switch to English (Debian's plain cmn
     // speaks its pinyin so).
     expect(phonemes).not.toContain('(en)');
