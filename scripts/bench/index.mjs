@@ -12,7 +12,8 @@
  * - lighthouse: Lighthouse 13 mobile scores, LCP, TBT, CLS of five pages;
  * - search: recall against substring matching, bytes fetched per query;
  * - navigation: click on home → news detail painted, with and without prefetch;
- * - reader: the audio reader's figures, from scripts/bench/reader.mjs when that module exists.
+ * - reader: the audio reader's synthesis, cold and warm cache, per engine, for the sample site (`--dist`) and the
+ *   1k size of `--sizes` (scripts/bench/reader.mjs; 10k is not synthesized).
  * The page sections measure `--dist`, else dist/ after `npm run build` (incremental: seconds when nothing
  * changed), with the audio reader as published; the build section's sites are built without it.
  * `--no-prefetch-dist` gives navigation an existing PREFETCH=off build instead of building one (never run two
@@ -41,13 +42,13 @@ const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
 
 /** Runs the reader section from scripts/bench/reader.mjs, or explains why it is missing. */
-async function readerSection(dist) {
+async function readerSection(dist, sizes, log) {
   const file = path.join(ROOT, 'scripts/bench/reader.mjs');
   if (!existsSync(file)) {
     return { title: 'Audio reader', markdown: '_Skipped: scripts/bench/reader.mjs is not in this tree yet._', data: null };
   }
   const { benchReader } = await import(file);
-  return benchReader({ distDir: dist });
+  return benchReader({ distDir: dist, sizes, log });
 }
 
 async function main() {
@@ -87,7 +88,7 @@ async function main() {
       const withoutDist = values['no-prefetch-dist'] ? path.resolve(values['no-prefetch-dist']) : undefined;
       sections.push(await benchNavigation({ dist, withoutDist, log }));
     }
-    if (name === 'reader') sections.push(await readerSection(dist));
+    if (name === 'reader') sections.push(await readerSection(dist, sizes, log));
   }
 
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');

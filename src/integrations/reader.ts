@@ -2,13 +2,16 @@
  * Astro integration of the audio reader (issue 7): a spoken rendition of every content page, made at build time.
  *
  * - `astro:config:setup`: reads the engine settings (READER_* variables, src/integrations/reader-pipeline.ts) and
- *   probes the engine. The answer is the virtual module `virtual:insurer/reader` (`readerEnabled`), which
- *   SiteLayout reads before pages render: with no engine, one warning is logged, no page gets a readerPath and so
- *   no page shows the player; the build goes on. The dev server has no audio (it is made by the build), so it
+ *   probes the engine (`espeak-ng`: Debian's programs if installed, else the WebAssembly build from npm). The
+ *   answer is the virtual module `virtual:insurer/reader` (`readerEnabled`), which SiteLayout reads before pages
+ *   render: with no engine, one warning is logged, no page gets a readerPath and so no page shows the player; the
+ *   build goes on. The dev server has no audio (it is made by the build), so it
  *   shows no player either.
  * - `astro:build:done`: synthesizes the audio of every page whose `main` carries `data-reader` (segments cached
  *   in `<cacheDir>/reader-cache`, or READER_CACHE_DIR, between builds) and writes the manifests at their
- *   readerPaths. A page whose audio cannot be made fails the build, naming the page and the engine's error.
+ *   readerPaths. The log names the engine that runs (one line) and, while it synthesizes, shows progress (pages
+ *   done of all, time left) every few seconds (issue 13). A page whose audio cannot be made fails the build,
+ *   naming the page and the engine's error.
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -28,13 +31,13 @@ export default function reader(options: { env?: NodeJS.ProcessEnv } = {}): Astro
   return {
     name: 'insurer:reader',
     hooks: {
-      'astro:config:setup': ({ config, command, updateConfig, logger }) => {
+      'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         settings = readerSettingsFromEnv(options.env ?? process.env, fileURLToPath(new URL(`${READER_CACHE_FOLDER}/`, config.cacheDir)));
         if (command === 'dev') {
           // The audio is made at the end of a build; the dev server has none to play.
           logger.info('Audio reader: made by `npm run build`; pages in dev show no reader player.');
         } else {
-          const probe = probeEngine(settings);
+          const probe = await probeEngine(settings);
           enabled = probe.ok;
           if (!probe.ok) logger.warn(`Audio reader off: ${probe.reason}. Pages get no reader player.`);
         }
@@ -59,9 +62,12 @@ export default function reader(options: { env?: NodeJS.ProcessEnv } = {}): Astro
   };
 }
 
-/** Synthesizes the site's audio and logs what it did (pages, synthesized vs cached segments, time, bytes). */
+/**
+ * Synthesizes the site's audio and logs the engine, progress, and what it did (pages, synthesized vs cached
+ * segments, time, bytes).
+ */
 async function buildAudio(distDir: string, settings: ReaderSettings, logger: AstroIntegrationLogger): Promise<void> {
-  const stats = await synthesizeSite({ distDir, settings });
+  const stats = await synthesizeSite({ distDir, settings, log: (line) => logger.info(line) });
   logger.info(
     `${stats.pages} pages with audio (${stats.audioSeconds} s): ${stats.synthesized} segments synthesized, ` +
       `${stats.cached} from the cache, ${(stats.audioBytes / 1024 / 1024).toFixed(1)} MB, ${(stats.wallMs / 1000).toFixed(1)} s`,

@@ -3,7 +3,8 @@
  * every content page (news, winner and share articles, coupons, FAQ categories, insurance products, decrees, about
  * and other in-repo pages) points at its manifest, the manifest lists existing MP3 segments with their durations,
  * and pages that are not content (lists, home, search, error pages) have no reader.
- * Runs after `npm run build` against the sample portal, with espeak-ng installed.
+ * Runs after `npm run build` against the sample portal, with either engine (Debian's espeak-ng and lame, or the
+ * WebAssembly build from npm that stands in without them).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

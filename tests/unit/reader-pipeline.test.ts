@@ -1,20 +1,25 @@
 /**
- * The audio reader's speech pipeline (issue 7), on a tiny built site in a temp folder, with Debian's espeak-ng,
- * lame and sox (installed by `npm test`): what text is read, that every page gets audio of a plausible length, that
- * a second build synthesizes nothing, that a changed page is the only one synthesized again, that a missing engine
- * warns once and turns the reader off, and that a command-template engine plugs in.
+ * The audio reader's speech pipeline (issue 7, issue 13), on a tiny built site in a temp folder, with Debian's
+ * espeak-ng, lame and sox (installed by `npm test`) and the WebAssembly espeak-ng from npm: what text is read and
+ * how its numbers are spoken, that every page gets audio of a plausible length, that a second build synthesizes
+ * nothing, that a changed page is the only one synthesized again, that the WebAssembly engine makes the site's MP3
+ * format and takes over when Debian's programs are absent (the log naming it), that a missing engine warns once
+ * and turns the reader off, and that a command-template engine plugs in.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import reader, { READER_VIRTUAL_MODULE } from '../../src/integrations/reader';
+import initEspeak from '@echogarden/espeak-ng-emscripten';
 import {
   extractReaderPage,
+  probeEngine,
+  READER_DEFAULTS,
   readerSettingsFromEnv,
   splitSegments,
   synthesizeSite,
@@ -53,10 +58,18 @@ const logger = () => {
   return { log, warnings, infos };
 };
 
+/** What soxi says of an audio file (`-D` duration s, `-r` sample rate Hz, `-c` channels, `-B` bit rate, `-t` type). */
+function soxi(flag: string, file: string): string {
+  return execFileSync(`${path.dirname(soxPath())}/soxi`, [flag, file], { encoding: 'utf8' }).trim();
+}
+
 /** Duration in seconds of an audio file, measured by sox. */
 function soxDuration(file: string): number {
-  return Number(execFileSync(`${path.dirname(soxPath())}/soxi`, ['-D', file], { encoding: 'utf8' }));
+  return Number(soxi('-D', file));
 }
+
+/** A program path that does not exist: Debian's espeak-ng or lame "not installed". */
+const MISSING_PROGRAM = '/nonexistent/bin/espeak-ng';
 
 let root: string;
 let dist: string;
@@ -76,7 +89,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'reader-test-'));
   dist = path.join(root, 'dist');
   // Short segments, so the longer page is read in several.
-  settings = { ...readerSettingsFromEnv({}, path.join(root, 'cache')), segmentMaxChars: 60 };
+  settings = { ...readerSettingsFromEnv({ READER_ENGINE: 'espeak-ng-native' }, path.join(root, 'cache')), segmentMaxChars: 60 };
   await writePage('/news/detail/1', page('/news/detail/1', '和泰產險官網全新改版上線', '<p>歡迎多加利用官網服務。</p>'));
   await writePage('/faq/1', page('/faq/1', '汽車保險常見問題', LONG_BODY, '2025/01/15'));
   await writePage('/about/profile', page('/about/profile', '公司簡介', '<p>和泰產險以客戶為尊。</p>'));
@@ -93,7 +106,7 @@ describe('what is read', () => {
   it("reads the page's title, date and body, not menus, breadcrumbs, player, related links or footer", () => {
     const read = extractReaderPage(page('/news/detail/1', '官網改版', '<p>第一段。</p><p>第二段</p>'));
     expect(read?.readerPath).toBe(readerManifestPath('/news/detail/1'));
-    expect(read?.text.split('\n')).toEqual(['2024年12月3日。', '官網改版。', '第一段。', '第二段。']);
+    expect(read?.text.split('\n')).toEqual(['二〇二四年十二月三日。', '官網改版。', '第一段。', '第二段。']);
   });
 
   it('has nothing to read on a page without a reader', () => {
@@ -107,6 +120,36 @@ describe('what is read', () => {
     for (const segment of segments) expect(segment.length).toBeLessThanOrEqual(60);
     expect(segments.join('').replace(/\n/g, '')).toBe(text.replace(/\n/g, ''));
     expect(segments.every((segment) => /[。，]$/.test(segment))).toBe(true);
+  });
+
+  /** The segments the engine receives for a page whose body is `body`. */
+  const segmentsOf = (body: string) => splitSegments(extractReaderPage(page('/news/detail/9', '標題', body))!.text, 300);
+
+  it.each([
+    ['a toll-free number', '請撥0800-880-550洽詢。', '請撥零八零零 八八零 五五零洽詢。'],
+    ['a Taipei number', '電話02-2345-6789。', '電話零二 二三四五 六七八九。'],
+    ['an area code in brackets', '電話(02)2345-6789。', '電話零二 二三四五 六七八九。'],
+    ['a mobile number', '手機0912-345-678。', '手機零九一二 三四五 六七八。'],
+    ['a mobile number without dashes, and an extension', '請撥0912345678分機123。', '請撥零九一二 三四五 六七八分機一二三。'],
+    ['a date with slashes', '截止日2026/03/15。', '截止日二〇二六年三月十五日。'],
+    ['a date with dashes', '截止日2026-03-15。', '截止日二〇二六年三月十五日。'],
+    ['a date in 年月日', '自2026年3月15日起。', '自二〇二六年三月十五日起。'],
+    ['a year alone and an ROC year', '2026年起，即民國115年。', '二〇二六年起，即民國一百一十五年。'],
+    ['a time', '下午14:30開始。', '下午十四點三十分開始。'],
+    ['opening hours', '週一至週五09:00-17:30。', '週一至週五九點至十七點三十分。'],
+    ['an amount in NT$', '保額NT$1,200,000。', '保額一百二十萬元。'],
+    ['an amount in 元', '保費1,200 元。', '保費一千二百元。'],
+    ['an amount in 新臺幣 and 萬元', '新臺幣1,200元，最高500萬元。', '新臺幣一千二百元，最高五百萬元。'],
+    ['a percentage', '回饋12.5%。', '回饋百分之十二點五。'],
+    ['full-width digits', '折扣３０％。', '折扣百分之三十。'],
+    ['counts and decimals', '共35人，3.5倍。', '共三十五人，三點五倍。'],
+    ['a code with a leading zero', '編號007。', '編號零零七。'],
+  ])('reads %s as a listener expects', (_, body, spoken) => {
+    expect(segmentsOf(`<p>${body}</p>`)).toEqual(['二〇二四年十二月三日。\n標題。\n' + spoken]);
+  });
+
+  it('leaves text without digits as written', () => {
+    expect(segmentsOf('<p>和泰產險以客戶為尊。</p>')).toEqual(['二〇二四年十二月三日。\n標題。\n和泰產險以客戶為尊。']);
   });
 
   it('gives every route one readerPath, the same with or without a trailing slash', () => {
@@ -208,14 +251,16 @@ describe('engines', () => {
 
   it.each([
     ['an espeak-ng voice that does not exist', { READER_VOICE: 'nonexistentvoice' }, /no voice "nonexistentvoice"/],
+    ['a voice the WebAssembly espeak-ng lacks', { READER_ENGINE: 'espeak-ng-wasm', READER_VOICE: 'nonexistentvoice' }, /WebAssembly espeak-ng has no voice "nonexistentvoice"/],
+    ["Debian's programs asked for but absent", { READER_ENGINE: 'espeak-ng-native', READER_ESPEAK_NG: MISSING_PROGRAM }, /espeak-ng is not installed/],
     ['a command whose program is not installed', { READER_ENGINE: 'command', READER_COMMAND: 'no-such-tts-cli {out_file}' }, /no-such-tts-cli/],
     ['the command engine without a command', { READER_ENGINE: 'command' }, /READER_COMMAND/],
-  ])('with %s: warns once, gives pages no readerPath and builds no audio', async (_, env, reason) => {
+  ])('with %s: warns once, gives pages no readerPath and builds no audio', { timeout: 30_000 }, async (_, env, reason) => {
     const { log, warnings } = logger();
     const integration = reader({ env: { ...env, READER_CACHE_DIR: path.join(root, 'cache-off') } });
     let plugin: { resolveId: (id: string) => string | undefined; load: (id: string) => string | undefined } | undefined;
-    const setup = integration.hooks['astro:config:setup'] as unknown as (options: object) => void;
-    setup({
+    const setup = integration.hooks['astro:config:setup'] as unknown as (options: object) => Promise<void>;
+    await setup({
       config: { cacheDir: pathToFileURL(`${root}/astro-cache/`) },
       logger: log,
       updateConfig: (config: { vite: { plugins: (typeof plugin)[] } }) => (plugin = config.vite.plugins[0]),
@@ -233,11 +278,11 @@ describe('engines', () => {
     expect(warnings).toHaveLength(1);
   });
 
-  it('is on with espeak-ng installed: pages get their readerPath', () => {
+  it('is on with espeak-ng installed: pages get their readerPath', async () => {
     const { log, warnings } = logger();
     let source = '';
-    const setup = reader({ env: {} }).hooks['astro:config:setup'] as unknown as (options: object) => void;
-    setup({
+    const setup = reader({ env: {} }).hooks['astro:config:setup'] as unknown as (options: object) => Promise<void>;
+    await setup({
       config: { cacheDir: pathToFileURL(`${root}/astro-cache/`) },
       logger: log,
       updateConfig: (config: { vite: { plugins: { resolveId: (id: string) => string; load: (id: string) => string }[] } }) => {
@@ -248,5 +293,76 @@ describe('engines', () => {
     expect(warnings).toEqual([]);
     expect(source).toBe('export const readerEnabled = true;');
     expect(pageReaderPath(true, '/news/detail/1')).toBe(readerManifestPath('/news/detail/1'));
+  });
+});
+
+describe('the WebAssembly engine (npm install alone)', () => {
+  it("reads Chinese characters as Mandarin with its voice, never switching to English", async () => {
+    const espeak = await new (await initEspeak()).eSpeakNGWorker();
+    expect(espeak.set_voice(READER_DEFAULTS.wasmVoice)).toBe(0);
+    const phonemes = espeak.synthesize_ipa('和泰產險以客戶為尊，誠信經營。').ipa;
+    // One stressed Mandarin syllable per character; `(en)` would mark a switch to English (Debian's plain cmn
+    // speaks its pinyin so).
+    expect(phonemes).not.toContain('(en)');
+    expect(phonemes.match(/ˈ/g)?.length).toBe(13);
+  });
+
+  it("makes the site's MP3 (mono, 16 kHz, 24 kbit/s) of a Chinese sentence, even where Debian's programs exist", { timeout: 60_000 }, async () => {
+    const wasm = readerSettingsFromEnv({ READER_ENGINE: 'espeak-ng-wasm' }, path.join(root, 'cache-wasm'));
+    const out = path.join(root, 'out-wasm');
+    const lines: string[] = [];
+    const stats = await synthesizeSite({ distDir: dist, settings: wasm, outDir: out, log: (line) => lines.push(line), concurrency: 2 });
+    expect(stats.engine).toBe('espeak-ng-wasm');
+    expect(lines[0]).toMatch(/^Audio reader: espeak-ng-wasm .*voice cmn/);
+    const manifest = JSON.parse(await readFile(path.join(out, readerManifestPath('/about/profile').slice(1)), 'utf8')) as ReaderManifest;
+    const file = path.join(out, manifest.segments[0]!.src.slice(1));
+    expect(soxi('-t', file)).toBe('mp3');
+    expect(soxi('-c', file)).toBe('1');
+    expect(soxi('-r', file)).toBe('16000');
+    expect(soxi('-B', file)).toMatch(/^24(\.0)?k$/);
+    // Speech of its 20-odd characters (title, date, body): about 3 to 6 characters a second.
+    const chars = extractReaderPage(await readFile(path.join(dist, 'about', 'profile', 'index.html'), 'utf8'))!.text.length;
+    expect(soxDuration(file) / chars).toBeGreaterThan(1 / 6);
+    expect(soxDuration(file) / chars).toBeLessThan(1 / 2.5);
+    expect(Math.abs(soxDuration(file) - manifest.durationMs / 1000)).toBeLessThan(0.2);
+  });
+
+  it("takes over when Debian's espeak-ng or lame is absent, and the build log names it", { timeout: 60_000 }, async () => {
+    for (const env of [{ READER_ESPEAK_NG: MISSING_PROGRAM }, { READER_LAME: '/nonexistent/bin/lame' }]) {
+      const probe = await probeEngine(readerSettingsFromEnv(env, path.join(root, 'cache-fallback')));
+      expect(probe.ok && probe.settings.engine).toBe('espeak-ng-wasm');
+      expect(probe.ok && probe.description).toMatch(/(espeak-ng|lame) program is not installed/);
+    }
+    const { log, warnings, infos } = logger();
+    const integration = reader({ env: { READER_ESPEAK_NG: MISSING_PROGRAM, READER_CACHE_DIR: path.join(root, 'cache-fallback') } });
+    let source = '';
+    await (integration.hooks['astro:config:setup'] as unknown as (options: object) => Promise<void>)({
+      config: { cacheDir: pathToFileURL(`${root}/astro-cache/`) },
+      logger: log,
+      updateConfig: (config: { vite: { plugins: { resolveId: (id: string) => string; load: (id: string) => string }[] } }) => {
+        const plugin = config.vite.plugins[0]!;
+        source = plugin.load(plugin.resolveId(READER_VIRTUAL_MODULE));
+      },
+    });
+    expect(warnings).toEqual([]);
+    expect(source).toBe('export const readerEnabled = true;');
+    const out = path.join(root, 'dist-fallback');
+    await rm(out, { recursive: true, force: true });
+    await cp(dist, out, { recursive: true });
+    await (integration.hooks['astro:build:done'] as unknown as (options: object) => Promise<void>)({ dir: pathToFileURL(`${out}/`), logger: log });
+    expect(infos.filter((line) => /espeak-ng-wasm/.test(line))).toHaveLength(1);
+    expect(infos[0]).toMatch(/espeak-ng-wasm .*the espeak-ng program is not installed/);
+    expect(infos.at(-1)).toMatch(/^3 pages with audio/);
+    expect(existsSync(path.join(out, readerManifestPath('/news/detail/1').slice(1)))).toBe(true);
+  });
+
+  it('shows progress while it synthesizes: pages done of all and the time left', { timeout: 60_000 }, async () => {
+    const lines: string[] = [];
+    const wasm = readerSettingsFromEnv({ READER_ENGINE: 'espeak-ng-wasm' }, path.join(root, 'cache-progress'));
+    // Interval 0: a progress line at every finished segment or page (the build uses one every few seconds).
+    await synthesizeSite({ distDir: dist, settings: wasm, outDir: path.join(root, 'out-progress'), log: (line) => lines.push(line), progressIntervalMs: 0, concurrency: 1 });
+    const progress = lines.filter((line) => /pages, about/.test(line));
+    expect(progress.length).toBeGreaterThan(0);
+    for (const line of progress) expect(line).toMatch(/^Audio reader: [0-2]\/3 pages, about (\d+ s|\d+ min \d\d s) left$/);
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * Number reading for the audio reader (issue 13 "the reader reads numbers as a listener expects"): rewrites the
+ * digits of a page's readable text into the Chinese words a Taiwanese listener expects, before the text goes to
+ * the speech engine (src/integrations/reader-pipeline.ts). The engines left alone read digits unevenly: espeak-ng
+ * says "12.5%" as 十二 五 "percent" in English and a phone number as one large amount.
+ *
+ * Rules, applied in this order (each on text that the earlier ones left with digits):
+ *
+ * | written                                                | spoken                                   |
+ * |--------------------------------------------------------|------------------------------------------|
+ * | phone 0800-880-550, 02-2345-6789, (02)2345-6789, 0912-345-678, 0912345678, 分機123 | digit by digit, 0 as 零, groups apart (零八零零 八八零 五五零) |
+ * | date 2026/03/15, 2026-03-15, 2026.03.15, 2026年3月15日   | 二〇二六年三月十五日 (year digit by digit, month and day as amounts); 2026年 alone as 二〇二六年 |
+ * | ROC year 民國113年                                      | 民國一百一十三年 (an amount)                |
+ * | time 14:30, 09:00, 09:05                                | 十四點三十分, 九點, 九點零五分              |
+ * | percentage 12.5%, 12.5％                                | 百分之十二點五                             |
+ * | amount NT$1,200,000, 新臺幣1,200元, 1,200 元, $300        | 一百二十萬元, 新臺幣一千二百元, 一千二百元, 三百元 |
+ * | other numbers 1,200, 35, 3.5                            | amounts: 一千二百, 三十五, 三點五          |
+ * | other digit runs with a leading 0 or over 8 digits      | digit by digit (codes, account numbers)  |
+ *
+ * A range written with -, –, ~ or ～ between two converted dates or times is read with 至. Full-width digits
+ * (０–９) count as digits. Amount words come from nzh (Traditional Chinese, `Nzh.hk.encodeS`: 一千二百, 一百二十萬).
+ */
+import Nzh from 'nzh';
+
+/** Chinese digit for each of 0–9, as read in phone numbers and years (0 as 零 in phone numbers). */
+const PHONE_DIGITS = '零一二三四五六七八九';
+/** The same for years, where 0 is written 〇 (二〇二六年) — espeak-ng reads both as líng. */
+const YEAR_DIGITS = '〇一二三四五六七八九';
+/** Digit runs longer than this (without thousands separators) are read digit by digit, not as an amount. */
+const MAX_AMOUNT_DIGITS = 8;
+
+/** `digits` (ASCII 0–9 only) read one by one with `table`. */
+function digitByDigit(digits: string, table = PHONE_DIGITS): string {
+  return digits.replace(/\d/g, (digit) => table[Number(digit)]!);
+}
+
+/**
+ * An amount in Traditional Chinese words: `1200000` → 一百二十萬, `12.5` → 十二點五, `0.5` → 零點五.
+ * @param written digits with an optional decimal part; thousands commas allowed ("1,200,000")
+ */
+export function amountWords(written: string): string {
+  const plain = written.replaceAll(',', '');
+  const [whole = '0', fraction] = plain.split('.');
+  const wholeWords = Nzh.hk.encodeS(whole.replace(/^0+(?=\d)/, ''));
+  return fraction ? `${wholeWords}點${digitByDigit(fraction)}` : wholeWords;
+}
+
+/** A month or day as an amount (`03` → 三), or undefined when out of range. */
+function calendarNumber(written: string, max: number): string | undefined {
+  const value = Number(written);
+  return value >= 1 && value <= max ? amountWords(String(value)) : undefined;
+}
+
+/** A number written with digits: thousands-grouped, or plain, with an optional decimal part. */
+const NUMBER = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+/** No digit (or digit-joining mark) right before / after a match. */
+const START = String.raw`(?<![\d.,])`;
+const END = String.raw`(?![\d])`;
+
+/** Characters that begin a converted number (used to find ranges between two of them). */
+const CHINESE_NUMBER_START = '〇零一二三四五六七八九十';
+
+/**
+ * Text with its numbers written as Chinese words, as the speech engine must read them (rules in the module
+ * docstring). Pure: the same input gives the same output; text without digits comes back unchanged.
+ * @param text readable text of a page (any length, lines kept)
+ * @returns the text to send to the engine
+ */
+export function speakableText(text: string): string {
+  let out = text.replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xff10 + 0x30)).replace(/％/g, '%');
+  if (!/\d/.test(out)) return out;
+
+  const phoneGroups = (...groups: (string | undefined)[]) =>
+    groups.filter((group): group is string => Boolean(group)).map((group) => digitByDigit(group)).join(' ');
+  // Phone numbers: (02)2345-6789, 0800-880-550, 02-2345-6789, 0912-345-678, 02-23456789, 0912345678; extensions.
+  out = out
+    .replace(new RegExp(String.raw`${START}\((0\d{1,3})\)\s?(\d{3,4})[-\s]?(\d{3,4})${END}`, 'g'), (_, a, b, c) => phoneGroups(a, b, c))
+    .replace(new RegExp(String.raw`${START}(0\d{1,3})-(\d{3,4})-(\d{3,4})${END}`, 'g'), (_, a, b, c) => phoneGroups(a, b, c))
+    .replace(new RegExp(String.raw`${START}(0\d{1,3})-(\d{6,8})${END}`, 'g'), (_, a, b) => phoneGroups(a, b))
+    .replace(new RegExp(String.raw`${START}(09\d{2})(\d{3})(\d{3})${END}`, 'g'), (_, a, b, c) => phoneGroups(a, b, c))
+    .replace(/(分機|轉)\s?#?(\d+)/g, (_, word: string, digits: string) => `${word}${digitByDigit(digits)}`);
+
+  // Dates: year digit by digit, month and day as amounts.
+  const date = (whole: string, year: string, month: string, day: string) => {
+    const m = calendarNumber(month, 12);
+    const d = calendarNumber(day, 31);
+    return m && d ? `${digitByDigit(year, YEAR_DIGITS)}年${m}月${d}日` : whole;
+  };
+  out = out
+    .replace(new RegExp(String.raw`${START}(\d{4})([/.-])(\d{1,2})\2(\d{1,2})${END}`, 'g'), (whole, y, _, m, d) => date(whole, y, m, d))
+    .replace(/(?<!\d)(\d{4})\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日/g, (whole, y, m, d) => date(whole, y, m, d))
+    .replace(/民國\s?(\d{1,3})\s?年/g, (_, year: string) => `民國${amountWords(year)}年`)
+    .replace(/(?<!\d)(\d{4})\s?年/g, (_, year: string) => `${digitByDigit(year, YEAR_DIGITS)}年`);
+
+  // Times of day: 14:30 → 十四點三十分, 09:00 → 九點.
+  out = out.replace(new RegExp(String.raw`${START}([01]?\d|2[0-4]):([0-5]\d)${END}`, 'g'), (_, hour: string, minute: string) => {
+    const h = amountWords(String(Number(hour)));
+    if (minute === '00') return `${h}點`;
+    return `${h}點${minute.startsWith('0') ? '零' : ''}${amountWords(String(Number(minute)))}分`;
+  });
+
+  // Percentages and amounts of money.
+  out = out
+    .replace(new RegExp(String.raw`${START}(${NUMBER})\s?%`, 'g'), (_, number: string) => `百分之${amountWords(number)}`)
+    .replace(new RegExp(String.raw`(新臺幣|新台幣)?\s?(?:NT\$|NTD\s?|\$)\s?(${NUMBER})(\s?元)?`, 'g'), (_, word = '', number: string) => `${word}${amountWords(number)}元`)
+    .replace(new RegExp(String.raw`${START}(${NUMBER})\s?(?=元|萬|億)`, 'g'), (_, number: string) => amountWords(number));
+
+  // Whatever digits are left: codes (a leading 0, or longer than an amount) digit by digit, the rest as amounts.
+  out = out.replace(new RegExp(String.raw`${START}${NUMBER}`, 'g'), (number) =>
+    /^0\d/.test(number) || (!number.includes(',') && number.split('.')[0]!.length > MAX_AMOUNT_DIGITS)
+      ? digitByDigit(number.replace('.', '點'))
+      : amountWords(number),
+  );
+
+  // A range between two dates or times: 九點至十七點.
+  return out.replace(new RegExp(`([日點分])\\s?[-–~～]\\s?(?=[${CHINESE_NUMBER_START}])`, 'g'), '$1至');
+}
