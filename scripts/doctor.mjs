@@ -66,11 +66,11 @@ function writeToneWav(file) {
   writeFileSync(file, Buffer.concat([header, data]));
 }
 
-/** The voice the audio reader asks espeak-ng for (READER_VOICE, else the pipeline's default). */
+/** The voice the audio reader asks Debian's espeak-ng for (READER_VOICE, else the pipeline's default for it). */
 async function readerVoice() {
   if (process.env.READER_VOICE) return process.env.READER_VOICE;
   const { READER_DEFAULTS } = await import(pathToFileURL(path.join(root, 'src/integrations/reader-pipeline.ts')).href);
-  return READER_DEFAULTS.voice;
+  return READER_DEFAULTS.nativeVoice;
 }
 
 /**
@@ -129,7 +129,7 @@ export const CAPABILITIES = {
     async check(work) {
       const voice = await readerVoice();
       const wav = path.join(work, 'voice.wav');
-      const result = run(process.env.ESPEAK_NG_PATH || 'espeak-ng', ['-v', voice, '-w', wav, '你好']);
+      const result = run(process.env.READER_ESPEAK_NG || 'espeak-ng', ['-v', voice, '-w', wav, '你好']);
       const ok = result.ok && sizeOf(wav) > 1000 && !/does not exist|unknown/i.test(result.output);
       return { ok, detail: ok ? `voice ${voice}` : `voice ${voice}: ${result.output || 'no speech written'}` };
     },
@@ -140,7 +140,7 @@ export const CAPABILITIES = {
       const wav = path.join(work, 'tone.wav');
       const mp3 = path.join(work, 'tone-lame.mp3');
       writeToneWav(wav);
-      const result = run(process.env.LAME_PATH || 'lame', ['--quiet', '-m', 'm', wav, mp3]);
+      const result = run(process.env.READER_LAME || 'lame', ['--quiet', '-m', 'm', wav, mp3]);
       const ok = result.ok && sizeOf(mp3) > 0;
       return { ok, detail: ok ? 'encoded a tone' : result.output || 'no MP3 written' };
     },

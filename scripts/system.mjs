@@ -1,8 +1,8 @@
 /**
  * System programs that the tests, the benchmark and `npm run doctor` run (DESIGN.md §8): Debian's Chromium
  * (CHROME_PATH, else /usr/bin/chromium, with fonts-noto-cjk), nginx (NGINX_PATH, else /usr/sbin/nginx), Java for
- * the W3C checker (JAVA_PATH, else /usr/bin/java), sox (SOX_PATH, else /usr/bin/sox), espeak-ng and lame for the
- * audio reader. Each function returns the program's path or throws naming the Debian package that provides it
+ * the W3C checker (JAVA_PATH, else /usr/bin/java) and sox (SOX_PATH, else /usr/bin/sox). (The audio reader finds
+ * espeak-ng and lame itself: READER_ESPEAK_NG, READER_LAME.) Each function returns the program's path or throws naming the Debian package that provides it
  * (from scripts/system-packages.txt). Installing is the job of `npm test`/.ci/run (scripts/system-packages.mjs);
  * nothing here installs anything, and nothing ever downloads a browser.
  */
@@ -44,16 +44,6 @@ export function javaPath() {
 /** @returns {string} sox (measures the audio reader's files in tests; MP3 needs libsox-fmt-mp3). */
 export function soxPath() {
   return present(process.env.SOX_PATH || '/usr/bin/sox', 'sox');
-}
-
-/** @returns {string} espeak-ng (the audio reader's fast speech engine, issue 7). */
-export function espeakNgPath() {
-  return present(process.env.ESPEAK_NG_PATH || '/usr/bin/espeak-ng', 'espeak-ng');
-}
-
-/** @returns {string} lame (encodes the audio reader's MP3 files with the fast engine). */
-export function lamePath() {
-  return present(process.env.LAME_PATH || '/usr/bin/lame', 'lame');
 }
 
 /** @returns {string} the nginx binary. */
