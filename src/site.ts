@@ -571,6 +571,13 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 /** Viewport width in px from which the right-hand dock is a vertical strip at the right edge; below, a bottom bar. */
 export const DOCK_STRIP_MIN_WIDTH_PX = 1360;
 
+/**
+ * Viewport width in px from which the chat panel is a side panel (24rem wide, ChatRoom.astro's `min-width: 640px`
+ * query) and a chat left open is shown open again on the next page. Below, the panel spans the screen from the
+ * header to the dock bar, so a restored chat waits behind its launcher instead (issue 14 item 3).
+ */
+export const CHAT_RESTORE_MIN_WIDTH_PX = 640;
+
 /*
  * Interface texts of the site-wide widgets, one export per widget: browser bundles then carry only the texts of
  * the widgets they render (a bundler keeps a whole object, never a part of one).
@@ -636,6 +643,8 @@ export const CHAT_TEXT = {
   close: '關閉智能客服',
   title: '智能客服',
   frameTitle: '和泰產險智能客服對話視窗',
+  /** The link that opens the chatbot page in a new tab (followed by UI_TEXT.newWindow). */
+  newTab: '開啟完整頁面',
 } as const;
 
 /** The audio reader player. */

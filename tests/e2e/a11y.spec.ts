@@ -145,6 +145,19 @@ test.describe('open dialogs and overlays', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  test('chat room kept open after a navigation (issue 14 item 3)', async ({ page }) => {
+    await page.context().route(`https://${new URL(EXTERNAL.chatbot).host}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><html lang="zh-Hant-TW"><title>客服</title><p>客服</p></html>' }),
+    );
+    await page.goto('/news/all/1');
+    await settled(page);
+    await page.getByRole('button', { name: CHAT_TEXT.open, exact: true }).click();
+    await page.goto('/faq/service');
+    await settled(page);
+    await expect(page.getByRole('dialog', { name: CHAT_TEXT.title })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
   test('dock panel @phone', async ({ page }) => {
     await page.goto('/faq/service');
     await settled(page);

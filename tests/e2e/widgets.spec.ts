@@ -9,7 +9,7 @@
  * a banner); tests that need the category-1 dialog, an empty list or a failure answer the call themselves.
  */
 import type { Page, Route } from '@playwright/test';
-import { CHAT_TEXT, DOCK_ITEMS, EXTERNAL, PORTAL_RETRIES, TIMING } from '../../src/site';
+import { CHAT_RESTORE_MIN_WIDTH_PX, CHAT_TEXT, DOCK_ITEMS, EXTERNAL, PORTAL_RETRIES, TIMING, UI_TEXT } from '../../src/site';
 import { addDays, taipeiToday } from '../../src/lib/dates';
 import { expect, test } from './fixtures';
 
@@ -548,6 +548,84 @@ test.describe('chat room 智能客服', () => {
     await room.getByRole('button', { name: CHAT_TEXT.close }).click();
     await expect(room).toBeHidden();
     await expect(launcher).toBeFocused();
+  });
+
+  // Issue 14 item 3: the chat is kept across pages (each navigation is a page load).
+  test('stays open on the next page with the same frame URL, takes no focus there; once closed it stays closed', async ({ page }) => {
+    expect(page.viewportSize()!.width, 'wide screens restore the panel open').toBeGreaterThanOrEqual(CHAT_RESTORE_MIN_WIDTH_PX);
+    await stubExternal(page, new URL(EXTERNAL.chatbot).host);
+    const launcher = page.getByRole('button', { name: CHAT_TEXT.open, exact: true });
+    const room = page.getByRole('dialog', { name: CHAT_TEXT.title });
+    await page.goto('/news/all/1');
+    await launcher.click();
+    await expect(room.locator('iframe')).toHaveAttribute('src', EXTERNAL.chatbot);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: '網站導覽', exact: true }).click();
+    await expect(page).toHaveURL(/\/sitemap/);
+    await expect(room).toBeVisible();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'true');
+    await expect(room.locator('iframe')).toHaveAttribute('src', EXTERNAL.chatbot);
+    // The restored panel leaves focus where the page puts it: the skip link is still the first Tab stop.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: UI_TEXT.skipToMain })).toBeFocused();
+
+    // Closed with its close button: closed on the following pages, and no frame is loaded there.
+    await room.getByRole('button', { name: CHAT_TEXT.close }).click();
+    await expect(room).toBeHidden();
+    await page.goto('/faq/service');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(room).toBeHidden();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('[data-chat-room] iframe')).toHaveCount(0);
+
+    // Closed with Escape: the same.
+    await launcher.click();
+    await expect(room).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(room).toBeHidden();
+    await page.goto('/news/all/1');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(room).toBeHidden();
+    await expect(page.locator('[data-chat-room] iframe')).toHaveCount(0);
+  });
+
+  test('on phones a chat left open waits behind its launcher on the next page @phone-only', async ({ page }) => {
+    await stubExternal(page, new URL(EXTERNAL.chatbot).host);
+    const launcher = page.getByRole('button', { name: CHAT_TEXT.open, exact: true });
+    const room = page.getByRole('dialog', { name: CHAT_TEXT.title });
+    await page.goto('/news/all/1');
+    await launcher.click();
+    await expect(room).toBeVisible();
+
+    // The open panel spans the screen between header and dock bar, so it does not cover the next page…
+    await page.goto('/faq/service');
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+    await expect(room).toBeHidden();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+    // …it is still open for the visit: one tap brings it back, with the same frame URL (the conversation).
+    await page.goto('/news/all/1');
+    await expect(room).toBeHidden();
+    await launcher.click();
+    await expect(room).toBeVisible();
+    await expect(room.locator('iframe')).toHaveAttribute('src', EXTERNAL.chatbot);
+  });
+
+  test('offers the chatbot page in a new tab, marked as opening a new window, without the leave-site question @phone', async ({ page }) => {
+    await stubExternal(page, new URL(EXTERNAL.chatbot).host);
+    await page.goto('/news/all/1');
+    await page.getByRole('button', { name: CHAT_TEXT.open, exact: true }).click();
+    const room = page.getByRole('dialog', { name: CHAT_TEXT.title });
+    // Chromium separates the visually hidden hint from the text with a space in the accessible name.
+    const link = room.getByRole('link', { name: new RegExp(`^${CHAT_TEXT.newTab}\\s?${UI_TEXT.newWindow}$`) });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', EXTERNAL.chatbot);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /(^|\s)noopener(\s|$)/);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).origin).toBe(new URL(EXTERNAL.chatbot).origin);
+    await expect(page.getByRole('dialog', { name: '是否前往外部網站' })).toBeHidden();
   });
 });
 
