@@ -149,16 +149,18 @@ export default function NotificationCenter({ isHome }: Props) {
     return () => bellTrigger()?.removeEventListener('click', onClick);
   }, []);
 
-  // The bell shows the state and the count.
+  // The bell shows the state and the count. Its name is its text (Header.astro): 最新公告, the visible count and the
+  // hidden unit 則, so the visible count is always in the name (WCAG 2.5.3).
   useEffect(() => {
     const trigger = bellTrigger();
-    const count = trigger?.querySelector<HTMLElement>('[data-bell-count]');
     trigger?.setAttribute('aria-expanded', String(bellOpen));
-    trigger?.setAttribute('aria-label', `${NOTIFICATION_TEXT.bell.title}${bellItems.length ? `（${bellItems.length} 則）` : ''}`);
+    const count = trigger?.querySelector<HTMLElement>('[data-bell-count]');
+    const unit = trigger?.querySelector<HTMLElement>('[data-bell-count-unit]');
     if (count) {
       count.textContent = String(bellItems.length);
       count.hidden = !bellItems.length;
     }
+    if (unit) unit.hidden = !bellItems.length;
   }, [bellOpen, bellItems.length]);
 
   // While open: a click outside closes the panel; Escape anywhere closes it and returns focus to the bell.

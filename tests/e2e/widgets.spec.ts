@@ -110,6 +110,28 @@ test.describe('notifications: the bell (category 2)', () => {
     await expect(bellPanel(page)).toBeHidden();
   });
 
+  test('the bell is named by its own text, the visible count in it (WCAG 2.5.3 label in name) @phone', async ({ page, portal }) => {
+    const items = (await portal.list<PortalNotification>('notifications')).filter((n) => n.category === 2);
+    await page.goto('/news/all/1');
+    const trigger = page.locator('[data-bell-trigger]');
+    const count = trigger.locator('[data-bell-count]');
+    await expect(count).toBeVisible();
+    await expect(count).toHaveText(String(items.length));
+    // No aria-label that could drift from what is seen: the name is 最新公告 (visually hidden), the visible count,
+    // then 則 (visually hidden).
+    expect(await trigger.getAttribute('aria-label')).toBeNull();
+    await expect(trigger).toHaveAccessibleName(new RegExp(`^最新公告\\s*${items.length}\\s*則$`));
+  });
+
+  test('without bell items the bell is named 最新公告 and shows no count', async ({ page }) => {
+    await answerNotifications(page, []);
+    await page.goto('/news/all/1');
+    await notificationsChecked(page);
+    const trigger = page.locator('[data-bell-trigger]');
+    await expect(trigger.locator('[data-bell-count]')).toBeHidden();
+    await expect(trigger).toHaveAccessibleName('最新公告');
+  });
+
   test(`on home it opens by itself (${TIMING.notificationAutoOpenMs} ms after arrival) until closed in this visit`, async ({ page }) => {
     await page.goto('/');
     await expect(bellPanel(page)).toBeVisible();
