@@ -170,6 +170,52 @@ test.describe('notifications: the bell (category 2)', () => {
   });
 });
 
+/** Whether two boxes share any area. */
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe('notifications: the bell panel and the banner never hide each other on desktop home', () => {
+  for (const width of [1280, 1440, 1920]) {
+    test(`at ${width} px the panel opens below the banner; every control of both is visible and clickable; no layout shift`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const panel = bellPanel(page);
+      const banner = page.getByRole('region', { name: '重要公告' });
+      await expect(panel).toBeVisible();
+      await expect(banner).toBeVisible();
+      // Nothing moved while the two arrived (CLS 0).
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+                if (!entry.hadRecentInput) total += entry.value;
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 100);
+          }),
+      );
+      expect(shift).toBe(0);
+      const [panelBox, bannerBox] = [(await panel.boundingBox())!, (await banner.boundingBox())!];
+      expect(overlap(panelBox, bannerBox), `panel ${JSON.stringify(panelBox)} over banner ${JSON.stringify(bannerBox)}`).toBe(false);
+      // The banner's text and controls whole in the window; the panel's controls reachable (scrolled within it).
+      await expect(banner.locator('.notice-banner__text')).toBeInViewport({ ratio: 1 });
+      for (const control of await banner.locator('a, button').all()) await expect(control).toBeInViewport({ ratio: 1 });
+      for (const control of await panel.locator('a, button').all()) {
+        await control.scrollIntoViewIfNeeded();
+        await expect(control).toBeInViewport({ ratio: 1 });
+        // Actionability only: fails when another element would receive the click.
+        await control.click({ trial: true });
+      }
+      // 我知道了 takes a plain click (no force: it fails when covered) and leaves the panel open.
+      await banner.getByRole('button', { name: '我知道了' }).click();
+      await expect(banner).toHaveCount(0);
+      await expect(panel).toBeVisible();
+    });
+  }
+});
+
 test.describe('notifications: failures are silent (spec §8)', () => {
   // [name, answer, calls (the client retries 5xx and network errors PORTAL_RETRIES times), the browser's log lines]
   const cases: [string, (route: Route) => Promise<void>, number, string[]][] = [
