@@ -393,6 +393,8 @@ export const UI_TEXT = {
   getQuote: '立即投保',
   search: '搜尋',
   notifications: '最新公告',
+  /** Read after the bell's visible count (' 則': the name reads 最新公告 4 則). */
+  notificationCountUnit: ' 則',
   openMenu: '開啟選單',
   closeMenu: '關閉選單',
   mainMenu: '主選單',

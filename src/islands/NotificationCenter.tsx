@@ -7,9 +7,11 @@
  *   and toggles the panel 最新公告 (empty text 目前尚無公告). On home the panel opens by itself
  *   TIMING.notificationAutoOpenMs after arrival unless the visitor closed it in this visit (and, when a system
  *   dialog shows, only after its 確認, so that it does not open unseen behind it); any other page counts as
- *   leaving home. Escape, the close button and a click outside close it; Escape and the close button return
+ *   leaving home. Escape, the close button and a click outside it (and the banner) close it; Escape and the close button return
  *   focus to the bell. A page restored from the back/forward cache starts with it closed.
  * - category 8: a banner under the header, closed for good with 我知道了.
+ * The banner and the panel share one fixed stack under the header, the panel below the banner, so that neither
+ * covers a control or text of the other (issue 14 item 2).
  * - category 1: the modal dialog 系統公告 (native `<dialog>`, showModal): neither Escape nor a click outside
  *   closes it, only 確認, which then follows the notification's nextUrl when it has one (through a real link
  *   click, so an external nextUrl gets the external-link confirmation).
@@ -149,25 +151,28 @@ export default function NotificationCenter({ isHome }: Props) {
     return () => bellTrigger()?.removeEventListener('click', onClick);
   }, []);
 
-  // The bell shows the state and the count.
+  // The bell shows the state and the count. Its name is its text (Header.astro): 最新公告, the visible count and the
+  // hidden unit 則, so the visible count is always in the name (WCAG 2.5.3).
   useEffect(() => {
     const trigger = bellTrigger();
-    const count = trigger?.querySelector<HTMLElement>('[data-bell-count]');
     trigger?.setAttribute('aria-expanded', String(bellOpen));
-    trigger?.setAttribute('aria-label', `${NOTIFICATION_TEXT.bell.title}${bellItems.length ? `（${bellItems.length} 則）` : ''}`);
+    const count = trigger?.querySelector<HTMLElement>('[data-bell-count]');
+    const unit = trigger?.querySelector<HTMLElement>('[data-bell-count-unit]');
     if (count) {
       count.textContent = String(bellItems.length);
       count.hidden = !bellItems.length;
     }
+    if (unit) unit.hidden = !bellItems.length;
   }, [bellOpen, bellItems.length]);
 
-  // While open: a click outside closes the panel; Escape anywhere closes it and returns focus to the bell.
+  // While open: a click outside the panel and the banner closes the panel; Escape anywhere closes it and returns focus to the bell.
   useEffect(() => {
     if (!bellOpen) return;
     const trigger = bellTrigger();
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node | null;
-      if (target && (panelRef.current?.contains(target) || trigger?.contains(target))) return;
+      // The banner beside it is not "outside": its 我知道了 leaves the panel open (issue 14 item 2).
+      if (target && (panelRef.current?.parentElement?.contains(target) || trigger?.contains(target))) return;
       closeBell();
     };
     const onKeyDown = (event: KeyboardEvent) => {
@@ -218,78 +223,82 @@ export default function NotificationCenter({ isHome }: Props) {
 
   return (
     <DatesContext.Provider value={dates}>
-      <div
-        id={BELL_PANEL_ID}
-        className="bell-panel"
-        role="region"
-        aria-labelledby="bell-panel-title"
-        tabIndex={-1}
-        hidden={!bellOpen}
-        ref={panelRef}
-      >
-        <div className="bell-panel__head">
-          <h2 id="bell-panel-title" className="bell-panel__title">
-            {NOTIFICATION_TEXT.bell.title}
-            {bellItems.length > 0 && <span className="bell-panel__count">{bellItems.length}</span>}
-          </h2>
-          <button type="button" className="widget-close" aria-label={NOTIFICATION_TEXT.bell.close} onClick={closeFromPanel}>
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
-          </button>
-        </div>
-        {bellItems.length === 0 ? (
-          <p className="bell-panel__empty">{NOTIFICATION_TEXT.bell.empty}</p>
-        ) : (
-          <ul className="bell-panel__list">
-            {bellItems.map((item) => (
-              <li key={item.key} className="bell-item">
-                {item.title && <p className="bell-item__title">{item.title}</p>}
-                <p className="bell-item__text">{item.description}</p>
-                <div className="bell-item__foot">
-                  <NotificationDate notification={item} />
-                  {item.nextUrl && (
-                    <a className="bell-item__link" href={item.nextUrl}>
-                      {NOTIFICATION_TEXT.bell.more}
-                      <span className="visually-hidden">：{item.title || item.description}</span>
-                    </a>
+      {/* One fixed stack under the header: the banner, then the bell panel below it, so neither ever covers the
+          other (issue 14 item 2; widgets.css .notice-stack). */}
+      <div className="notice-stack">
+        {banner && (
+          <div className="notice-banner" role="region" aria-label={NOTIFICATION_TEXT.banner.label}>
+            <div className="container notice-banner__inner">
+              <svg className="notice-banner__icon" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M4 10v4h3l5 4V6L7 10zM16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11" />
+              </svg>
+              <div className="notice-banner__body">
+                <p className="notice-banner__text">
+                  {banner.title && <strong>{banner.title}</strong>}
+                  {banner.title && <span aria-hidden="true">｜</span>}
+                  {banner.description}
+                  {banner.nextUrl && (
+                    <>
+                      {' '}
+                      <a href={banner.nextUrl}>
+                        {NOTIFICATION_TEXT.bell.more}
+                        <span className="visually-hidden">：{banner.title || banner.description}</span>
+                      </a>
+                    </>
                   )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-
-      {banner && (
-        <div className="notice-banner" role="region" aria-label={NOTIFICATION_TEXT.banner.label}>
-          <div className="container notice-banner__inner">
-            <svg className="notice-banner__icon" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M4 10v4h3l5 4V6L7 10zM16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11" />
-            </svg>
-            <div className="notice-banner__body">
-              <p className="notice-banner__text">
-                {banner.title && <strong>{banner.title}</strong>}
-                {banner.title && <span aria-hidden="true">｜</span>}
-                {banner.description}
-                {banner.nextUrl && (
-                  <>
-                    {' '}
-                    <a href={banner.nextUrl}>
-                      {NOTIFICATION_TEXT.bell.more}
-                      <span className="visually-hidden">：{banner.title || banner.description}</span>
-                    </a>
-                  </>
-                )}
-              </p>
-              <NotificationDate notification={banner} />
+                </p>
+                <NotificationDate notification={banner} />
+              </div>
+              <button type="button" className="btn btn-sm notice-banner__dismiss" onClick={() => dismissBanner(banner.key)}>
+                {NOTIFICATION_TEXT.banner.dismiss}
+              </button>
             </div>
-            <button type="button" className="btn btn-sm notice-banner__dismiss" onClick={() => dismissBanner(banner.key)}>
-              {NOTIFICATION_TEXT.banner.dismiss}
+          </div>
+        )}
+
+        <div
+          id={BELL_PANEL_ID}
+          className="bell-panel"
+          role="region"
+          aria-labelledby="bell-panel-title"
+          tabIndex={-1}
+          hidden={!bellOpen}
+          ref={panelRef}
+        >
+          <div className="bell-panel__head">
+            <h2 id="bell-panel-title" className="bell-panel__title">
+              {NOTIFICATION_TEXT.bell.title}
+              {bellItems.length > 0 && <span className="bell-panel__count">{bellItems.length}</span>}
+            </h2>
+            <button type="button" className="widget-close" aria-label={NOTIFICATION_TEXT.bell.close} onClick={closeFromPanel}>
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
             </button>
           </div>
+          {bellItems.length === 0 ? (
+            <p className="bell-panel__empty">{NOTIFICATION_TEXT.bell.empty}</p>
+          ) : (
+            <ul className="bell-panel__list">
+              {bellItems.map((item) => (
+                <li key={item.key} className="bell-item">
+                  {item.title && <p className="bell-item__title">{item.title}</p>}
+                  <p className="bell-item__text">{item.description}</p>
+                  <div className="bell-item__foot">
+                    <NotificationDate notification={item} />
+                    {item.nextUrl && (
+                      <a className="bell-item__link" href={item.nextUrl}>
+                        {NOTIFICATION_TEXT.bell.more}
+                        <span className="visually-hidden">：{item.title || item.description}</span>
+                      </a>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
-      )}
+      </div>
 
       <dialog
         ref={dialogRef}

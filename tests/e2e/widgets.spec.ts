@@ -110,6 +110,28 @@ test.describe('notifications: the bell (category 2)', () => {
     await expect(bellPanel(page)).toBeHidden();
   });
 
+  test('the bell is named by its own text, the visible count in it (WCAG 2.5.3 label in name) @phone', async ({ page, portal }) => {
+    const items = (await portal.list<PortalNotification>('notifications')).filter((n) => n.category === 2);
+    await page.goto('/news/all/1');
+    const trigger = page.locator('[data-bell-trigger]');
+    const count = trigger.locator('[data-bell-count]');
+    await expect(count).toBeVisible();
+    await expect(count).toHaveText(String(items.length));
+    // No aria-label that could drift from what is seen: the name is 最新公告 (visually hidden), the visible count,
+    // then 則 (visually hidden).
+    expect(await trigger.getAttribute('aria-label')).toBeNull();
+    await expect(trigger).toHaveAccessibleName(new RegExp(`^最新公告\\s*${items.length}\\s*則$`));
+  });
+
+  test('without bell items the bell is named 最新公告 and shows no count', async ({ page }) => {
+    await answerNotifications(page, []);
+    await page.goto('/news/all/1');
+    await notificationsChecked(page);
+    const trigger = page.locator('[data-bell-trigger]');
+    await expect(trigger.locator('[data-bell-count]')).toBeHidden();
+    await expect(trigger).toHaveAccessibleName('最新公告');
+  });
+
   test(`on home it opens by itself (${TIMING.notificationAutoOpenMs} ms after arrival) until closed in this visit`, async ({ page }) => {
     await page.goto('/');
     await expect(bellPanel(page)).toBeVisible();
@@ -146,6 +168,52 @@ test.describe('notifications: the bell (category 2)', () => {
     await expect(bellPanel(page)).toContainText('目前尚無公告');
     await expect(page.locator('.notice-banner')).toHaveCount(0);
   });
+});
+
+/** Whether two boxes share any area. */
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe('notifications: the bell panel and the banner never hide each other on desktop home', () => {
+  for (const width of [1280, 1440, 1920]) {
+    test(`at ${width} px the panel opens below the banner; every control of both is visible and clickable; no layout shift`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const panel = bellPanel(page);
+      const banner = page.getByRole('region', { name: '重要公告' });
+      await expect(panel).toBeVisible();
+      await expect(banner).toBeVisible();
+      // Nothing moved while the two arrived (CLS 0).
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+                if (!entry.hadRecentInput) total += entry.value;
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 100);
+          }),
+      );
+      expect(shift).toBe(0);
+      const [panelBox, bannerBox] = [(await panel.boundingBox())!, (await banner.boundingBox())!];
+      expect(overlap(panelBox, bannerBox), `panel ${JSON.stringify(panelBox)} over banner ${JSON.stringify(bannerBox)}`).toBe(false);
+      // The banner's text and controls whole in the window; the panel's controls reachable (scrolled within it).
+      await expect(banner.locator('.notice-banner__text')).toBeInViewport({ ratio: 1 });
+      for (const control of await banner.locator('a, button').all()) await expect(control).toBeInViewport({ ratio: 1 });
+      for (const control of await panel.locator('a, button').all()) {
+        await control.scrollIntoViewIfNeeded();
+        await expect(control).toBeInViewport({ ratio: 1 });
+        // Actionability only: fails when another element would receive the click.
+        await control.click({ trial: true });
+      }
+      // 我知道了 takes a plain click (no force: it fails when covered) and leaves the panel open.
+      await banner.getByRole('button', { name: '我知道了' }).click();
+      await expect(banner).toHaveCount(0);
+      await expect(panel).toBeVisible();
+    });
+  }
 });
 
 test.describe('notifications: failures are silent (spec §8)', () => {
