@@ -97,6 +97,13 @@ describe('couponsInDisplayOrder', () => {
     expect(couponsInDisplayOrder(coupons, now).map((shown) => `${shown.id}:${shown.ended ? 'ended' : 'current'}`)).toEqual(expected);
   });
 
+  it('the ended state is in what the pages\' cache keys hash (their props, as JSON): it changes the day after the last day', () => {
+    const coupons = [coupon('1', '2026-11-01', '2026-11-23')];
+    const lastEvening = JSON.stringify(couponsInDisplayOrder(coupons, new Date('2026-11-23T15:59:00Z'))); // 23:59 Taipei
+    const nextMorning = JSON.stringify(couponsInDisplayOrder(coupons, new Date('2026-11-23T16:01:00Z'))); // 00:01 Taipei
+    expect(nextMorning).not.toBe(lastEvening);
+  });
+
   it.each([
     [coupon('1', '2024-12-09', '2025-02-28'), '本優惠已於 2025/02/28 結束。'],
     [coupon('2', '2024-12-09'), '本優惠已結束。'],
