@@ -5,7 +5,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { LIST_PAGE_SIZE } from '../site';
-import { inDisplayOrder } from './order';
+import { byPinnedThenNewest, inDisplayOrder } from './order';
 
 /** The id of the pseudo-category that lists every item (spec §2 redirects: `/{section}/all`). */
 export const ALL_CATEGORY = 'all';
@@ -65,17 +65,10 @@ export const ARTICLE_SECTIONS = {
 
 export type SectionKey = keyof typeof ARTICLE_SECTIONS;
 
-/** A section's items in display order: pinned (isTop) first, then newest first, then by id. */
+/** A section's items in display order (src/lib/order.ts byPinnedThenNewest): pinned (isTop) first, then newest first, then by id. */
 export async function sortedArticles(section: ArticleSection): Promise<Article[]> {
   const entries = await getCollection(section.collection);
-  return entries
-    .map((entry) => entry.data as Article)
-    .sort(
-      (a, b) =>
-        Number(b.isTop) - Number(a.isTop) ||
-        b.date.getTime() - a.date.getTime() ||
-        a.id.localeCompare(b.id, 'en', { numeric: true }),
-    );
+  return entries.map((entry) => entry.data as Article).sort(byPinnedThenNewest);
 }
 
 /** A section's categories in display order (sort, then id). */

@@ -5,7 +5,8 @@
  * Astro skips rendering a page, and keeps last build's HTML, when the page's code (its module graph, hashed by
  * Astro) and its `cacheKey` are both unchanged. The key must therefore change whenever anything the page shows
  * changes that is not code:
- * - its props (the items, neighbours, tabs and names passed by getStaticPaths), hashed as JSON;
+ * - its props (the items, neighbours, tabs and names passed by getStaticPaths), hashed as JSON; what a page derives
+ *   from the build's date is put in its props for this reason (a coupon's `ended`, src/lib/coupons.ts);
  * - what every page shows from content outside its props: the dock's newest news and coupons (Dock.astro), the
  *   footer's copyright year (Footer.astro), and the build environment read by the layout (SITE_URL for the
  *   canonical URL, SITE_ENV for the test bar, PREFETCH for the speculation rules, the PUBLIC_* settings of

@@ -1,16 +1,26 @@
 /**
- * Coupons (優惠專區, spec §2 `/coupon/{page}`, `/coupon/detail/{id}`): display order, offer periods, and the
- * static paths and props of the coupon pages.
+ * Coupons (優惠專區, spec §2 `/coupon/{page}`, `/coupon/detail/{id}`): display order, offer periods, whether an
+ * offer has ended, and the static paths and props of the coupon pages.
+ *
+ * Ended offers (issue 14 item 4): a coupon whose `endDate` is before today in Taipei (src/lib/dates.ts hasEnded)
+ * is shown 已結束, after every current one, and never as usable. "Today" is the day of the build: the site is
+ * static and rebuilt every 10 minutes (README "Publishing"), so an offer shows 已結束 at most one rebuild after its
+ * last Taipei day. The ended state is part of the pages' props (ShownCoupon.ended), hence of each page's cacheKey
+ * (src/lib/cache-key.ts): a page cached while its coupons were current is rendered again once one has ended.
  */
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { couponSchema } from '../portal/schemas';
 import { COUPON_PAGE_SIZE } from '../site';
-import { formatDate } from './dates';
+import { formatDate, hasEnded } from './dates';
+import { endedLast } from './order';
 import { paginate } from './paginate';
 
 /** A coupon as parsed by the portal schema. */
 export type Coupon = z.output<typeof couponSchema>;
+
+/** A coupon as the pages show it: the portal's coupon and whether its offer had ended when the site was built. */
+export type ShownCoupon = Coupon & { ended: boolean };
 
 /** Coupons in display order: newest `date` first, then the higher id (the later entry) first. */
 export function sortCoupons<T extends { id: string; date: Date }>(items: readonly T[]): T[] {
@@ -36,14 +46,29 @@ export function offerPeriod(startDate?: Date, endDate?: Date): string {
   return '';
 }
 
-async function loadCoupons(): Promise<Coupon[]> {
-  return sortCoupons((await getCollection('coupons')).map((entry) => entry.data));
+/**
+ * Coupons in display order with their ended state: current offers first, ended ones after them, each group newest
+ * first (sortCoupons). In: the portal's coupons, `now` (default: the build's current instant, see above). Out: new
+ * objects `{ ...coupon, ended }`.
+ */
+export function couponsInDisplayOrder(coupons: readonly Coupon[], now: Date = new Date()): ShownCoupon[] {
+  const shown = sortCoupons(coupons).map((coupon) => ({ ...coupon, ended: hasEnded(coupon.endDate, now) }));
+  return endedLast(shown, (coupon) => coupon.ended);
+}
+
+/** The statement that replaces an ended offer's call to action: `本優惠已於 2025/02/28 結束。` */
+export const endedStatement = (coupon: Coupon): string =>
+  coupon.endDate ? `本優惠已於 ${formatDate(coupon.endDate)} 結束。` : '本優惠已結束。';
+
+/** Every coupon in display order (couponsInDisplayOrder). */
+export async function loadCoupons(): Promise<ShownCoupon[]> {
+  return couponsInDisplayOrder((await getCollection('coupons')).map((entry) => entry.data));
 }
 
 export interface CouponListPageProps {
   page: number;
   totalPages: number;
-  coupons: Coupon[];
+  coupons: ShownCoupon[];
   total: number;
 }
 
@@ -58,18 +83,19 @@ export async function couponListPaths() {
 }
 
 export interface CouponDetailPageProps {
-  coupon: Coupon;
+  coupon: ShownCoupon;
   /** The list page that holds this coupon (for 回優惠列表). */
   listPage: number;
-  /** Up to three other coupons, the next ones in display order. */
-  more: Coupon[];
+  /** Up to three other coupons: the next ones in display order, current ones before ended ones. */
+  more: ShownCoupon[];
 }
 
 /** Static paths of `/coupon/detail/{id}`: one per coupon. */
 export async function couponDetailPaths() {
   const coupons = await loadCoupons();
   return coupons.map((coupon, index) => {
-    const others = [...coupons.slice(index + 1), ...coupons.slice(0, index)];
+    // The next ones in display order, current offers before ended ones (更多優惠 offers what can still be used).
+    const others = endedLast([...coupons.slice(index + 1), ...coupons.slice(0, index)], (other) => other.ended);
     const props: CouponDetailPageProps = {
       coupon,
       listPage: Math.floor(index / COUPON_PAGE_SIZE) + 1,

@@ -190,3 +190,15 @@ export function parseTimestamp(raw: string | null | undefined, now: Date): Date 
   if (stamp.valueOf() < EARLIEST_TIMESTAMP || stamp.valueOf() > now.getTime() + DAY_MS) return null;
   return stamp.toDate();
 }
+
+/**
+ * Whether an offer or event whose last day is `lastDay` has ended by `now` (issue 14 item 4): its Taipei day is
+ * before today in Taipei, so an offer ending 2026/11/23 is still valid all of that Taipei day and has ended from
+ * 2026/11/24 00:00 Taipei. No last day (undefined) or one that is not a date: never ended.
+ * In: the last day (Date or portal date string), `now` (default: the current instant). Out: boolean.
+ */
+export function hasEnded(lastDay: DateInput | undefined, now: Date = new Date()): boolean {
+  const last = lastDay === undefined ? '' : isoDate(lastDay);
+  // `YYYY-MM-DD` strings compare as the days they name.
+  return last !== '' && last < taipeiToday(now);
+}

@@ -1,30 +1,35 @@
 /**
  * The dock's lists (Dock.astro; spec §9 "Side dock: 5 news and 5 coupons"): the first DOCK_ITEMS news and coupons
- * in display order, as `{ title, href, date }` (href: the item's page; date: a Date).
+ * in display order (news: pinned first; coupons: current first; src/lib/order.ts), as
+ * `{ title, href, date, pinned, ended }` (href: the item's page; date: a Date; pinned: marked 置頂; ended: marked
+ * 已結束 — issue 14 items 4 and 5). The lists are part of every page's cacheKey (src/lib/cache-key.ts layoutKey).
  *
  * The dock is on every page, so a build computes the lists once (issue 8 §4: sorting every news item again for
  * each of 10,000 pages made the build time grow with the square of the portal's size). The dev server, whose
  * content can change while it runs, computes them on each request.
  */
-import { getCollection } from 'astro:content';
 import { ARTICLE_SECTIONS, itemHref, sortedArticles } from './articles';
-import { couponDetailPath, sortCoupons } from './coupons';
+import { couponDetailPath, loadCoupons } from './coupons';
 import { DOCK_ITEMS } from '../site';
 
 export interface DockItem {
   title: string;
   href: string;
   date: Date;
+  /** A pinned news item (isTop): shown with 置頂. */
+  pinned: boolean;
+  /** A coupon whose offer has ended (build time): shown with 已結束. */
+  ended: boolean;
 }
 
 async function computeDockLists(): Promise<{ news: DockItem[]; coupons: DockItem[] }> {
   const newsSection = ARTICLE_SECTIONS.news;
   const news = (await sortedArticles(newsSection))
     .slice(0, DOCK_ITEMS)
-    .map((item) => ({ title: item.title, href: itemHref(newsSection, item), date: item.date }));
-  const coupons = sortCoupons((await getCollection('coupons')).map((entry) => entry.data))
+    .map((item) => ({ title: item.title, href: itemHref(newsSection, item), date: item.date, pinned: item.isTop, ended: false }));
+  const coupons = (await loadCoupons())
     .slice(0, DOCK_ITEMS)
-    .map((item) => ({ title: item.title, href: couponDetailPath(item.id), date: item.date }));
+    .map((item) => ({ title: item.title, href: couponDetailPath(item.id), date: item.date, pinned: false, ended: item.ended }));
   return { news, coupons };
 }
 

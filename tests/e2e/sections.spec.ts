@@ -3,9 +3,12 @@
  * secondCategorySort and the after-first-hyphen names (spec §9); locations grouped by areaId; downloads nested
  * category → item → paginated files, and the none pages (spec §2); public disclosures with 公開依據 first (spec §9);
  * coupon images load; video iframes have titles; decrees, the staff list (spec §3) and the contract-change list.
+ * Issue 14: ended coupons say 已結束, come after the current ones and offer nothing to claim (item 4); pinned news
+ * are marked 置頂 on home and in the dock (item 5).
  */
 import type { Page } from '@playwright/test';
-import { DOWNLOAD_PAGE_SIZE, VIDEO_PAGE_SIZE } from '../../src/site';
+import { COUPON_PAGE_SIZE, DOCK_ITEMS, DOWNLOAD_PAGE_SIZE, HOME_SECTION_SIZE, VIDEO_PAGE_SIZE } from '../../src/site';
+import { addDays, formatDate, isoDate, taipeiToday } from '../../src/lib/dates';
 import { expect, test } from './fixtures';
 
 type Id = string | number;
@@ -250,22 +253,99 @@ interface Coupon {
   title: string;
   date: string;
   image: string;
+  endDate?: string;
   link?: string;
+}
+
+/** Coupons newest first, then the higher id (src/lib/coupons.ts sortCoupons). */
+const byNewest = (coupons: Coupon[]): Coupon[] =>
+  [...coupons].sort((a, b) => b.date.localeCompare(a.date) || String(b.id).localeCompare(String(a.id), 'en', { numeric: true }));
+
+/**
+ * Coupons whose state cannot have changed between the build and this test: ended (last Taipei day at least two
+ * days ago) and current (no last day, or at least two days ahead). Those within a day of today are left out, so
+ * that a build and a test on either side of Taipei midnight still agree.
+ */
+function settled(coupons: Coupon[]) {
+  const today = taipeiToday();
+  const lastDay = (coupon: Coupon) => (coupon.endDate ? isoDate(coupon.endDate) : '9999-12-31');
+  return {
+    ended: coupons.filter((coupon) => lastDay(coupon) < addDays(today, -1)),
+    current: coupons.filter((coupon) => lastDay(coupon) > addDays(today, 1)),
+  };
+}
+
+/** Every coupon card of /coupon/1…n in page order: its title and whether it shows 已結束. */
+async function couponCards(page: Page, total: number) {
+  const cards: { title: string; ended: boolean }[] = [];
+  for (let n = 1; n <= Math.max(1, Math.ceil(total / COUPON_PAGE_SIZE)); n += 1) {
+    await page.goto(`/coupon/${n}`);
+    for (const card of await page.locator('.coupon-card').all()) {
+      cards.push({
+        // The heading's text: the title, and （已結束） for screen readers when it ended.
+        title: (await card.locator('.card__title').textContent())!.trim(),
+        ended: await card.locator('.card__meta').getByText('已結束', { exact: true }).isVisible(),
+      });
+    }
+  }
+  return cards;
 }
 
 test.describe('coupons and videos', () => {
   test('coupon list images load and cards lead to the detail page @phone', async ({ page, portal }) => {
-    const coupons = (await portal.list<Coupon>('coupons')).sort(
-      (a, b) => b.date.localeCompare(a.date) || String(b.id).localeCompare(String(a.id), 'en', { numeric: true }),
-    );
+    const all = await portal.list<Coupon>('coupons');
+    const { current } = settled(all);
+    const coupons = byNewest(current);
+    expect(coupons.length).toBeGreaterThan(0);
     await page.goto('/coupon/1');
-    await expect(page.locator('.coupon-card .card__title')).toHaveText(coupons.slice(0, 9).map((coupon) => coupon.title));
+    // Current offers first, newest first (ended ones follow them: the next test).
+    await expect(page.locator('.coupon-card .card__title').first()).toHaveText(coupons[0].title);
     await expectImagesLoaded(page, '.coupon-card img');
     await page.getByRole('link', { name: coupons[0].title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/coupon/detail/${coupons[0].id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(coupons[0].title);
     await expectImagesLoaded(page, '.coupon-detail__image');
     if (coupons[0].link) await expect(page.getByRole('link', { name: /立即領取優惠/ })).toHaveAttribute('href', coupons[0].link);
+    await expect(page.getByText('已結束', { exact: true })).toHaveCount(0);
+  });
+
+  test('ended coupons show 已結束 and come after every current one, across the pages @phone', async ({ page, portal }) => {
+    const all = await portal.list<Coupon>('coupons');
+    const { ended, current } = settled(all);
+    expect(ended.length, 'the sample has ended coupons (咖啡買一送一 ended 2025/02/28)').toBeGreaterThan(0);
+    expect(current.length).toBeGreaterThan(0);
+    const cards = await couponCards(page, all.length);
+    expect(cards).toHaveLength(all.length);
+    const shown = new Map(cards.map((card, index) => [card.title.replace('（已結束）', ''), { ...card, index }]));
+    for (const coupon of ended) expect(shown.get(coupon.title), `${coupon.title} shows 已結束`).toMatchObject({ ended: true });
+    for (const coupon of current) expect(shown.get(coupon.title), `${coupon.title} shows no 已結束`).toMatchObject({ ended: false });
+    // Every current card before every ended one, each group newest first.
+    const firstEnded = cards.findIndex((card) => card.ended);
+    expect(cards.slice(firstEnded).every((card) => card.ended), 'no current coupon after an ended one').toBe(true);
+    const rank = (coupons: Coupon[]) => byNewest(coupons).map((coupon) => shown.get(coupon.title)!.index);
+    expect(rank(ended)).toEqual([...rank(ended)].sort((a, b) => a - b));
+    expect(rank(current)).toEqual([...rank(current)].sort((a, b) => a - b));
+    // The card's link says so to screen readers too.
+    const coffee = byNewest(ended).at(-1)!;
+    await page.goto(`/coupon/${Math.ceil(all.length / COUPON_PAGE_SIZE)}`);
+    await expect(page.getByRole('link', { name: coffee.title })).toHaveAccessibleName(/（已結束）$/);
+  });
+
+  test('the page of an ended coupon says when it ended and offers nothing to claim @phone', async ({ page, portal }) => {
+    const { ended } = settled(await portal.list<Coupon>('coupons'));
+    // One with a claim link, when there is one (the sample: 旅遊網卡買一送一, ended 2026/08/31).
+    const coupon = ended.find((item) => item.link) ?? ended[0];
+    await page.goto(`/coupon/detail/${coupon.id}`);
+    await expect(page).toHaveTitle(new RegExp(`^${coupon.title}（已結束）`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(coupon.title);
+    await expect(page.locator('.coupon-detail__summary').getByText('已結束', { exact: true })).toBeVisible();
+    await expect(page.getByText(`本優惠已於 ${formatDate(coupon.endDate!)} 結束。`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: /領取/ })).toHaveCount(0);
+    if (coupon.link) await expect(page.locator(`a[href="${coupon.link}"]`)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: '回優惠列表' })).toBeVisible();
+    // 更多優惠 offers current coupons first.
+    const more = page.getByRole('region', { name: '更多優惠' }).locator('.coupon-card').first();
+    await expect(more.getByText('已結束', { exact: true })).toHaveCount(0);
   });
 
   test('every video is an embedded player with a title', async ({ page, portal }) => {
@@ -285,6 +365,52 @@ test.describe('coupons and videos', () => {
         await expect(frame).toHaveAttribute('loading', 'lazy');
         await expect(frame).toHaveAttribute('allowfullscreen', '');
       }
+    }
+  });
+});
+
+interface NewsItem {
+  id: Id;
+  title: string;
+  date: string;
+  isTop?: boolean;
+}
+
+/** The news in the site's order (src/lib/order.ts byPinnedThenNewest): pinned first, then newest, then natural id. */
+const newsOrder = (items: NewsItem[]): NewsItem[] =>
+  [...items].sort(
+    (a, b) =>
+      Number(Boolean(b.isTop)) - Number(Boolean(a.isTop)) ||
+      Date.parse(b.date) - Date.parse(a.date) ||
+      String(a.id).localeCompare(String(b.id), 'en', { numeric: true }),
+  );
+
+test.describe('pinned news are marked 置頂 wherever they are listed', () => {
+  test('home: the pinned news, listed before newer ones, say 置頂; the others do not @phone', async ({ page, portal }) => {
+    const news = newsOrder(await portal.list<NewsItem>('news'));
+    expect(news.filter((item) => item.isTop).length, 'the sample pins news (2026/07/15, 2025/11/18)').toBeGreaterThan(0);
+    await page.goto('/');
+    const items = page.getByRole('region', { name: '最新消息' }).getByRole('listitem');
+    const shown = news.slice(0, HOME_SECTION_SIZE + 2);
+    await expect(items).toHaveCount(shown.length);
+    for (const [index, item] of shown.entries()) {
+      await expect(items.nth(index)).toContainText(item.title);
+      await expect(items.nth(index).getByText('置頂', { exact: true }), `${item.title}: 置頂 ${Boolean(item.isTop)}`).toHaveCount(item.isTop ? 1 : 0);
+    }
+  });
+
+  test('dock: the pinned news of the 最新消息 panel say 置頂 @phone', async ({ page, portal }) => {
+    const shown = newsOrder(await portal.list<NewsItem>('news')).slice(0, DOCK_ITEMS);
+    expect(shown.some((item) => item.isTop)).toBe(true);
+    await page.goto('/faq/service');
+    await page.getByRole('navigation', { name: '快捷服務' }).getByRole('button', { name: '最新消息', exact: true }).click();
+    const links = page.locator('#dock-news').getByRole('listitem').getByRole('link');
+    await expect(links).toHaveCount(shown.length);
+    for (const [index, item] of shown.entries()) {
+      await expect(links.nth(index)).toContainText(item.title);
+      const mark = links.nth(index).getByText('置頂', { exact: true });
+      if (item.isTop) await expect(mark).toBeVisible();
+      else await expect(mark).toHaveCount(0);
     }
   });
 });

@@ -14,6 +14,7 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
+  hasEnded,
   isWeekend,
   isoDate,
   parseIsoDate,
@@ -129,6 +130,23 @@ describe.each(ZONES)('machine zone %s', (zone, offset) => {
   ])('at %s it is %s in Taipei (year %i)', (instant, day, year) => {
     expect(taipeiToday(new Date(instant))).toBe(day);
     expect(taipeiYear(new Date(instant))).toBe(year);
+  });
+
+  // Offers that ended (issue 14 item 4): the last day is valid all of that Taipei day.
+  it.each([
+    ['2026-11-23', '2026-11-23T15:59:59Z', false], // 2026-11-23 23:59:59 Taipei: the last day still
+    ['2026-11-23', '2026-11-23T16:00:00Z', true], // 2026-11-24 00:00 Taipei
+    ['2026-11-23', '2026-11-22T16:00:00Z', false], // the last day's first second
+    ['2026-11-23 18:00', '2026-11-23T12:00:00Z', false], // a time on the last day does not end it earlier
+    ['2026-11-23T15:30:00Z', '2026-11-23T16:10:00Z', true], // last day 11-23 23:30 Taipei, now 11-24 00:10 Taipei
+    ['2026-11-22T16:30:00Z', '2026-11-23T12:00:00Z', false], // 11-23 00:30 Taipei (11-22 in UTC), now 11-23 20:00 Taipei
+    ['2026-11-22T15:30:00Z', '2026-11-23T12:00:00Z', true], // 2026-11-22 23:30 Taipei
+    ['2025-02-28', '2026-11-23T00:00:00Z', true],
+    ['2027-01-31', '2026-11-23T00:00:00Z', false],
+    [undefined, '2026-11-23T00:00:00Z', false], // no last day: never ends
+    ['not a date', '2026-11-23T00:00:00Z', false],
+  ])('last day %j has ended at %s: %s', (lastDay, now, ended) => {
+    expect(hasEnded(lastDay, new Date(now))).toBe(ended);
   });
 
   it('calendar days: strict reading, arithmetic, weekdays', () => {
