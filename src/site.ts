@@ -390,6 +390,8 @@ export const UI_TEXT = {
   homeLink: `${COMPANY.shortName} 首頁`,
   /** 'More' and 'Get a Quote' of the online-insurance products (spec §2 "Main menu"). */
   learnMore: '了解更多',
+  /** After a main-menu item's label: the panel link to its landing page when no panel link goes there (商品介紹總覽). */
+  menuOverview: '總覽',
   getQuote: '立即投保',
   search: '搜尋',
   notifications: '最新公告',

@@ -111,6 +111,17 @@ test.describe('open dialogs and overlays', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  test('a main-menu panel opened with the keyboard (issue 14 item 7)', async ({ page }) => {
+    await page.goto('/news/all/1');
+    await settled(page);
+    const toggle = page.getByRole('navigation', { name: UI_TEXT.mainMenu }).getByRole('button', { name: '網路投保' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('#mega-0')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
   test('notification bell panel', async ({ page }) => {
     await page.goto('/news/all/1');
     await settled(page);

@@ -1,6 +1,7 @@
 /**
- * End-to-end: the page chrome of every page (spec §2 "Global layout"): the skip link comes first, the main menu's
- * mega-menus open with the mouse and the keyboard, the header takes its active style after 300 px of scroll, and
+ * End-to-end: the page chrome of every page (spec §2 "Global layout"): the skip link comes first, the main menu is
+ * a disclosure navigation (issue 14 item 7: short Tab order, Enter/Space/ArrowDown/Escape, hover, a no-script
+ * fallback), the header takes its active style after 300 px of scroll, and
  * on phones the burger opens the side menu, which Escape closes.
  */
 import { TIMING } from '../../src/site';
@@ -15,20 +16,97 @@ test('the skip link is the first tab stop and moves to the main content', async 
   await expect(page).toHaveURL(/#main$/);
 });
 
-test('a mega-menu opens on hover and on keyboard focus', async ({ page }) => {
-  await page.goto('/');
-  const nav = page.getByRole('navigation', { name: '主選單' }).first();
-  const newsLink = nav.getByRole('link', { name: '得獎公告' });
-  await expect(newsLink).toBeHidden();
-  await nav.getByRole('link', { name: '最新消息' }).hover();
-  await expect(newsLink).toBeVisible();
-  await page.mouse.move(5, 800);
-  await expect(newsLink).toBeHidden();
+/** Tab presses from the top of the page (focus on the document) to 會員登入; WCAG 2.4.1 asks it to be short. */
+const MAX_TABS_TO_LOGIN = 15;
 
-  await nav.getByRole('link', { name: '網路投保' }).focus();
-  const quote = nav.getByRole('link', { name: /立即投保/ }).first();
-  await expect(quote).toBeVisible();
-  await expect(quote).toHaveAttribute('target', '_blank');
+test(`會員登入 is at most ${MAX_TABS_TO_LOGIN} Tab presses from the top of a page (issue 14 item 7)`, async ({ page }) => {
+  await page.goto('/news/all/1');
+  await page.waitForFunction(() => document.querySelector('[data-site-header]')?.hasAttribute('data-menu-js'));
+  const login = page.locator('.header-actions').getByRole('link', { name: /會員登入/ });
+  let presses = 0;
+  while (presses < MAX_TABS_TO_LOGIN + 1) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+    if (await login.evaluate((el) => el === document.activeElement)) break;
+  }
+  expect(presses).toBeLessThanOrEqual(MAX_TABS_TO_LOGIN);
+  // No panel link was passed on the way: every panel stayed closed.
+  await expect(page.locator('[data-menu-panel]:visible')).toHaveCount(0);
+});
+
+test('the main menu is a disclosure navigation: Enter, ArrowDown and Escape by keyboard, hover by mouse (issue 14 item 7)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.waitForFunction(() => document.querySelector('[data-site-header]')?.hasAttribute('data-menu-js'));
+  const nav = page.getByRole('navigation', { name: '主選單' }).first();
+  const online = nav.getByRole('button', { name: '網路投保' });
+  const news = nav.getByRole('button', { name: '最新消息' });
+  const carQuote = nav.locator('#mega-0').getByRole('link', { name: /立即投保/ }).first();
+  const winners = nav.getByRole('link', { name: '得獎公告' });
+  await expect(online).toHaveAttribute('aria-controls', 'mega-0');
+  await expect(online).toHaveAttribute('aria-expanded', 'false');
+  await expect(carQuote).toBeHidden();
+
+  // Focus alone opens nothing; Enter opens, focus stays on the button, Tab goes into the panel.
+  await online.focus();
+  await expect(carQuote).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(online).toHaveAttribute('aria-expanded', 'true');
+  await expect(online).toBeFocused();
+  await expect(carQuote).toBeVisible();
+  await expect(carQuote).toHaveAttribute('target', '_blank');
+  await page.keyboard.press('Tab');
+  await expect(nav.locator('#mega-0 a').first()).toBeFocused();
+
+  // Escape closes and returns focus to the button; Enter again closes what Enter opened.
+  await page.keyboard.press('Escape');
+  await expect(online).toBeFocused();
+  await expect(online).toHaveAttribute('aria-expanded', 'false');
+  await expect(carQuote).toBeHidden();
+  await page.keyboard.press('Space');
+  await expect(carQuote).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(carQuote).toBeHidden();
+
+  // ArrowRight moves to the next top-level button; ArrowDown opens its panel on its first link, then the next one.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(news).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(news).toHaveAttribute('aria-expanded', 'true');
+  const newsLinks = nav.locator('#mega-2 a');
+  await expect(newsLinks.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(newsLinks.nth(1)).toBeFocused();
+
+  // Focus leaving the panel (Shift+Tab back past its button) closes it.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(news).toHaveAttribute('aria-expanded', 'false');
+  await expect(winners).toBeHidden();
+
+  // The mouse: hovering opens, leaving closes.
+  await news.hover();
+  await expect(winners).toBeVisible();
+  await expect(news).toHaveAttribute('aria-expanded', 'true');
+  await page.mouse.move(5, 800);
+  await expect(winners).toBeHidden();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the menu panels open on focus, so every link stays reachable (issue 14 item 7)', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: '主選單' }).first();
+    const overview = nav.getByRole('link', { name: '商品介紹總覽' });
+    await nav.getByRole('button', { name: '商品介紹' }).focus();
+    await expect(overview).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(overview).toBeFocused();
+  });
 });
 
 test(`the header becomes active after ${TIMING.headerActiveScrollPx} px of scroll`, async ({ page }) => {
