@@ -137,3 +137,23 @@ test('on phones the burger opens the side menu and Escape closes it @phone-only'
   await expect(page.getByRole('dialog', { name: '主選單' })).toBeHidden();
   await expect(page.getByRole('button', { name: '開啟選單' })).toBeFocused();
 });
+
+test('the side menu sections are disclosures: Enter toggles one, a closed one keeps its links out of the Tab order (issue 14 item 7) @phone-only', async ({
+  page,
+}) => {
+  await page.goto('/news/all/1');
+  await page.getByRole('button', { name: '開啟選單' }).click();
+  const side = page.getByRole('dialog', { name: '主選單' });
+  const service = side.locator('summary', { hasText: '客戶服務' });
+  const claims = side.getByRole('link', { name: '理賠服務' });
+  await expect(claims).toBeHidden();
+  await service.focus();
+  await page.keyboard.press('Tab');
+  await expect(side.locator('summary', { hasText: '最新消息' })).toBeFocused();
+  await service.focus();
+  await page.keyboard.press('Enter');
+  await expect(claims).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(claims).toBeHidden();
+});
+
