@@ -572,8 +572,12 @@ export const TOAST = { offsetPx: 100, durationMs: 4000 } as const;
  */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
-/** Viewport width in px from which the right-hand dock is a vertical strip at the right edge; below, a bottom bar. */
-export const DOCK_STRIP_MIN_WIDTH_PX = 1360;
+/**
+ * Viewport width in px from which the right-hand dock is a vertical strip at the right edge (desktop-sized windows,
+ * issue 14 item 6); below (phones, tablets in portrait), a bottom bar. The CSS repeats it as a literal in @media
+ * (Dock.astro, ChatRoom.astro, src/styles/widgets.css).
+ */
+export const DOCK_STRIP_MIN_WIDTH_PX = 1024;
 
 /**
  * Viewport width in px from which the chat panel is a side panel (24rem wide, ChatRoom.astro's `min-width: 640px`
