@@ -2,9 +2,11 @@
  * End-to-end: the page chrome of every page (spec §2 "Global layout"): the skip link comes first, the main menu is
  * a disclosure navigation (issue 14 item 7: short Tab order, Enter/Space/ArrowDown/Escape, hover, a no-script
  * fallback), the header takes its active style after 300 px of scroll, and
- * on phones the burger opens the side menu, which Escape closes.
+ * on phones the burger opens the side menu, which Escape closes. From DOCK_STRIP_MIN_WIDTH_PX (1024 px) the header
+ * keeps its text labels in view and the dock is a vertical strip on the right, with no horizontal scroll (issue 14
+ * item 6).
  */
-import { TIMING } from '../../src/site';
+import { DOCK_STRIP_MIN_WIDTH_PX, TIMING } from '../../src/site';
 import { expect, test } from './fixtures';
 
 test('the skip link is the first tab stop and moves to the main content', async ({ page }) => {
@@ -157,3 +159,60 @@ test('the side menu sections are disclosures: Enter toggles one, a closed one ke
   await expect(claims).toBeHidden();
 });
 
+
+/** Desktop widths where the header is tightest and the dock used to be a bottom bar (issue 14 item 6). */
+const DESKTOP_WIDTHS_PX = [DOCK_STRIP_MIN_WIDTH_PX, 1100, 1280];
+
+for (const width of DESKTOP_WIDTHS_PX) {
+  test(`at ${width} px the header shows 金融友善專區 and English as text in view, the dock is a strip on the right, no horizontal scroll (issue 14 item 6)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const header = page.locator('.site-header');
+    for (const label of ['金融友善專區', 'English']) {
+      // The link's name starts with its visible text (then, for a link to another site, the new-window hint), and that
+      // text is drawn whole: not clipped to a pixel, inside the window.
+      const link = header.getByRole('link', { name: new RegExp(`^${label}`) });
+      await expect(link).toBeVisible();
+      const text = await link.getByText(label, { exact: true }).evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return { left: box.left, right: box.right, width: box.width, height: box.height, overflow: el.scrollWidth - el.clientWidth, clip: getComputedStyle(el).clipPath };
+      });
+      expect(text.clip, `${label} is not clipped away`).toBe('none');
+      expect(text.width, `${label} is drawn at its text's width`).toBeGreaterThan(label.length * 6);
+      expect(text.height).toBeGreaterThan(10);
+      expect(text.overflow).toBeLessThanOrEqual(0);
+      expect(text.left).toBeGreaterThanOrEqual(0);
+      expect(text.right).toBeLessThanOrEqual(width);
+    }
+    // The header's controls sit side by side: none overlaps another.
+    const boxes = await header
+      .locator('.logo, .menu-link, .header-actions > a:not(.accesskey), .header-actions > button')
+      .evaluateAll((els) =>
+        els.filter((el) => el.getClientRects().length > 0).map((el) => {
+          const box = el.getBoundingClientRect();
+          return { name: el.textContent!.trim() || el.getAttribute('aria-label') || el.className, left: box.left, right: box.right };
+        }),
+      );
+    const sorted = boxes.toSorted((a, b) => a.left - b.left);
+    for (let i = 1; i < sorted.length; i += 1) {
+      expect(sorted[i]!.left, `${sorted[i]!.name} starts after ${sorted[i - 1]!.name} ends`).toBeGreaterThanOrEqual(sorted[i - 1]!.right - 0.5);
+    }
+    expect(sorted.at(-1)!.right).toBeLessThanOrEqual(width);
+
+    const dock = (await page.getByRole('navigation', { name: '快捷服務' }).boundingBox())!;
+    expect(dock.x, 'the dock is on the right').toBeGreaterThan(width / 2);
+    expect(dock.x + dock.width).toBeLessThanOrEqual(width + 0.5);
+    expect(dock.height, 'the dock is a vertical strip').toBeGreaterThan(dock.width);
+    // It keeps clear of the page's content (the container's box without its gutter).
+    const contentRight = await page
+      .locator('main .container')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight));
+    expect(dock.x, 'the dock covers no content').toBeGreaterThanOrEqual(contentRight);
+
+    const scroll = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth }));
+    expect(scroll.scrollWidth, 'no horizontal scroll').toBeLessThanOrEqual(scroll.innerWidth);
+  });
+}
