@@ -15,7 +15,7 @@
  * launcher brings the conversation back (same frame URL).
  */
 import { CHAT_RESTORE_MIN_WIDTH_PX } from '../site';
-import { $chatOpen } from '../stores/chat';
+import { $chatOpen, closeChat, openChat } from '../stores/chat';
 
 export function initChatRoom(): void {
   const launcher = document.querySelector<HTMLButtonElement>('[data-chat-launcher]');
@@ -59,11 +59,11 @@ export function initChatRoom(): void {
 
   const open = () => {
     show(true);
-    $chatOpen.set(true);
+    openChat();
   };
   const close = () => {
     hide();
-    $chatOpen.set(false);
+    closeChat();
   };
 
   launcher.addEventListener('click', () => (room.open ? close() : open()));

@@ -27,6 +27,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import pLimit from 'p-limit';
+import { quote } from 'shell-quote';
 import { READER_AUDIO_DIR, READER_DIR, type ReaderManifest } from '../lib/reader-path.ts';
 import { speakableText } from '../lib/reader-text.ts';
 import { probeWasmSpeech, WasmSpeechPool } from './reader-wasm.ts';
@@ -293,9 +294,6 @@ function run(program: string, args: string[], input?: string): Promise<void> {
   });
 }
 
-/** Quotes a value for sh. */
-const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
-
 /**
  * Duration in ms of a PCM WAV file, from its `fmt ` and `data` chunks (a streamed header's size 0 or 0xFFFFFFFF
  * means "to the end of the file"). Throws naming the file when it is not a PCM WAV.
@@ -340,6 +338,9 @@ function isCached(text: string, settings: ResolvedReaderSettings): boolean {
   return existsSync(metaFile) && existsSync(file);
 }
 
+/** One word quoted for sh (shell-quote), for the READER_COMMAND template's placeholders. */
+const quoteShellWord = (value: string): string => quote([value]);
+
 /** MP3 of `text` by the espeak-ng and lame programs, or by the command and lame, written to `mp3`; its duration (ms). */
 async function speakWithPrograms(text: string, settings: ResolvedReaderSettings, work: string, mp3: string): Promise<number> {
   const textFile = path.join(work, 'text.txt');
@@ -350,8 +351,8 @@ async function speakWithPrograms(text: string, settings: ResolvedReaderSettings,
   } else {
     const outFile = settings.commandFormat === 'mp3' ? path.join(work, 'speech.mp3') : wavFile;
     const command = (settings.command ?? '')
-      .replaceAll('{text_file}', shellQuote(textFile))
-      .replaceAll('{out_file}', shellQuote(outFile));
+      .replaceAll('{text_file}', quoteShellWord(textFile))
+      .replaceAll('{out_file}', quoteShellWord(outFile));
     await run('sh', ['-c', command], text);
     if (!existsSync(outFile)) throw new Error(`Reader: READER_COMMAND wrote no audio to {out_file} (${command}).`);
     if (settings.commandFormat === 'mp3') await run(settings.lameProgram, ['--quiet', '--decode', outFile, wavFile]);
@@ -472,6 +473,7 @@ function progressReporter(options: { pages: number; charsToSynthesize: number; i
  * `log` (default: none) receives one line naming the engine and how many segments it has to synthesize, then
  * while it synthesizes a progress line (pages done of all, time left) at most every `progressIntervalMs`
  * (default READER_DEFAULTS.progressIntervalMs).
+ * `engine` (optional): the result of an earlier `probeEngine(settings)`, so the engine is not probed twice.
  * Throws when no engine is usable (the probe's reason) or (naming the page) when a page's text cannot be synthesized.
  */
 export async function synthesizeSite(options: {
@@ -479,6 +481,8 @@ export async function synthesizeSite(options: {
   settings: ReaderSettings;
   outDir?: string;
   concurrency?: number;
+  /** The engine `probeEngine(settings)` already found (the build's config step); probed here when absent. */
+  engine?: Extract<EngineProbe, { ok: true }>;
   log?: (line: string) => void;
   progressIntervalMs?: number;
 }): Promise<ReaderStats> {
@@ -486,7 +490,7 @@ export async function synthesizeSite(options: {
   const outDir = options.outDir ?? distDir;
   const log = options.log ?? (() => undefined);
   const started = performance.now();
-  const probe = await probeEngine(options.settings);
+  const probe = options.engine ?? (await probeEngine(options.settings));
   if (!probe.ok) throw new Error(`Reader: no speech engine: ${probe.reason}.`);
   const settings = probe.settings;
   const pages: (ReaderPage & { segments: string[]; file: string })[] = [];

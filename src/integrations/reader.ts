@@ -15,7 +15,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { probeEngine, readerSettingsFromEnv, synthesizeSite, type ReaderSettings } from './reader-pipeline.ts';
+import { probeEngine, readerSettingsFromEnv, synthesizeSite, type EngineProbe, type ReaderSettings } from './reader-pipeline.ts';
 
 /** The virtual module that tells pages whether the reader is on. */
 export const READER_VIRTUAL_MODULE = 'virtual:insurer/reader';
@@ -27,6 +27,8 @@ export const READER_CACHE_FOLDER = 'reader-cache';
  */
 export default function reader(options: { env?: NodeJS.ProcessEnv } = {}): AstroIntegration {
   let settings: ReaderSettings | undefined;
+  /** The engine found at config setup, reused at build end (probing the wasm engine starts a worker). */
+  let engine: Extract<EngineProbe, { ok: true }> | undefined;
   let enabled = false;
   return {
     name: 'insurer:reader',
@@ -39,7 +41,8 @@ export default function reader(options: { env?: NodeJS.ProcessEnv } = {}): Astro
         } else {
           const probe = await probeEngine(settings);
           enabled = probe.ok;
-          if (!probe.ok) logger.warn(`Audio reader off: ${probe.reason}. Pages get no reader player.`);
+          if (probe.ok) engine = probe;
+          else logger.warn(`Audio reader off: ${probe.reason}. Pages get no reader player.`);
         }
         const resolvedId = `\0${READER_VIRTUAL_MODULE}`;
         updateConfig({
@@ -55,8 +58,8 @@ export default function reader(options: { env?: NodeJS.ProcessEnv } = {}): Astro
         });
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (!enabled || !settings) return;
-        await buildAudio(fileURLToPath(dir), settings, logger);
+        if (!enabled || !settings || !engine) return;
+        await buildAudio(fileURLToPath(dir), settings, engine, logger);
       },
     },
   };
@@ -66,8 +69,13 @@ export default function reader(options: { env?: NodeJS.ProcessEnv } = {}): Astro
  * Synthesizes the site's audio and logs the engine, progress, and what it did (pages, synthesized vs cached
  * segments, time, bytes).
  */
-async function buildAudio(distDir: string, settings: ReaderSettings, logger: AstroIntegrationLogger): Promise<void> {
-  const stats = await synthesizeSite({ distDir, settings, log: (line) => logger.info(line) });
+async function buildAudio(
+  distDir: string,
+  settings: ReaderSettings,
+  engine: Extract<EngineProbe, { ok: true }>,
+  logger: AstroIntegrationLogger,
+): Promise<void> {
+  const stats = await synthesizeSite({ distDir, settings, engine, log: (line) => logger.info(line) });
   logger.info(
     `${stats.pages} pages with audio (${stats.audioSeconds} s): ${stats.synthesized} segments synthesized, ` +
       `${stats.cached} from the cache, ${(stats.audioBytes / 1024 / 1024).toFixed(1)} MB, ${(stats.wallMs / 1000).toFixed(1)} s`,

@@ -16,7 +16,7 @@ import sanitizeHtml from 'sanitize-html';
  * The allow-list of tags and attributes kept in portal HTML. Headings h1–h6 are kept as written: sanitizeRichText
  * reads their levels from this pass's output, then renames them (h2–h5).
  */
-export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
+const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup',
     'mark', 'span', 'div', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',

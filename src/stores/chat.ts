@@ -8,3 +8,13 @@ import { KEY_PREFIX, SESSION_PREFIX, persistentBoolean } from './persistence';
 
 /** True from the visitor's opening of the chat until they close it (close button, Escape or the launcher). */
 export const $chatOpen = persistentBoolean(`${SESSION_PREFIX}${KEY_PREFIX}chat-open`);
+
+/** The visitor opened the chat: it shows open on the following pages of this visit. */
+export function openChat(): void {
+  $chatOpen.set(true);
+}
+
+/** The visitor closed the chat: it stays closed on the following pages. */
+export function closeChat(): void {
+  $chatOpen.set(false);
+}
