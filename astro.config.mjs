@@ -46,7 +46,7 @@ export default defineConfig({
   // Instant navigation (issue 8 §5): Speculation Rules written by SiteLayout (src/lib/speculation-rules.ts), no
   // JavaScript; their hash is in the CSP (security.csp below).
   experimental: {
-    // Pages of getStaticPaths() with an unchanged cacheKey (src/lib/cache-key.ts) and unchanged code are copied
+    // Pages of getStaticPaths() with an unchanged cacheKey (src/sections/cache-key.ts) and unchanged code are copied
     // from the previous build instead of rendered (issue 8 §6).
     incrementalBuild: true,
   },

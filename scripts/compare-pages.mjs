@@ -69,12 +69,16 @@ async function main() {
   const onlyBefore = beforePages.filter((page) => !afterSet.has(page));
   const onlyAfter = afterPages.filter((page) => !beforeSet.has(page));
   const changed = [];
+  let readerBefore = 0;
+  let readerAfter = 0;
   let bytesBefore = 0;
   let bytesAfter = 0;
   for (const page of beforePages.filter((file) => afterSet.has(file))) {
     const [a, b] = await Promise.all([readFile(join(before, page), 'utf8'), readFile(join(after, page), 'utf8')]);
     bytesBefore += Buffer.byteLength(a);
     bytesAfter += Buffer.byteLength(b);
+    if (a.includes(' data-reader=')) readerBefore += 1;
+    if (b.includes(' data-reader=')) readerAfter += 1;
     const [na, nb] = [normalisePage(a), normalisePage(b)];
     if (na !== nb) changed.push({ page, detail: firstDifference(na, nb) });
   }
@@ -87,6 +91,12 @@ async function main() {
     `${common} pages in both (HTML ${(bytesBefore / 1024).toFixed(0)} KB → ${(bytesAfter / 1024).toFixed(0)} KB), ` +
       `${changed.length} differ, ${onlyBefore.length} only before, ${onlyAfter.length} only after.`,
   );
+  if ((readerBefore === 0) !== (readerAfter === 0)) {
+    console.log(
+      `Note: the audio reader was ${readerBefore ? 'on' : 'off'} in ${before} and ${readerAfter ? 'on' : 'off'} in ${after} ` +
+        '(READER_ENGINE): compare two builds made with the same reader setting.',
+    );
+  }
   process.exit(changed.length + onlyBefore.length + onlyAfter.length === 0 ? 0 : 1);
 }
 

@@ -53,6 +53,10 @@ export const SOCIAL_LINKS = [
  */
 export const COMPANY_DOMAINS = ['hotains.com.tw'] as const;
 
+/** Origin of the video embeds (spec §7 videoUrl: `https://www.youtube-nocookie.com/embed/…`): the one frame host the
+ * portal schema accepts for videos and the CSP's `frame-src` allows. */
+export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+
 /** External sites (spec §2 "External links open in a new tab"). */
 export const EXTERNAL = {
   onlineInsurance: 'https://ebiz.hotains.com.tw',

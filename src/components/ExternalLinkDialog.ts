@@ -2,7 +2,7 @@
  * Behaviour of ExternalLinkDialog.astro: one delegated click listener on the document (so links added later and
  * links inside portal rich text count too) that asks before following a link that leaves the company's sites.
  */
-import { isExternalUrl, isPlainClick, linkHref, linkOf, opensNewTab } from '../lib/external-link';
+import { isExternalUrl, isPlainClick, linkHref, linkOf, opensNewTab } from '../browser/external-link';
 
 /** The destination waiting for 確定前往. */
 interface Pending {

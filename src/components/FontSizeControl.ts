@@ -3,7 +3,7 @@
  * the root attribute, the disabled ends, the pressed 標準字級 and the announced size follow the store.
  */
 import { FONT_SIZE, FONT_SIZE_TEXT } from '../site';
-import { FONT_SIZE_ATTRIBUTE } from '../lib/font-size';
+import { FONT_SIZE_ATTRIBUTE } from '../browser/font-size';
 import { $fontSize, resetFontSize, stepFontSize } from '../stores/font-size';
 
 /** Wires every `[data-font-size-control]` on the page. */

@@ -1,13 +1,13 @@
 /**
  * Page-wide robustness, no markup (issue 4 item 9; run by SiteLayout's one script): a failed lazy chunk
  * (`vite:preloadError`, a hydration error caused by a chunk, a same-origin script that fails to load) reloads the
- * page once (lib/chunk-reload.ts); GA4 page-view tracking starts TIMING.pageViewDelayMs (250 ms) after load when
+ * page once (browser/chunk-reload.ts); GA4 page-view tracking starts TIMING.pageViewDelayMs (250 ms) after load when
  * PUBLIC_GA_MEASUREMENT_ID is set.
  */
 import { PUBLIC_GA_MEASUREMENT_ID } from 'astro:env/client';
 import { TIMING } from '../site';
-import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload';
-import { startPageViewTracking } from '../lib/page-view';
+import { isChunkLoadError, reloadOnce } from '../browser/chunk-reload';
+import { startPageViewTracking } from '../browser/page-view';
 
 export function initSiteRuntime(): void {
   let storage: Storage | undefined;

@@ -1,6 +1,6 @@
 /**
  * Astro integration: puts the font-size boot script into the head of every page as a classic inline script
- * (`injectScript('head-inline')`). It reads the step the visitor chose (src/lib/font-size.ts) and sets the root
+ * (`injectScript('head-inline')`). It reads the step the visitor chose (src/browser/font-size.ts) and sets the root
  * attribute that global widgets.css maps to the root font size.
  *
  * Why not a component `<script>`: Astro turns those into `type="module"` scripts, which run after parsing,
@@ -11,7 +11,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { FONT_SIZE } from '../site';
-import { FONT_SIZE_ATTRIBUTE, FONT_SIZE_STORAGE_KEY } from '../lib/font-size';
+import { FONT_SIZE_ATTRIBUTE, FONT_SIZE_STORAGE_KEY } from '../browser/font-size';
 
 /**
  * The script: a stored non-default step inside the range becomes the root attribute. Storage may be unavailable

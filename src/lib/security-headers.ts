@@ -21,10 +21,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { AstroUserConfig } from 'astro';
-import { EXTERNAL } from '../site';
+import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../site';
 
-/** Origin of the video embeds allowed in frames (sample portal and portal: `https://www.youtube-nocookie.com/embed/…`). */
-export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /** Origins of Google Analytics 4 (gtag.js and its collection endpoints), used only with a measurement id. */
 export const GA_ORIGINS = {
@@ -189,7 +187,7 @@ export function contentSecurityPolicy(policy: SecurityPolicyOptions, hashes: Csp
 
 /**
  * Features the pages may use (Permissions-Policy, structured-field syntax). Everything a page of an insurer has
- * no use for is off; what the video player asks for in its `allow` attribute (src/lib/videos.ts
+ * no use for is off; what the video player asks for in its `allow` attribute (src/sections/videos.ts
  * VIDEO_IFRAME_ALLOW) is delegated to the player's origin only, and clipboard-write to the chatbot.
  * Only features Chromium knows are listed: an unknown one is a console error.
  */

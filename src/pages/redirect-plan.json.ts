@@ -5,7 +5,7 @@
  */
 import type { APIRoute } from 'astro';
 import { getCollection, type CollectionKey } from 'astro:content';
-import { ARTICLE_SECTIONS } from '../lib/articles';
+import { ARTICLE_SECTIONS } from '../sections/articles';
 import { inDisplayOrder } from '../lib/order';
 import { redirectPlan, type RedirectData } from '../lib/redirects';
 

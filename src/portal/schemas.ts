@@ -8,7 +8,7 @@
 import { z } from 'astro/zod';
 import { parsePortalDate } from '../lib/dates';
 import { sanitizeRichText } from '../lib/sanitize';
-import { VIDEO_EMBED_ORIGIN } from '../lib/security-headers';
+import { VIDEO_EMBED_ORIGIN } from '../site';
 
 /** Portal ids arrive as numbers or strings; the site treats them as strings (spec §3 "treated as string"). */
 export const portalId = z

@@ -4,7 +4,7 @@
  * Read it with `$fontSize`; change it only with the actions below.
  */
 import { FONT_SIZE } from '../site';
-import { FONT_SIZE_STORAGE_KEY, normalizeFontSize } from '../lib/font-size';
+import { FONT_SIZE_STORAGE_KEY, normalizeFontSize } from '../browser/font-size';
 import { persistentAtom } from './persistence';
 
 /** The current step, FONT_SIZE.min … FONT_SIZE.max (0 = the browser's own size). */

@@ -15,13 +15,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL } from '../../src/site';
+import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../../src/site';
 import {
   headersFile,
   inlineHashesOf,
   policyFromEnv,
   securityHeaders,
-  VIDEO_EMBED_ORIGIN,
 } from '../../src/lib/security-headers';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { startNginx } from '../nginx.mjs';

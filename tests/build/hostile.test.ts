@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/astro.mjs';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { EXTERNAL } from '../../src/site';
-import { VIDEO_EMBED_ORIGIN } from '../../src/lib/security-headers';
+import { VIDEO_EMBED_ORIGIN } from '../../src/site';
 import { startNginx } from '../nginx.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../system.mjs';
 

@@ -257,7 +257,7 @@ interface Coupon {
   link?: string;
 }
 
-/** Coupons newest first, then the higher id (src/lib/coupons.ts sortCoupons). */
+/** Coupons newest first, then the higher id (src/sections/coupons.ts sortCoupons). */
 const byNewest = (coupons: Coupon[]): Coupon[] =>
   [...coupons].sort((a, b) => b.date.localeCompare(a.date) || String(b.id).localeCompare(String(a.id), 'en', { numeric: true }));
 

@@ -1,5 +1,5 @@
 /**
- * Download nesting (src/lib/downloads.ts, spec §2 `/download/{category?}/{id?}/{pages?}`) on edge data: no
+ * Download nesting (src/sections/downloads.ts, spec §2 `/download/{category?}/{id?}/{pages?}`) on edge data: no
  * categories, a category with no items, items of an unknown category, an item with more files than a page.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import {
   downloadPath,
   downloadTree,
   emptyDownloadCategories,
-} from '../../src/lib/downloads';
+} from '../../src/sections/downloads';
 
 interface Cat {
   id: string;

@@ -1,9 +1,9 @@
 /**
- * FAQ helpers (src/lib/faq.ts) against spec §9: category names use the part after the first hyphen; items of a
+ * FAQ helpers (src/sections/faq.ts) against spec §9: category names use the part after the first hyphen; items of a
  * category are those whose firstCategory is its id, ascending secondCategorySort, grouped by secondCategory.
  */
 import { describe, expect, it } from 'vitest';
-import { faqAnchor, faqCategoryName, faqPath, faqsOfCategory, groupFaqs, sortFaqs, type FaqLike } from '../../src/lib/faq';
+import { faqAnchor, faqCategoryName, faqPath, faqsOfCategory, groupFaqs, sortFaqs, type FaqLike } from '../../src/sections/faq';
 
 describe('faqCategoryName', () => {
   it.each([

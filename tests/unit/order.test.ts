@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { byPinnedThenNewest, endedLast, inDisplayOrder } from '../../src/lib/order';
-import { couponsInDisplayOrder, endedStatement, type Coupon } from '../../src/lib/coupons';
+import { couponsInDisplayOrder, endedStatement, type Coupon } from '../../src/sections/coupons';
 import { parsePortalDate } from '../../src/lib/dates';
 
 const day = (text: string): Date => parsePortalDate(text)!;

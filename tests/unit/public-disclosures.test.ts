@@ -1,9 +1,9 @@
 /**
- * Public disclosures (src/lib/public-disclosures.ts), spec §9: grouped by category, with a first entry 公開依據 at
+ * Public disclosures (src/sections/public-disclosures.ts), spec §9: grouped by category, with a first entry 公開依據 at
  * /about/public; categories lead to /about/public/{url}.
  */
 import { describe, expect, it } from 'vitest';
-import { categoryHref, categoryTarget, disclosuresOfCategory, publicNav } from '../../src/lib/public-disclosures';
+import { categoryHref, categoryTarget, disclosuresOfCategory, publicNav } from '../../src/sections/public-disclosures';
 
 describe('categoryTarget', () => {
   it.each([

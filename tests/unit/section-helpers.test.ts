@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { paginate } from '../../src/lib/paginate';
 import { telHref } from '../../src/lib/phone';
 import { fileTypeLabel } from '../../src/lib/files';
-import { offerPeriod, sortCoupons, couponDetailPath } from '../../src/lib/coupons';
-import { sortVideos } from '../../src/lib/videos';
-import { groupLocations, locationsPath } from '../../src/lib/locations';
-import { decreePath } from '../../src/lib/decrees';
+import { offerPeriod, sortCoupons, couponDetailPath } from '../../src/sections/coupons';
+import { sortVideos } from '../../src/sections/videos';
+import { groupLocations, locationsPath } from '../../src/sections/locations';
+import { decreePath } from '../../src/sections/decrees';
 
 describe('paginate', () => {
   it.each([

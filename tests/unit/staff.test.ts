@@ -1,9 +1,9 @@
 /**
- * The staff list (src/lib/staff.ts): spec §3 "areaUnitName (only first two characters kept)", and the grouping
+ * The staff list (src/sections/staff.ts): spec §3 "areaUnitName (only first two characters kept)", and the grouping
  * of the list by award year.
  */
 import { describe, expect, it } from 'vitest';
-import { areaUnitShort, staffByYear } from '../../src/lib/staff';
+import { areaUnitShort, staffByYear } from '../../src/sections/staff';
 
 describe('areaUnitShort', () => {
   it.each([

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FONT_SIZE, TIMING } from '../../src/site';
 import { splitStorageEngine } from '../../src/stores/persistence';
-import { FONT_SIZE_ATTRIBUTE, FONT_SIZE_STEPS, FONT_SIZE_STORAGE_KEY, fontSizePercent, normalizeFontSize } from '../../src/lib/font-size';
+import { FONT_SIZE_ATTRIBUTE, FONT_SIZE_STEPS, FONT_SIZE_STORAGE_KEY, fontSizePercent, normalizeFontSize } from '../../src/browser/font-size';
 import { fontSizeBootScript } from '../../src/integrations/font-size-boot';
-import { isCompanyHost, isExternalUrl, isPlainClick, linkOf, opensNewTab } from '../../src/lib/external-link';
-import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadOnce } from '../../src/lib/chunk-reload';
-import { GTAG_URL, startPageViewTracking } from '../../src/lib/page-view';
+import { isCompanyHost, isExternalUrl, isPlainClick, linkOf, opensNewTab } from '../../src/browser/external-link';
+import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadOnce } from '../../src/browser/chunk-reload';
+import { GTAG_URL, startPageViewTracking } from '../../src/browser/page-view';
 
 beforeEach(() => {
   localStorage.clear();

@@ -6,7 +6,7 @@
  * Astro) and its `cacheKey` are both unchanged. The key must therefore change whenever anything the page shows
  * changes that is not code:
  * - its props (the items, neighbours, tabs and names passed by getStaticPaths), hashed as JSON; what a page derives
- *   from the build's date is put in its props for this reason (a coupon's `ended`, src/lib/coupons.ts);
+ *   from the build's date is put in its props for this reason (a coupon's `ended`, src/sections/coupons.ts);
  * - what every page shows from content outside its props: the dock's newest news and coupons (Dock.astro), the
  *   footer's copyright year (Footer.astro), and the build environment read by the layout (SITE_URL for the
  *   canonical URL, SITE_ENV for the test bar, PREFETCH for the speculation rules, the PUBLIC_* settings of
@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { readerEnabled } from 'virtual:insurer/reader';
 import { dockLists } from './dock';
-import { taipeiYear } from './dates';
+import { taipeiYear } from '../lib/dates';
 
 /** Environment variables a page's HTML depends on (astro.config.mjs `site` and `env.schema`). */
 const PAGE_ENV = ['SITE_URL', 'SITE_ENV', 'PREFETCH', 'PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID'];

@@ -6,7 +6,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { categorySchema, locationSchema } from '../portal/schemas';
-import { inDisplayOrder, type Sortable } from './order';
+import { inDisplayOrder, type Sortable } from '../lib/order';
 
 /** Collection data typed from the portal schemas. */
 export type Location = z.output<typeof locationSchema>;

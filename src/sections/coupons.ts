@@ -6,15 +6,15 @@
  * is shown 已結束, after every current one, and never as usable. "Today" is the day of the build: the site is
  * static and rebuilt every 10 minutes (README "Publishing"), so an offer shows 已結束 at most one rebuild after its
  * last Taipei day. The ended state is part of the pages' props (ShownCoupon.ended), hence of each page's cacheKey
- * (src/lib/cache-key.ts): a page cached while its coupons were current is rendered again once one has ended.
+ * (src/sections/cache-key.ts): a page cached while its coupons were current is rendered again once one has ended.
  */
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { couponSchema } from '../portal/schemas';
 import { COUPON_PAGE_SIZE } from '../site';
-import { formatDate, hasEnded } from './dates';
-import { endedLast } from './order';
-import { paginate } from './paginate';
+import { formatDate, hasEnded } from '../lib/dates';
+import { endedLast } from '../lib/order';
+import { paginate } from '../lib/paginate';
 
 /** A coupon as parsed by the portal schema. */
 export type Coupon = z.output<typeof couponSchema>;

@@ -5,7 +5,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { LIST_PAGE_SIZE } from '../site';
-import { byPinnedThenNewest, inDisplayOrder } from './order';
+import { byPinnedThenNewest, inDisplayOrder } from '../lib/order';
 
 /** The id of the pseudo-category that lists every item (spec §2 redirects: `/{section}/all`). */
 export const ALL_CATEGORY = 'all';

@@ -8,7 +8,7 @@ import type { z } from 'astro/zod';
 import type { contractChangeSchema } from '../portal/schemas';
 import { downloadLandingFor, loadDownloadTree } from './downloads';
 import { locationsLandingPath } from './locations';
-import { inDisplayOrder } from './order';
+import { inDisplayOrder } from '../lib/order';
 
 /** A contract-change entry as parsed by the portal schema. */
 export type ContractChange = z.output<typeof contractChangeSchema>;

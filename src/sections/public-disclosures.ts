@@ -10,7 +10,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { publicDisclosureCategorySchema, publicDisclosureSchema } from '../portal/schemas';
-import { inDisplayOrder, type Sortable } from './order';
+import { inDisplayOrder, type Sortable } from '../lib/order';
 
 /** Collection data typed from the portal schemas. */
 export type PublicDisclosure = z.output<typeof publicDisclosureSchema>;

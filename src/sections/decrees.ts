@@ -5,7 +5,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { decreeSchema } from '../portal/schemas';
-import { inDisplayOrder } from './order';
+import { inDisplayOrder } from '../lib/order';
 
 /** A decree as parsed by the portal schema. */
 export type Decree = z.output<typeof decreeSchema>;

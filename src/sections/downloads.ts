@@ -14,9 +14,9 @@ import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { categorySchema, downloadSchema } from '../portal/schemas';
 import { DOWNLOAD_PAGE_SIZE } from '../site';
-import { inDisplayOrder, type Sortable } from './order';
-import { paginate } from './paginate';
-import { NONE } from './redirects';
+import { inDisplayOrder, type Sortable } from '../lib/order';
+import { paginate } from '../lib/paginate';
+import { NONE } from '../lib/redirects';
 
 /** Collection data typed from the portal schemas. */
 export type Download = z.output<typeof downloadSchema>;
@@ -101,7 +101,7 @@ export interface DownloadNavLink {
   count?: number;
 }
 
-/** Props of the download pages (src/components/DownloadPage.astro). */
+/** Props of the download pages (src/layouts/DownloadPage.astro). */
 export interface DownloadPageProps {
   /** `item`: a page of an item's files; `empty-category`: `/download/{category}/none`; `none`: `/download/none`. */
   kind: 'item' | 'empty-category' | 'none';
