@@ -53,6 +53,9 @@ export const SOCIAL_LINKS = [
  */
 export const COMPANY_DOMAINS = ['hotains.com.tw'] as const;
 
+/** The site's time zone (Taiwan; UTC+8, no daylight saving since 1979): every date is read, shown and counted in it. */
+export const SITE_TIME_ZONE = 'Asia/Taipei';
+
 /** Origin of the video embeds (spec §7 videoUrl: `https://www.youtube-nocookie.com/embed/…`): the one frame host the
  * portal schema accepts for videos and the CSP's `frame-src` allows. */
 export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';

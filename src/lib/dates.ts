@@ -1,12 +1,11 @@
 /**
- * The site's one date module, for the build, the browser and the sample portal (issue 13 item 4): every date is
- * read, shown and counted in Taiwan time (SITE_TIME_ZONE), whatever the time zone of the machine or the visitor.
- * On dayjs (DESIGN.md: the project's date library) with its `utc`, `timezone` and `customParseFormat` plugins.
+ * Showing and counting dates, for the build, the browser and the sample portal (issue 13 item 4): every date is
+ * shown and counted in Taiwan time (SITE_TIME_ZONE of src/site.ts), whatever the time zone of the machine or the
+ * visitor. On dayjs (DESIGN.md: the project's date library) with its `utc`, `timezone` and `customParseFormat`
+ * plugins. Reading the portal's date strings is the validation layer's (src/portal/dates.ts parsePortalDate); the
+ * helpers here accept either an instant or such a string.
  *
  * Rules:
- * - A portal date without a zone (`2026-03-15`, `2026-03-15 09:00`, `2026/03/15`) is Taipei local time; a time
- *   with `Z` or an offset (`2026-03-15T17:30:00Z`, `…+08:00`) is that instant, shown in Taipei
- *   (`2026-03-15T17:30:00Z` is 2026/03/16 01:30). Parsing is strict: `2026-02-30` is not a date.
  * - Display (spec §4): `YYYY/MM/DD`; 'N 天前' counts Taipei calendar days; "today" is today in Taipei.
  * - A calendar day (`IsoDate`, `YYYY-MM-DD`) is a day of the Taiwanese calendar, not an instant: adding days and
  *   the weekday are plain calendar arithmetic.
@@ -18,13 +17,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { parsePortalDate } from '../portal/dates.ts';
+import { SITE_TIME_ZONE } from '../site.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
-
-/** The site's time zone (Taiwan; UTC+8, no daylight saving since 1979): every date is shown and counted in it. */
-export const SITE_TIME_ZONE = 'Asia/Taipei';
 
 /** Display format of dates across the site (spec §4). */
 export const DATE_FORMAT = 'YYYY/MM/DD';
@@ -41,59 +39,9 @@ export type IsoDate = string;
 /** What the helpers accept: an instant (Date) or a portal date string (see parsePortalDate). */
 export type DateInput = Date | string;
 
-/** Day part of the portal's date strings (strict: `2026-3-5` and `2026-03-05` are both read, `2026-03-5` not). */
-const DAY_FORMATS = ['YYYY-MM-DD', 'YYYY/MM/DD', 'YYYY-M-D', 'YYYY/M/D'] as const;
-/** Time part after the day, when there is one. */
-const TIME_FORMATS = ['[T]HH:mm:ss', '[T]HH:mm', '[T]HH:mm:ss.SSS', ' HH:mm:ss', ' HH:mm', ' HH:mm:ss.SSS'] as const;
-const DATE_TIME_FORMATS = DAY_FORMATS.flatMap((day) => TIME_FORMATS.map((time) => day + time));
-/** Formats of a portal date without a zone, most frequent first. */
-const WALL_FORMATS = [...DAY_FORMATS, ...DATE_TIME_FORMATS];
-/** A trailing `Z` or UTC offset (`+08:00`, `+0800`, `-05`). */
-const ZONE_SUFFIX = /(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}(?::?\d{2})?)$/i;
-/** Largest UTC offset of any real zone (UTC+14, Kiribati), in milliseconds: `+99:00` is not an offset. */
-const MAX_OFFSET_MS = 14 * 3_600_000;
 /** Milliseconds of a day, for the event page's "not more than a day ahead" rule. */
 const DAY_MS = 86_400_000;
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'] as const;
-
-/** Fractions of a second cut or padded to the three digits the strict format reads (`.5` → `.500`). */
-const millis = (text: string): string => text.replace(/\.(\d+)/, (_, digits: string) => `.${digits.slice(0, 3).padEnd(3, '0')}`);
-
-/**
- * A portal date string as the instant it means, or undefined when it is not a real date in a known format.
- * Input: `YYYY-MM-DD` or `YYYY/MM/DD` (also unpadded `YYYY-M-D`), optionally followed by ` HH:mm[:ss[.fff]]` or
- * `THH:mm[:ss[.fff]]`, optionally followed by `Z` or an offset (`+08:00`, `+0800`). Without a zone the time is
- * Taipei local time (midnight for a bare day).
- */
-export function parsePortalDate(value: string): Date | undefined {
-  const text = millis(value.trim());
-  const zone = ZONE_SUFFIX.exec(text)?.[1];
-  if (!zone) {
-    const wall = wallClock(text, WALL_FORMATS);
-    return wall ? dayjs.tz(text, wall.format, SITE_TIME_ZONE).toDate() : undefined;
-  }
-  // Strict on the date and time (a strict parse with the zone would compare against the machine's zone).
-  const wallText = text.slice(0, -zone.length);
-  const wall = wallClock(wallText, DATE_TIME_FORMATS);
-  if (!wall) return undefined;
-  const instant = dayjs(`${wallText}${zone.toUpperCase()}`, `${wall.format}Z`);
-  return instant.isValid() && Math.abs(instant.valueOf() - wall.ms) <= MAX_OFFSET_MS
-    ? instant.toDate()
-    : undefined;
-}
-
-/**
- * A date-time text read strictly with the first matching format: the format and the wall-clock reading as UTC
- * milliseconds, or undefined. One format at a time: dayjs 1.11's dayjs.utc(text, [formats]) drops the `utc` and
- * reads the text in the machine's zone.
- */
-function wallClock(text: string, formats: readonly string[]): { format: string; ms: number } | undefined {
-  for (const format of formats) {
-    const wall = dayjs.utc(text, format, true);
-    if (wall.isValid()) return { format, ms: wall.valueOf() };
-  }
-  return undefined;
-}
 
 /** The instant of a Date or portal date string, or undefined when it is not a date. */
 function instantOf(date: DateInput): Date | undefined {

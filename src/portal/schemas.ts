@@ -6,8 +6,8 @@
  * page ever renders unsanitized portal HTML.
  */
 import { z } from 'astro/zod';
-import { parsePortalDate } from '../lib/dates';
-import { sanitizeRichText } from '../lib/sanitize';
+import { parsePortalDate } from './dates';
+import { sanitizeRichText } from './sanitize';
 import { VIDEO_EMBED_ORIGIN } from '../site';
 
 /** Portal ids arrive as numbers or strings; the site treats them as strings (spec §3 "treated as string"). */
@@ -29,7 +29,7 @@ export const routeId = portalId.refine(
 );
 
 /**
- * A date as the portal sends it, parsed to the instant it means (src/lib/dates.ts parsePortalDate, issue 13): a
+ * A date as the portal sends it, parsed to the instant it means (src/portal/dates.ts parsePortalDate, issue 13): a
  * date or date-time without a zone is Taipei time, one with `Z` or an offset is that instant.
  */
 export const portalDate = z

@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EARLIEST_TIMESTAMP,
-  SITE_TIME_ZONE,
   addDays,
   daysSince,
   formatDate,
@@ -18,14 +17,14 @@ import {
   isWeekend,
   isoDate,
   parseIsoDate,
-  parsePortalDate,
   parseTimestamp,
   taipeiToday,
   taipeiYear,
   timeOf,
   weekdayOf,
 } from '../../src/lib/dates';
-import { NOTIFICATION_TEXT } from '../../src/site';
+import { NOTIFICATION_TEXT, SITE_TIME_ZONE } from '../../src/site';
+import { parsePortalDate } from '../../src/portal/dates';
 
 /** Machine zone → its UTC offset in minutes on 2026-01-15 (as Date#getTimezoneOffset reports it). */
 const ZONES: [string, number][] = [

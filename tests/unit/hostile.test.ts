@@ -22,7 +22,7 @@ import {
   publicDisclosureSchema,
   videoSchema,
 } from '../../src/portal/schemas';
-import { sanitizeRichText } from '../../src/lib/sanitize';
+import { sanitizeRichText } from '../../src/portal/sanitize';
 import { HOSTILE_REJECTED, RICH_TEXT_PAYLOADS, hostileLists } from '../../scripts/sample-portal/content/hostile.mjs';
 import { buildDataset } from '../../scripts/sample-portal/data.mjs';
 

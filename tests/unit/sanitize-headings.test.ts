@@ -1,10 +1,10 @@
 /**
- * Headings of portal rich text (src/lib/sanitize.ts; issue 13 item 7): the top level is read from the headings that
+ * Headings of portal rich text (src/portal/sanitize.ts; issue 13 item 7): the top level is read from the headings that
  * survive sanitizing, so a heading written in a comment, an attribute value or a removed element cannot keep a
  * visible h3 under the page's h1 (a skipped level for screen-reader users, WCAG 1.3.1).
  */
 import { describe, expect, it } from 'vitest';
-import { headingLevels, headingRenames, sanitizeRichText } from '../../src/lib/sanitize';
+import { headingLevels, headingRenames, sanitizeRichText } from '../../src/portal/sanitize';
 
 describe('sanitizeRichText: the top heading is h2, counted on what survives sanitizing', () => {
   it.each([

@@ -3,7 +3,7 @@
  * skipping a level, and JSON-LD text can never close its script element.
  */
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../../src/lib/sanitize';
+import { sanitizeRichText } from '../../src/portal/sanitize';
 import { breadcrumbJsonLd, faqPageJsonLd, htmlToText, serializeJsonLd } from '../../src/lib/structured-data';
 
 describe('sanitizeRichText headings', () => {

@@ -7,7 +7,8 @@
  * Shared by the browser (loaded on demand by the /service form: dayjs stays out of the page's static JavaScript)
  * and the sample portal. Messages are zh-TW.
  */
-import { addDays, formatDay, isWeekend, isoDate, parseIsoDate, parsePortalDate, type IsoDate } from '../dates.ts';
+import { addDays, formatDay, isWeekend, isoDate, parseIsoDate, type IsoDate } from '../dates.ts';
+import { parsePortalDate } from '../../portal/dates.ts';
 
 export { formatDay, taipeiToday, type IsoDate } from '../dates.ts';
 
