@@ -69,7 +69,7 @@ function writeToneWav(file) {
 /** The voice the audio reader asks Debian's espeak-ng for (READER_VOICE, else the pipeline's default for it). */
 async function readerVoice() {
   if (process.env.READER_VOICE) return process.env.READER_VOICE;
-  const { READER_DEFAULTS } = await import(pathToFileURL(path.join(root, 'src/integrations/reader-pipeline.ts')).href);
+  const { READER_DEFAULTS } = await import(pathToFileURL(path.join(root, 'src/integrations/reader/settings.ts')).href);
   return READER_DEFAULTS.nativeVoice;
 }
 

@@ -4,7 +4,7 @@ declare module 'virtual:insurer/reader' {
 }
 
 /**
- * espeak-ng compiled to WebAssembly (issue 13; used by src/integrations/reader-wasm-worker.mjs and its test), which
+ * espeak-ng compiled to WebAssembly (issue 13; used by src/integrations/reader/wasm-worker.mjs and its test), which
  * ships no types: the parts the reader uses, from the package's espeak-ng.js (Echogarden's WebIDL wrapper).
  */
 declare module '@echogarden/espeak-ng-emscripten' {

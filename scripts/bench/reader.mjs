@@ -25,7 +25,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { probeEngine, readerSettingsFromEnv, synthesizeSite } from '../../src/integrations/reader-pipeline.ts';
+import { builtPages } from '../../src/integrations/built-pages.ts';
+import { probeEngine } from '../../src/integrations/reader/engines.ts';
+import { readerSettingsFromEnv } from '../../src/integrations/reader/settings.ts';
+import { synthesizeSite } from '../../src/integrations/reader/site.ts';
 
 const TITLE = 'Audio reader';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -94,11 +97,12 @@ async function benchOne({ label, distDir, engine, log }) {
     const settings = readerSettingsFromEnv(env, path.join(work, 'cache'));
     const probe = await probeEngine(settings);
     if (!probe.ok) return { label, engine, available: false, reason: probe.reason };
+    const pages = await builtPages(distDir);
     log(`reader: ${label}, ${engine}, cold…`);
     const progress = (line) => log(`reader: ${line}`);
-    const cold = await synthesizeSite({ distDir, settings, outDir: path.join(work, 'cold'), log: progress });
+    const cold = await synthesizeSite({ distDir, pages, settings, outDir: path.join(work, 'cold'), log: progress });
     log(`reader: ${label}, ${engine}, warm…`);
-    const warm = await synthesizeSite({ distDir, settings, outDir: path.join(work, 'warm') });
+    const warm = await synthesizeSite({ distDir, pages, settings, outDir: path.join(work, 'warm') });
     const perPage = cold.perPage.map((page) => page.synthesisMs);
     return {
       label,

@@ -1,7 +1,7 @@
 /**
  * Astro integration of the audio reader (issue 7): a spoken rendition of every content page, made at build time.
  *
- * - `astro:config:setup`: reads the engine settings (READER_* variables, src/integrations/reader-pipeline.ts) and
+ * - `astro:config:setup`: reads the engine settings (READER_* variables, src/integrations/reader/settings.ts) and
  *   probes the engine (`espeak-ng`: Debian's programs if installed, else the WebAssembly build from npm). The
  *   answer is the virtual module `virtual:insurer/reader` (`readerEnabled`), which SiteLayout reads before pages
  *   render: with no engine, one warning is logged, no page gets a readerPath and so no page shows the player; the
@@ -15,7 +15,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { probeEngine, readerSettingsFromEnv, synthesizeSite, type EngineProbe, type ReaderSettings } from './reader-pipeline.ts';
+import { builtPages } from './built-pages.ts';
+import { probeEngine, type EngineProbe } from './reader/engines.ts';
+import { readerSettingsFromEnv, type ReaderSettings } from './reader/settings.ts';
+import { synthesizeSite } from './reader/site.ts';
 
 /** The virtual module that tells pages whether the reader is on. */
 export const READER_VIRTUAL_MODULE = 'virtual:insurer/reader';
@@ -75,7 +78,7 @@ async function buildAudio(
   engine: Extract<EngineProbe, { ok: true }>,
   logger: AstroIntegrationLogger,
 ): Promise<void> {
-  const stats = await synthesizeSite({ distDir, settings, engine, log: (line) => logger.info(line) });
+  const stats = await synthesizeSite({ distDir, pages: await builtPages(distDir), settings, engine, log: (line) => logger.info(line) });
   logger.info(
     `${stats.pages} pages with audio (${stats.audioSeconds} s): ${stats.synthesized} segments synthesized, ` +
       `${stats.cached} from the cache, ${(stats.audioBytes / 1024 / 1024).toFixed(1)} MB, ${(stats.wallMs / 1000).toFixed(1)} s`,

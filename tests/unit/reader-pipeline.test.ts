@@ -16,15 +16,11 @@ import type { AstroIntegrationLogger } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import reader, { READER_VIRTUAL_MODULE } from '../../src/integrations/reader';
 import initEspeak from '@echogarden/espeak-ng-emscripten';
-import {
-  extractReaderPage,
-  probeEngine,
-  READER_DEFAULTS,
-  readerSettingsFromEnv,
-  splitSegments,
-  synthesizeSite,
-  type ReaderSettings,
-} from '../../src/integrations/reader-pipeline';
+import { builtPages } from '../../src/integrations/built-pages';
+import { probeEngine } from '../../src/integrations/reader/engines';
+import { READER_DEFAULTS, readerSettingsFromEnv, type ReaderSettings } from '../../src/integrations/reader/settings';
+import { synthesizeSite } from '../../src/integrations/reader/site';
+import { extractReaderPage, splitSegments } from '../../src/integrations/reader/text';
 import { pageReaderPath, readerManifestPath, type ReaderManifest } from '../../src/lib/reader-path';
 import { soxPath } from '../system.mjs';
 
@@ -79,6 +75,11 @@ async function writePage(route: string, html: string) {
   const folder = path.join(dist, route.slice(1));
   await mkdir(folder, { recursive: true });
   await writeFile(path.join(folder, 'index.html'), html);
+}
+
+/** A built site as synthesizeSite takes it: its folder and its pages, listed as the build lists them. */
+async function site(distDir: string): Promise<{ distDir: string; pages: string[] }> {
+  return { distDir, pages: await builtPages(distDir) };
 }
 
 async function manifestOf(route: string): Promise<ReaderManifest> {
@@ -163,7 +164,7 @@ describe('the pipeline with espeak-ng', () => {
   let first: Awaited<ReturnType<typeof synthesizeSite>>;
 
   it('gives every reader page audio of a plausible length for its text', { timeout: 120_000 }, async () => {
-    first = await synthesizeSite({ distDir: dist, settings });
+    first = await synthesizeSite({ ...(await site(dist)), settings });
     expect(first.pages).toBe(3);
     expect(first.synthesized).toBe(first.uniqueSegments);
     expect(first.cached).toBe(0);
@@ -193,7 +194,7 @@ describe('the pipeline with espeak-ng', () => {
   it('synthesizes nothing on a second build without changes, and writes the same audio', { timeout: 60_000 }, async () => {
     const before = await manifestOf('/faq/1');
     await rm(path.join(dist, 'reader'), { recursive: true });
-    const second = await synthesizeSite({ distDir: dist, settings });
+    const second = await synthesizeSite({ ...(await site(dist)), settings });
     expect(second.synthesized).toBe(0);
     expect(second.cached).toBe(first.uniqueSegments);
     expect(second.audioBytes).toBe(first.audioBytes);
@@ -202,7 +203,7 @@ describe('the pipeline with espeak-ng', () => {
 
   it('synthesizes only the changed page when one page changes', { timeout: 60_000 }, async () => {
     await writePage('/about/profile', page('/about/profile', '公司簡介', '<p>和泰產險以客戶為尊，誠信經營。</p>'));
-    const third = await synthesizeSite({ distDir: dist, settings });
+    const third = await synthesizeSite({ ...(await site(dist)), settings });
     expect(third.synthesized).toBe(1);
     expect(third.perPage.filter((p) => p.synthesisMs > 0).map((p) => p.readerPath)).toEqual([readerManifestPath('/about/profile')]);
   });
@@ -215,7 +216,7 @@ describe('engines', () => {
       path.join(root, 'cache-tone'),
     );
     const out = path.join(root, 'out-tone');
-    const stats = await synthesizeSite({ distDir: dist, settings: tone, outDir: out });
+    const stats = await synthesizeSite({ ...(await site(dist)), settings: tone, outDir: out });
     expect(stats.pages).toBe(3);
     const manifest = JSON.parse(await readFile(path.join(out, readerManifestPath('/news/detail/1').slice(1)), 'utf8')) as ReaderManifest;
     expect(manifest.segments[0]!.durationMs).toBe(1500);
@@ -232,7 +233,7 @@ describe('engines', () => {
       path.join(root, 'cache-stdin'),
     );
     const out = path.join(root, 'out-stdin');
-    await synthesizeSite({ distDir: dist, settings: spoken, outDir: out });
+    await synthesizeSite({ ...(await site(dist)), settings: spoken, outDir: out });
     const manifest = JSON.parse(await readFile(path.join(out, readerManifestPath('/about/profile').slice(1)), 'utf8')) as ReaderManifest;
     // Speech of a dozen characters: a few seconds, not a silent or empty file.
     expect(manifest.durationMs).toBeGreaterThan(2000);
@@ -244,7 +245,7 @@ describe('engines', () => {
     const oneEnginePage = path.join(root, 'dist-broken');
     await mkdir(path.join(oneEnginePage, 'news', 'detail', '1'), { recursive: true });
     await writeFile(path.join(oneEnginePage, 'news', 'detail', '1', 'index.html'), page('/news/detail/1', '新聞', '<p>內文。</p>'));
-    await expect(synthesizeSite({ distDir: oneEnginePage, settings: broken })).rejects.toThrow(
+    await expect(synthesizeSite({ ...(await site(oneEnginePage)), settings: broken })).rejects.toThrow(
       /news[/\\]detail[/\\]1[/\\]index\.html failed: .*exited with 3: no voice/,
     );
   });
@@ -311,7 +312,7 @@ describe('the WebAssembly engine (npm install alone)', () => {
     const wasm = readerSettingsFromEnv({ READER_ENGINE: 'espeak-ng-wasm' }, path.join(root, 'cache-wasm'));
     const out = path.join(root, 'out-wasm');
     const lines: string[] = [];
-    const stats = await synthesizeSite({ distDir: dist, settings: wasm, outDir: out, log: (line) => lines.push(line), concurrency: 2 });
+    const stats = await synthesizeSite({ ...(await site(dist)), settings: wasm, outDir: out, log: (line) => lines.push(line), concurrency: 2 });
     expect(stats.engine).toBe('espeak-ng-wasm');
     expect(lines[0]).toMatch(/^Audio reader: espeak-ng-wasm .*voice cmn/);
     const manifest = JSON.parse(await readFile(path.join(out, readerManifestPath('/about/profile').slice(1)), 'utf8')) as ReaderManifest;
@@ -360,7 +361,7 @@ describe('the WebAssembly engine (npm install alone)', () => {
     const lines: string[] = [];
     const wasm = readerSettingsFromEnv({ READER_ENGINE: 'espeak-ng-wasm' }, path.join(root, 'cache-progress'));
     // Interval 0: a progress line at every finished segment or page (the build uses one every few seconds).
-    await synthesizeSite({ distDir: dist, settings: wasm, outDir: path.join(root, 'out-progress'), log: (line) => lines.push(line), progressIntervalMs: 0, concurrency: 1 });
+    await synthesizeSite({ ...(await site(dist)), settings: wasm, outDir: path.join(root, 'out-progress'), log: (line) => lines.push(line), progressIntervalMs: 0, concurrency: 1 });
     const progress = lines.filter((line) => /pages, about/.test(line));
     expect(progress.length).toBeGreaterThan(0);
     for (const line of progress) expect(line).toMatch(/^Audio reader: [0-2]\/3 pages, about (\d+ s|\d+ min \d\d s) left$/);

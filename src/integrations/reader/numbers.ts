@@ -1,7 +1,7 @@
 /**
  * Number reading for the audio reader (issue 13 "the reader reads numbers as a listener expects"): rewrites the
  * digits of a page's readable text into the Chinese words a Taiwanese listener expects, before the text goes to
- * the speech engine (src/integrations/reader-pipeline.ts). The engines left alone read digits unevenly: espeak-ng
+ * the speech engine (src/integrations/reader/text.ts). The engines left alone read digits unevenly: espeak-ng
  * says "12.5%" as 十二 五 "percent" in English and a phone number as one large amount.
  *
  * Rules, applied in this order (each on text that the earlier ones left with digits):

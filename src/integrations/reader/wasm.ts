@@ -2,7 +2,7 @@
  * The audio reader's WebAssembly engine (issue 13 "the reader works after `npm install` alone"): espeak-ng
  * compiled to WebAssembly (@echogarden/espeak-ng-emscripten, npm) and LAME compiled to WebAssembly
  * (wasm-media-encoders, npm), so that a machine without Debian's espeak-ng and lame still gets the reader.
- * Both run in worker threads (src/integrations/reader-wasm-worker.mjs), one per core: the synthesis is
+ * Both run in worker threads (src/integrations/reader/wasm-worker.mjs), one per core: the synthesis is
  * synchronous and would otherwise hold the build's one thread.
  */
 import { Worker } from 'node:worker_threads';
@@ -21,7 +21,7 @@ export interface WasmSpeech {
   durationMs: number;
 }
 
-const WORKER_URL = new URL('./reader-wasm-worker.mjs', import.meta.url);
+const WORKER_URL = new URL('./wasm-worker.mjs', import.meta.url);
 
 type Reply = { ready: true } | { ready: false; error: string } | { id: number; mp3: Uint8Array; durationMs: number } | { id: number; error: string };
 

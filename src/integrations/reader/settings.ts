@@ -1,0 +1,120 @@
+/**
+ * The audio reader's settings (issue 7; issue 13; issue 15 "the reader as settings, text, engines and site
+ * steps"): the speech and encoding defaults, the engine names, and the READER_* environment variables parsed into
+ * one `ReaderSettings` value that the other reader modules (src/integrations/reader/) take as an argument.
+ *
+ * Engines (`ReaderSettings.engine`, READER_ENGINE; how each runs: src/integrations/reader/engines.ts):
+ * - `espeak-ng` (default): Debian's espeak-ng and lame programs when both are installed (the faster choice), else
+ *   the same synthesizer compiled to WebAssembly, installed by `npm install` (`espeak-ng-wasm`).
+ * - `espeak-ng-native`: the programs only (espeak-ng → WAV, lame → MP3).
+ * - `espeak-ng-wasm`: the WebAssembly build only (src/integrations/reader/wasm.ts: espeak-ng and LAME in worker
+ *   threads).
+ * - `command`: a shell command template that receives the text and writes audio, so any TTS vendor's CLI plugs in
+ *   without code changes (`{text_file}` / `{out_file}` placeholders, the text also on stdin); lame encodes.
+ * - `off` disables the reader.
+ */
+import path from 'node:path';
+
+/** Speech and encoding parameters of the default pipeline. */
+export const READER_DEFAULTS = {
+  /**
+   * Voice of Debian's espeak-ng (1.51): Mandarin reading Chinese characters. Its plain `cmn` turns Traditional
+   * characters into pinyin and speaks the pinyin as English.
+   */
+  nativeVoice: 'cmn-latn-pinyin',
+  /**
+   * Voice of the WebAssembly espeak-ng (1.52, Echogarden's build): its `cmn` reads Chinese characters as Mandarin
+   * with tones (checked on its phonemes: no switch to English), so the plain Mandarin voice is the one.
+   */
+  wasmVoice: 'cmn',
+  /** espeak-ng speaking rate, words per minute (espeak-ng's own default). */
+  wordsPerMinute: 175,
+  /** MP3 bit rate, kbit/s (mono speech at 16 kHz: clear at 24). */
+  bitrateKbps: 24,
+  /**
+   * lame's algorithm quality, 0 (best, slowest) to 9; 7 costs about 30 % less time than lame's default 3 for speech.
+   * The WebAssembly encoder has no such setting (LAME's default).
+   */
+  encoderQuality: 7,
+  /** MP3 sample rate, kHz (speech needs no more). */
+  sampleRateKhz: 16,
+  /** Longest segment in characters (≈ 75 s of Mandarin speech); a page with more text gets several segments. */
+  segmentMaxChars: 300,
+  /** Format the `command` engine writes to {out_file}. */
+  commandFormat: 'wav',
+  /** The espeak-ng and lame programs (looked up on PATH). */
+  espeakProgram: 'espeak-ng',
+  lameProgram: 'lame',
+  /** Least time between two progress lines of a long synthesis, ms. */
+  progressIntervalMs: 5000,
+} as const;
+
+/** Speaking rates READER_RATE_WPM accepts, words per minute. */
+const RATE_RANGE_WPM = { min: 80, max: 450 } as const;
+
+/** READER_ENGINE values. */
+export const READER_ENGINES = ['espeak-ng', 'espeak-ng-native', 'espeak-ng-wasm', 'command', 'off'] as const;
+export type ReaderEngine = (typeof READER_ENGINES)[number];
+/** An engine that synthesizes: what `espeak-ng` resolves to here, or the command. */
+export type SpeechEngine = 'espeak-ng-native' | 'espeak-ng-wasm' | 'command';
+
+export interface ReaderSettings {
+  engine: ReaderEngine;
+  /** espeak-ng voice (READER_VOICE); undefined: the engine's own (READER_DEFAULTS.nativeVoice / wasmVoice). */
+  voice?: string;
+  /** espeak-ng rate, words per minute. */
+  wordsPerMinute: number;
+  /** `command` engine: shell template with {text_file} and {out_file}; the text is also on stdin. */
+  command?: string;
+  /** `command` engine: what it writes to {out_file}. */
+  commandFormat: 'wav' | 'mp3';
+  bitrateKbps: number;
+  encoderQuality: number;
+  sampleRateKhz: number;
+  segmentMaxChars: number;
+  /** The espeak-ng and lame programs: names on PATH or paths. */
+  espeakProgram: string;
+  lameProgram: string;
+  /** Folder of the synthesis cache (absolute). */
+  cacheDir: string;
+}
+
+/** Settings with the engine that will run: `espeak-ng` resolved to the native or wasm build, the voice set. */
+export type ResolvedReaderSettings = Omit<ReaderSettings, 'engine' | 'voice'> & { engine: SpeechEngine; voice: string };
+
+/**
+ * Settings from the environment: READER_ENGINE (`espeak-ng` default | `espeak-ng-native` | `espeak-ng-wasm` |
+ * `command` | `off`), READER_VOICE, READER_RATE_WPM, READER_COMMAND, READER_COMMAND_FORMAT (`wav` | `mp3`),
+ * READER_ESPEAK_NG and READER_LAME (the programs, default on PATH), READER_CACHE_DIR (else `defaultCacheDir`).
+ * Throws on an unknown engine or format, naming the variable.
+ */
+export function readerSettingsFromEnv(env: NodeJS.ProcessEnv, defaultCacheDir: string): ReaderSettings {
+  const engine = (env.READER_ENGINE || 'espeak-ng') as ReaderEngine;
+  if (!READER_ENGINES.includes(engine)) {
+    throw new Error(`READER_ENGINE must be ${READER_ENGINES.join(', ')}, not "${env.READER_ENGINE}".`);
+  }
+  const commandFormat = (env.READER_COMMAND_FORMAT || READER_DEFAULTS.commandFormat) as 'wav' | 'mp3';
+  if (!['wav', 'mp3'].includes(commandFormat)) {
+    throw new Error(`READER_COMMAND_FORMAT must be wav or mp3, not "${env.READER_COMMAND_FORMAT}".`);
+  }
+  const wpm = env.READER_RATE_WPM ? Number(env.READER_RATE_WPM) : READER_DEFAULTS.wordsPerMinute;
+  if (!Number.isInteger(wpm) || wpm < RATE_RANGE_WPM.min || wpm > RATE_RANGE_WPM.max) {
+    throw new Error(
+      `READER_RATE_WPM must be a whole number from ${RATE_RANGE_WPM.min} to ${RATE_RANGE_WPM.max}, not "${env.READER_RATE_WPM}".`,
+    );
+  }
+  return {
+    engine,
+    voice: env.READER_VOICE || undefined,
+    wordsPerMinute: wpm,
+    command: env.READER_COMMAND || undefined,
+    commandFormat,
+    bitrateKbps: READER_DEFAULTS.bitrateKbps,
+    encoderQuality: READER_DEFAULTS.encoderQuality,
+    sampleRateKhz: READER_DEFAULTS.sampleRateKhz,
+    segmentMaxChars: READER_DEFAULTS.segmentMaxChars,
+    espeakProgram: env.READER_ESPEAK_NG || READER_DEFAULTS.espeakProgram,
+    lameProgram: env.READER_LAME || READER_DEFAULTS.lameProgram,
+    cacheDir: path.resolve(env.READER_CACHE_DIR || defaultCacheDir),
+  };
+}
