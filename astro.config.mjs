@@ -9,11 +9,15 @@ import searchIndex from './src/integrations/search-index.ts';
 import publishing from './src/integrations/publishing.ts';
 import reader from './src/integrations/reader.ts';
 import { NOINDEX_PATHS } from './src/site.ts';
-import { astroCsp, policyFromEnv } from './src/lib/security-headers.ts';
+import { astroCsp, policyFrom } from './src/lib/security-headers.ts';
+import { BROWSER_SETTINGS, readSettings, SETTINGS } from './src/settings.ts';
 import { SPECULATION_RULES_HASH } from './src/lib/speculation-rules.ts';
 
+/** The environment, read and checked once (src/settings.ts); a bad value stops here with a message naming it. */
+const settings = readSettings();
+
 /** The security policy of this deployment (issue 6), from PUBLIC_IMAGE_BASE, PUBLIC_PORTAL_API_BASE and GA. */
-const securityPolicy = policyFromEnv(process.env);
+const securityPolicy = policyFrom(settings);
 
 /**
  * Modules of the browser's shared "runtime" chunk (see vite.build below): the site constants, the stores, the
@@ -27,7 +31,7 @@ const SHARED_RUNTIME_MODULES =
  * time (PORTAL_API_BASE, set by scripts/build.mjs to the sample portal when absent).
  */
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'https://www.hotains.com.tw',
+  site: settings.SITE_URL,
   output: 'static',
   trailingSlash: 'never',
   // Style sheets and scripts as files, never inlined: the one CSP header of every page then lists only the few
@@ -42,7 +46,7 @@ export default defineConfig({
   scopedStyleStrategy: 'class',
   // Content-layer store and incremental-build cache (default node_modules/.astro/); the benchmark gives each
   // portal size its own folder so that their caches do not evict each other (scripts/bench/build.mjs).
-  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
+  ...(settings.ASTRO_CACHE_DIR ? { cacheDir: settings.ASTRO_CACHE_DIR } : {}),
   // Instant navigation (issue 8 §5): Speculation Rules written by SiteLayout (src/lib/speculation-rules.ts), no
   // JavaScript; their hash is in the CSP (security.csp below).
   experimental: {
@@ -91,31 +95,18 @@ export default defineConfig({
   ],
   // Hash-based CSP meta tag in every page (DESIGN.md §6); the HTTP header adds frame-ancestors (hosting).
   security: { csp: astroCsp(securityPolicy, [SPECULATION_RULES_HASH]) },
+  // The browser's variables, declared to astro:env/client with the values src/settings.ts read and checked (the
+  // one parse of the environment, issue 15); build code reads the settings, not astro:env.
   env: {
-    schema: {
-      PORTAL_API_BASE: envField.string({
-        context: 'server',
-        access: 'secret',
-        optional: true,
-        url: true,
-      }),
-      PORTAL_TIMEOUT_MS: envField.number({ context: 'server', access: 'secret', optional: true, int: true }),
-      /** Issue 6 stale-if-error: folder of the last good portal snapshots (default node_modules/.astro/portal-snapshots). */
-      PORTAL_SNAPSHOT_DIR: envField.string({ context: 'server', access: 'secret', optional: true }),
-      /** Oldest snapshot a failed list may fall back to, in hours (default PORTAL_SNAPSHOT_MAX_AGE_HOURS of src/site.ts, 24). */
-      PORTAL_SNAPSHOT_MAX_AGE_HOURS: envField.number({ context: 'server', access: 'secret', optional: true, min: 0 }),
-      /** Lists confirmed to lose more than half of their items in this build: `news,faqs` or `*`. */
-      PORTAL_ALLOW_ITEM_DROP: envField.string({ context: 'server', access: 'secret', optional: true }),
-      PUBLIC_PORTAL_API_BASE: envField.string({ context: 'client', access: 'public', default: '' }),
-      PUBLIC_IMAGE_BASE: envField.string({ context: 'client', access: 'public', default: '/upload/' }),
-      /** GA4 measurement id (G-XXXXXXX); page-view tracking is off, with no network call, when unset. */
-      PUBLIC_GA_MEASUREMENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
-      SITE_ENV: envField.enum({
-        values: ['production', 'staging', 'development', 'test'],
-        context: 'client',
-        access: 'public',
-        default: 'production',
-      }),
-    },
+    schema: Object.fromEntries(
+      BROWSER_SETTINGS.map((name) => [
+        name,
+        name === 'SITE_ENV'
+          ? envField.enum({ values: [...SETTINGS.SITE_ENV.schema.unwrap().options], context: 'client', access: 'public', default: settings.SITE_ENV })
+          : settings[name] === undefined
+            ? envField.string({ context: 'client', access: 'public', optional: true })
+            : envField.string({ context: 'client', access: 'public', default: settings[name] }),
+      ]),
+    ),
   },
 });

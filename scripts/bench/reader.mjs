@@ -27,7 +27,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { builtPages } from '../../src/integrations/built-pages.ts';
 import { probeEngine } from '../../src/integrations/reader/engines.ts';
-import { readerSettingsFromEnv } from '../../src/integrations/reader/settings.ts';
+import { readerSettings } from '../../src/integrations/reader/settings.ts';
+import { readSettings } from '../../src/settings.ts';
 import { synthesizeSite } from '../../src/integrations/reader/site.ts';
 
 const TITLE = 'Audio reader';
@@ -94,7 +95,7 @@ async function benchOne({ label, distDir, engine, log }) {
   const work = await mkdtemp(path.join(tmpdir(), 'bench-reader-'));
   try {
     const env = { ...process.env, READER_ENGINE: engine, READER_CACHE_DIR: path.join(work, 'cache') };
-    const settings = readerSettingsFromEnv(env, path.join(work, 'cache'));
+    const settings = readerSettings(readSettings(env), path.join(work, 'cache'));
     const probe = await probeEngine(settings);
     if (!probe.ok) return { label, engine, available: false, reason: probe.reason };
     const pages = await builtPages(distDir);

@@ -103,7 +103,7 @@ async function precompressAssets(root: string): Promise<number> {
 }
 
 /**
- * @param policy the deployment's security policy options (src/lib/security-headers.ts policyFromEnv), the same
+ * @param policy the deployment's security policy options (src/lib/security-headers.ts policyFrom), the same
  *   the Astro `security.csp` config was built from.
  */
 export default function hosting(policy: SecurityPolicyOptions): AstroIntegration {

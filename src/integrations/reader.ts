@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { builtPages } from './built-pages.ts';
 import { probeEngine, type EngineProbe } from './reader/engines.ts';
-import { readerSettingsFromEnv, type ReaderSettings } from './reader/settings.ts';
+import { readSettings } from '../settings.ts';
+import { readerSettings, type ReaderSettings } from './reader/settings.ts';
 import { synthesizeSite } from './reader/site.ts';
 
 /** The virtual module that tells pages whether the reader is on. */
@@ -37,7 +38,7 @@ export default function reader(options: { env?: NodeJS.ProcessEnv } = {}): Astro
     name: 'insurer:reader',
     hooks: {
       'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
-        settings = readerSettingsFromEnv(options.env ?? process.env, fileURLToPath(new URL(`${READER_CACHE_FOLDER}/`, config.cacheDir)));
+        settings = readerSettings(readSettings(options.env ?? process.env), fileURLToPath(new URL(`${READER_CACHE_FOLDER}/`, config.cacheDir)));
         if (command === 'dev') {
           // The audio is made at the end of a build; the dev server has none to play.
           logger.info('Audio reader: made by `npm run build`; pages in dev show no reader player.');

@@ -21,6 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AstroUserConfig } from 'astro';
+import type { Settings } from '../settings';
 import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../site';
 
 
@@ -45,14 +46,14 @@ export interface SecurityPolicyOptions {
 }
 
 /**
- * The options from environment variables (the same names and defaults as astro.config.mjs `env.schema`).
- * In: a process.env-like record. Out: SecurityPolicyOptions.
+ * The policy options of a deployment's settings (src/settings.ts readSettings: PUBLIC_IMAGE_BASE,
+ * PUBLIC_PORTAL_API_BASE, PUBLIC_GA_MEASUREMENT_ID, checked and defaulted there).
  */
-export function policyFromEnv(env: Record<string, string | undefined> = process.env): SecurityPolicyOptions {
+export function policyFrom(settings: Pick<Settings, 'PUBLIC_IMAGE_BASE' | 'PUBLIC_PORTAL_API_BASE' | 'PUBLIC_GA_MEASUREMENT_ID'>): SecurityPolicyOptions {
   return {
-    imageBase: env.PUBLIC_IMAGE_BASE?.trim() || '/upload/',
-    portalApiBase: env.PUBLIC_PORTAL_API_BASE?.trim() ?? '',
-    gaMeasurementId: env.PUBLIC_GA_MEASUREMENT_ID?.trim() || undefined,
+    imageBase: settings.PUBLIC_IMAGE_BASE,
+    portalApiBase: settings.PUBLIC_PORTAL_API_BASE,
+    gaMeasurementId: settings.PUBLIC_GA_MEASUREMENT_ID,
   };
 }
 

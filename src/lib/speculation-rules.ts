@@ -10,6 +10,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import { processSettings, type Settings } from '../settings';
 
 /** The attribute that marks a link for prefetching. */
 export const PREFETCH_ATTRIBUTE = 'data-prefetch';
@@ -19,8 +20,8 @@ export const SPECULATION_RULES = JSON.stringify({
   prefetch: [{ source: 'document', where: { selector_matches: `a[${PREFETCH_ATTRIBUTE}]` }, eagerness: 'moderate' }],
 });
 
-/** Whether this build writes the rules (PREFETCH=off: no). */
-export const prefetchEnabled = (env: Record<string, string | undefined> = process.env): boolean => env.PREFETCH !== 'off';
+/** Whether this build writes the rules (src/settings.ts PREFETCH: `off`, no). */
+export const prefetchEnabled = (settings: Pick<Settings, 'PREFETCH'> = processSettings()): boolean => settings.PREFETCH === 'on';
 
 /** The rules' CSP hash, `sha256-…` (Astro's `security.csp.scriptDirective.hashes` form, without quotes). */
 export const SPECULATION_RULES_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(SPECULATION_RULES, 'utf8').digest('base64')}`;

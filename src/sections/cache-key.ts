@@ -21,11 +21,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { readerEnabled } from 'virtual:insurer/reader';
+import { processSettings } from '../settings';
 import { dockLists } from './dock';
 import { taipeiYear } from '../lib/dates';
 
-/** Environment variables a page's HTML depends on (astro.config.mjs `site` and `env.schema`). */
-const PAGE_ENV = ['SITE_URL', 'SITE_ENV', 'PREFETCH', 'PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID'];
+/** Settings a page's HTML depends on (src/settings.ts; astro.config.mjs `site` and the browser's `astro:env`). */
+const PAGE_SETTINGS = ['SITE_URL', 'SITE_ENV', 'PREFETCH', 'PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID'] as const;
 
 /** Files of the build configuration that change the built assets without being in a page's module graph. */
 const BUILD_CONFIG_FILES = ['astro.config.mjs', 'package-lock.json'];
@@ -46,7 +47,8 @@ export function layoutKey(): Promise<string> {
     const config = await Promise.all(
       BUILD_CONFIG_FILES.map((file) => readFile(`${process.cwd()}/${file}`, 'utf8')),
     );
-    const env = Object.fromEntries(PAGE_ENV.map((name) => [name, process.env[name] ?? null]));
+    const settings = processSettings();
+    const env = Object.fromEntries(PAGE_SETTINGS.map((name) => [name, settings[name] ?? null]));
     // readerEnabled: whether this build has a speech engine, i.e. whether content pages show the reader player.
     return hashOf({ dock, year: taipeiYear(), env, readerEnabled, config });
   })();

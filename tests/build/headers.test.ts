@@ -15,11 +15,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSettings } from '../../src/settings';
 import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../../src/site';
 import {
   headersFile,
   inlineHashesOf,
-  policyFromEnv,
+  policyFrom,
   securityHeaders,
 } from '../../src/lib/security-headers';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
@@ -56,7 +57,7 @@ function builtPages(): string[] {
 beforeAll(async () => {
   pages = builtPages();
   // The build ran in this environment (npm test), so its PUBLIC_* settings give the same policy.
-  expected = securityHeaders(policyFromEnv(process.env), inlineHashesOf(pages));
+  expected = securityHeaders(policyFrom(readSettings(process.env)), inlineHashesOf(pages));
   portal = await startSamplePortal({ port: 0 });
   nginx = await startNginx({ dist, portalUrl: portal.url, tls: true });
 }, 60_000);

@@ -18,11 +18,15 @@ import reader, { READER_VIRTUAL_MODULE } from '../../src/integrations/reader';
 import initEspeak from '@echogarden/espeak-ng-emscripten';
 import { builtPages } from '../../src/integrations/built-pages';
 import { probeEngine } from '../../src/integrations/reader/engines';
-import { READER_DEFAULTS, readerSettingsFromEnv, type ReaderSettings } from '../../src/integrations/reader/settings';
+import { READER_DEFAULTS, readerSettings, type ReaderSettings } from '../../src/integrations/reader/settings';
+import { readSettings } from '../../src/settings';
 import { synthesizeSite } from '../../src/integrations/reader/site';
 import { extractReaderPage, splitSegments } from '../../src/integrations/reader/text';
 import { pageReaderPath, readerManifestPath, type ReaderManifest } from '../../src/lib/reader-path';
 import { soxPath } from '../system.mjs';
+
+/** The reader's settings of an environment (src/settings.ts checks it). */
+const readerSettingsOf = (env: Record<string, string>, cacheDir: string): ReaderSettings => readerSettings(readSettings(env), cacheDir);
 
 /** A built page as SiteLayout writes it: header, breadcrumbs, main with the player and the readable article, footer. */
 function page(route: string, title: string, body: string, date = '2024/12/03'): string {
@@ -90,7 +94,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'reader-test-'));
   dist = path.join(root, 'dist');
   // Short segments, so the longer page is read in several.
-  settings = { ...readerSettingsFromEnv({ READER_ENGINE: 'espeak-ng-native' }, path.join(root, 'cache')), segmentMaxChars: 60 };
+  settings = { ...readerSettingsOf({ READER_ENGINE: 'espeak-ng-native' }, path.join(root, 'cache')), segmentMaxChars: 60 };
   await writePage('/news/detail/1', page('/news/detail/1', '和泰產險官網全新改版上線', '<p>歡迎多加利用官網服務。</p>'));
   await writePage('/faq/1', page('/faq/1', '汽車保險常見問題', LONG_BODY, '2025/01/15'));
   await writePage('/about/profile', page('/about/profile', '公司簡介', '<p>和泰產險以客戶為尊。</p>'));
@@ -211,7 +215,7 @@ describe('the pipeline with espeak-ng', () => {
 
 describe('engines', () => {
   it('plugs in a command template that writes WAV to {out_file}', { timeout: 60_000 }, async () => {
-    const tone = readerSettingsFromEnv(
+    const tone = readerSettingsOf(
       { READER_ENGINE: 'command', READER_COMMAND: 'sox -n -r 16000 -c 1 -b 16 {out_file} synth 1.5 sine 440' },
       path.join(root, 'cache-tone'),
     );
@@ -224,7 +228,7 @@ describe('engines', () => {
   });
 
   it('gives the command the text on stdin and accepts MP3 output (READER_COMMAND_FORMAT=mp3)', { timeout: 60_000 }, async () => {
-    const spoken = readerSettingsFromEnv(
+    const spoken = readerSettingsOf(
       {
         READER_ENGINE: 'command',
         READER_COMMAND: 'espeak-ng -v cmn-latn-pinyin --stdin -w /dev/stdout | lame --quiet - {out_file}',
@@ -241,7 +245,7 @@ describe('engines', () => {
   });
 
   it('fails naming the page and the command when the engine fails', async () => {
-    const broken = readerSettingsFromEnv({ READER_ENGINE: 'command', READER_COMMAND: 'sh -c "echo no voice >&2; exit 3"' }, path.join(root, 'cache-broken'));
+    const broken = readerSettingsOf({ READER_ENGINE: 'command', READER_COMMAND: 'sh -c "echo no voice >&2; exit 3"' }, path.join(root, 'cache-broken'));
     const oneEnginePage = path.join(root, 'dist-broken');
     await mkdir(path.join(oneEnginePage, 'news', 'detail', '1'), { recursive: true });
     await writeFile(path.join(oneEnginePage, 'news', 'detail', '1', 'index.html'), page('/news/detail/1', '新聞', '<p>內文。</p>'));
@@ -309,7 +313,7 @@ describe('the WebAssembly engine (npm install alone)', () => {
   });
 
   it("makes the site's MP3 (mono, 16 kHz, 24 kbit/s) of a Chinese sentence, even where Debian's programs exist", { timeout: 60_000 }, async () => {
-    const wasm = readerSettingsFromEnv({ READER_ENGINE: 'espeak-ng-wasm' }, path.join(root, 'cache-wasm'));
+    const wasm = readerSettingsOf({ READER_ENGINE: 'espeak-ng-wasm' }, path.join(root, 'cache-wasm'));
     const out = path.join(root, 'out-wasm');
     const lines: string[] = [];
     const stats = await synthesizeSite({ ...(await site(dist)), settings: wasm, outDir: out, log: (line) => lines.push(line), concurrency: 2 });
@@ -330,7 +334,7 @@ describe('the WebAssembly engine (npm install alone)', () => {
 
   it("takes over when Debian's espeak-ng or lame is absent, and the build log names it", { timeout: 60_000 }, async () => {
     for (const env of [{ READER_ESPEAK_NG: MISSING_PROGRAM }, { READER_LAME: '/nonexistent/bin/lame' }]) {
-      const probe = await probeEngine(readerSettingsFromEnv(env, path.join(root, 'cache-fallback')));
+      const probe = await probeEngine(readerSettingsOf(env, path.join(root, 'cache-fallback')));
       expect(probe.ok && probe.settings.engine).toBe('espeak-ng-wasm');
       expect(probe.ok && probe.description).toMatch(/(espeak-ng|lame) program is not installed/);
     }
@@ -359,7 +363,7 @@ describe('the WebAssembly engine (npm install alone)', () => {
 
   it('shows progress while it synthesizes: pages done of all and the time left', { timeout: 60_000 }, async () => {
     const lines: string[] = [];
-    const wasm = readerSettingsFromEnv({ READER_ENGINE: 'espeak-ng-wasm' }, path.join(root, 'cache-progress'));
+    const wasm = readerSettingsOf({ READER_ENGINE: 'espeak-ng-wasm' }, path.join(root, 'cache-progress'));
     // Interval 0: a progress line at every finished segment or page (the build uses one every few seconds).
     await synthesizeSite({ ...(await site(dist)), settings: wasm, outDir: path.join(root, 'out-progress'), log: (line) => lines.push(line), progressIntervalMs: 0, concurrency: 1 });
     const progress = lines.filter((line) => /pages, about/.test(line));

@@ -6,13 +6,14 @@
 import { SPECULATION_RULES, SPECULATION_RULES_HASH } from '../../src/lib/speculation-rules';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { readSettings } from '../../src/settings';
 import {
   astroCsp,
   contentSecurityPolicy,
   headersFile,
   inlineHashesOf,
   nginxHeaderLines,
-  policyFromEnv,
+  policyFrom,
   securityHeaders,
 } from '../../src/lib/security-headers';
 
@@ -21,14 +22,14 @@ const directives = (policy: string) =>
 
 describe('policy from the environment', () => {
   it('defaults to same-origin images and API, no analytics', () => {
-    const csp = directives(contentSecurityPolicy(policyFromEnv({})));
+    const csp = directives(contentSecurityPolicy(policyFrom(readSettings({}))));
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')!.join(' ')).not.toContain('googletagmanager');
   });
 
   it('allows Google Analytics only when a measurement id is set', () => {
-    const csp = directives(contentSecurityPolicy(policyFromEnv({ PUBLIC_GA_MEASUREMENT_ID: 'G-TEST123' })));
+    const csp = directives(contentSecurityPolicy(policyFrom(readSettings({ PUBLIC_GA_MEASUREMENT_ID: 'G-TEST123' }))));
     expect(csp.get('script-src')).toContain('https://www.googletagmanager.com');
     expect(csp.get('connect-src')).toContain('https://*.google-analytics.com');
   });
@@ -36,7 +37,7 @@ describe('policy from the environment', () => {
   it('allows the origins of an absolute image base and API base, by origin only', () => {
     const csp = directives(
       contentSecurityPolicy(
-        policyFromEnv({ PUBLIC_IMAGE_BASE: 'https://img.example.com/upload/', PUBLIC_PORTAL_API_BASE: 'https://portal.example.com/v1' }),
+        policyFrom(readSettings({ PUBLIC_IMAGE_BASE: 'https://img.example.com/upload/', PUBLIC_PORTAL_API_BASE: 'https://portal.example.com/v1' })),
       ),
     );
     expect(csp.get('img-src')).toContain('https://img.example.com');
@@ -47,15 +48,15 @@ describe('policy from the environment', () => {
 
 describe('meta policy and header policy', () => {
   it('leaves frame-ancestors to the header and script/style sources to Astro', () => {
-    const config = astroCsp(policyFromEnv({}));
+    const config = astroCsp(policyFrom(readSettings({})));
     expect(config.directives.some((directive) => directive.startsWith('frame-ancestors'))).toBe(false);
     expect(config.directives.some((directive) => /^(script|style)-src/.test(directive))).toBe(false);
     expect(config.scriptDirective.resources).toEqual(["'self'", "'wasm-unsafe-eval'"]);
-    expect(contentSecurityPolicy(policyFromEnv({}))).toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy(policyFrom(readSettings({})))).toContain("frame-ancestors 'none'");
   });
 
   it("allows the site's speculation rules by their hash in the meta policy", () => {
-    const config = astroCsp(policyFromEnv({}), [SPECULATION_RULES_HASH]);
+    const config = astroCsp(policyFrom(readSettings({})), [SPECULATION_RULES_HASH]);
     expect(config.scriptDirective.hashes).toEqual([
       `sha256-${createHash('sha256').update(SPECULATION_RULES).digest('base64')}`,
     ]);
@@ -69,7 +70,7 @@ describe('meta policy and header policy', () => {
     ]);
     expect([...hashes.get('script-src')!]).toEqual([sha('boot()'), sha('mod()'), sha('{"prerender":[]}')]);
     expect([...hashes.get('style-src')!]).toEqual([sha('a{}')]);
-    const csp = directives(contentSecurityPolicy(policyFromEnv({}), hashes));
+    const csp = directives(contentSecurityPolicy(policyFrom(readSettings({})), hashes));
     expect(csp.get('script-src')).toContain(sha('boot()'));
     expect(csp.get('style-src')).toContain(sha('a{}'));
   });
@@ -91,6 +92,6 @@ describe('host files', () => {
 
   it('_headers refuses a line longer than the CDN allows', () => {
     const many = new Map([['script-src', new Set(Array.from({ length: 60 }, (_, i) => `'sha256-${String(i).padStart(43, 'A')}='`))]]);
-    expect(() => headersFile(securityHeaders(policyFromEnv({}), many))).toThrow(/exceeds the CDN limit of 2000/);
+    expect(() => headersFile(securityHeaders(policyFrom(readSettings({})), many))).toThrow(/exceeds the CDN limit of 2000/);
   });
 });

@@ -14,6 +14,7 @@
  * - `off` disables the reader.
  */
 import path from 'node:path';
+import { READER_ENGINES, type Settings } from '../../settings.ts';
 
 /** Speech and encoding parameters of the default pipeline. */
 export const READER_DEFAULTS = {
@@ -27,8 +28,6 @@ export const READER_DEFAULTS = {
    * with tones (checked on its phonemes: no switch to English), so the plain Mandarin voice is the one.
    */
   wasmVoice: 'cmn',
-  /** espeak-ng speaking rate, words per minute (espeak-ng's own default). */
-  wordsPerMinute: 175,
   /** MP3 bit rate, kbit/s (mono speech at 16 kHz: clear at 24). */
   bitrateKbps: 24,
   /**
@@ -40,20 +39,11 @@ export const READER_DEFAULTS = {
   sampleRateKhz: 16,
   /** Longest segment in characters (≈ 75 s of Mandarin speech); a page with more text gets several segments. */
   segmentMaxChars: 300,
-  /** Format the `command` engine writes to {out_file}. */
-  commandFormat: 'wav',
-  /** The espeak-ng and lame programs (looked up on PATH). */
-  espeakProgram: 'espeak-ng',
-  lameProgram: 'lame',
   /** Least time between two progress lines of a long synthesis, ms. */
   progressIntervalMs: 5000,
 } as const;
 
-/** Speaking rates READER_RATE_WPM accepts, words per minute. */
-const RATE_RANGE_WPM = { min: 80, max: 450 } as const;
-
-/** READER_ENGINE values. */
-export const READER_ENGINES = ['espeak-ng', 'espeak-ng-native', 'espeak-ng-wasm', 'command', 'off'] as const;
+/** READER_ENGINE values (src/settings.ts READER_ENGINES). */
 export type ReaderEngine = (typeof READER_ENGINES)[number];
 /** An engine that synthesizes: what `espeak-ng` resolves to here, or the command. */
 export type SpeechEngine = 'espeak-ng-native' | 'espeak-ng-wasm' | 'command';
@@ -82,39 +72,30 @@ export interface ReaderSettings {
 /** Settings with the engine that will run: `espeak-ng` resolved to the native or wasm build, the voice set. */
 export type ResolvedReaderSettings = Omit<ReaderSettings, 'engine' | 'voice'> & { engine: SpeechEngine; voice: string };
 
+/** The READER_* variables of src/settings.ts, which checked them and applied their defaults. */
+export type ReaderEnvironment = Pick<
+  Settings,
+  'READER_ENGINE' | 'READER_VOICE' | 'READER_RATE_WPM' | 'READER_COMMAND' | 'READER_COMMAND_FORMAT' | 'READER_ESPEAK_NG' | 'READER_LAME' | 'READER_CACHE_DIR'
+>;
+
 /**
- * Settings from the environment: READER_ENGINE (`espeak-ng` default | `espeak-ng-native` | `espeak-ng-wasm` |
- * `command` | `off`), READER_VOICE, READER_RATE_WPM, READER_COMMAND, READER_COMMAND_FORMAT (`wav` | `mp3`),
- * READER_ESPEAK_NG and READER_LAME (the programs, default on PATH), READER_CACHE_DIR (else `defaultCacheDir`).
- * Throws on an unknown engine or format, naming the variable.
+ * The reader's settings: the READER_* variables (src/settings.ts: READER_ENGINE, READER_VOICE, READER_RATE_WPM,
+ * READER_COMMAND, READER_COMMAND_FORMAT, READER_ESPEAK_NG, READER_LAME, READER_CACHE_DIR) with the encoding
+ * defaults above; the cache folder is READER_CACHE_DIR, else `defaultCacheDir` (absolute either way).
  */
-export function readerSettingsFromEnv(env: NodeJS.ProcessEnv, defaultCacheDir: string): ReaderSettings {
-  const engine = (env.READER_ENGINE || 'espeak-ng') as ReaderEngine;
-  if (!READER_ENGINES.includes(engine)) {
-    throw new Error(`READER_ENGINE must be ${READER_ENGINES.join(', ')}, not "${env.READER_ENGINE}".`);
-  }
-  const commandFormat = (env.READER_COMMAND_FORMAT || READER_DEFAULTS.commandFormat) as 'wav' | 'mp3';
-  if (!['wav', 'mp3'].includes(commandFormat)) {
-    throw new Error(`READER_COMMAND_FORMAT must be wav or mp3, not "${env.READER_COMMAND_FORMAT}".`);
-  }
-  const wpm = env.READER_RATE_WPM ? Number(env.READER_RATE_WPM) : READER_DEFAULTS.wordsPerMinute;
-  if (!Number.isInteger(wpm) || wpm < RATE_RANGE_WPM.min || wpm > RATE_RANGE_WPM.max) {
-    throw new Error(
-      `READER_RATE_WPM must be a whole number from ${RATE_RANGE_WPM.min} to ${RATE_RANGE_WPM.max}, not "${env.READER_RATE_WPM}".`,
-    );
-  }
+export function readerSettings(environment: ReaderEnvironment, defaultCacheDir: string): ReaderSettings {
   return {
-    engine,
-    voice: env.READER_VOICE || undefined,
-    wordsPerMinute: wpm,
-    command: env.READER_COMMAND || undefined,
-    commandFormat,
+    engine: environment.READER_ENGINE,
+    voice: environment.READER_VOICE,
+    wordsPerMinute: environment.READER_RATE_WPM,
+    command: environment.READER_COMMAND,
+    commandFormat: environment.READER_COMMAND_FORMAT,
     bitrateKbps: READER_DEFAULTS.bitrateKbps,
     encoderQuality: READER_DEFAULTS.encoderQuality,
     sampleRateKhz: READER_DEFAULTS.sampleRateKhz,
     segmentMaxChars: READER_DEFAULTS.segmentMaxChars,
-    espeakProgram: env.READER_ESPEAK_NG || READER_DEFAULTS.espeakProgram,
-    lameProgram: env.READER_LAME || READER_DEFAULTS.lameProgram,
-    cacheDir: path.resolve(env.READER_CACHE_DIR || defaultCacheDir),
+    espeakProgram: environment.READER_ESPEAK_NG,
+    lameProgram: environment.READER_LAME,
+    cacheDir: path.resolve(environment.READER_CACHE_DIR ?? defaultCacheDir),
   };
 }

@@ -1,0 +1,173 @@
+/**
+ * The project's settings from the environment, parsed once (issue 15 item 3, DESIGN.md §11): every environment
+ * variable the build, the integrations, the scripts and the tests read is declared here with its zod schema,
+ * default, unit and meaning, and read only through {@link readSettings}. README's Configuration table is
+ * {@link configurationTable}'s output (tests/unit/settings.test.ts keeps them equal), and astro.config.mjs
+ * declares the browser's variables to `astro:env` from {@link ASTRO_ENV_FIELDS}.
+ *
+ * Rules for every variable: unset or blank (only spaces) means "not set" and gives the default; a value is trimmed;
+ * a bad value throws one Error naming each variable, what it must be and what it was.
+ *
+ * Not here: the variables the test runner hands its own workers (E2E_PORT, E2E_STORE_FILE, E2E_CAPTCHA_TEXT, set and
+ * read by tests/playwright.config.ts), and `import.meta.env` flags Astro sets (DEV).
+ *
+ * Runs in Node only (the build, scripts, tests), also under Node's own TypeScript stripping (the sample portal,
+ * scripts): relative imports carry their `.ts` extension.
+ */
+import { z } from 'zod';
+import { PORTAL_SNAPSHOT_MAX_AGE_HOURS, PORTAL_TIMEOUT_MS } from './site.ts';
+
+/** Who reads a variable, as README's "where" column says. */
+export type SettingUse = 'build' | 'browser' | 'reader' | 'serve' | 'deploy' | 'sample portal' | 'tests';
+
+interface Setting<S extends z.ZodType> {
+  use: SettingUse;
+  schema: S;
+  /** README text: what it means, its unit and default. Markdown. */
+  meaning: string;
+}
+
+const setting = <S extends z.ZodType>(use: SettingUse, schema: S, meaning: string): Setting<S> => ({ use, schema, meaning });
+
+/** An absolute http(s) URL. */
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+/** `1`/`true` or `0`/`false` (any case), as a boolean. */
+const flag = z
+  .string()
+  .toLowerCase()
+  .pipe(z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }))
+  .transform((value) => value === '1' || value === 'true');
+/** A whole number ≥ 1, from its decimal text. */
+const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be above 0');
+
+/** READER_ENGINE values (issue 7, issue 13): `espeak-ng` picks Debian's programs when installed, else WebAssembly. */
+export const READER_ENGINES = ['espeak-ng', 'espeak-ng-native', 'espeak-ng-wasm', 'command', 'off'] as const;
+/** Speech rate limits of READER_RATE_WPM, words per minute (espeak-ng's useful range). */
+export const READER_RATE_WPM_RANGE = { min: 80, max: 450 } as const;
+/** Default speech rate, words per minute (spoken Mandarin at a calm reading pace). */
+export const READER_RATE_WPM_DEFAULT = 175;
+
+/** Every environment variable of the project, in README order. */
+export const SETTINGS = {
+  PORTAL_API_BASE: setting('build', httpUrl.optional(), 'base URL of the portal web API, e.g. `https://portal.example.com`. Unset: the sample portal.'),
+  PORTAL_TIMEOUT_MS: setting('build', positiveInt.default(PORTAL_TIMEOUT_MS), `time limit per portal call in ms (default ${PORTAL_TIMEOUT_MS}).`),
+  PUBLIC_PORTAL_API_BASE: setting(
+    'browser',
+    z.union([z.literal(''), httpUrl]).default(''),
+    'base of runtime calls; empty (default) means same-origin `/api/…`.',
+  ),
+  PUBLIC_IMAGE_BASE: setting('browser', z.string().default('/upload/'), 'base path of portal images and files (default `/upload/`, served by the portal).'),
+  PUBLIC_GA_MEASUREMENT_ID: setting(
+    'browser',
+    z.string().regex(/^G-[A-Z0-9]+$/, 'must be a GA4 measurement id such as G-ABC123').optional(),
+    'GA4 measurement id (`G-…`); unset: no page-view tracking and no call to Google.',
+  ),
+  SITE_ENV: setting('build', z.enum(['production', 'staging', 'development', 'test']).default('production'), '`production` (default), `staging`, `development` or `test`.'),
+  SITE_URL: setting('build', httpUrl.default('https://www.hotains.com.tw'), 'canonical origin of the site (default `https://www.hotains.com.tw`).'),
+  PREFETCH: setting('build', z.enum(['on', 'off']).default('on'), '`off`: pages carry no Speculation Rules (no prefetch of likely next pages; default `on`).'),
+  ASTRO_CACHE_DIR: setting('build', z.string().optional(), "Astro's cache folder (default `node_modules/.astro`): content store, incremental pages, search index, reader cache."),
+  PORTAL_SNAPSHOT_MAX_AGE_HOURS: setting(
+    'build',
+    z.coerce.number({ error: 'must be a number of hours' }).min(0, 'must be ≥ 0').default(PORTAL_SNAPSHOT_MAX_AGE_HOURS),
+    `oldest last good snapshot a failing list may fall back to, in hours (default ${PORTAL_SNAPSHOT_MAX_AGE_HOURS}).`,
+  ),
+  PORTAL_SNAPSHOT_DIR: setting(
+    'build',
+    z.string().optional(),
+    'folder of the snapshots (default `node_modules/.astro/portal-snapshots`, inside Astro\'s cache; builds against the sample portal use `portal-snapshots-sample` beside it).',
+  ),
+  PORTAL_ALLOW_ITEM_DROP: setting(
+    'build',
+    z.string().optional(),
+    'lists confirmed to lose more than half of their items in this build: `news,faqs` or `*`.',
+  ),
+  READER_ENGINE: setting('reader', z.enum(READER_ENGINES).default('espeak-ng'), `audio reader engine: ${READER_ENGINES.map((name) => `\`${name}\``).join(', ')} (default \`espeak-ng\`); see Audio reader.`),
+  READER_VOICE: setting('reader', z.string().optional(), 'espeak-ng voice (default `cmn` for the programs, the WebAssembly build\'s Mandarin voice otherwise).'),
+  READER_RATE_WPM: setting(
+    'reader',
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(READER_RATE_WPM_RANGE.min, `must be from ${READER_RATE_WPM_RANGE.min} to ${READER_RATE_WPM_RANGE.max}`)
+      .max(READER_RATE_WPM_RANGE.max, `must be from ${READER_RATE_WPM_RANGE.min} to ${READER_RATE_WPM_RANGE.max}`)
+      .default(READER_RATE_WPM_DEFAULT),
+    `speech rate in words per minute, ${READER_RATE_WPM_RANGE.min}–${READER_RATE_WPM_RANGE.max} (default ${READER_RATE_WPM_DEFAULT}).`,
+  ),
+  READER_COMMAND: setting('reader', z.string().optional(), '`command` engine: program and arguments with `{text_file}` and `{out_file}`; the text is also on stdin.'),
+  READER_COMMAND_FORMAT: setting('reader', z.enum(['wav', 'mp3']).default('wav'), '`command` engine: what it writes to `{out_file}`, `wav` (default) or `mp3`.'),
+  READER_ESPEAK_NG: setting('reader', z.string().default('espeak-ng'), 'the espeak-ng program (default `espeak-ng` on PATH).'),
+  READER_LAME: setting('reader', z.string().default('lame'), 'the lame MP3 encoder (default `lame` on PATH).'),
+  READER_CACHE_DIR: setting('reader', z.string().optional(), 'folder of the synthesis cache (default `reader-cache` in Astro\'s cache folder).'),
+  PORT: setting('serve', positiveInt.default(4321), '`npm start`: port of the local server (default 4321).'),
+  HOST: setting('serve', z.string().default('127.0.0.1'), '`npm start`: address it listens on (default `127.0.0.1`).'),
+  DEPLOY_COMMAND: setting('deploy', z.string().optional(), 'upload command template (`{dir}` = the site; one program, run without a shell, see Publishing).'),
+  DEPLOY_TARGET: setting('deploy', z.string().optional(), 'a directory to mirror `dist/` into (instead of `DEPLOY_COMMAND`).'),
+  SAMPLE_PORTAL_FAULTS: setting('sample portal', z.string().optional(), 'fault injection, e.g. `news=http500,faqs=slow`; see `scripts/sample-portal/README.md`.'),
+  SAMPLE_PORTAL_SCALE: setting('sample portal', z.coerce.number().int().min(0).default(0), 'generated items per list on top of the sample data (default 0).'),
+  SAMPLE_PORTAL_CORPUS: setting('sample portal', z.string().optional(), 'a named test corpus instead of the sample data (e.g. `hostile`); see `scripts/sample-portal/README.md`.'),
+  SAMPLE_PORTAL_STRICT: setting(
+    'sample portal',
+    flag.default(false),
+    '`1`: answer only the endpoints of spec §7 (the others 404), as the insurer\'s portal; see [Portal endpoints beyond the spec](#portal-endpoints-beyond-the-spec).',
+  ),
+  SAMPLE_PORTAL_NOTIFICATIONS: setting('sample portal', z.string().optional(), 'which sample notifications it sends (default all; `none`).'),
+  SAMPLE_PORTAL_STORE_FILE: setting('sample portal', z.string().optional(), 'file the form submissions are appended to (default in the system temp folder).'),
+  SAMPLE_PORTAL_RATE_LIMIT: setting('sample portal', z.string().optional(), 'form submissions allowed per client and window; see `scripts/sample-portal/README.md`.'),
+  SAMPLE_PORTAL_CAPTCHA_TEXT: setting('sample portal', z.string().optional(), 'fixed captcha answer (tests only).'),
+  CHROME_PATH: setting('tests', z.string().default('/usr/bin/chromium'), 'Chromium for the tests, the benchmark and the doctor (default Debian\'s `/usr/bin/chromium`).'),
+  NGINX_PATH: setting('tests', z.string().optional(), 'nginx for the route tests (default Debian\'s).'),
+  JAVA_PATH: setting('tests', z.string().optional(), 'Java for the W3C checker (default on PATH).'),
+  SOX_PATH: setting('tests', z.string().optional(), 'sox for the reader tests (default on PATH).'),
+  E2E_PORTAL_STRICT: setting('tests', flag.default(false), '`1`: the end-to-end tests\' sample portal answers only spec §7 (`npm test` runs the forms tests so once).'),
+} as const;
+
+/** The name of a variable of {@link SETTINGS}. */
+export type SettingName = keyof typeof SETTINGS;
+
+/** The parsed settings: each variable's value after its schema (defaults applied, numbers as numbers). */
+export type Settings = { [Name in SettingName]: z.output<(typeof SETTINGS)[Name]['schema']> };
+
+/**
+ * Reads and checks every variable of {@link SETTINGS}.
+ * @param env a process.env-like record (default process.env; tests pass their own)
+ * @returns the settings, defaults applied
+ * @throws Error listing every bad variable: `PORTAL_TIMEOUT_MS must be a number, got "soon".`
+ */
+export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, { schema }] of Object.entries(SETTINGS) as [SettingName, Setting<z.ZodType>][]) {
+    const raw = env[name]?.trim();
+    const result = schema.safeParse(raw === '' ? undefined : raw);
+    if (result.success) values[name] = result.data;
+    else problems.push(`${name} ${result.error.issues[0]?.message ?? 'is not valid'}, got "${env[name]}".`);
+  }
+  if (problems.length > 0) throw new Error(`Bad settings in the environment:\n  ${problems.join('\n  ')}`);
+  return values as Settings;
+}
+
+let processSettingsRead: Settings | undefined;
+
+/**
+ * The settings of this process's environment, read on the first call and shared after it (the build's pages,
+ * integrations and scripts read the same values; a page does not parse the environment again).
+ * @throws as {@link readSettings}
+ */
+export function processSettings(): Settings {
+  processSettingsRead ??= readSettings(process.env);
+  return processSettingsRead;
+}
+
+/**
+ * README's Configuration table (markdown: header, separator and one row per variable, in SETTINGS order).
+ * @returns the table's lines joined with `\n`, no trailing newline
+ */
+export function configurationTable(): string {
+  const rows = (Object.entries(SETTINGS) as [SettingName, Setting<z.ZodType>][]).map(
+    ([name, { use, meaning }]) => `| \`${name}\` | ${use} | ${meaning} |`,
+  );
+  return ['| variable | where | meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** The variables the browser reads through `astro:env/client` (astro.config.mjs declares them from here). */
+export const BROWSER_SETTINGS = ['PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID', 'SITE_ENV'] as const satisfies readonly SettingName[];

@@ -1,0 +1,80 @@
+/**
+ * The one settings module (issue 15 item 3): every environment variable is read through src/settings.ts, README's
+ * Configuration table is the module's own, and a bad value names its variable.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { configurationTable, readSettings, SETTINGS } from '../../src/settings';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Variables handed between the test runner and its workers (src/settings.ts says why they are not settings). */
+const TEST_HANDOFFS = ['E2E_PORT', 'E2E_STORE_FILE', 'E2E_CAPTCHA_TEXT'];
+
+/** `import.meta.env` flags Astro and Vite set. */
+const ASTRO_FLAGS = ['DEV', 'PROD', 'SSR', 'MODE', 'BASE_URL'];
+/** Variables of the system and of npm, which the scripts pass on or read as every program does. */
+const SYSTEM = ['PATH', 'HOME', 'CI', 'TZ', 'NODE_ENV', 'INIT_CWD', 'VERBOSE', 'GITHUB_STEP_SUMMARY'];
+
+/** `NAME` of every `process.env.NAME`, `env.NAME` and `env['NAME']` in a folder's source files. */
+function environmentNames(folder: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const entry of readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(?:ts|tsx|mjs|astro)$/.test(entry.name) || entry.parentPath.includes('node_modules')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const text = readFileSync(file, 'utf8');
+    for (const [, name] of text.matchAll(/\benv(?:\.|\[['"])([A-Z][A-Z0-9_]+)/g)) names.set(name, file.slice(ROOT.length));
+  }
+  return names;
+}
+
+describe('settings (issue 15: one settings module)', () => {
+  it('README\'s Configuration table is the one src/settings.ts writes', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`## Configuration\n\n${configurationTable()}\n`);
+  });
+
+  // tests/ is not scanned: its whole-build tests hand their child builds variables of their own.
+  it('every environment variable the build and the scripts read is declared in src/settings.ts', () => {
+    const undeclared = [...environmentNames('src'), ...environmentNames('scripts')]
+      .filter(([name]) => !(name in SETTINGS) && !TEST_HANDOFFS.includes(name) && !ASTRO_FLAGS.includes(name) && !SYSTEM.includes(name))
+      .map(([name, file]) => `${name} (${file})`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('src/ reads the environment only through src/settings.ts', () => {
+    const readers = [...environmentNames('src')]
+      .filter(([, file]) => !file.endsWith('src/settings.ts'))
+      .filter(([name]) => !ASTRO_FLAGS.includes(name))
+      .map(([name, file]) => `${name} (${file})`);
+    expect(readers).toEqual([]);
+  });
+
+  it('applies the defaults of an empty environment, with numbers as numbers', () => {
+    const settings = readSettings({});
+    expect(settings.PORTAL_TIMEOUT_MS).toBe(15000);
+    expect(settings.PUBLIC_IMAGE_BASE).toBe('/upload/');
+    expect(settings.PUBLIC_PORTAL_API_BASE).toBe('');
+    expect(settings.SITE_ENV).toBe('production');
+    expect(settings.READER_ENGINE).toBe('espeak-ng');
+    expect(settings.SAMPLE_PORTAL_STRICT).toBe(false);
+    expect(settings.PORTAL_API_BASE).toBeUndefined();
+  });
+
+  it('reads blank as unset and trims values', () => {
+    const settings = readSettings({ PORTAL_TIMEOUT_MS: ' 2500 ', PUBLIC_IMAGE_BASE: '   ', SAMPLE_PORTAL_STRICT: 'TRUE' });
+    expect(settings.PORTAL_TIMEOUT_MS).toBe(2500);
+    expect(settings.PUBLIC_IMAGE_BASE).toBe('/upload/');
+    expect(settings.SAMPLE_PORTAL_STRICT).toBe(true);
+  });
+
+  it('names every bad variable, what it must be and what it was', () => {
+    const read = () => readSettings({ PORTAL_TIMEOUT_MS: 'soon', READER_RATE_WPM: '900', PORTAL_API_BASE: 'portal.local', READER_ENGINE: 'siri' });
+    expect(read).toThrow(/PORTAL_TIMEOUT_MS must be a number, got "soon"/);
+    expect(read).toThrow(/READER_RATE_WPM must be from 80 to 450, got "900"/);
+    expect(read).toThrow(/PORTAL_API_BASE must be an absolute http\(s\) URL, got "portal.local"/);
+    expect(read).toThrow(/READER_ENGINE .*espeak-ng.*got "siri"/);
+  });
+});
