@@ -26,7 +26,7 @@ import {
   type ReaderSettings,
 } from '../../src/integrations/reader-pipeline';
 import { pageReaderPath, readerManifestPath, type ReaderManifest } from '../../src/lib/reader-path';
-import { soxPath } from '../system.mjs';
+import { soxPath } from '../../scripts/lib/system.mjs';
 
 /** A built page as SiteLayout writes it: header, breadcrumbs, main with the player and the readable article, footer. */
 function page(route: string, title: string, body: string, date = '2024/12/03'): string {
