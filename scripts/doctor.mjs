@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packagesFor, systemPackages } from './system-packages.mjs';
-import { CHROMIUM_ARGS } from './system.mjs';
+import { CHROMIUM_ARGS } from './lib/system.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

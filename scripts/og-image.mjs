@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from './system.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './lib/system.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const logo = `file://${path.join(root, 'public/logo.svg')}`;

@@ -5,24 +5,22 @@
  *   1. build against PORTAL_API_BASE (or the sample portal) into `--out-dir` (default dist/): stale-if-error
  *      snapshots, the item-drop guard and dist/build-report.json come with it (src/portal/snapshots.ts);
  *   2. the checks of the built site under nginx: build report, every redirect, 404, no broken internal link
- *      (tests/build/site-checks.test.ts, stopping at the first failing test);
+ *      (scripts/lib/site-checks.mjs, stopping at the first failing check; tests/build/site-checks.test.ts wraps
+ *      the same checks);
  *   3. deploy with scripts/deploy.mjs (DEPLOY_COMMAND or DEPLOY_TARGET; `--dry-run` lists and changes nothing).
  * Each step runs only when the one before passed: a failed build or check never reaches the deploy.
  *
  * Usage: `node scripts/rebuild.mjs [--dry-run] [--out-dir dist] [--skip-build]` (`--skip-build` checks and
  * deploys an existing build). Exit code: 0 when deployed (or planned); otherwise the failing step's.
  */
-import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runAstro } from './astro.mjs';
 import { deploy } from './deploy.mjs';
+import { checkSite } from './lib/site-checks.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** The checks that gate a deploy (vitest files, relative to the root). */
-export const CHECKS = Object.freeze(['tests/build/site-checks.test.ts']);
 
 /**
  * Runs the pipeline.
@@ -40,14 +38,8 @@ export async function rebuild({ outDir = 'dist', dryRun = false, skipBuild = fal
     const code = await runAstro('build', ['--outDir', site], env);
     if (code !== 0) return stop('build', code);
   }
-  console.log(`\n▶ rebuild 2/3: checks of ${site} (${CHECKS.join(', ')})`);
-  const vitest = `${root}node_modules/vitest/vitest.mjs`;
-  const checks = spawnSync(process.execPath, [vitest, 'run', '--config', 'tests/vitest.config.ts', '--bail=1', ...CHECKS], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...env, SITE_DIST_DIR: site },
-  });
-  if (checks.status !== 0) return stop('checks', checks.status ?? 1);
+  console.log(`\n▶ rebuild 2/3: checks of ${site} (scripts/lib/site-checks.mjs)`);
+  if (!(await checkSite({ dist: site, portalUrl: env.PORTAL_API_BASE }))) return stop('checks', 1);
   console.log(`\n▶ rebuild 3/3: deploy${dryRun ? ' (dry run)' : ''}`);
   try {
     deploy({ dir: site, dryRun, env });

@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { SEARCH_INDEX_EXCLUDE, SEARCH_PAGE_SIZE } from '../src/site.ts';
-import { CHROMIUM_ARGS, chromiumPath } from './system.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './lib/system.mjs';
 import { serveSite } from './serve.mjs';
 
 /** Queries visitors type: products, services, places, topics; the overlay's three recommended searches last. */

@@ -29,7 +29,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkCapabilities, report } from './doctor.mjs';
 import { installMissing } from './system-packages.mjs';
-import { chromiumPath, javaPath, nginxPath } from './system.mjs';
+import { chromiumPath, javaPath, nginxPath } from './lib/system.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');

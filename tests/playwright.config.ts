@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import getPort from 'get-port';
-import { CHROMIUM_ARGS } from './system.mjs';
+import { CHROMIUM_ARGS } from '../scripts/lib/system.mjs';
 
 // Chosen once in the main process; workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await getPort({ host: '127.0.0.1' }));

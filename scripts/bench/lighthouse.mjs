@@ -1,11 +1,11 @@
 /**
  * Benchmark section "lighthouse" (issue 8 §4 and "Done when"): Lighthouse 13 (node_modules/.bin/lighthouse) on
  * home, a news list, a news detail, an FAQ page and contact, mobile form factor with simulated throttling, in
- * Debian's Chromium (CHROME_PATH, else /usr/bin/chromium; tests/system.mjs), against the built site served on
+ * Debian's Chromium (CHROME_PATH, else /usr/bin/chromium; scripts/lib/system.mjs), against the built site served on
  * loopback by nginx with the build's nginx.conf (gzip, cache headers) and the sample portal behind /api.
  *
  * Two transports (TRANSPORTS), each with its own table:
- * - `https`: HTTPS with HTTP/2 and a throwaway certificate (tests/nginx.mjs `tls`; Chromium started with
+ * - `https`: HTTPS with HTTP/2 and a throwaway certificate (scripts/lib/nginx.mjs `tls`; Chromium started with
  *   --ignore-certificate-errors), which is how visitors reach the site: HSTS (src/lib/security-headers.ts) makes
  *   every visit HTTPS, and the front serves HTTP/2 (README "Hosting"). The issue 8 targets are read on this one.
  * - `http`: plain HTTP/1.1, for comparison. Lighthouse then models six connections per host, each opened with
@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, chromiumPath } from '../system.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
 import { ROOT, serveBuilt, table } from './util.mjs';
 
 /** The pages of the issue: home, news list, news detail, FAQ, contact. */

@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../system.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
 import { startSamplePortal } from '../sample-portal/server.mjs';
 import { BENCH_WORK_DIR, timeBuild } from './build.mjs';
 import { median, serveBuilt, table } from './util.mjs';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSamplePortal } from '../sample-portal/server.mjs';
 import { serveSite } from '../serve.mjs';
-import { startNginx } from '../../tests/nginx.mjs';
+import { startNginx } from '../lib/nginx.mjs';
 
 /** Repository root (absolute path, no trailing slash). */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
@@ -75,7 +75,7 @@ export function treeRss(pid) {
 
 /**
  * Serves a built site on loopback with the sample portal behind `/api`, the way production does: by default
- * nginx with the build's generated `nginx.conf` (gzip, cache headers, redirects; tests/nginx.mjs); with
+ * nginx with the build's generated `nginx.conf` (gzip, cache headers, redirects; scripts/lib/nginx.mjs); with
  * `host: 'node'` the plain Node server of `npm start` (scripts/serve.mjs: no compression, no cache headers).
  * @param {string} dist built site folder
  * @param {{ host?: 'nginx' | 'node', notifications?: 'all' | 'no-dialog' | 'none', tls?: boolean }} [options]

@@ -7,7 +7,7 @@ import { newsCategories } from './content/news.mjs';
 import { eventCategories } from './content/events.mjs';
 import { winnerCategories, winnerTable } from './content/winners.mjs';
 import { shareCategories } from './content/shares.mjs';
-import { addDays, daysSince } from '../../src/lib/dates.ts';
+import { addDays, daysSince } from './site-rules.mjs';
 
 /** Generated ids start here, well above the hand-written ones. */
 export const SCALED_ID_BASE = 100_000;

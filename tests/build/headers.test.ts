@@ -24,7 +24,7 @@ import {
   securityHeaders,
 } from '../../src/lib/security-headers';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
-import { startNginx } from '../nginx.mjs';
+import { startNginx } from '../../scripts/lib/nginx.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const require = createRequire(import.meta.url);

@@ -21,8 +21,8 @@ import { build } from '../../scripts/astro.mjs';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { EXTERNAL } from '../../src/site';
 import { VIDEO_EMBED_ORIGIN } from '../../src/site';
-import { startNginx } from '../nginx.mjs';
-import { CHROMIUM_ARGS, chromiumPath } from '../system.mjs';
+import { startNginx } from '../../scripts/lib/nginx.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/system.mjs';
 
 const VIEWPORTS = [
   { width: 390, height: 844 },

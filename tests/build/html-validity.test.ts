@@ -2,7 +2,7 @@
  * HTML validity of the built site (issue 8 "HTML validity"; DESIGN.md §8): the W3C Nu HTML checker (vnu-jar) over
  * every dist/**\/*.html in one JVM run (`--errors-only --format json`, file list passed through `@argfile`, so any
  * page count fits one invocation) reports zero errors. Needs Java (JAVA_PATH or /usr/bin/java, see
- * tests/system.mjs) and a built dist/ (`npm run build`).
+ * scripts/lib/system.mjs) and a built dist/ (`npm run build`).
  *
  * The only messages left out are framework messages we cannot fix, each matched by its exact text in
  * FRAMEWORK_MESSAGES below (never by a pattern).
@@ -12,7 +12,7 @@ import { existsSync, globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { javaPath } from '../system.mjs';
+import { javaPath } from '../../scripts/lib/system.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = path.join(root, 'dist');

@@ -16,7 +16,7 @@ import { callPortal } from '../../src/portal/client';
 import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints';
 import { COUPON_PAGE_SIZE, DOWNLOAD_PAGE_SIZE, LIST_PAGE_SIZE, VIDEO_PAGE_SIZE } from '../../src/site';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
-import { startNginx } from '../nginx.mjs';
+import { startNginx } from '../../scripts/lib/nginx.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 type Item = Record<string, unknown> & { id: string | number; sort?: number };

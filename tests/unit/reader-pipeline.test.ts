@@ -23,7 +23,7 @@ import { readSettings } from '../../src/settings';
 import { synthesizeSite } from '../../src/integrations/reader/site';
 import { extractReaderPage, splitSegments } from '../../src/integrations/reader/text';
 import { pageReaderPath, readerManifestPath, type ReaderManifest } from '../../src/lib/reader-path';
-import { soxPath } from '../system.mjs';
+import { soxPath } from '../../scripts/lib/system.mjs';
 
 /** The reader's settings of an environment (src/settings.ts checks it). */
 const readerSettingsOf = (env: Record<string, string>, cacheDir: string): ReaderSettings => readerSettings(readSettings(env), cacheDir);

@@ -4,6 +4,7 @@
  * behaves as documented in scripts/sample-portal/README.md.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -712,5 +713,56 @@ describe('strict mode (spec §7 endpoints only, issue 13 item 5)', () => {
       false, false, false, false, false,
     ]);
     expect([parseStrict('1'), parseStrict('TRUE'), parseStrict(true)]).toEqual([true, true, true]);
+  });
+});
+
+describe('imports: the one door into src/ (scripts/sample-portal/site-rules.mjs, issue 15)', () => {
+  const repo = path.resolve(import.meta.dirname, '../..');
+  const portalDir = path.join(repo, 'scripts/sample-portal');
+  const door = path.join(portalDir, 'site-rules.mjs');
+  const inSrc = (file: string) => file.startsWith(path.join(repo, 'src') + path.sep);
+  /** The modules of src/ the door may open: the endpoint catalogue, the forms' rules, the Taipei calendar. */
+  const mayOpen = (file: string) =>
+    file === path.join(repo, 'src/portal/endpoints.ts') || file === path.join(repo, 'src/lib/dates.ts') || path.dirname(file) === path.join(repo, 'src/lib/forms');
+  /** The specifiers a module imports or re-exports (static and literal dynamic imports), relative ones resolved. */
+  const importsOf = (file: string) =>
+    [...readFileSync(file, 'utf8').matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm)].map(([, spec]) =>
+      spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : spec,
+    );
+  const filesUnder = (dir: string, ext: RegExp) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => ext.test(file)).map((file) => path.join(dir, file));
+
+  test('no sample-portal module but site-rules.mjs imports from src/', () => {
+    const portalFiles = filesUnder(portalDir, /\.mjs$/);
+    expect(portalFiles).toContain(door);
+    const backDoors = portalFiles.filter((file) => file !== door).flatMap((file) => importsOf(file).filter(inSrc).map((spec) => `${file} → ${spec}`));
+    expect(backDoors).toEqual([]);
+  });
+
+  test('site-rules.mjs opens only pure modules: the catalogue, src/lib/forms/, src/lib/dates.ts, and what they import (zod, dayjs)', () => {
+    const opened = importsOf(door);
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.filter((spec) => !mayOpen(spec))).toEqual([]);
+    // Everything those modules load, transitively: within the same set, or the packages zod and dayjs.
+    const seen = new Set<string>();
+    const outside: string[] = [];
+    for (let queue = [...opened]; queue.length > 0; ) {
+      const file = queue.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const spec of importsOf(file)) {
+        if (path.isAbsolute(spec) ? !mayOpen(spec) : !/^(zod|dayjs)(\/|$)/.test(spec)) outside.push(`${file} → ${spec}`);
+        else if (path.isAbsolute(spec)) queue.push(spec);
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+
+  test('src/ imports nothing from scripts/', () => {
+    const scriptsDir = path.join(repo, 'scripts') + path.sep;
+    const backImports = filesUnder(path.join(repo, 'src'), /\.(ts|tsx|mjs|astro)$/).flatMap((file) =>
+      importsOf(file).filter((spec) => spec.startsWith(scriptsDir)).map((spec) => `${file} → ${spec}`),
+    );
+    expect(backImports).toEqual([]);
   });
 });

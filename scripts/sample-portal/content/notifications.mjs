@@ -4,7 +4,7 @@
  * portal runs. Items: notificationSchema.
  */
 
-import { addDays, taipeiToday } from '../../../src/lib/dates.ts';
+import { addDays, taipeiToday } from '../site-rules.mjs';
 
 /** `YYYY-MM-DDT09:00:00+08:00`, 09:00 Taipei time `days` Taipei days before `now`. */
 function taipeiMorning(now, days) {

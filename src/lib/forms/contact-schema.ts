@@ -1,7 +1,7 @@
 /**
  * The contact form's schema (客戶意見信箱, `/contact`; fields and limits in contact.ts). The browser validates with it
  * on blur and on submit (src/islands/ContactForm.tsx loads this module on the visitor's first interaction with the
- * form); the sample portal validates `addProblemForm` with the same schema (scripts/sample-portal/server.mjs).
+ * form); the sample portal validates `addProblemForm` with the same schema (scripts/sample-portal/forms.mjs).
  *
  * Shared by the browser and the sample portal: imports only zod/mini and this folder.
  */

@@ -1,0 +1,203 @@
+/**
+ * Fault injection of the sample portal (README "Fault injection", "Strict mode"): the fault map (`--fault`,
+ * SAMPLE_PORTAL_FAULTS, `setFaults`, `/__sample/faults`), how each mode changes an answer, and the strict switch
+ * (`--strict`, SAMPLE_PORTAL_STRICT; issue 13 item 5) that makes the endpoints beyond spec §7 missing.
+ * The router (router.mjs) asks `createFaults()` for the fault of each request and applies it in three places:
+ * before the body is read (`down`), before the handler runs (`slow`, `http500`, `code`) and on its data
+ * (`empty`, `badItem`, `malformed`).
+ */
+import { ENDPOINTS } from './site-rules.mjs';
+import { failure, JSON_TYPE, send, sendJson } from './http.mjs';
+
+/** Fault modes, see README.md. */
+export const FAULT_MODES = Object.freeze(['down', 'slow', 'http500', 'code', 'malformed', 'badItem', 'empty']);
+
+/** Default delay of the `slow` fault, in milliseconds. */
+export const DEFAULT_SLOW_MS = 20_000;
+
+/** Key of a fault that applies to every endpoint without a fault of its own. */
+export const ANY_ENDPOINT = '*';
+
+/** Envelope code of the `code` fault (a business error on HTTP 200). */
+const MAINTENANCE_CODE = 50001;
+
+/**
+ * Reads the strict switch (env SAMPLE_PORTAL_STRICT, issue 13 item 5).
+ * @param {unknown} input  `'1'`/`'true'`/`true` → on; nothing, `''`, `'0'`/`'false'`/`false` → off.
+ * @returns {boolean}
+ * @throws {Error} on any other value, naming it.
+ */
+export function parseStrict(input) {
+  if (input === undefined || input === null || input === false) return false;
+  if (input === true) return true;
+  const text = String(input).trim().toLowerCase();
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return true;
+  throw new Error(`SAMPLE_PORTAL_STRICT must be 1 (strict: spec §7 endpoints only) or 0, got ${JSON.stringify(input)}`);
+}
+
+/**
+ * Normalise a fault map.
+ * @param {unknown} input  an object `{ [endpointName | '*']: mode | 'slow:5000' | { mode, delayMs?, times? } }`,
+ *   a JSON string of such an object, or nothing.
+ * @returns {Record<string, { mode: string, delayMs?: number, times?: number }>} the faults by endpoint name.
+ * @throws {Error} on an unknown endpoint name or mode, or a bad delay/times value.
+ */
+export function parseFaults(input) {
+  if (input === undefined || input === null || input === '') return {};
+  const raw = typeof input === 'string' ? JSON.parse(input) : input;
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new Error('faults must be an object keyed by endpoint name');
+  const faults = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (name !== ANY_ENDPOINT && !Object.hasOwn(ENDPOINTS, name)) {
+      throw new Error(`unknown endpoint "${name}" in faults (known: ${Object.keys(ENDPOINTS).join(', ')}, ${ANY_ENDPOINT})`);
+    }
+    let spec = value;
+    if (typeof spec === 'string') {
+      const [mode, delay] = spec.split(':');
+      spec = { mode, ...(delay ? { delayMs: Number(delay) } : {}) };
+    }
+    if (!spec || typeof spec !== 'object' || !FAULT_MODES.includes(spec.mode)) {
+      throw new Error(`unknown fault mode for "${name}": ${JSON.stringify(value)} (modes: ${FAULT_MODES.join(', ')})`);
+    }
+    const fault = { mode: spec.mode };
+    if (spec.delayMs !== undefined) {
+      if (!Number.isFinite(Number(spec.delayMs)) || Number(spec.delayMs) < 0) throw new Error(`bad delayMs for "${name}"`);
+      fault.delayMs = Number(spec.delayMs);
+    }
+    if (spec.times !== undefined) {
+      if (!Number.isInteger(Number(spec.times)) || Number(spec.times) < 1) throw new Error(`bad times for "${name}"`);
+      fault.times = Number(spec.times);
+    }
+    faults[name] = fault;
+  }
+  return faults;
+}
+
+/**
+ * Make the first item of a list break its schema (the `badItem` fault): notifications get
+ * `startDate: 'not-a-date'`, holidays `date: 'not-a-date'`, other items lose `title` (or `name` when they
+ * have no title); an object answer (captcha, contact form) loses its first field.
+ * @returns {{ data: unknown, note: string }} the broken data and a note `id=<id>; field=<field>`.
+ */
+function breakFirstItem(name, data) {
+  if (Array.isArray(data)) {
+    if (data.length === 0) return { data, note: 'none (empty list)' };
+    const item = { ...data[0] };
+    let field;
+    if (name === 'notifications' || name === 'holidays') {
+      field = name === 'notifications' ? 'startDate' : 'date';
+      item[field] = 'not-a-date';
+    } else {
+      field = 'title' in item ? 'title' : 'name' in item ? 'name' : Object.keys(item).find((k) => k !== 'id');
+      delete item[field];
+    }
+    return { data: [item, ...data.slice(1)], note: `id=${item.id ?? item.code ?? item.date ?? 0}; field=${field}` };
+  }
+  if (data && typeof data === 'object') {
+    const [field] = Object.keys(data);
+    const { [field]: _removed, ...rest } = data;
+    return { data: rest, note: `field=${field}` };
+  }
+  return { data, note: 'none' };
+}
+
+/**
+ * The `empty` and `badItem` faults on an endpoint's data.
+ * @param {{ mode: string } | undefined} fault  the request's fault, if any.
+ * @param {string} name  endpoint name.
+ * @param {unknown} data  what the handler answered.
+ * @returns {{ data: unknown, headers: Record<string, string> }} the data to send and extra headers
+ *   (`X-Sample-Bad-Item: id=…; field=…` for badItem).
+ */
+export function distortData(fault, name, data) {
+  if (fault?.mode === 'empty') return { data: [], headers: {} };
+  if (fault?.mode === 'badItem') {
+    const broken = breakFirstItem(name, data);
+    return { data: broken.data, headers: { 'X-Sample-Bad-Item': broken.note } };
+  }
+  return { data, headers: {} };
+}
+
+/**
+ * The `malformed` fault: the first half of the JSON text, sent with status 200.
+ * @returns {boolean} whether the fault applied (the answer is sent).
+ */
+export function sendMalformed(fault, res, json) {
+  if (fault?.mode !== 'malformed') return false;
+  send(res, 200, json.slice(0, Math.max(1, Math.floor(json.length / 2))), { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' });
+  return true;
+}
+
+/**
+ * The live fault map of one portal.
+ * @param {Record<string, object>} initial  a map from parseFaults.
+ * @returns {{ take(name: string): object | undefined, set(input: unknown): void, clear(): void,
+ *   current(): Record<string, object>, answerBefore(fault: object | undefined, res: import('node:http').ServerResponse): Promise<boolean>,
+ *   cancelWaits(): void }}
+ *   `take` returns the fault of a request to `name` (its own, else `*`), consuming one of its `times`; `set`
+ *   replaces the map (parseFaults; throws like it); `answerBefore` applies `slow` (waits), `http500` and `code` and
+ *   resolves true when the request is done with (answered, or the client left during the wait); `cancelWaits` ends
+ *   every pending `slow` wait (when the portal closes).
+ */
+export function createFaults(initial) {
+  let faults = initial;
+  const timers = new Set();
+
+  /** Wait `ms`, or resolve false early when the client goes away or the server closes. */
+  function wait(ms, res) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(true), ms);
+      const onClose = () => done(false);
+      const done = (value) => {
+        clearTimeout(timer);
+        timers.delete(entry);
+        res.off('close', onClose);
+        resolve(value);
+      };
+      const entry = { cancel: () => done(false) };
+      timers.add(entry);
+      res.on('close', onClose);
+    });
+  }
+
+  return {
+    take(name) {
+      const key = faults[name] ? name : faults[ANY_ENDPOINT] ? ANY_ENDPOINT : undefined;
+      if (!key) return undefined;
+      const fault = faults[key];
+      if (fault.times !== undefined) {
+        fault.times -= 1;
+        if (fault.times <= 0) {
+          const { [key]: _done, ...rest } = faults;
+          faults = rest;
+        }
+      }
+      return fault;
+    },
+    set(input) {
+      faults = parseFaults(input);
+    },
+    clear() {
+      faults = {};
+    },
+    current: () => faults,
+    async answerBefore(fault, res) {
+      if (fault?.mode === 'slow' && !(await wait(fault.delayMs ?? DEFAULT_SLOW_MS, res))) return true;
+      if (fault?.mode === 'http500') {
+        send(res, 500, 'Internal Server Error: the sample portal was told to fail (fault http500).', {
+          'Content-Type': 'text/plain; charset=utf-8',
+        });
+        return true;
+      }
+      if (fault?.mode === 'code') {
+        sendJson(res, 200, failure(MAINTENANCE_CODE, '系統維護中'));
+        return true;
+      }
+      return false;
+    },
+    cancelWaits() {
+      for (const timer of [...timers]) timer.cancel();
+    },
+  };
+}
