@@ -478,6 +478,8 @@ function progressReporter(options: { pages: number; charsToSynthesize: number; i
  */
 export async function synthesizeSite(options: {
   distDir: string;
+  /** The HTML pages of `distDir` (the build pipeline's one walk, BuiltPages.files); found here when absent. */
+  pages?: readonly string[];
   settings: ReaderSettings;
   outDir?: string;
   concurrency?: number;
@@ -494,7 +496,7 @@ export async function synthesizeSite(options: {
   if (!probe.ok) throw new Error(`Reader: no speech engine: ${probe.reason}.`);
   const settings = probe.settings;
   const pages: (ReaderPage & { segments: string[]; file: string })[] = [];
-  for (const file of await htmlFiles(distDir)) {
+  for (const file of options.pages ?? (await htmlFiles(distDir))) {
     const page = extractReaderPage(await readFile(file, 'utf8'));
     if (page) pages.push({ ...page, file, segments: splitSegments(page.text, settings.segmentMaxChars) });
   }
