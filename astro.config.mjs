@@ -2,12 +2,8 @@
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import hosting from './src/integrations/hosting.ts';
-import outputFolder from './src/integrations/output-folder.ts';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
-import searchIndex from './src/integrations/search-index.ts';
-import publishing from './src/integrations/publishing.ts';
-import reader from './src/integrations/reader.ts';
+import pipeline from './src/integrations/pipeline.ts';
 import { NOINDEX_PATHS } from './src/site.ts';
 import { astroCsp, policyFrom } from './src/lib/security-headers.ts';
 import { BROWSER_SETTINGS, readSettings, SETTINGS } from './src/settings.ts';
@@ -80,18 +76,16 @@ export default defineConfig({
   // No code in the in-repo Markdown; Shiki would write inline style attributes, which the CSP does not allow.
   markdown: { syntaxHighlight: false },
   integrations: [
-    // First: keeps dist/ between builds (unchanged pages stay in place) and, before any step reads the pages,
-    // removes those this build did not produce.
-    outputFolder(),
     react(),
-    hosting(securityPolicy),
-    reader(),
-    searchIndex(),
     fontSizeBoot(),
     // sitemap-index.xml + sitemap-0.xml of every page but the noindex ones (issue 8; robots.txt points at it).
     sitemap({ filter: (page) => !NOINDEX_PATHS.includes(new URL(page).pathname.replace(/(.)\/+$/, '$1')) }),
-    // publishing last: it writes the build report and the portal snapshots only once every other step passed.
-    publishing(),
+    // The build pipeline LAST (src/integrations/pipeline.ts: stale pages out, host files, audio, search index, build
+    // report and snapshots): Astro runs the `astro:build:done` hooks in this order, so the pipeline's last step,
+    // which commits the portal snapshots, runs only when every other integration's step (the sitemap) passed too; a
+    // failure anywhere keeps the old snapshots. The sitemap does not need the pipeline's files: it lists the routes
+    // Astro built, not dist/.
+    pipeline(securityPolicy),
   ],
   // Hash-based CSP meta tag in every page (DESIGN.md §6); the HTTP header adds frame-ancestors (hosting).
   security: { csp: astroCsp(securityPolicy, [SPECULATION_RULES_HASH]) },

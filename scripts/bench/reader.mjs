@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { builtPages } from '../../src/integrations/built-pages.ts';
+import { pageFiles } from '../../src/integrations/built-pages.ts';
 import { probeEngine } from '../../src/integrations/reader/engines.ts';
 import { readerSettings } from '../../src/integrations/reader/settings.ts';
 import { readSettings } from '../../src/settings.ts';
@@ -98,7 +98,7 @@ async function benchOne({ label, distDir, engine, log }) {
     const settings = readerSettings(readSettings(env), path.join(work, 'cache'));
     const probe = await probeEngine(settings);
     if (!probe.ok) return { label, engine, available: false, reason: probe.reason };
-    const pages = await builtPages(distDir);
+    const pages = await pageFiles(distDir);
     log(`reader: ${label}, ${engine}, cold…`);
     const progress = (line) => log(`reader: ${line}`);
     const cold = await synthesizeSite({ distDir, pages, settings, outDir: path.join(work, 'cold'), log: progress });

@@ -1,17 +1,16 @@
 /**
- * One read of the built pages per build, shared by the build steps that need every page (issue 8 §6: a no-change
- * rebuild of 10,000 items within 25 % of a cold build). A 10,000-item site has about 1 GB of HTML; hosting
- * (CSP hashes, asset links) and the search index (its fingerprint) each read it whole, which cost about 3 s of
- * a 20 s rebuild.
- *
- * `scanBuiltPages` reads the pages in batches for a visitor and also records their digest (SHA-1 over each
- * page's path and bytes, in path order) with a stamp of their sizes and modification times. `builtPagesDigest`
- * returns that digest while the stamp still matches the files, and reads them again otherwise (a page written
- * or changed since, or no scan in this process).
+ * The HTML pages of the output folder, listed once and read once per build (issue 8 §6: a no-change rebuild of
+ * 10,000 items within 25 % of a cold build; issue 15: one walk of dist/). A 10,000-item site has about 1 GB of
+ * HTML: the build pipeline (src/integrations/pipeline.ts) walks dist/ once (pageFiles: stale pages are found in
+ * that list), then reads every page once (readBuiltPages) and hands the one `BuiltPages` value to the steps that
+ * need the pages: hosting (the CSP hashes of inline scripts and styles, links to missing `/_astro/` files), the
+ * audio reader (the page list) and the search index (the digest, its fingerprint).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { inlineHashesOf, type CspHashes } from '../lib/security-headers';
 
 /** Pages read at once: enough to keep the disk busy, few enough that memory stays flat. */
 const BATCH = 256;
@@ -19,15 +18,27 @@ const BATCH = 256;
 /** Folders of the output whose HTML files are not pages (the search index's own files). */
 const NOT_PAGES = [`pagefind${sep}`];
 
-/** The last scan, by output folder. */
-const scans = new Map<string, { digest: string; stamp: string }>();
+/** `/_astro/…` URLs in a page's attributes (scripts, styles, images, island component and renderer URLs). */
+const ASSET_URL = /["'(]\/_astro\/([^"'()?#\s]+)/g;
+
+/** What the one read of the built pages found. */
+export interface BuiltPages {
+  /** Absolute paths of the HTML pages, sorted (the search index's folder left out). */
+  files: string[];
+  /** Hex SHA-1 over each page's path relative to the output folder and its bytes, in path order. */
+  digest: string;
+  /** CSP hashes of every inline script and style of the pages, per directive (lib/security-headers inlineHashesOf). */
+  cspHashes: CspHashes;
+  /** `dist/<page> → /_astro/<file>` for each link to a build asset that the output folder lacks. */
+  missingAssets: string[];
+}
 
 /**
- * The HTML pages of an output folder.
+ * The HTML pages of an output folder: the one walk of dist/ per build.
  * @param root output folder (absolute path)
- * @returns absolute paths, sorted
+ * @returns absolute paths, sorted; files under the search index's folder (`pagefind/`) left out
  */
-export async function builtPages(root: string): Promise<string[]> {
+export async function pageFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
@@ -36,45 +47,48 @@ export async function builtPages(root: string): Promise<string[]> {
     .sort();
 }
 
-/** Sizes and modification times (ms) of files, as one string. */
-async function stampOf(files: readonly string[]): Promise<string> {
-  const parts: string[] = [];
-  for (let start = 0; start < files.length; start += BATCH) {
-    const stats = await Promise.all(files.slice(start, start + BATCH).map((file) => stat(file)));
-    for (const info of stats) parts.push(`${info.size}:${info.mtimeMs}`);
-  }
-  return createHash('sha1').update(files.join('\0')).update(parts.join('\0')).digest('hex');
+/**
+ * The `/_astro/` files that pages link to but dist/ lacks (a page kept by the incremental build could point at an
+ * asset of an earlier build).
+ * @param root dist/ path ending in `/`
+ * @param files the pages' paths; `pages` their HTML, in the same order
+ * @returns `dist/<page> → /_astro/<file>` lines, empty when every asset exists
+ */
+export function missingAssets(root: string, files: readonly string[], pages: readonly string[]): string[] {
+  const missing: string[] = [];
+  const seen = new Map<string, boolean>();
+  pages.forEach((html, index) => {
+    for (const [, name] of html.matchAll(ASSET_URL)) {
+      if (!seen.has(name)) seen.set(name, existsSync(`${root}_astro/${name}`));
+      if (!seen.get(name)) missing.push(`${files[index].slice(root.length)} → /_astro/${name}`);
+    }
+  });
+  return missing;
 }
 
 /**
- * Reads every page of an output folder once, in batches, and records their digest for builtPagesDigest.
- * @param root output folder (absolute path)
- * @param visit called per batch with the pages' paths and contents (same order)
- * @returns the digest (hex SHA-1)
+ * Reads the given pages once, in batches of BATCH, and collects in that pass what the later steps need.
+ * @param root output folder (absolute path ending in `/`)
+ * @param files the pages (pageFiles, as the folder now holds them), sorted
+ * @returns the BuiltPages value
+ * @throws the read error of a page that cannot be read
  */
-export async function scanBuiltPages(root: string, visit: (files: string[], contents: Buffer[]) => void = () => {}): Promise<string> {
-  const files = await builtPages(root);
-  const stamp = await stampOf(files);
+export async function readBuiltPages(root: string, files: readonly string[]): Promise<BuiltPages> {
   const hash = createHash('sha1');
+  const cspHashes: CspHashes = new Map();
+  const missing: string[] = [];
   for (let start = 0; start < files.length; start += BATCH) {
     const batch = files.slice(start, start + BATCH);
     const contents = await Promise.all(batch.map((file) => readFile(file)));
     batch.forEach((file, index) => hash.update(`\0${relative(root, file)}\0`).update(contents[index]));
-    visit(batch, contents);
+    // latin1: one character per byte, several times faster than UTF-8 decoding; the markup searched is ASCII.
+    const pages = contents.map((content) => content.toString('latin1'));
+    missing.push(...missingAssets(root, batch, pages));
+    for (const [directive, sources] of inlineHashesOf(pages, 'latin1')) {
+      const all = cspHashes.get(directive) ?? new Set<string>();
+      for (const source of sources) all.add(source);
+      cspHashes.set(directive, all);
+    }
   }
-  const digest = hash.digest('hex');
-  scans.set(root, { digest, stamp });
-  return digest;
-}
-
-/**
- * The digest of an output folder's pages: the one scanBuiltPages recorded when no page has changed since (same
- * files, sizes and modification times), else a new scan.
- * @param root output folder (absolute path)
- * @returns hex SHA-1 over each page's relative path and bytes, in path order
- */
-export async function builtPagesDigest(root: string): Promise<string> {
-  const last = scans.get(root);
-  if (last && last.stamp === (await stampOf(await builtPages(root)))) return last.digest;
-  return scanBuiltPages(root);
+  return { files: [...files], digest: hash.digest('hex'), cspHashes, missingAssets: missing };
 }

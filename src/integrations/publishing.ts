@@ -1,46 +1,50 @@
 /**
- * Astro integration closing a successful build for publishing (issue 6), registered LAST so that it runs only
- * when every earlier `astro:build:done` step (hosting files, search index) passed:
+ * Publishing a successful build (issue 6), the last step of the build pipeline (src/integrations/pipeline.ts),
+ * which runs it only when every earlier step (and every integration registered before it) passed:
  * - writes `dist/build-report.json` (BUILD_REPORT_FILE): the build time and, per portal list, its item count,
  *   source (`live` or `snapshot`) and age in hours. No page links it; it is JSON, so neither the sitemap nor the
  *   Pagefind index (HTML pages only) takes it in;
- * - then writes the snapshots of the lists that loaded live (src/portal/snapshots.ts) into the snapshot folder
- *   (PORTAL_SNAPSHOT_DIR, default `<cacheDir>/portal-snapshots`). A failed build never gets here, so it never
- *   replaces a good snapshot; lists served from a snapshot keep theirs (and its age).
- * Fails the build when no portal list was recorded (the report would claim nothing).
- * The last build's report is deleted when a build starts (before the portal lists load): dist/ is kept between builds
- * (src/integrations/output-folder.ts), and a build that fails midway must not leave a report behind, which
- * scripts/deploy.mjs takes as the mark of a complete site.
+ * - then commits the snapshots of the lists that loaded live (src/portal/snapshots.ts) into the snapshot folder
+ *   (PORTAL_SNAPSHOT_DIR, default `<cacheDir>/portal-snapshots`) and removes the staged records. A failed build never
+ *   gets here, so it never replaces a good snapshot; lists served from a snapshot keep theirs (and its age).
+ * The last build's report is deleted when a build starts (removeBuildReport, at `astro:config:setup`, before the
+ * portal lists load): dist/ is kept between builds (src/integrations/output-folder.ts), and a build that fails
+ * midway must not leave a report behind, which scripts/deploy.mjs takes as the mark of a complete site.
  */
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegrationLogger } from 'astro';
 import { rm, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { BUILD_REPORT_FILE } from '../site';
-import { buildReport, recordedLists, snapshotSettings, writeSnapshots } from '../portal/snapshots';
+import { buildReport, clearStaging, writeSnapshots, type ListRecord } from '../portal/snapshots';
 
-export default function publishing(): AstroIntegration {
-  let cacheDir: URL | undefined;
-  return {
-    name: 'insurer:publishing',
-    hooks: {
-      // Before the portal lists load (they load before astro:build:start, and fail there).
-      'astro:config:setup': async ({ command, config }) => {
-        if (command === 'build') await rm(new URL(BUILD_REPORT_FILE, config.outDir), { force: true });
-      },
-      'astro:config:done': ({ config }) => {
-        cacheDir = config.cacheDir;
-      },
-      'astro:build:done': async ({ dir, logger }) => {
-        const records = [...recordedLists().values()];
-        if (records.length === 0) throw new Error('Publishing: no portal list was loaded in this build; no build report.');
-        const report = buildReport(records, new Date());
-        await writeFile(`${fileURLToPath(dir)}${BUILD_REPORT_FILE}`, `${JSON.stringify(report, null, 2)}\n`);
-        const stale = records.filter((record) => record.source === 'snapshot').map((record) => record.list);
-        const { dir: snapshotDir } = snapshotSettings(process.env, cacheDir);
-        const written = await writeSnapshots(snapshotDir, records);
-        logger.info(`${BUILD_REPORT_FILE}: ${records.length} lists, ${written.length} snapshots written to ${snapshotDir}`);
-        if (stale.length > 0) logger.warn(`Built with STALE snapshots for: ${stale.join(', ')} (see ${BUILD_REPORT_FILE}).`);
-      },
-    },
-  };
+/**
+ * Deletes the build report of an earlier build from the output folder.
+ * @param outDir Astro's `config.outDir`
+ */
+export async function removeBuildReport(outDir: URL): Promise<void> {
+  await rm(new URL(BUILD_REPORT_FILE, outDir), { force: true });
+}
+
+/**
+ * Writes the build report, commits the live lists' snapshots and removes the staged records; logs what it did and
+ * warns when lists were built from snapshots.
+ * @param options.root output folder (absolute path ending in `/`)
+ * @param options.records the lists of this build (the pipeline's first step)
+ * @param options.snapshotDir the snapshot folder (snapshotSettings(…).dir)
+ * @param options.builtAt the build time written into the report
+ */
+export async function publish(options: {
+  root: string;
+  records: readonly ListRecord[];
+  snapshotDir: string;
+  builtAt: Date;
+  logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>;
+}): Promise<void> {
+  const { root, records, snapshotDir, logger } = options;
+  const report = buildReport(records, options.builtAt);
+  await writeFile(`${root}${BUILD_REPORT_FILE}`, `${JSON.stringify(report, null, 2)}\n`);
+  const written = await writeSnapshots(snapshotDir, records);
+  await clearStaging(snapshotDir);
+  logger.info(`${BUILD_REPORT_FILE}: ${records.length} lists, ${written.length} snapshots written to ${snapshotDir}`);
+  const stale = records.filter((record) => record.source === 'snapshot').map((record) => record.list);
+  if (stale.length > 0) logger.warn(`Built with STALE snapshots for: ${stale.join(', ')} (see ${BUILD_REPORT_FILE}).`);
 }

@@ -1,26 +1,26 @@
 /**
- * Astro integration building the site-search index at the end of the build (DESIGN.md §2 pagefind; issue 4):
+ * The site-search index, a step of the build pipeline (src/integrations/pipeline.ts; DESIGN.md §2 pagefind; issue 4):
  * Pagefind indexes every HTML page of `dist/` whose `<main>` carries `data-pagefind-body` (SiteLayout), as one
  * zh-TW index, and writes it to `dist/pagefind/` where `/search` loads it at run time. Pages without that attribute
  * — the redirect fallback pages, the error pages and /search (SiteLayout `noindex`) — are left out, as Pagefind
- * does once any page has it; so are SEARCH_INDEX_EXCLUDE parts of a page. Register it after the integrations that write pages at `astro:build:done` (hosting).
+ * does once any page has it; so are SEARCH_INDEX_EXCLUDE parts of a page. The pipeline runs it after every step that
+ * writes pages (the redirect fallback pages of hosting).
  * Any indexing error, or an empty index, fails the build.
  *
  * Rebuilds (issue 8 §6): the index depends only on the HTML pages and the settings. After indexing, a copy of
  * the index and its fingerprint (SHA-1 over every page's path and bytes, the language, the exclude selectors and
  * Pagefind's version) are kept in Astro's cacheDir, per output folder. When the next build's fingerprint is the
  * same, the copy is restored instead of indexing again. Either way `pagefind/` is deleted first: the output
- * folder is kept between builds (src/integrations/output-folder.ts), the index is not.
+ * folder is kept between builds (src/integrations/output-folder.ts), the index is not. The pages' digest comes
+ * from the pipeline's one read of them (src/integrations/built-pages.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
 import { SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site';
-import { builtPagesDigest } from './built-pages';
 
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -30,16 +30,26 @@ export const SEARCH_INDEX_CACHE_DIR = 'search-index';
 
 /**
  * Fingerprint of what the index is built from.
- * @param root output folder (absolute path)
+ * @param pagesDigest the digest of the HTML pages outside `pagefind/` (BuiltPages.digest: relative path and bytes)
  * @param pagefindVersion version of the installed pagefind package
- * @returns hex SHA-1 over the index settings and the digest of the HTML pages outside `pagefind/` (relative path
- *   and bytes; builtPagesDigest, which reuses the read that hosting made of them when no page changed since)
+ * @returns hex SHA-1 over the index settings and the pages' digest
  */
-export async function searchIndexFingerprint(root: string, pagefindVersion: string): Promise<string> {
+export function searchIndexFingerprint(pagesDigest: string, pagefindVersion: string): string {
   return createHash('sha1')
     .update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, pagefindVersion]))
-    .update(await builtPagesDigest(root))
+    .update(pagesDigest)
     .digest('hex');
+}
+
+/**
+ * The version of the installed pagefind package (part of the index's fingerprint).
+ * @param root the project root (Astro's `config.root`)
+ * @returns its package.json version, or `unknown` when the package's manifest is not there
+ */
+export async function pagefindVersion(root: URL): Promise<string> {
+  const manifest = new URL('node_modules/pagefind/package.json', root);
+  if (!existsSync(manifest)) return 'unknown';
+  return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
 }
 
 /** Files linked at once while copying. */
@@ -62,51 +72,52 @@ export async function linkTree(from: string, to: string): Promise<void> {
   }
 }
 
-export default function searchIndex(): AstroIntegration {
-  let cacheDir = '';
-  let pagefindVersion = 'unknown';
-  return {
-    name: 'insurer:search-index',
-    hooks: {
-      'astro:config:done': async ({ config }) => {
-        cacheDir = fileURLToPath(config.cacheDir);
-        const manifest = new URL('node_modules/pagefind/package.json', config.root);
-        if (existsSync(manifest)) pagefindVersion = (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
-      },
-      'astro:build:done': async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        const output = `${root}${SEARCH_INDEX_DIR}`;
-        const cached = join(cacheDir, SEARCH_INDEX_CACHE_DIR, createHash('sha1').update(root).digest('hex').slice(0, 16));
-        const fingerprintFile = join(cached, 'fingerprint');
-        const fingerprint = await searchIndexFingerprint(root, pagefindVersion);
-        if (existsSync(fingerprintFile) && (await readFile(fingerprintFile, 'utf8')) === fingerprint) {
-          await rm(output, { recursive: true, force: true });
-          await linkTree(join(cached, SEARCH_INDEX_DIR), output);
-          logger.info(`pages unchanged since the last index: ${SEARCH_INDEX_DIR}/ restored from the cache`);
-          return;
-        }
-        await rm(output, { recursive: true, force: true });
-        await rm(cached, { recursive: true, force: true });
-        try {
-          const created = await pagefind.createIndex({
-            forceLanguage: SEARCH_INDEX_LANGUAGE,
-            excludeSelectors: [...SEARCH_INDEX_EXCLUDE],
-          });
-          const index = created.index;
-          if (!index || created.errors.length > 0) throw new Error(`Search index: ${created.errors.join('; ')}`);
-          const added = await index.addDirectory({ path: root });
-          if (added.errors.length > 0) throw new Error(`Search index: ${added.errors.join('; ')}`);
-          if (added.page_count === 0) throw new Error('Search index: no page has data-pagefind-body.');
-          const written = await index.writeFiles({ outputPath: output });
-          if (written.errors.length > 0) throw new Error(`Search index: ${written.errors.join('; ')}`);
-          logger.info(`${added.page_count} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE})`);
-        } finally {
-          await pagefind.close();
-        }
-        await mkdir(cached, { recursive: true });
-        await linkTree(output, join(cached, SEARCH_INDEX_DIR));
-        await writeFile(fingerprintFile, fingerprint);
-      },
-    },
-  };
+/**
+ * Writes the search index of the output folder to `<root>pagefind/`, or restores it from the cache when the
+ * fingerprint (searchIndexFingerprint) is that of the cached copy.
+ * @param options.root output folder (absolute path ending in `/`)
+ * @param options.pagesDigest BuiltPages.digest of the pipeline's one read of the pages
+ * @param options.cacheDir Astro's cacheDir (absolute path); the copy is kept in `<cacheDir>/search-index/<hash of root>/`
+ * @param options.pagefindVersion pagefindVersion()
+ * @throws Error `Search index: …` on any Pagefind error, or when no page has `data-pagefind-body`
+ */
+export async function indexSite(options: {
+  root: string;
+  pagesDigest: string;
+  cacheDir: string;
+  pagefindVersion: string;
+  logger: Pick<AstroIntegrationLogger, 'info'>;
+}): Promise<void> {
+  const { root, logger } = options;
+  const output = `${root}${SEARCH_INDEX_DIR}`;
+  const cached = join(options.cacheDir, SEARCH_INDEX_CACHE_DIR, createHash('sha1').update(root).digest('hex').slice(0, 16));
+  const fingerprintFile = join(cached, 'fingerprint');
+  const fingerprint = searchIndexFingerprint(options.pagesDigest, options.pagefindVersion);
+  if (existsSync(fingerprintFile) && (await readFile(fingerprintFile, 'utf8')) === fingerprint) {
+    await rm(output, { recursive: true, force: true });
+    await linkTree(join(cached, SEARCH_INDEX_DIR), output);
+    logger.info(`pages unchanged since the last index: ${SEARCH_INDEX_DIR}/ restored from the cache`);
+    return;
+  }
+  await rm(output, { recursive: true, force: true });
+  await rm(cached, { recursive: true, force: true });
+  try {
+    const created = await pagefind.createIndex({
+      forceLanguage: SEARCH_INDEX_LANGUAGE,
+      excludeSelectors: [...SEARCH_INDEX_EXCLUDE],
+    });
+    const index = created.index;
+    if (!index || created.errors.length > 0) throw new Error(`Search index: ${created.errors.join('; ')}`);
+    const added = await index.addDirectory({ path: root });
+    if (added.errors.length > 0) throw new Error(`Search index: ${added.errors.join('; ')}`);
+    if (added.page_count === 0) throw new Error('Search index: no page has data-pagefind-body.');
+    const written = await index.writeFiles({ outputPath: output });
+    if (written.errors.length > 0) throw new Error(`Search index: ${written.errors.join('; ')}`);
+    logger.info(`${added.page_count} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE})`);
+  } finally {
+    await pagefind.close();
+  }
+  await mkdir(cached, { recursive: true });
+  await linkTree(output, join(cached, SEARCH_INDEX_DIR));
+  await writeFile(fingerprintFile, fingerprint);
 }

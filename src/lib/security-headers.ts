@@ -35,7 +35,7 @@ export const GA_ORIGINS = {
 /** HSTS max-age in seconds: 2 years (issue 6 asks for ≥ 1 year; hstspreload.org recommends 2 years). */
 export const HSTS_MAX_AGE_S = 63_072_000;
 
-/** What varies between deployments: read from the build environment (see `policyFromEnv`). */
+/** What varies between deployments: read from the build environment (see `policyFrom`). */
 export interface SecurityPolicyOptions {
   /** PUBLIC_IMAGE_BASE: `/upload/` (same origin) or an absolute URL whose origin is then allowed for images/media. */
   imageBase: string;

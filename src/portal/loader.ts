@@ -5,9 +5,9 @@
  * item names the list, the item id and the field (DESIGN.md §5 "a list that cannot be loaded fails the build"),
  * unless the list's last good snapshot is fresh enough (issue 6 stale-if-error, src/portal/snapshots.ts).
  */
-import type { Loader } from 'astro/loaders';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { PORTAL_TIMEOUT_MS } from '../site';
+import { readSettings, type Settings } from '../settings';
 import { callPortal } from './client';
 import { describeEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
 import { PortalError, PortalFormatError, PortalItemDropError, PortalSchemaError } from './errors';
@@ -15,26 +15,29 @@ import {
   formatHours,
   isUnconfirmedDrop,
   readSnapshot,
-  recordList,
   snapshotAgeHours,
   snapshotSettings,
+  stageList,
   type ListRecord,
   type Snapshot,
+  type SnapshotSettings,
 } from './snapshots';
 
-/** Build-time settings of the portal, read from the environment (see astro.config.mjs `env.schema`). */
-export function portalSettings(env: NodeJS.ProcessEnv = process.env): { base: string; timeoutMs: number } {
-  const base = env.PORTAL_API_BASE?.trim();
+/**
+ * Build-time settings of the portal: PORTAL_API_BASE and PORTAL_TIMEOUT_MS of src/settings.ts (default: this
+ * process's settings; the URL and the number are checked there).
+ * @throws Error when PORTAL_API_BASE is not set, saying how to build against the sample portal
+ */
+export function portalSettings(
+  settings: Pick<Settings, 'PORTAL_API_BASE' | 'PORTAL_TIMEOUT_MS'> = readSettings(),
+): { base: string; timeoutMs: number } {
+  const base = settings.PORTAL_API_BASE;
   if (!base) {
     throw new Error(
       'PORTAL_API_BASE is not set: run `npm run build` (it starts the sample portal) or set it to the portal web API base URL.',
     );
   }
-  const timeoutMs = env.PORTAL_TIMEOUT_MS ? Number(env.PORTAL_TIMEOUT_MS) : PORTAL_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new Error(`PORTAL_TIMEOUT_MS must be a positive number of ms, got "${env.PORTAL_TIMEOUT_MS}".`);
-  }
-  return { base, timeoutMs };
+  return { base, timeoutMs: settings.PORTAL_TIMEOUT_MS };
 }
 
 /** A parsed item with its id as the store key. */
@@ -95,18 +98,109 @@ function schemaFingerprint(schema: z.ZodType): string | undefined {
 /** Key of the content-layer meta store holding the digest of the list last stored. */
 export const LIST_DIGEST_META_KEY = 'list-digest';
 
+/** What one load path found: the list's record (its entries are added once stored) and the items to store. */
+interface LoadResult<T> {
+  record: Omit<ListRecord, 'entries'>;
+  /** The parsed items to store; undefined when the stored entries are kept (the same answer as last build). */
+  items?: ParsedItem<T>[];
+  /** Digest of the answer and the schema, kept in the meta store; undefined when there is none to keep. */
+  listDigest?: string;
+}
+
+/**
+ * The live path: fetches the list from the portal and checks it against its schema, unless the answer and the
+ * schema are those of the stored entries (LIST_DIGEST_META_KEY in the collection's meta store; issue 8 §6).
+ * In: the loader context, the list, its schema and the portal settings (portalSettings). Out: a live record (raw items for the next snapshot), the parsed
+ * items or none when the stored ones stay, and the digest to keep.
+ * @throws PortalError (any failure of the portal or of an item; PortalSchemaError naming item and field), which
+ *   the caller may answer with the snapshot (loadFromSnapshot).
+ */
+export async function loadLive<S extends z.ZodType>(
+  { store, generateDigest, meta }: Pick<LoaderContext, 'store' | 'generateDigest' | 'meta'>,
+  endpointName: EndpointName,
+  schema: S,
+  portal: { base: string; timeoutMs: number },
+): Promise<LoadResult<z.output<S>>> {
+  const endpoint = ENDPOINTS[endpointName];
+  const described = describeEndpoint(endpoint);
+  const result = await callPortal<unknown>(endpoint, portal);
+  if (result.cancelled) throw new PortalError(described, 'cancelled during the build');
+  const schemaText = schemaFingerprint(schema);
+  const listDigest = schemaText === undefined ? undefined : generateDigest(`${schemaText}\n${JSON.stringify(result.data)}`);
+  const unchanged = listDigest !== undefined && meta.get(LIST_DIGEST_META_KEY) === listDigest && Array.isArray(result.data);
+  const items = unchanged ? undefined : parseList(endpointName, schema, result.data);
+  const record: LoadResult<z.output<S>>['record'] = {
+    list: endpointName,
+    endpoint: described,
+    items: items ? items.length : store.keys().length,
+    source: 'live',
+    fetchedAt: new Date().toISOString(),
+    ageHours: 0,
+    // Unchanged: the same answer that passed the schema in the build whose digest is stored.
+    raw: items ? items.map((item) => item.raw) : (result.data as Record<string, unknown>[]),
+  };
+  return { record, items, listDigest };
+}
+
+/**
+ * The snapshot fallback path (issue 6 stale-if-error): after the live path failed with `error`, the list's last
+ * good snapshot serves it when it is younger than PORTAL_SNAPSHOT_MAX_AGE_HOURS and still passes the schema; a
+ * warning names the list, the failure and the snapshot's age.
+ * In: the logger, the list and its schema, its snapshot, the settings, the live path's error.
+ * Out: a `snapshot` record and the snapshot's parsed items.
+ * @throws `error` unchanged when the snapshot is too old or no longer passes the schema (a warning says which).
+ */
+export function loadFromSnapshot<S extends z.ZodType>(
+  logger: LoaderContext['logger'],
+  endpointName: EndpointName,
+  schema: S,
+  snapshot: Snapshot,
+  settings: SnapshotSettings,
+  error: PortalError,
+): LoadResult<z.output<S>> {
+  const ageHours = snapshotAgeHours(snapshot);
+  if (ageHours > settings.maxAgeHours) {
+    logger.warn(
+      `The snapshot of list "${endpointName}" is ${formatHours(ageHours)} old, older than ` +
+        `PORTAL_SNAPSHOT_MAX_AGE_HOURS (${settings.maxAgeHours} h): not used.`,
+    );
+    throw error;
+  }
+  let items: ParsedItem<z.output<S>>[];
+  try {
+    items = parseList(endpointName, schema, snapshot.items);
+  } catch (snapshotError) {
+    logger.warn(`The snapshot of list "${endpointName}" no longer passes its schema: not used. ${(snapshotError as Error).message}`);
+    throw error;
+  }
+  logger.warn(
+    `\n!!! STALE CONTENT: list "${endpointName}" failed (${error.message}).\n` +
+      `!!! Using its last good snapshot from ${snapshot.fetchedAt}, ${formatHours(ageHours)} old ` +
+      `(limit PORTAL_SNAPSHOT_MAX_AGE_HOURS = ${settings.maxAgeHours} h), ${items.length} items.`,
+  );
+  const record = {
+    list: endpointName,
+    endpoint: describeEndpoint(ENDPOINTS[endpointName]),
+    items: items.length,
+    source: 'snapshot' as const,
+    fetchedAt: snapshot.fetchedAt,
+    ageHours,
+  };
+  return { record, items };
+}
+
 /**
  * The portal loader for one list endpoint of spec §7.
  *
  * In: the catalogue name of a list endpoint and the zod schema of its items.
  * Out: an Astro loader `{ name, schema, load }` whose entries are the parsed items keyed by id.
  *
- * Issue 6: when the list fails (any {@link PortalError}: outage, timeout, HTTP status, portal code, malformed
- * answer, bad item) and its last good snapshot (src/portal/snapshots.ts) is younger than
- * PORTAL_SNAPSHOT_MAX_AGE_HOURS, the snapshot's items are used and a warning names the list, the failure and the
- * snapshot's age; otherwise the original error is thrown unchanged. A list that loads live with more than half of
- * its items gone against the snapshot throws {@link PortalItemDropError} unless PORTAL_ALLOW_ITEM_DROP names it.
- * Either way the list is recorded for the build report and, when live, for the next snapshot.
+ * The list loads live (loadLive). Issue 6: when that fails (any {@link PortalError}: outage, timeout, HTTP status,
+ * portal code, malformed answer, bad item) and the list has a last good snapshot (src/portal/snapshots.ts), the
+ * snapshot may serve it (loadFromSnapshot); otherwise the original error is thrown unchanged. A list that loads live
+ * with more than half of its items gone against the snapshot throws {@link PortalItemDropError} unless
+ * PORTAL_ALLOW_ITEM_DROP names it. Either way the list's record is staged for the build pipeline (stageList: the
+ * redirect plan, the build report and, when live, the next snapshot).
  *
  * Content-layer cache (issue 8 §6): the digest of the answer's `data` and of the schema is kept in the
  * collection's meta store (saved with the data store in Astro's cacheDir). When a build receives the same list
@@ -119,75 +213,32 @@ export function portalLoader<S extends z.ZodType>(
   return {
     name: `portal:${endpointName}`,
     schema,
-    async load({ store, logger, generateDigest, config, meta }) {
-      const endpoint = ENDPOINTS[endpointName];
-      const described = describeEndpoint(endpoint);
-      const { base, timeoutMs } = portalSettings();
-      const snapshots = snapshotSettings(process.env, config?.cacheDir);
+    async load(context) {
+      const { store, logger, generateDigest, config, meta } = context;
+      // The environment, read once for this list (tests change it between builds of one process).
+      const settings = readSettings();
+      const portal = portalSettings(settings);
+      const snapshots = snapshotSettings(settings, config?.cacheDir);
       let previous: Snapshot | undefined;
       try {
         previous = await readSnapshot(snapshots.dir, endpointName);
       } catch (error) {
         logger.warn(`${(error as Error).message} It is ignored.`);
       }
-      /** The parsed items to store; undefined when the stored entries are kept (the same answer as last build). */
-      let items: ParsedItem<z.output<S>>[] | undefined;
-      let listDigest: string | undefined;
-      let record: ListRecord;
+      let loaded: LoadResult<z.output<S>>;
       try {
-        const result = await callPortal<unknown>(endpoint, { base, timeoutMs });
-        if (result.cancelled) throw new PortalError(described, 'cancelled during the build');
-        const schemaText = schemaFingerprint(schema);
-        listDigest = schemaText === undefined ? undefined : generateDigest(`${schemaText}\n${JSON.stringify(result.data)}`);
-        const unchanged = listDigest !== undefined && meta.get(LIST_DIGEST_META_KEY) === listDigest && Array.isArray(result.data);
-        if (!unchanged) items = parseList(endpointName, schema, result.data);
-        record = {
-          list: endpointName,
-          endpoint: described,
-          items: items ? items.length : store.keys().length,
-          source: 'live',
-          fetchedAt: new Date().toISOString(),
-          ageHours: 0,
-          // Unchanged: the same answer that passed the schema in the build whose digest is stored.
-          raw: items ? items.map((item) => item.raw) : (result.data as Record<string, unknown>[]),
-        };
+        loaded = await loadLive(context, endpointName, schema, portal);
       } catch (error) {
         if (!(error instanceof PortalError) || !previous) throw error;
-        const ageHours = snapshotAgeHours(previous);
-        if (ageHours > snapshots.maxAgeHours) {
-          logger.warn(
-            `The snapshot of list "${endpointName}" is ${formatHours(ageHours)} old, older than ` +
-              `PORTAL_SNAPSHOT_MAX_AGE_HOURS (${snapshots.maxAgeHours} h): not used.`,
-          );
-          throw error;
-        }
-        try {
-          items = parseList(endpointName, schema, previous.items);
-        } catch (snapshotError) {
-          logger.warn(`The snapshot of list "${endpointName}" no longer passes its schema: not used. ${(snapshotError as Error).message}`);
-          throw error;
-        }
-        listDigest = undefined;
-        logger.warn(
-          `\n!!! STALE CONTENT: list "${endpointName}" failed (${error.message}).\n` +
-            `!!! Using its last good snapshot from ${previous.fetchedAt}, ${formatHours(ageHours)} old ` +
-            `(limit PORTAL_SNAPSHOT_MAX_AGE_HOURS = ${snapshots.maxAgeHours} h), ${items.length} items.`,
-        );
-        record = {
-          list: endpointName,
-          endpoint: described,
-          items: items.length,
-          source: 'snapshot',
-          fetchedAt: previous.fetchedAt,
-          ageHours,
-        };
+        loaded = loadFromSnapshot(logger, endpointName, schema, previous, snapshots, error);
       }
+      const { record, items, listDigest } = loaded;
       if (
         record.source === 'live' &&
         previous &&
         isUnconfirmedDrop(endpointName, record.items, previous.items.length, snapshots.allowDrop)
       ) {
-        throw new PortalItemDropError(described, endpointName, record.items, previous.items.length, previous.fetchedAt);
+        throw new PortalItemDropError(record.endpoint, endpointName, record.items, previous.items.length, previous.fetchedAt);
       }
       if (items) {
         store.clear();
@@ -197,9 +248,10 @@ export function portalLoader<S extends z.ZodType>(
       }
       if (listDigest === undefined) meta.delete(LIST_DIGEST_META_KEY);
       else meta.set(LIST_DIGEST_META_KEY, listDigest);
-      recordList(record);
+      const entries = store.values().map((entry) => ({ id: entry.id, data: entry.data }));
+      await stageList(snapshots.dir, { ...record, entries });
       if (record.source === 'live') {
-        logger.info(items ? `${items.length} items from ${described}` : `${record.items} items from ${described} (unchanged, kept from the cache)`);
+        logger.info(items ? `${items.length} items from ${record.endpoint}` : `${record.items} items from ${record.endpoint} (unchanged, kept from the cache)`);
       }
     },
   };

@@ -9,13 +9,21 @@
  *   `maxAgeHours` (PORTAL_SNAPSHOT_MAX_AGE_HOURS, default {@link PORTAL_SNAPSHOT_MAX_AGE_HOURS} h).
  * - **Item-drop guard**: a list that loads live with fewer than {@link PORTAL_MIN_ITEM_RATIO} of the items of its
  *   snapshot fails unless PORTAL_ALLOW_ITEM_DROP names it (`news,faqs` or `*`).
- * - The loaders **record** each list (count, source, age) for the build report in a process-wide registry: the
- *   loaders and the integrations run in the one `astro build` process but through different module graphs, so the
- *   registry hangs on `globalThis`.
+ * - **Staging** (issue 15: no process-wide registry): the loader and the build pipeline run in the one `astro build`
+ *   process but through different module graphs, so the loader hands over what it used through files: once a list
+ *   is in the content store, the loader stages its record (ListRecord: list, endpoint, source `live`|`snapshot`,
+ *   fetchedAt, ageHours, item count, the raw items when live, and the stored entries `{ id, data }`) as
+ *   `<dir>/staged/<list>.json` (stageList). The pipeline (src/integrations/pipeline.ts) empties `<dir>/staged/` when
+ *   a build starts (clearStaging, at `astro:config:setup`, before the lists load), reads the staged records as its
+ *   first step (readStagedLists: the redirect plan and the build report come from them) and, as its last step,
+ *   commits the live ones as snapshots (writeSnapshots: each file written then renamed) and removes the staging
+ *   folder. A build that fails never gets to the commit, so it never replaces a good snapshot; its staged records
+ *   are dropped by the next build.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSettings, type Settings } from '../settings';
 import { PORTAL_MIN_ITEM_RATIO, PORTAL_SNAPSHOT_FOLDER, PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../site';
 import { ENDPOINTS, type EndpointName } from './endpoints';
 
@@ -40,24 +48,23 @@ export interface SnapshotSettings {
   allowDrop: ReadonlySet<string> | '*';
 }
 
+/** The PORTAL_SNAPSHOT_* and PORTAL_ALLOW_ITEM_DROP variables of src/settings.ts (checked and defaulted there). */
+export type SnapshotEnvironment = Pick<Settings, 'PORTAL_SNAPSHOT_DIR' | 'PORTAL_SNAPSHOT_MAX_AGE_HOURS' | 'PORTAL_ALLOW_ITEM_DROP'>;
+
 /**
- * Reads the snapshot settings from the environment (declared in astro.config.mjs `env.schema`).
+ * The snapshot settings of the build's settings.
  *
- * In: env with optional PORTAL_SNAPSHOT_DIR (absolute or relative to the working directory),
- * PORTAL_SNAPSHOT_MAX_AGE_HOURS (hours, ≥ 0) and PORTAL_ALLOW_ITEM_DROP (comma-separated list names or `*`);
+ * In: PORTAL_SNAPSHOT_DIR (absolute or relative to the working directory), PORTAL_SNAPSHOT_MAX_AGE_HOURS (hours,
+ * ≥ 0) and PORTAL_ALLOW_ITEM_DROP (comma-separated list names or `*`) of src/settings.ts (default: this process's);
  * `cacheDir`, Astro's cache folder (default `node_modules/.astro/`), holds the default snapshot folder.
- * @throws Error naming the variable on a bad number or an unknown list name.
+ * @throws Error naming PORTAL_ALLOW_ITEM_DROP when it names a list the endpoint catalogue does not have.
  */
-export function snapshotSettings(env: NodeJS.ProcessEnv = process.env, cacheDir?: URL | string): SnapshotSettings {
+export function snapshotSettings(settings: SnapshotEnvironment = readSettings(), cacheDir?: URL | string): SnapshotSettings {
   const cache = cacheDir === undefined ? resolve('node_modules/.astro') : cacheDir instanceof URL ? fileURLToPath(cacheDir) : cacheDir;
-  const custom = env.PORTAL_SNAPSHOT_DIR?.trim();
+  const custom = settings.PORTAL_SNAPSHOT_DIR;
   const dir = custom ? (isAbsolute(custom) ? custom : resolve(custom)) : join(cache, PORTAL_SNAPSHOT_FOLDER);
-  const rawAge = env.PORTAL_SNAPSHOT_MAX_AGE_HOURS?.trim();
-  const maxAgeHours = rawAge ? Number(rawAge) : PORTAL_SNAPSHOT_MAX_AGE_HOURS;
-  if (!Number.isFinite(maxAgeHours) || maxAgeHours < 0) {
-    throw new Error(`PORTAL_SNAPSHOT_MAX_AGE_HOURS must be a number of hours ≥ 0, got "${rawAge}".`);
-  }
-  const names = (env.PORTAL_ALLOW_ITEM_DROP ?? '')
+  const maxAgeHours = settings.PORTAL_SNAPSHOT_MAX_AGE_HOURS;
+  const names = (settings.PORTAL_ALLOW_ITEM_DROP ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
@@ -115,6 +122,12 @@ export function isUnconfirmedDrop(list: string, count: number, previousCount: nu
   return allowDrop !== '*' && !allowDrop.has(list);
 }
 
+/** One entry of a list as the content store holds it: its id and its parsed data (as JSON: dates as ISO text). */
+export interface StoredEntry {
+  id: string;
+  data: Record<string, unknown>;
+}
+
 /** What the build used for one list; `raw` (live lists only) becomes the next snapshot. */
 export interface ListRecord {
   list: EndpointName;
@@ -126,28 +139,48 @@ export interface ListRecord {
   /** Age of the items at build time, in hours (0 for live). */
   ageHours: number;
   raw?: Record<string, unknown>[];
+  /** The entries the collection holds after the load, in store order. */
+  entries: StoredEntry[];
 }
 
-interface Registry {
-  lists: Map<EndpointName, ListRecord>;
+/** Folder of the staged records inside the snapshot folder. */
+export const STAGING_FOLDER = 'staged';
+
+/** The folder of the staged records of a snapshot folder. */
+const stagingDir = (dir: string): string => join(dir, STAGING_FOLDER);
+
+/**
+ * Stages what the build used for a list (called by the portal loader once the list is in the store): writes
+ * `<dir>/staged/<list>.json` (written then renamed, so the pipeline never reads half a record).
+ * @param dir the snapshot folder (SnapshotSettings.dir)
+ */
+export async function stageList(dir: string, record: ListRecord): Promise<void> {
+  const file = snapshotFile(stagingDir(dir), record.list);
+  await mkdir(stagingDir(dir), { recursive: true });
+  await writeFile(`${file}.tmp`, JSON.stringify(record));
+  await rename(`${file}.tmp`, file);
 }
 
-const REGISTRY = Symbol.for('insurer.portal.build-lists');
-
-function registry(): Registry {
-  const holder = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
-  holder[REGISTRY] ??= { lists: new Map() };
-  return holder[REGISTRY];
+/** Removes the staged records of a snapshot folder (at the start of a build, and once they are committed). */
+export async function clearStaging(dir: string): Promise<void> {
+  await rm(stagingDir(dir), { recursive: true, force: true });
 }
 
-/** Records what the build used for a list (called by the portal loader once the list is in the store). */
-export function recordList(record: ListRecord): void {
-  registry().lists.set(record.list, record);
-}
-
-/** The lists recorded in this process so far, by list name. */
-export function recordedLists(): ReadonlyMap<EndpointName, ListRecord> {
-  return registry().lists;
+/**
+ * The records the loaders staged in this build.
+ * @param dir the snapshot folder (SnapshotSettings.dir)
+ * @returns the records, sorted by list name; empty when none was staged.
+ */
+export async function readStagedLists(dir: string): Promise<ListRecord[]> {
+  let names: string[];
+  try {
+    names = await readdir(stagingDir(dir));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const files = names.filter((name) => name.endsWith('.json')).sort();
+  return Promise.all(files.map(async (name) => JSON.parse(await readFile(join(stagingDir(dir), name), 'utf8')) as ListRecord));
 }
 
 /** The build report (`dist/build-report.json`). */
@@ -158,7 +191,7 @@ export interface BuildReport {
   lists: Record<string, { endpoint: string; items: number; source: 'live' | 'snapshot'; fetchedAt: string; ageHours: number }>;
 }
 
-/** The build report of the recorded lists, sorted by list name. */
+/** The build report of the lists' records, sorted by list name. */
 export function buildReport(records: Iterable<ListRecord>, builtAt: Date): BuildReport {
   const lists: BuildReport['lists'] = {};
   for (const record of [...records].sort((a, b) => a.list.localeCompare(b.list))) {

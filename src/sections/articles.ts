@@ -6,64 +6,16 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { LIST_PAGE_SIZE } from '../site';
 import { byPinnedThenNewest, inDisplayOrder } from '../lib/order';
+import { ARTICLE_SECTIONS, type ArticleCategoryCollection, type ArticleCollection, type ArticleSection, type SectionKey } from '../lib/article-sections';
 
 /** The id of the pseudo-category that lists every item (spec §2 redirects: `/{section}/all`). */
 export const ALL_CATEGORY = 'all';
 
-export type ArticleCollection = 'news' | 'events' | 'winners' | 'shares';
-export type ArticleCategoryCollection = 'newsCategories' | 'eventCategories' | 'winnerCategories' | 'shareCategories';
+// The sections themselves are plain data (src/lib/article-sections.ts), which the build pipeline reads too.
+export { ARTICLE_SECTIONS, type ArticleCategoryCollection, type ArticleCollection, type ArticleSection, type SectionKey } from '../lib/article-sections';
+
 export type Article = CollectionEntry<ArticleCollection>['data'];
 export type ArticleCategory = CollectionEntry<ArticleCategoryCollection>['data'];
-
-export interface ArticleSection {
-  /** URL segment: /news, /event, /winner, /share. */
-  path: 'news' | 'event' | 'winner' | 'share';
-  /** Section title shown in the hero and breadcrumbs. */
-  title: string;
-  /** One-line introduction under the title. */
-  intro: string;
-  collection: ArticleCollection;
-  categories: ArticleCategoryCollection;
-  /** Spec §2 has detail routes for news, shares and winners; events link where the item says. */
-  hasDetail: boolean;
-}
-
-export const ARTICLE_SECTIONS = {
-  news: {
-    path: 'news',
-    title: '公司新聞',
-    intro: '和泰產險最新公司動態、商品訊息與服務公告。',
-    collection: 'news',
-    categories: 'newsCategories',
-    hasDetail: true,
-  },
-  event: {
-    path: 'event',
-    title: '活動專區',
-    intro: '參加和泰產險舉辦的各項活動，好禮與保障一次帶回家。',
-    collection: 'events',
-    categories: 'eventCategories',
-    hasDetail: false,
-  },
-  winner: {
-    path: 'winner',
-    title: '得獎公告',
-    intro: '各項活動得獎名單公告，恭喜所有得獎者。',
-    collection: 'winners',
-    categories: 'winnerCategories',
-    hasDetail: true,
-  },
-  share: {
-    path: 'share',
-    title: '資訊分享',
-    intro: '保險知識、安全駕駛與防災資訊，與您一起做好風險管理。',
-    collection: 'shares',
-    categories: 'shareCategories',
-    hasDetail: true,
-  },
-} as const satisfies Record<string, ArticleSection>;
-
-export type SectionKey = keyof typeof ARTICLE_SECTIONS;
 
 /** A section's items in display order (src/lib/order.ts byPinnedThenNewest): pinned (isTop) first, then newest first, then by id. */
 export async function sortedArticles(section: ArticleSection): Promise<Article[]> {

@@ -1,18 +1,20 @@
 /**
- * The one read of the built pages per build (src/integrations/built-pages.ts): the search index reuses the digest
- * that hosting's scan recorded while no page changed, and reads the pages again as soon as one did, so an edited
- * page is always indexed again.
+ * The one walk and the one read of the built pages per build (src/integrations/built-pages.ts, issue 15): the page
+ * list leaves the search index's files out; the digest the search index is fingerprinted with changes with any
+ * page's content and with pages added or removed, never with when they were read; the same pass collects the CSP
+ * hashes of inline scripts (hosting's `_headers`) and the links to build assets that are not there.
  */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { builtPages, builtPagesDigest, scanBuiltPages } from '../../src/integrations/built-pages';
+import { pageFiles, readBuiltPages } from '../../src/integrations/built-pages';
 
 let root: string;
 
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'built-pages-'));
+  root = `${mkdtempSync(join(tmpdir(), 'built-pages-'))}/`;
   mkdirSync(join(root, 'news/detail/1'), { recursive: true });
   mkdirSync(join(root, 'pagefind'));
   writeFileSync(join(root, 'index.html'), '<main>首頁</main>');
@@ -22,44 +24,38 @@ beforeEach(() => {
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+/** The digest of the output folder's pages as they are now. */
+const digestNow = async () => (await readBuiltPages(root, await pageFiles(root))).digest;
+
 describe('built pages', () => {
   it('lists the HTML pages in path order, the search index folder left out', async () => {
-    expect(await builtPages(root)).toEqual([join(root, 'index.html'), join(root, 'news/detail/1/index.html')]);
+    expect(await pageFiles(root)).toEqual([join(root, 'index.html'), join(root, 'news/detail/1/index.html')]);
   });
 
-  it('hands every page to the visitor once, in batches, and records their digest', async () => {
-    const seen: string[] = [];
-    const digest = await scanBuiltPages(root, (files, contents) => files.forEach((file, i) => seen.push(`${file}=${contents[i]}`)));
-    expect(seen).toEqual([`${join(root, 'index.html')}=<main>首頁</main>`, `${join(root, 'news/detail/1/index.html')}=<main>新聞一</main>`]);
-    expect(await builtPagesDigest(root)).toBe(digest);
-  });
-
-  it('reads the pages again once one of them changed', async () => {
-    const before = await scanBuiltPages(root);
+  it("gives a digest that changes with a page's content and comes back with it", async () => {
+    const before = await digestNow();
+    expect(await digestNow()).toBe(before);
     writeFileSync(join(root, 'news/detail/1/index.html'), '<main>新聞一（更新）</main>');
-    const after = await builtPagesDigest(root);
-    expect(after).not.toBe(before);
-    // The same content again gives the first digest: it depends on the pages, not on when they were read.
+    expect(await digestNow()).not.toBe(before);
     writeFileSync(join(root, 'news/detail/1/index.html'), '<main>新聞一</main>');
-    expect(await builtPagesDigest(root)).toBe(before);
+    expect(await digestNow()).toBe(before);
   });
 
-  it('reads the pages again when a page was added or removed', async () => {
-    const before = await scanBuiltPages(root);
+  it('gives another digest when a page was added or removed', async () => {
+    const before = await digestNow();
     writeFileSync(join(root, 'about.html'), '<main>關於</main>');
-    expect(await builtPagesDigest(root)).not.toBe(before);
+    expect(await digestNow()).not.toBe(before);
     rmSync(join(root, 'about.html'));
-    expect(await builtPagesDigest(root)).toBe(before);
+    expect(await digestNow()).toBe(before);
   });
 
-  it('trusts the recorded digest while sizes and modification times are unchanged (no second read)', async () => {
-    const file = join(root, 'index.html');
-    const stamp = 1_800_000_000; // whole seconds, so that the file system keeps the time exactly
-    utimesSync(file, stamp, stamp);
-    const before = await scanBuiltPages(root);
-    // Same size, same modification time: the stamp cannot tell, so the recorded digest is returned as is.
-    writeFileSync(file, '<main>首員</main>');
-    utimesSync(file, stamp, stamp);
-    expect(await builtPagesDigest(root)).toBe(before);
+  it('collects the inline script hashes and the missing asset links in the same read', async () => {
+    const script = 'console.log(1)';
+    writeFileSync(join(root, 'index.html'), `<main>首頁</main><script>${script}</script><script type="module" src="/_astro/gone.js"></script>`);
+    const pages = await readBuiltPages(root, await pageFiles(root));
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect([...(pages.cspHashes.get('script-src') ?? [])]).toEqual([hash]);
+    expect(pages.missingAssets).toEqual(['index.html → /_astro/gone.js']);
+    expect(pages.files).toEqual(await pageFiles(root));
   });
 });

@@ -1,12 +1,13 @@
 /**
- * The build's check of asset links (src/integrations/hosting.ts missingAssets): a page kept by the incremental
- * build from an earlier build must not point at a script, style or image this build did not write.
+ * The build's check of asset links (src/integrations/built-pages.ts missingAssets; hosting fails the build on one):
+ * a page kept by the incremental build from an earlier build must not point at a script, style or image this build
+ * did not write.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { missingAssets } from '../../src/integrations/hosting';
+import { missingAssets } from '../../src/integrations/built-pages';
 
 let root: string;
 

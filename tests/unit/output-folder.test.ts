@@ -1,14 +1,19 @@
 /**
- * dist/ kept between builds (src/integrations/output-folder.ts): unchanged pages stay where they are, and the
- * pages no route of this build produced are removed with their emptied folders, so a news item taken off the
- * portal does not stay online; the search index's files and this plan's redirect fallback pages are left alone.
+ * dist/ kept between builds (src/integrations/output-folder.ts, a step of src/integrations/pipeline.ts): unchanged
+ * pages stay where they are, and the pages no route of this build produced are removed with their emptied folders,
+ * so a news item taken off the portal does not stay online; the search index's files and this plan's redirect
+ * fallback pages are left alone.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import outputFolder, { stalePages } from '../../src/integrations/output-folder';
+import { pageFiles } from '../../src/integrations/built-pages';
+import { fallbackFile } from '../../src/integrations/hosting';
+import { removeStalePages } from '../../src/integrations/output-folder';
+import pipeline from '../../src/integrations/pipeline';
+import { policyFrom } from '../../src/lib/security-headers';
+import { readSettings } from '../../src/settings';
 
 let root: string;
 const page = (path: string) => join(root, path);
@@ -24,41 +29,32 @@ beforeEach(() => {
   write('news/detail/2/index.html'); // taken off the portal since the last build
   write('pagefind/fragment.html', 'index file');
   write('about/decree/index.html', '<meta http-equiv="refresh">'); // a redirect fallback page of the plan
-  writeFileSync(page('redirect-plan.json'), JSON.stringify([{ from: '/about/decree', to: '/about/decree/1', status: 301 }]));
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('output folder', () => {
-  it('finds the HTML files that are not outputs of this build, the search index left out', async () => {
-    const outputs = new Set([page('index.html'), page('news/detail/1/index.html'), page('about/decree/index.html')]);
-    expect(await stalePages(root, outputs)).toEqual([page('news/detail/2/index.html')]);
-  });
-
-  it('removes them and their emptied folders at the end of the build, before the other steps read the pages', async () => {
-    const hook = outputFolder().hooks['astro:build:done'] as (params: unknown) => Promise<void>;
-    const logged: string[] = [];
-    await hook({
-      dir: pathToFileURL(root),
-      assets: new Map([
-        ['/', [pathToFileURL(page('index.html'))]],
-        ['/news/detail/[id]', [pathToFileURL(page('news/detail/1/index.html'))]],
-      ]),
-      pages: [],
-      logger: { info: (line: string) => logged.push(line) },
-    });
+  it('removes the pages this build did not produce and their emptied folders; the search index and the fallback pages stay', async () => {
+    const keep = new Set([
+      page('index.html'),
+      page('news/detail/1/index.html'),
+      fallbackFile(root, { from: '/about/decree', to: '/about/decree/1', status: 301 }),
+    ]);
+    const { kept, removed } = await removeStalePages(root, await pageFiles(root), keep);
+    expect(removed).toEqual([page('news/detail/2/index.html')]);
     expect(existsSync(page('news/detail/2'))).toBe(false);
     expect(existsSync(page('news/detail/1/index.html'))).toBe(true);
     expect(existsSync(page('index.html'))).toBe(true);
     expect(existsSync(page('about/decree/index.html'))).toBe(true);
     expect(existsSync(page('pagefind/fragment.html'))).toBe(true);
-    expect(logged).toEqual(['1 page(s) of earlier builds removed']);
+    expect(kept).toEqual(await pageFiles(root));
   });
 
-  it('tells Astro to keep dist/ between builds', () => {
-    let update: unknown;
-    const hook = outputFolder().hooks['astro:config:setup'] as (params: unknown) => void;
-    hook({ updateConfig: (config: unknown) => (update = config) });
-    expect(update).toEqual({ vite: { build: { emptyOutDir: false } } });
+  it('tells Astro to keep dist/ between builds', async () => {
+    const updates: unknown[] = [];
+    const hook = pipeline(policyFrom(readSettings({})), { env: { READER_ENGINE: 'off' } }).hooks['astro:config:setup'] as (params: unknown) => Promise<void>;
+    const logger = { info: () => {}, warn: () => {}, fork: () => logger };
+    await hook({ command: 'dev', config: { cacheDir: new URL(`file://${root}cache/`) }, logger, updateConfig: (config: unknown) => updates.push(config) });
+    expect(updates).toContainEqual({ vite: { build: { emptyOutDir: false } } });
   });
 });

@@ -28,6 +28,7 @@ function fakeContext() {
       set: ({ id, data }: { id: string; data: Record<string, unknown> }) => (entries.set(id, data), true),
       clear: () => entries.clear(),
       keys: () => [...entries.keys()],
+      values: () => [...entries].map(([id, data]) => ({ id, data })),
     },
     logger: { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} },
     generateDigest: (data: unknown) => JSON.stringify(data).length.toString(16),

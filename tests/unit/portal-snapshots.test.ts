@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readSettings } from '../../src/settings';
 import { portalLoader } from '../../src/portal/loader';
 import {
   PortalCodeError,
@@ -23,7 +24,7 @@ import {
   PortalTimeoutError,
 } from '../../src/portal/errors';
 import { articleSchema } from '../../src/portal/schemas';
-import { buildReport, recordedLists, snapshotSettings, writeSnapshots, type Snapshot } from '../../src/portal/snapshots';
+import { buildReport, readStagedLists, snapshotSettings, writeSnapshots, type Snapshot } from '../../src/portal/snapshots';
 import { PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../../src/site';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 
@@ -44,6 +45,7 @@ function fakeContext() {
     store: {
       set: ({ id, data }: { id: string; data: Record<string, unknown> }) => (entries.set(id, data), true),
       clear: () => entries.clear(),
+      values: () => [...entries].map(([id, data]) => ({ id, data })),
     },
     logger: { info: () => {}, warn: (message: string) => warnings.push(message), error: () => {}, debug: () => {} },
     generateDigest: (data: unknown) => JSON.stringify(data).length.toString(16),
@@ -61,6 +63,11 @@ async function loadNews() {
   return { entries, warnings, error };
 }
 
+/** The news record the loader staged for the pipeline in the current snapshot folder (PORTAL_SNAPSHOT_DIR). */
+async function stagedNews() {
+  return (await readStagedLists(process.env.PORTAL_SNAPSHOT_DIR!)).find((record) => record.list === 'news');
+}
+
 /** A new snapshot folder holding the news snapshot with the given items, fetched `ageHours` ago. */
 function snapshotDir(ageHours: number, items = liveNews): string {
   const dir = mkdtempSync(join(tmpdir(), 'snapshots-'));
@@ -74,11 +81,11 @@ beforeAll(async () => {
   portal = await startSamplePortal({ port: 0 });
   process.env.PORTAL_API_BASE = portal.url;
   process.env.PORTAL_TIMEOUT_MS = '500';
-  // The seed: a live load, written the way the publishing integration writes it at the end of a build.
+  // The seed: a live load, written the way the pipeline's publishing step commits it at the end of a build.
   process.env.PORTAL_SNAPSHOT_DIR = mkdtempSync(join(tmpdir(), 'snapshots-'));
   const { error } = await loadNews();
   expect(error).toBeUndefined();
-  const record = recordedLists().get('news');
+  const record = await stagedNews();
   expect(record?.source).toBe('live');
   const [written] = await writeSnapshots(process.env.PORTAL_SNAPSHOT_DIR, [record!]);
   expect(written).toBe('news');
@@ -118,7 +125,7 @@ describe('stale-if-error', () => {
     expect(entries.size).toBe(liveNews.length);
     expect(warnings.join('\n')).toMatch(/STALE CONTENT: list "news" failed \(Portal GET \/api\/PortalCorporateMessage\/GetPutOnCorporateMessage: /);
     expect(warnings.join('\n')).toMatch(/snapshot from \S+, 2\.0 h old/);
-    const record = recordedLists().get('news');
+    const record = await stagedNews();
     expect(record).toMatchObject({ source: 'snapshot', items: liveNews.length });
     expect(record?.ageHours).toBeCloseTo(2, 1);
   });
@@ -170,7 +177,7 @@ describe('item-drop guard', () => {
     const { entries, error } = await loadNews();
     expect(error).toBeUndefined();
     expect(entries.size).toBe(0);
-    expect(recordedLists().get('news')).toMatchObject({ source: 'live', items: 0 });
+    expect(await stagedNews()).toMatchObject({ source: 'live', items: 0 });
   });
 
   it('allows losing exactly half and fails on one item more', async () => {
@@ -183,12 +190,23 @@ describe('item-drop guard', () => {
 });
 
 describe('snapshot files and settings', () => {
+  it('stages each loaded list for the build pipeline: source, count, raw items and the entries the collection holds', async () => {
+    snapshotDir(1);
+    const { entries, error } = await loadNews();
+    expect(error).toBeUndefined();
+    const record = await stagedNews();
+    expect(record).toMatchObject({ list: 'news', endpoint: NEWS, source: 'live', items: liveNews.length, ageHours: 0 });
+    expect(record?.raw).toEqual(liveNews);
+    expect(record?.entries.map((entry) => entry.id)).toEqual([...entries.keys()]);
+    expect(record?.entries[0]?.data).toMatchObject({ id: String(liveNews[0]?.id) });
+  });
+
   it('writes snapshots only for lists that loaded live, and reports every list', async () => {
     const dir = snapshotDir(3);
     const before = readFileSync(join(dir, 'news.json'), 'utf8');
     portal.setFaults({ news: 'http500' });
     await loadNews();
-    const record = recordedLists().get('news')!;
+    const record = (await stagedNews())!;
     expect(await writeSnapshots(dir, [record])).toEqual([]);
     expect(readFileSync(join(dir, 'news.json'), 'utf8')).toBe(before);
     const report = buildReport([record], new Date('2026-11-21T10:00:00Z'));
@@ -198,13 +216,13 @@ describe('snapshot files and settings', () => {
   });
 
   it('defaults to 24 h and <cacheDir>/portal-snapshots, and rejects bad values naming the variable', () => {
-    expect(snapshotSettings({}, new URL('file:///srv/site/node_modules/.astro/'))).toEqual({
+    expect(snapshotSettings(readSettings({}), new URL('file:///srv/site/node_modules/.astro/'))).toEqual({
       dir: '/srv/site/node_modules/.astro/portal-snapshots',
       maxAgeHours: 24,
       allowDrop: new Set(),
     });
-    expect(() => snapshotSettings({ PORTAL_SNAPSHOT_MAX_AGE_HOURS: '-1' })).toThrow(/PORTAL_SNAPSHOT_MAX_AGE_HOURS/);
-    expect(() => snapshotSettings({ PORTAL_ALLOW_ITEM_DROP: 'news,nwes' })).toThrow(/PORTAL_ALLOW_ITEM_DROP names unknown lists: nwes/);
+    expect(() => snapshotSettings(readSettings({ PORTAL_SNAPSHOT_MAX_AGE_HOURS: '-1' }))).toThrow(/PORTAL_SNAPSHOT_MAX_AGE_HOURS must be ≥ 0, got "-1"/);
+    expect(() => snapshotSettings(readSettings({ PORTAL_ALLOW_ITEM_DROP: 'news,nwes' }))).toThrow(/PORTAL_ALLOW_ITEM_DROP names unknown lists: nwes/);
   });
 });
 

@@ -14,9 +14,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import reader, { READER_VIRTUAL_MODULE } from '../../src/integrations/reader';
+import { buildAudio, READER_VIRTUAL_MODULE, setUpReader } from '../../src/integrations/reader';
+import { pageFiles } from '../../src/integrations/built-pages';
 import initEspeak from '@echogarden/espeak-ng-emscripten';
-import { builtPages } from '../../src/integrations/built-pages';
+import { pageFiles } from '../../src/integrations/built-pages';
 import { probeEngine } from '../../src/integrations/reader/engines';
 import { READER_DEFAULTS, readerSettings, type ReaderSettings } from '../../src/integrations/reader/settings';
 import { readSettings } from '../../src/settings';
@@ -26,7 +27,7 @@ import { pageReaderPath, readerManifestPath, type ReaderManifest } from '../../s
 import { soxPath } from '../../scripts/lib/system.mjs';
 
 /** The reader's settings of an environment (src/settings.ts checks it). */
-const readerSettingsOf = (env: Record<string, string>, cacheDir: string): ReaderSettings => readerSettings(readSettings(env), cacheDir);
+const readerSettingsOf = (env: Record<string, string | undefined>, cacheDir: string): ReaderSettings => readerSettings(readSettings(env), cacheDir);
 
 /** A built page as SiteLayout writes it: header, breadcrumbs, main with the player and the readable article, footer. */
 function page(route: string, title: string, body: string, date = '2024/12/03'): string {
@@ -58,6 +59,26 @@ const logger = () => {
   return { log, warnings, infos };
 };
 
+/**
+ * The reader's part of the build's config hook (setUpReader) with `env`; resolves its setup and the source of the
+ * virtual module pages read (`readerEnabled`).
+ */
+async function setUp(env: NodeJS.ProcessEnv, log: AstroIntegrationLogger) {
+  let source = '';
+  const setup = await setUpReader(
+    {
+      config: { cacheDir: pathToFileURL(`${root}/astro-cache/`) },
+      logger: log,
+      updateConfig: (config: { vite: { plugins: { resolveId: (id: string) => string; load: (id: string) => string }[] } }) => {
+        const plugin = config.vite.plugins[0]!;
+        source = plugin.load(plugin.resolveId(READER_VIRTUAL_MODULE));
+      },
+    } as unknown as Parameters<typeof setUpReader>[0],
+    readSettings(env),
+  );
+  return { setup, source };
+}
+
 /** What soxi says of an audio file (`-D` duration s, `-r` sample rate Hz, `-c` channels, `-B` bit rate, `-t` type). */
 function soxi(flag: string, file: string): string {
   return execFileSync(`${path.dirname(soxPath())}/soxi`, [flag, file], { encoding: 'utf8' }).trim();
@@ -83,7 +104,7 @@ async function writePage(route: string, html: string) {
 
 /** A built site as synthesizeSite takes it: its folder and its pages, listed as the build lists them. */
 async function site(distDir: string): Promise<{ distDir: string; pages: string[] }> {
-  return { distDir, pages: await builtPages(distDir) };
+  return { distDir, pages: await pageFiles(distDir) };
 }
 
 async function manifestOf(route: string): Promise<ReaderManifest> {
@@ -262,39 +283,21 @@ describe('engines', () => {
     ['the command engine without a command', { READER_ENGINE: 'command' }, /READER_COMMAND/],
   ])('with %s: warns once, gives pages no readerPath and builds no audio', { timeout: 30_000 }, async (_, env, reason) => {
     const { log, warnings } = logger();
-    const integration = reader({ env: { ...env, READER_CACHE_DIR: path.join(root, 'cache-off') } });
-    let plugin: { resolveId: (id: string) => string | undefined; load: (id: string) => string | undefined } | undefined;
-    const setup = integration.hooks['astro:config:setup'] as unknown as (options: object) => Promise<void>;
-    await setup({
-      config: { cacheDir: pathToFileURL(`${root}/astro-cache/`) },
-      logger: log,
-      updateConfig: (config: { vite: { plugins: (typeof plugin)[] } }) => (plugin = config.vite.plugins[0]),
-    });
+    const { setup, source } = await setUp({ ...env, READER_CACHE_DIR: path.join(root, 'cache-off') }, log);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(reason);
-    const id = plugin!.resolveId(READER_VIRTUAL_MODULE)!;
-    expect(plugin!.load(id)).toBe('export const readerEnabled = false;');
+    expect(source).toBe('export const readerEnabled = false;');
     expect(pageReaderPath(false, '/news/detail/1')).toBeUndefined();
     const out = path.join(root, 'dist-off');
     await mkdir(out, { recursive: true });
-    const done = integration.hooks['astro:build:done'] as unknown as (options: object) => Promise<void>;
-    await done({ dir: pathToFileURL(`${out}/`), logger: log });
+    await buildAudio(out, await pageFiles(out), setup, log);
     expect(existsSync(path.join(out, 'reader'))).toBe(false);
     expect(warnings).toHaveLength(1);
   });
 
   it('is on with espeak-ng installed: pages get their readerPath', async () => {
     const { log, warnings } = logger();
-    let source = '';
-    const setup = reader({ env: {} }).hooks['astro:config:setup'] as unknown as (options: object) => Promise<void>;
-    await setup({
-      config: { cacheDir: pathToFileURL(`${root}/astro-cache/`) },
-      logger: log,
-      updateConfig: (config: { vite: { plugins: { resolveId: (id: string) => string; load: (id: string) => string }[] } }) => {
-        const plugin = config.vite.plugins[0]!;
-        source = plugin.load(plugin.resolveId(READER_VIRTUAL_MODULE));
-      },
-    });
+    const { source } = await setUp({}, log);
     expect(warnings).toEqual([]);
     expect(source).toBe('export const readerEnabled = true;');
     expect(pageReaderPath(true, '/news/detail/1')).toBe(readerManifestPath('/news/detail/1'));
@@ -339,22 +342,13 @@ describe('the WebAssembly engine (npm install alone)', () => {
       expect(probe.ok && probe.description).toMatch(/(espeak-ng|lame) program is not installed/);
     }
     const { log, warnings, infos } = logger();
-    const integration = reader({ env: { READER_ESPEAK_NG: MISSING_PROGRAM, READER_CACHE_DIR: path.join(root, 'cache-fallback') } });
-    let source = '';
-    await (integration.hooks['astro:config:setup'] as unknown as (options: object) => Promise<void>)({
-      config: { cacheDir: pathToFileURL(`${root}/astro-cache/`) },
-      logger: log,
-      updateConfig: (config: { vite: { plugins: { resolveId: (id: string) => string; load: (id: string) => string }[] } }) => {
-        const plugin = config.vite.plugins[0]!;
-        source = plugin.load(plugin.resolveId(READER_VIRTUAL_MODULE));
-      },
-    });
+    const { setup, source } = await setUp({ READER_ESPEAK_NG: MISSING_PROGRAM, READER_CACHE_DIR: path.join(root, 'cache-fallback') }, log);
     expect(warnings).toEqual([]);
     expect(source).toBe('export const readerEnabled = true;');
     const out = path.join(root, 'dist-fallback');
     await rm(out, { recursive: true, force: true });
     await cp(dist, out, { recursive: true });
-    await (integration.hooks['astro:build:done'] as unknown as (options: object) => Promise<void>)({ dir: pathToFileURL(`${out}/`), logger: log });
+    await buildAudio(out, await pageFiles(out), setup, log);
     expect(infos.filter((line) => /espeak-ng-wasm/.test(line))).toHaveLength(1);
     expect(infos[0]).toMatch(/espeak-ng-wasm .*the espeak-ng program is not installed/);
     expect(infos.at(-1)).toMatch(/^3 pages with audio/);

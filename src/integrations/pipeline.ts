@@ -1,0 +1,142 @@
+/**
+ * The build pipeline (issue 15 "one explicit post-build pipeline"): the one integration whose `astro:build:done`
+ * turns Astro's pages into the site that is published, in named steps that pass values, never files in dist/:
+ *
+ *  1. readListRecords: the portal lists this build used, as the loader staged them (src/portal/snapshots.ts), and
+ *     planRedirects: the redirect plan from their entries (src/lib/redirects.ts, lists in display order);
+ *  2. removeStalePages: the one walk of dist/ (pageFiles), then the pages no route of this build produced are
+ *     deleted, the plan's fallback pages kept (src/integrations/output-folder.ts);
+ *  3. writeFallbackPages: a fallback page at every redirect source (src/integrations/hosting.ts);
+ *  4. readBuiltPages: the one read of every page → BuiltPages (files, digest, CSP hashes, missing asset links;
+ *     src/integrations/built-pages.ts);
+ *  5. writeHostFiles: `_headers`, `_redirects`, `nginx.conf`, gzip copies (src/integrations/hosting.ts);
+ *  6. buildAudio: the audio reader over BuiltPages.files (src/integrations/reader.ts);
+ *  7. indexSite: the search index, its fingerprint from BuiltPages.digest (src/integrations/search-index.ts);
+ *  8. publish: dist/build-report.json, then the live lists' snapshots are committed (src/integrations/publishing.ts).
+ * Any step that throws fails the build, and no later step runs: a failed build never commits snapshots.
+ *
+ * Its other hooks: `astro:config:setup` keeps dist/ between builds (KEEP_OUTPUT_FOLDER), and for a build removes the
+ * last build report and the staged list records before the lists load, and sets up the audio reader (engine probe,
+ * virtual module `virtual:insurer/reader`); `astro:config:done` notes Astro's cacheDir and the pagefind version.
+ */
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { ARTICLE_SECTIONS } from '../lib/article-sections';
+import { inDisplayOrder, type Sortable } from '../lib/order';
+import { redirectPlan, type Redirect, type RedirectData } from '../lib/redirects';
+import type { SecurityPolicyOptions } from '../lib/security-headers';
+import { readSettings } from '../settings';
+import { clearStaging, readStagedLists, snapshotSettings, type ListRecord } from '../portal/snapshots';
+import { pageFiles, readBuiltPages } from './built-pages';
+import { fallbackFile, writeFallbackPages, writeHostFiles } from './hosting';
+import { KEEP_OUTPUT_FOLDER, removeStalePages } from './output-folder';
+import { publish, removeBuildReport } from './publishing';
+import { buildAudio, setUpReader, type ReaderSetup } from './reader';
+import { indexSite, pagefindVersion } from './search-index';
+
+/**
+ * Step 1: the lists this build loaded, as the portal loader staged them.
+ * @param snapshotDir the snapshot folder (snapshotSettings(…).dir)
+ * @returns the records, sorted by list name
+ * @throws Error when no list was staged (the report would claim nothing)
+ */
+export async function readListRecords(snapshotDir: string): Promise<ListRecord[]> {
+  const records = await readStagedLists(snapshotDir);
+  if (records.length === 0) throw new Error('Publishing: no portal list was loaded in this build; no build report.');
+  return records;
+}
+
+/**
+ * Step 1: the redirect plan of spec §2 from the lists' entries, each list in display order (src/lib/order.ts).
+ * @param records the lists of this build (readListRecords)
+ * @returns the plan (src/lib/redirects.ts redirectPlan)
+ * @throws Error naming a list the plan needs that this build did not load; redirectPlan's errors (loop, two targets)
+ */
+export function planRedirects(records: readonly ListRecord[]): Redirect[] {
+  const lists = new Map(records.map((record) => [record.list as string, record.entries]));
+  const data = <T extends Sortable>(list: string): T[] => {
+    const entries = lists.get(list);
+    if (!entries) throw new Error(`Redirect plan: the list "${list}" was not loaded in this build.`);
+    return entries.map((entry) => entry.data as unknown as T);
+  };
+  const ids = (items: readonly Sortable[]) => inDisplayOrder(items).map((item) => item.id);
+  const downloads = data<Sortable & { category?: string }>('downloads');
+  const redirectData: RedirectData = {
+    decreeIds: ids(data('decrees')),
+    locationAreaIds: ids(data('locationCategories')),
+    faqCategoryIds: ids(data('faqCategories')),
+    downloadCategories: inDisplayOrder(data('downloadCategories')).map((category) => ({
+      id: category.id,
+      itemIds: ids(downloads.filter((item) => item.category === category.id)),
+    })),
+    articleSections: Object.values(ARTICLE_SECTIONS).map((section) => ({
+      path: section.path,
+      categoryIds: ids(data(section.categories)),
+    })),
+  };
+  return redirectPlan(redirectData);
+}
+
+/**
+ * The build pipeline's integration, `insurer:pipeline`.
+ * @param policy the deployment's security policy options (src/lib/security-headers.ts policyFrom), the same the
+ *   Astro `security.csp` config was built from
+ * @param options.env the environment of the reader's and the snapshots' settings (default process.env), read
+ *   through src/settings.ts
+ * @throws Error naming a bad variable (src/settings.ts readSettings)
+ */
+export default function pipeline(policy: SecurityPolicyOptions, options: { env?: NodeJS.ProcessEnv } = {}): AstroIntegration {
+  const settings = readSettings(options.env ?? process.env);
+  let reader: ReaderSetup = { enabled: false };
+  let cacheDir = '';
+  let snapshotDir = '';
+  let pagefind = 'unknown';
+  return {
+    name: 'insurer:pipeline',
+    hooks: {
+      'astro:config:setup': async (hook) => {
+        const { command, config, updateConfig, logger } = hook;
+        updateConfig(KEEP_OUTPUT_FOLDER);
+        if (command === 'build') {
+          // Before the portal lists load (they load before astro:build:start, and fail there).
+          await removeBuildReport(config.outDir);
+          await clearStaging(snapshotSettings(settings, config.cacheDir).dir);
+        }
+        reader = await setUpReader({ config, command, updateConfig, logger: logger.fork('insurer:reader') }, settings);
+      },
+      'astro:config:done': async ({ config }) => {
+        cacheDir = fileURLToPath(config.cacheDir);
+        snapshotDir = snapshotSettings(settings, config.cacheDir).dir;
+        pagefind = await pagefindVersion(config.root);
+      },
+      'astro:build:done': async ({ dir, assets, logger }) => {
+        const root = fileURLToPath(dir);
+        // 1. The lists and the redirect plan.
+        const records = await readListRecords(snapshotDir);
+        const plan = planRedirects(records);
+        // 2. Pages of earlier builds out (the one walk of dist/).
+        const keep = new Set([...assets.values()].flat().map((url) => fileURLToPath(url)));
+        for (const redirect of plan) keep.add(fallbackFile(root, redirect));
+        const { kept, removed } = await removeStalePages(root, await pageFiles(root), keep);
+        if (removed.length > 0) logger.fork('insurer:output-folder').info(`${removed.length} page(s) of earlier builds removed`);
+        // 3. Fallback pages, before the read, so that it sees the pages as they stay.
+        const fallbackPages = await writeFallbackPages(root, plan);
+        // 4. The one read of every page.
+        const pages = await readBuiltPages(root, [...new Set([...kept, ...fallbackPages])].sort());
+        // 5. Host files.
+        const { compressed } = await writeHostFiles(root, plan, pages, policy);
+        logger
+          .fork('insurer:hosting')
+          .info(
+            `${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf; ${compressed} assets gzipped`,
+          );
+        // 6. Audio reader.
+        await buildAudio(root, pages.files, reader, logger.fork('insurer:reader'));
+        // 7. Search index.
+        await indexSite({ root, pagesDigest: pages.digest, cacheDir, pagefindVersion: pagefind, logger: logger.fork('insurer:search-index') });
+        // 8. Report and snapshots.
+        await publish({ root, records, snapshotDir, builtAt: new Date(), logger: logger.fork('insurer:publishing') });
+      },
+    },
+  };
+}
