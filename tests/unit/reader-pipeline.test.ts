@@ -17,7 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAudio, READER_VIRTUAL_MODULE, setUpReader } from '../../src/integrations/reader';
 import { pageFiles } from '../../src/integrations/built-pages';
 import initEspeak from '@echogarden/espeak-ng-emscripten';
-import { pageFiles } from '../../src/integrations/built-pages';
 import { probeEngine } from '../../src/integrations/reader/engines';
 import { READER_DEFAULTS, readerSettings, type ReaderSettings } from '../../src/integrations/reader/settings';
 import { readSettings } from '../../src/settings';
