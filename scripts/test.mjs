@@ -6,26 +6,29 @@
  *      with apt-get on Debian as root; then `npm run doctor`'s capability checks, which stop the run naming the
  *      package of any capability still missing;
  *   2. workflow lint (action-validator on .github/workflows/*.yml, scripts/lint-workflows.mjs; under a second);
- *   3. type check (`astro check`, TypeScript strict) and unit and integration tests (vitest, tests/unit)
+ *   3. type check (`astro check`, TypeScript strict) and unit and integration tests (vitest, the folder tests/unit)
  *      against the sample portal over HTTP;
- *   4. build-failure and publishing tests: the build on each injected portal fault (tests/build/build-faults.test.ts);
- *      stale-if-error snapshots, the item-drop guard, the build report and the rebuild pipeline
- *      (tests/build/publishing.test.ts); a production install (`npm install --omit=dev`) that builds and serves
- *      against a portal (tests/build/omit-dev.test.ts); two cold builds under TZ=UTC and TZ=Asia/Taipei give the
- *      same HTML (tests/build/timezone.test.ts); one file at a time (each runs full builds);
+ *   4. whole-build tests (the folder tests/build, one file at a time: each runs full builds of its own into temporary
+ *      folders): the build on each injected portal fault (build-faults); stale-if-error snapshots, the item-drop
+ *      guard, the build report and the rebuild pipeline (publishing); a production install (`npm install
+ *      --omit=dev`) that builds and serves against a portal (omit-dev); two cold builds under TZ=UTC and
+ *      TZ=Asia/Taipei give the same HTML (timezone); a build with the hostile corpus, opened in Chromium (hostile);
  *   5. the build against the sample portal in strict mode (only spec §7 endpoints answer; `npm run build`);
- *   6. checks of the built site (tests/build/*.test.ts after the build: dist contents and its audio; every route, redirect and
- *      404 under real nginx; the build report and no broken internal links (site-checks, the deploy gate of
- *      scripts/rebuild.mjs); search recall against substring matching ≥ 0.95; sitemap, robots.txt and head
- *      metadata; W3C HTML validity of every page; security headers on every response type and the HTTP
- *      Observatory grade; a second build with the hostile corpus, opened in Chromium);
+ *   6. checks of the built site (the folder tests/dist, against the dist/ of step 5: dist contents and its audio;
+ *      every route, redirect and 404 under real nginx; the build report and no broken internal links (site-checks,
+ *      the deploy gate of scripts/rebuild.mjs); search recall against substring matching ≥ 0.95; sitemap,
+ *      robots.txt and head metadata; W3C HTML validity of every page; security headers on every response type and
+ *      the HTTP Observatory grade);
  *   7. end-to-end tests in Chromium (Playwright, tests/e2e);
  *   8. the forms' end-to-end tests again with the portal answering only spec §7 (E2E_PORTAL_STRICT=1): the /service
  *      form and 語音播放 without their calls beyond the spec.
+ * Every test file of a folder runs: a new file needs no registration. A vitest file outside the three folders would
+ * never run, so the run refuses to start when there is one.
  * Arguments: `--skip-build` reuses an existing dist/ (steps 4–5 skipped).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkCapabilities, report } from './doctor.mjs';
 import { installMissing } from './system-packages.mjs';
@@ -34,34 +37,20 @@ import { chromiumPath, javaPath, nginxPath } from './lib/system.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');
 
-/** tests/build files that run whole builds of their own, one file at a time (step 4). */
-const WHOLE_BUILD_TESTS = [
-  'tests/build/build-faults.test.ts',
-  'tests/build/publishing.test.ts',
-  'tests/build/omit-dev.test.ts',
-  'tests/build/timezone.test.ts',
-];
+/** The vitest folders (issue 15): unit and integration tests, no build (step 3). */
+const UNIT_TESTS = 'tests/unit/';
+/** Tests that run whole builds of their own, one file at a time (step 4). */
+const WHOLE_BUILD_TESTS = 'tests/build/';
+/** Checks of the dist/ built in step 5 (step 6). */
+const SITE_CHECKS = 'tests/dist/';
 
-/** tests/build files that check the dist/ of step 5 (step 6). */
-const DIST_CHECKS = [
-  'tests/build/dist.test.ts',
-  'tests/build/reader-dist.test.ts',
-  'tests/build/routes.test.ts',
-  'tests/build/site-checks.test.ts',
-  'tests/build/search-recall.test.ts',
-  'tests/build/seo.test.ts',
-  'tests/build/html-validity.test.ts',
-  'tests/build/headers.test.ts',
-  'tests/build/hostile.test.ts',
-];
-
-// A test file in tests/build that neither list names would never run: refuse to start rather than skip it.
-const unlisted = readdirSync(`${root}tests/build`)
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => `tests/build/${file}`)
-  .filter((file) => !WHOLE_BUILD_TESTS.includes(file) && !DIST_CHECKS.includes(file));
-if (unlisted.length > 0) {
-  console.error(`✖ scripts/test.mjs does not run ${unlisted.join(', ')}: add each to WHOLE_BUILD_TESTS or DIST_CHECKS.`);
+// A vitest file outside the three folders would never run: refuse to start rather than skip it.
+const TEST_FOLDERS = [UNIT_TESTS, WHOLE_BUILD_TESTS, SITE_CHECKS];
+const stray = readdirSync(`${root}tests`, { recursive: true, encoding: 'utf8' })
+  .map((file) => `tests/${file.split(sep).join('/')}`)
+  .filter((file) => file.endsWith('.test.ts') && !TEST_FOLDERS.some((folder) => file.startsWith(folder)));
+if (stray.length > 0) {
+  console.error(`✖ scripts/test.mjs runs no test outside ${TEST_FOLDERS.join(', ')}: move ${stray.join(', ')} into one of them.`);
   process.exit(1);
 }
 
@@ -88,16 +77,18 @@ const chrome = chromiumPath();
 const nginx = nginxPath();
 const java = javaPath();
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts'];
+/** Where the vitest steps find Chromium, nginx and Java. */
+const tools = { NGINX_PATH: nginx, CHROME_PATH: chrome, JAVA_PATH: java };
 
 step('workflow lint (action-validator)', ['scripts/lint-workflows.mjs']);
 step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check']);
-step('unit and integration tests', [...vitest, 'tests/unit']);
+step('unit and integration tests', [...vitest, UNIT_TESTS]);
 if (!skipBuild) {
-  step('whole builds: each portal fault fails the build; publishing (snapshots, item-drop guard, build report, pipeline)', [
+  step('whole builds: each portal fault fails the build; publishing; production install; time zones; hostile corpus', [
     ...vitest,
     '--no-file-parallelism',
-    ...WHOLE_BUILD_TESTS,
-  ]);
+    WHOLE_BUILD_TESTS,
+  ], tools);
   // Strict: the sample portal answers only spec §7 (issue 13), so a build-time call the insurer's portal lacks fails
   // here; the HTML is the same as against the full sample portal.
   step('build against the sample portal (strict: spec §7 endpoints only)', ['scripts/astro.mjs', 'build'], { SAMPLE_PORTAL_STRICT: '1' });
@@ -105,11 +96,7 @@ if (!skipBuild) {
   console.error('--skip-build needs an existing dist/: run `npm run build` first.');
   process.exit(1);
 }
-step('checks of the built site', [...vitest, ...DIST_CHECKS], {
-  NGINX_PATH: nginx,
-  CHROME_PATH: chrome,
-  JAVA_PATH: java,
-});
+step('checks of the built site', [...vitest, SITE_CHECKS], tools);
 step('end-to-end tests in Chromium', ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts'], {
   CHROME_PATH: chrome,
 });

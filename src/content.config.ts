@@ -1,33 +1,19 @@
 /**
- * Content collections (DESIGN.md §4). Every portal list of spec §7 is one collection, loaded through the one
- * portal loader and checked with its zod schema from src/portal/schemas.ts. Collection names equal the endpoint
- * catalogue names (src/portal/endpoints.ts), so one thing has one name from API to page.
+ * Content collections (DESIGN.md §4). Every portal list of spec §7 is one collection, made from the list registry
+ * PORTAL_LISTS (src/portal/lists.ts): loaded through the one portal loader and checked with the list's zod schema
+ * (src/portal/schemas.ts). Collection names equal the endpoint catalogue names (src/portal/endpoints.ts), so one
+ * thing has one name from API to page.
  *
  * The in-repo pages (DESIGN.md §4.2) are Markdown under src/content/, loaded with `glob()`: `products` (the
  * insurance products of `/insurance/detail/{id}`) and `pages` (about, sustainability, fair treatment, customer
  * service, legal and the other single pages; the file path is the route).
  */
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { CONTENT_AREAS, EXTERNAL, HOTLINES, INSURANCE_CATEGORIES } from './site';
 import { portalLoader } from './portal/loader';
-import {
-  articleSchema,
-  categorySchema,
-  contractChangeSchema,
-  couponSchema,
-  decreeSchema,
-  downloadSchema,
-  faqCategorySchema,
-  faqSchema,
-  homeBannerSchema,
-  locationSchema,
-  publicDisclosureCategorySchema,
-  publicDisclosureSchema,
-  staffSchema,
-  videoSchema,
-} from './portal/schemas';
+import { PORTAL_LISTS, PORTAL_LIST_NAMES, type PortalListName } from './portal/lists';
 
 /** Non-empty plain text. */
 const text = z.string().trim().min(1, 'must not be empty');
@@ -101,6 +87,14 @@ const pageSchema = z.object({
 /** `about/profile.md` → `about/profile`; `fair/index.md` → `fair`. */
 const pageId = ({ entry }: { entry: string }): string => entry.replace(/\.md$/, '').replace(/(^|\/)index$/, '');
 
+/**
+ * A collection per entry of PORTAL_LISTS: its schema, through the portal loader. Typed per list (the loader's
+ * schema), so `getCollection('news')` knows its items.
+ */
+const portalCollections = Object.fromEntries(
+  PORTAL_LIST_NAMES.map((name) => [name, defineCollection({ loader: portalLoader(name, PORTAL_LISTS[name]) })]),
+) as { [N in PortalListName]: { loader: Loader & { schema: (typeof PORTAL_LISTS)[N] } } };
+
 export const collections = {
   products: defineCollection({
     loader: glob({ pattern: '*.md', base: './src/content/products', generateId: ({ data }) => String(data.id) }),
@@ -110,28 +104,5 @@ export const collections = {
     loader: glob({ pattern: '**/*.md', base: './src/content/pages', generateId: pageId }),
     schema: pageSchema,
   }),
-  news: defineCollection({ loader: portalLoader('news', articleSchema) }),
-  newsCategories: defineCollection({ loader: portalLoader('newsCategories', categorySchema) }),
-  events: defineCollection({ loader: portalLoader('events', articleSchema) }),
-  eventCategories: defineCollection({ loader: portalLoader('eventCategories', categorySchema) }),
-  winners: defineCollection({ loader: portalLoader('winners', articleSchema) }),
-  winnerCategories: defineCollection({ loader: portalLoader('winnerCategories', categorySchema) }),
-  shares: defineCollection({ loader: portalLoader('shares', articleSchema) }),
-  shareCategories: defineCollection({ loader: portalLoader('shareCategories', categorySchema) }),
-  coupons: defineCollection({ loader: portalLoader('coupons', couponSchema) }),
-  videos: defineCollection({ loader: portalLoader('videos', videoSchema) }),
-  faqs: defineCollection({ loader: portalLoader('faqs', faqSchema) }),
-  faqCategories: defineCollection({ loader: portalLoader('faqCategories', faqCategorySchema) }),
-  locations: defineCollection({ loader: portalLoader('locations', locationSchema) }),
-  locationCategories: defineCollection({ loader: portalLoader('locationCategories', categorySchema) }),
-  publicDisclosures: defineCollection({ loader: portalLoader('publicDisclosures', publicDisclosureSchema) }),
-  publicDisclosureCategories: defineCollection({
-    loader: portalLoader('publicDisclosureCategories', publicDisclosureCategorySchema),
-  }),
-  downloads: defineCollection({ loader: portalLoader('downloads', downloadSchema) }),
-  downloadCategories: defineCollection({ loader: portalLoader('downloadCategories', categorySchema) }),
-  decrees: defineCollection({ loader: portalLoader('decrees', decreeSchema) }),
-  staff: defineCollection({ loader: portalLoader('staff', staffSchema) }),
-  homeBanners: defineCollection({ loader: portalLoader('homeBanners', homeBannerSchema) }),
-  contractChanges: defineCollection({ loader: portalLoader('contractChanges', contractChangeSchema) }),
+  ...portalCollections,
 };

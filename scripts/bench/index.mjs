@@ -21,7 +21,8 @@
  *
  * Output: the Markdown report on stdout and in `--out` (git-ignored bench-results/), with the date and the
  * machine; a JSON twin next to it. `--readme` also writes the report between the `<!-- bench:start -->` and
- * `<!-- bench:end -->` markers of README.md. The full run takes about 10 min on a quiet 2-core machine (the 10k builds most).
+ * `<!-- bench:end -->` markers of scripts/bench/README.md (the figures live there, not in the top-level README). The
+ * full run takes about 10 min on a quiet 2-core machine (the 10k builds most).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -40,6 +41,8 @@ export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation'
 
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
+/** Where `--readme` writes the figures (relative to the root). */
+const FIGURES_FILE = 'scripts/bench/README.md';
 
 /** Runs the reader section from scripts/bench/reader.mjs, or explains why it is missing. */
 async function readerSection(dist, sizes, log) {
@@ -102,13 +105,13 @@ async function main() {
   await writeFile(values.out.replace(/\.md$/, '') + '.json', JSON.stringify({ date, machine: machine(), sections }, null, 2));
   log(`report written to ${path.relative(ROOT, path.resolve(values.out))}`);
   if (values.readme) {
-    const readmeFile = path.join(ROOT, 'README.md');
+    const readmeFile = path.join(ROOT, FIGURES_FILE);
     const readme = await readFile(readmeFile, 'utf8');
     const start = readme.indexOf(README_START);
     const end = readme.indexOf(README_END);
-    if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} block`);
+    if (start < 0 || end < start) throw new Error(`${FIGURES_FILE} has no ${README_START} … ${README_END} block`);
     await writeFile(readmeFile, `${readme.slice(0, start + README_START.length)}\n${report}\n${readme.slice(end)}`);
-    log('README.md updated');
+    log(`${FIGURES_FILE} updated`);
   }
 }
 

@@ -1,10 +1,11 @@
 /**
  * System notifications as the browser receives them from `POST /api/Common/GetPortalNotification` (spec §3, §4).
  *
- * The build validates portal data with zod (src/portal/schemas.ts, notificationSchema); in the browser a few
- * lines of checks do the same job for this one small list without shipping zod to every page (DESIGN.md §9).
- * An item that is not a usable notification is left out rather than failing the whole list (failures of the
- * notification check are silent, spec §8).
+ * Notifications are fetched in the browser only, never at build time, so they have no zod schema (the portal lists
+ * of src/portal/lists.ts do): these few lines of checks are their one parser, which keeps zod out of every page's
+ * JavaScript (DESIGN.md §9). An item that is not a usable notification is left out rather than failing the whole
+ * list (failures of the notification check are silent, spec §8). tests/unit/sample-portal.test.ts parses the sample
+ * portal's notifications with it.
  */
 import { NOTIFICATION_CATEGORY } from '../site';
 

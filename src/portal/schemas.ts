@@ -203,18 +203,3 @@ export const contractChangeSchema = z.object({
   documents: z.array(z.string().trim()).default([]).describe('Documents a visitor needs'),
   sort: z.number().optional().describe('Display order'),
 });
-
-/** System notifications (spec §3: category, description, startDate, nextUrl). Loaded in the browser. */
-export const notificationSchema = z.object({
-  id: portalId.optional().describe('Notification id'),
-  category: z.number().int().describe('1 dialog, 2 bell, 8 banner (spec §4)'),
-  title: z.string().trim().default('').describe('Short title'),
-  description: z.string().describe('Notification text'),
-  startDate: portalDate.describe('Start of the notification'),
-  nextUrl: z.string().trim().optional().describe('Where 確認 leads (category 1)'),
-});
-
-export type Category = z.infer<typeof categorySchema>;
-export type Article = z.infer<typeof articleSchema>;
-export type Coupon = z.infer<typeof couponSchema>;
-export type Notification = z.infer<typeof notificationSchema>;

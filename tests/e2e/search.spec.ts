@@ -117,10 +117,10 @@ test.describe('search overlay', () => {
     await expect(page).toHaveURL(/\/news\/all\/1$/);
     const box = await page.locator('.search-overlay__panel').boundingBox();
     const viewport = page.viewportSize()!;
-    if (box && box.y + box.height < viewport.height - 10) {
-      await page.mouse.click(viewport.width / 2, viewport.height - 5);
-      await expect(overlay(page)).toBeHidden();
-    }
+    expect(box, 'the search panel is on screen').not.toBeNull();
+    expect(box!.y + box!.height, 'the backdrop shows below the panel').toBeLessThan(viewport.height - 10);
+    await page.mouse.click(viewport.width / 2, viewport.height - 5);
+    await expect(overlay(page)).toBeHidden();
   });
 
   test.describe('without JavaScript', () => {

@@ -125,7 +125,8 @@ test('locations are grouped by areaId, one page per area with its branches', asy
     await expect(page.locator('.location__name')).toHaveText(own.map((location) => location.name));
     const first = page.locator('.location').first();
     await expect(first.getByRole('link', { name: own[0].phone })).toHaveAttribute('href', `tel:${own[0].phone.replace(/\D/g, '')}`);
-    if (own[0].mapUrl) await expect(first.getByRole('link', { name: /地圖/ })).toHaveAttribute('href', own[0].mapUrl);
+    expect(own[0].mapUrl, `${own[0].name} has a map link in the sample portal`).toBeTruthy();
+    await expect(first.getByRole('link', { name: /地圖/ })).toHaveAttribute('href', own[0].mapUrl!);
   }
 });
 
@@ -230,6 +231,7 @@ test.describe('public disclosures', () => {
   test('each category page lists its items by sort, with their files', async ({ page, portal, request }) => {
     const categories = bySortThenId(await portal.list<Sorted & { name: string; url: string }>('publicDisclosureCategories'));
     const items = await portal.list<Disclosure>('publicDisclosures');
+    expect(items.filter((item) => item.fileUrl).length, 'the sample portal has disclosures with a file').toBeGreaterThan(0);
     for (const category of categories) {
       const own = bySortThenId(items.filter((item) => String(item.category) === String(category.id)));
       await page.goto(`/about/public/${category.url}`);
@@ -238,11 +240,17 @@ test.describe('public disclosures', () => {
         'page',
       );
       await expect(page.locator('.disclosure__title')).toHaveText(own.map((item) => item.title));
-      const withFile = own.find((item) => item.fileUrl);
-      if (withFile) {
-        const link = page.locator(`#disclosure-${withFile.id}`).getByRole('link', { name: /下載附件/ });
-        await expect(link).toHaveAttribute('href', `/upload/${withFile.fileUrl}`);
-        expect((await request.get(`/upload/${withFile.fileUrl}`)).status()).toBe(200);
+      // Every item with a file offers it (and it downloads); an item without one offers no link.
+      for (const item of own) {
+        const link = page.locator(`#disclosure-${item.id}`).getByRole('link', { name: /下載附件/ });
+        await expect(link).toHaveCount(item.fileUrl ? 1 : 0);
+      }
+      for (const item of own.filter((entry) => entry.fileUrl)) {
+        await expect(page.locator(`#disclosure-${item.id}`).getByRole('link', { name: /下載附件/ })).toHaveAttribute(
+          'href',
+          `/upload/${item.fileUrl}`,
+        );
+        expect((await request.get(`/upload/${item.fileUrl}`)).status()).toBe(200);
       }
     }
   });
@@ -305,8 +313,12 @@ test.describe('coupons and videos', () => {
     await expect(page).toHaveURL(new RegExp(`/coupon/detail/${coupons[0].id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(coupons[0].title);
     await expectImagesLoaded(page, '.coupon-detail__image');
-    if (coupons[0].link) await expect(page.getByRole('link', { name: /立即領取優惠/ })).toHaveAttribute('href', coupons[0].link);
     await expect(page.getByText('已結束', { exact: true })).toHaveCount(0);
+    // A current coupon with a claim link offers it (the sample: 汽車保養工資 85 折).
+    const claimable = coupons.find((coupon) => coupon.link);
+    expect(claimable, 'the sample portal has a current coupon with a claim link').toBeDefined();
+    await page.goto(`/coupon/detail/${claimable!.id}`);
+    await expect(page.getByRole('link', { name: /立即領取優惠/ })).toHaveAttribute('href', claimable!.link!);
   });
 
   test('ended coupons show 已結束 and come after every current one, across the pages @phone', async ({ page, portal }) => {
@@ -333,15 +345,16 @@ test.describe('coupons and videos', () => {
 
   test('the page of an ended coupon says when it ended and offers nothing to claim @phone', async ({ page, portal }) => {
     const { ended } = settled(await portal.list<Coupon>('coupons'));
-    // One with a claim link, when there is one (the sample: 旅遊網卡買一送一, ended 2026/08/31).
-    const coupon = ended.find((item) => item.link) ?? ended[0];
+    // One with a claim link (the sample: 旅遊網卡買一送一, ended 2026/08/31), which its page must not offer.
+    const coupon = ended.find((item) => item.link)!;
+    expect(coupon, 'the sample portal has an ended coupon with a claim link').toBeDefined();
     await page.goto(`/coupon/detail/${coupon.id}`);
     await expect(page).toHaveTitle(new RegExp(`^${coupon.title}（已結束）`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(coupon.title);
     await expect(page.locator('.coupon-detail__summary').getByText('已結束', { exact: true })).toBeVisible();
     await expect(page.getByText(`本優惠已於 ${formatDate(coupon.endDate!)} 結束。`, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: /領取/ })).toHaveCount(0);
-    if (coupon.link) await expect(page.locator(`a[href="${coupon.link}"]`)).toHaveCount(0);
+    await expect(page.locator(`a[href="${coupon.link}"]`)).toHaveCount(0);
     await expect(page.getByRole('link', { name: '回優惠列表' })).toBeVisible();
     // 更多優惠 offers current coupons first.
     const more = page.getByRole('region', { name: '更多優惠' }).locator('.coupon-card').first();

@@ -9,43 +9,14 @@ import type { z } from 'astro/zod';
 import { parseList } from '../../src/portal/loader';
 import { PortalSchemaError } from '../../src/portal/errors';
 import type { EndpointName } from '../../src/portal/endpoints';
-import {
-  articleSchema,
-  categorySchema,
-  couponSchema,
-  decreeSchema,
-  downloadSchema,
-  faqCategorySchema,
-  faqSchema,
-  homeBannerSchema,
-  locationSchema,
-  publicDisclosureSchema,
-  videoSchema,
-} from '../../src/portal/schemas';
+import { PORTAL_LISTS } from '../../src/portal/lists';
 import { sanitizeRichText } from '../../src/portal/sanitize';
 import { HOSTILE_REJECTED, RICH_TEXT_PAYLOADS, hostileLists } from '../../scripts/sample-portal/content/hostile.mjs';
 import { buildDataset } from '../../scripts/sample-portal/data.mjs';
 
-/** The schema of each list the corpus touches (as src/content.config.ts pairs them). */
-const SCHEMAS: Partial<Record<EndpointName, z.ZodType>> = {
-  newsCategories: categorySchema,
-  news: articleSchema,
-  shares: articleSchema,
-  winners: articleSchema,
-  events: articleSchema,
-  coupons: couponSchema,
-  faqCategories: faqCategorySchema,
-  faqs: faqSchema,
-  decrees: decreeSchema,
-  publicDisclosures: publicDisclosureSchema,
-  downloads: downloadSchema,
-  locations: locationSchema,
-  videos: videoSchema,
-  homeBanners: homeBannerSchema,
-};
 
 const schemaOf = (list: string): z.ZodType => {
-  const schema = SCHEMAS[list as EndpointName];
+  const schema = (PORTAL_LISTS as Partial<Record<string, z.ZodType>>)[list];
   if (!schema) throw new Error(`no schema for ${list}`);
   return schema;
 };

@@ -3,16 +3,52 @@
  * `npm test` lint step can fail); CI runs the same entry point as a fresh machine (.ci/run); the rebuild workflow
  * runs on a 10-minute schedule, on the portal's dispatch and by hand, one run at a time, keeps Astro's cache with
  * the portal snapshots between runs, builds against the PORTAL_API_BASE secret and goes through `npm run rebuild`
- * (the local pipeline), so local and CI are one path.
+ * (the local pipeline), so local and CI are one path. The workflows are read as parsed YAML (the `yaml` package), so
+ * the checks hold whatever the indentation or quoting.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { lintWorkflows, workflowFiles } from '../../scripts/lint-workflows.mjs';
 import { packagesFor, systemPackages } from '../../scripts/system-packages.mjs';
 
 const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+
+/** One step of a job, as GitHub Actions reads it. */
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+
+/** The parts of a workflow these tests read. */
+interface Workflow {
+  on: Record<string, unknown>;
+  concurrency?: Record<string, unknown>;
+  jobs: Record<string, { steps: Step[] }>;
+}
+
+/** A workflow of .github/workflows, parsed (YAML 1.2: `on` is a key, not a boolean). */
+const workflow = (name: string): Workflow => parse(read(`.github/workflows/${name}`)) as Workflow;
+
+/** The steps of a workflow's one job. */
+function steps(name: string): Step[] {
+  const jobs = Object.values(workflow(name).jobs);
+  expect(jobs, `${name} has one job`).toHaveLength(1);
+  return jobs[0].steps;
+}
+
+/** The position of the one step that matches, failing when none or several do. */
+function stepIndex(all: Step[], matches: (step: Step) => boolean, what: string): number {
+  const found = all.flatMap((step, index) => (matches(step) ? [index] : []));
+  expect(found, what).toHaveLength(1);
+  return found[0];
+}
 
 describe('workflow lint', () => {
   it('accepts every workflow of the repository', () => {
@@ -32,9 +68,8 @@ describe('workflow lint', () => {
 
 describe('workflows', () => {
   it('CI runs .ci/run (system packages, npm install, npm test) on push and pull request', () => {
-    const ci = read('.github/workflows/ci.yml');
-    expect(ci).toMatch(/^on:\n {2}push:\n {2}pull_request:/m);
-    expect(ci).toMatch(/run: \.ci\/run$/m);
+    expect(Object.keys(workflow('ci.yml').on)).toEqual(['push', 'pull_request']);
+    stepIndex(steps('ci.yml'), (step) => step.run === '.ci/run', 'one step runs .ci/run');
     const run = read('.ci/run');
     expect(run).toContain('scripts/system-packages.sh --missing tests');
     expect(run).toMatch(/^npm install --no-audit --no-fund\nnpm run doctor -- --for tests\nnpm test$/m);
@@ -49,32 +84,34 @@ describe('workflows', () => {
   });
 
   it('rebuild installs the packages of purpose publish, with the reader\'s engine, and checks them before building', () => {
-    const rebuild = read('.github/workflows/rebuild.yml');
-    expect(rebuild).toContain('$(scripts/system-packages.sh publish)');
+    const all = steps('rebuild.yml');
+    const install = stepIndex(all, (step) => step.run?.includes('$(scripts/system-packages.sh publish)') ?? false, 'the install step');
     expect(packagesFor(['publish']).map((pkg) => pkg.name)).toEqual(expect.arrayContaining(['espeak-ng', 'lame', 'nginx', 'rsync']));
-    expect(rebuild.indexOf('npm run doctor -- --for publish')).toBeGreaterThan(rebuild.indexOf('system-packages.sh publish'));
-    expect(rebuild.indexOf('npm run doctor -- --for publish')).toBeLessThan(rebuild.indexOf('run: npm run rebuild'));
+    const doctor = stepIndex(all, (step) => step.run === 'npm run doctor -- --for publish', 'the doctor step');
+    const rebuild = stepIndex(all, (step) => /^npm run rebuild\b/.test(step.run ?? ''), 'the rebuild step');
+    expect(doctor).toBeGreaterThan(install);
+    expect(doctor).toBeLessThan(rebuild);
   });
 
   it('rebuild runs every 10 minutes, on portal-publish dispatch and by hand, one at a time, through npm run rebuild', () => {
-    const rebuild = read('.github/workflows/rebuild.yml');
-    expect(rebuild).toContain("- cron: '*/10 * * * *'");
-    expect(rebuild).toMatch(/repository_dispatch:\n {4}types: \[portal-publish\]/);
-    expect(rebuild).toMatch(/^ {2}workflow_dispatch:/m);
-    expect(rebuild).toMatch(/^concurrency:\n {2}group: \S+\n {2}cancel-in-progress: false/m);
-    expect(rebuild).toMatch(/run: npm run rebuild\b/);
-    expect(rebuild).toContain('PORTAL_API_BASE: ${{ secrets.PORTAL_API_BASE }}');
+    const { on, concurrency } = workflow('rebuild.yml');
+    expect(on.schedule).toEqual([{ cron: '*/10 * * * *' }]);
+    expect(on.repository_dispatch).toEqual({ types: ['portal-publish'] });
+    expect(on).toHaveProperty('workflow_dispatch');
+    expect(concurrency).toEqual({ group: expect.any(String), 'cancel-in-progress': false });
+    const all = steps('rebuild.yml');
+    const rebuild = all[stepIndex(all, (step) => /^npm run rebuild\b/.test(step.run ?? ''), 'the rebuild step')];
+    expect(rebuild.env?.PORTAL_API_BASE).toBe('${{ secrets.PORTAL_API_BASE }}');
   });
 
   it('rebuild restores Astro cache dir before the build and saves it only after success', () => {
-    const rebuild = read('.github/workflows/rebuild.yml');
-    const restore = rebuild.indexOf('uses: actions/cache/restore@');
-    const build = rebuild.indexOf('run: npm run rebuild');
-    const save = rebuild.indexOf('uses: actions/cache/save@');
-    expect(restore).toBeGreaterThan(0);
+    const all = steps('rebuild.yml');
+    const restore = stepIndex(all, (step) => step.uses?.startsWith('actions/cache/restore@') ?? false, 'the cache restore');
+    const build = stepIndex(all, (step) => /^npm run rebuild\b/.test(step.run ?? ''), 'the rebuild step');
+    const save = stepIndex(all, (step) => step.uses?.startsWith('actions/cache/save@') ?? false, 'the cache save');
     expect(restore).toBeLessThan(build);
     expect(save).toBeGreaterThan(build);
-    expect(rebuild.slice(save - 60, save)).toContain('if: success()');
-    expect(rebuild.match(/path: node_modules\/\.astro$/gm)).toHaveLength(2);
+    expect(all[save].if).toBe('success()');
+    expect([all[restore].with?.path, all[save].with?.path]).toEqual(['node_modules/.astro', 'node_modules/.astro']);
   });
 });
