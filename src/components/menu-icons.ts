@@ -41,8 +41,9 @@ export function menuIconSprite(): string {
   return (Object.keys(MENU_ICONS) as MenuIconName[])
     .map((name) => {
       const { round, shapes } = MENU_ICONS[name];
+      const line = `fill="none" stroke="currentColor" stroke-width="${STROKE_WIDTH}"`;
       const ends = round ? ' stroke-linecap="round" stroke-linejoin="round"' : '';
-      return `<symbol id="${menuIconId(name)}" viewBox="${VIEWBOX}" fill="none" stroke="currentColor" stroke-width="${STROKE_WIDTH}"${ends}>${shapes}</symbol>`;
+      return `<symbol id="${menuIconId(name)}" viewBox="${VIEWBOX}" ${line}${ends}>${shapes}</symbol>`;
     })
     .join('');
 }

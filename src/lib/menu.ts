@@ -62,7 +62,10 @@ export interface HeaderMenu {
 const normalize = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 const firstSegment = (path: string): string => path.split('/')[1] ?? '';
 
-/** How well a menu item matches the path: longest internal href prefix (length + 1), else 1 for a shared first segment, else 0. */
+/**
+ * How well a menu item matches the path: the longest internal href that is the path or a prefix of it (its length
+ * + 1), else 1 when an internal href shares the path's first segment, else 0.
+ */
 function sectionScore(item: MainMenuItem, path: string): number {
   const hrefs = [item.href, ...item.groups.flatMap((g) => g.links.map((l) => l.href))].filter((h) => !isExternal(h));
   let best = 0;

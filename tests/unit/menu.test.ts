@@ -13,7 +13,10 @@ const MENU: readonly MainMenuItem[] = [
     label: '商品',
     href: '/insurance',
     groups: [
-      { title: '網路', links: [{ label: '汽車險', href: '/insurance/detail/1', description: '車險', quote: 'https://quote.example/car' }] },
+      {
+        title: '網路',
+        links: [{ label: '汽車險', href: '/insurance/detail/1', description: '車險', quote: 'https://quote.example/car' }],
+      },
       { title: '個人', links: [{ label: '機車險', href: '/insurance/detail/3' }] },
     ],
   },
@@ -60,7 +63,11 @@ describe('headerMenu: links', () => {
       ['理賠', false],
       ['繳費', true],
     ]);
-    expect(products!.groups[0]!.links[0]!.quote).toEqual({ href: 'https://quote.example/car', external: true, current: false });
+    expect(products!.groups[0]!.links[0]!.quote).toEqual({
+      href: 'https://quote.example/car',
+      external: true,
+      current: false,
+    });
     expect(memberLogin).toMatchObject({ label: HEADER_LINKS.memberLogin.label, external: true });
   });
 
@@ -79,7 +86,10 @@ describe('headerMenu: links', () => {
       target: '_blank',
       rel: 'noopener noreferrer',
     });
-    expect(anchorAttributes({ href: '/claim', external: false, current: true })).toEqual({ href: '/claim', 'aria-current': 'page' });
+    expect(anchorAttributes({ href: '/claim', external: false, current: true })).toEqual({
+      href: '/claim',
+      'aria-current': 'page',
+    });
     expect(anchorAttributes({ href: '/claim', external: false, current: false })['aria-current']).toBeUndefined();
   });
 });
