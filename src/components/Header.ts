@@ -1,6 +1,7 @@
 /**
- * Behaviour of Header.astro (spec §2, §9): the active style after TIMING.headerActiveScrollPx (300 px) of scroll;
- * the main menu as a disclosure navigation (see initMenu); the side menu is a modal <dialog> opened by the burger, closed by
+ * Behaviour of Header.astro and its MegaMenu.astro and SideMenu.astro (spec §2, §9): the active style after
+ * TIMING.headerActiveScrollPx (300 px) of scroll; the main menu as a disclosure navigation (see initMenu); the side
+ * menu is a modal <dialog> opened by the burger, closed by
  * its close button, a backdrop click, Escape, a back/forward-cache navigation or growing past the desktop breakpoint,
  * and closing returns focus to the burger.
  */
