@@ -2,7 +2,9 @@
 /**
  * Compares the HTML pages of two built sites (issue 15: "the sample site's pages are the same before and after").
  *
- * Usage: `node scripts/compare-pages.mjs BEFORE_DIST AFTER_DIST [--show N]`
+ * Usage: `node scripts/compare-pages.mjs BEFORE_DIST AFTER_DIST [--show N] [--ignore REGEX]…`
+ * (`--ignore` drops what a regular expression matches from both sides first, e.g. a changed header:
+ * `--ignore '<header class="site-header[\s\S]*?</header>'`).
  *
  * Every `*.html` file under each folder (the search index's `pagefind/` excluded) is read and normalised so that
  * what a refactor may change without a visitor seeing it does not count:
@@ -38,8 +40,9 @@ async function pagesOf(root) {
  * @param {string} html
  * @returns {string}
  */
-export function normalisePage(html) {
-  return html
+export function normalisePage(html, ignored = []) {
+  return ignored
+    .reduce((text, pattern) => text.replace(pattern, ''), html)
     .replace(/(\/_astro\/[^"'()\s?#]*?)\.[A-Za-z0-9_-]{8}(\.[a-z0-9]+)(?=["'()\s?#])/g, '$1$2')
     .replace(/\bastro-[a-z0-9]{8}\b/g, 'astro-*')
     .replace(/\buid="[^"]*"/g, 'uid="*"')
@@ -54,10 +57,13 @@ function firstDifference(a, b) {
   return `    before: …${a.slice(from, index + CONTEXT_CHARS)}…\n    after:  …${b.slice(from, index + CONTEXT_CHARS)}…`;
 }
 
+/** Compares the two folders of the command line and exits (see the module comment). */
 async function main() {
   const args = process.argv.slice(2);
   const showIndex = args.indexOf('--show');
   const show = showIndex >= 0 ? Number(args.splice(showIndex, 2)[1]) : 10;
+  const ignored = [];
+  for (let index = args.indexOf('--ignore'); index >= 0; index = args.indexOf('--ignore')) ignored.push(new RegExp(args.splice(index, 2)[1], 'g'));
   const [before, after] = args;
   if (!before || !after || !Number.isFinite(show)) {
     console.error('Usage: node scripts/compare-pages.mjs BEFORE_DIST AFTER_DIST [--show N]');
@@ -79,7 +85,7 @@ async function main() {
     bytesAfter += Buffer.byteLength(b);
     if (a.includes(' data-reader=')) readerBefore += 1;
     if (b.includes(' data-reader=')) readerAfter += 1;
-    const [na, nb] = [normalisePage(a), normalisePage(b)];
+    const [na, nb] = [normalisePage(a, ignored), normalisePage(b, ignored)];
     if (na !== nb) changed.push({ page, detail: firstDifference(na, nb) });
   }
   for (const page of onlyBefore) console.log(`only in ${before}: ${page}`);
@@ -100,4 +106,4 @@ async function main() {
   process.exit(changed.length + onlyBefore.length + onlyAfter.length === 0 ? 0 : 1);
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();
