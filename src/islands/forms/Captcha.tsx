@@ -17,7 +17,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
-import { FORM_TEXT } from './text';
+import { CONTACT_TEXT } from './contact-text';
 import { $captcha, fetchCaptchaAudio, refreshCaptcha } from '../../stores/contact-form';
 import { Field, TelText } from './Field';
 import { isEndpointMissing } from './failure';
@@ -53,7 +53,7 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
     window.speechSynthesis?.cancel();
     onChange('');
     await refreshCaptcha();
-    setStatus($captcha.get().status === 'loaded' ? FORM_TEXT.captchaRenewed : FORM_TEXT.captchaFailed);
+    setStatus($captcha.get().status === 'loaded' ? CONTACT_TEXT.captchaRenewed : CONTACT_TEXT.captchaFailed);
   };
 
   const listen = async () => {
@@ -69,7 +69,7 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
       }
       const synth = window.speechSynthesis;
       if (!spoken.text || !synth || typeof SpeechSynthesisUtterance === 'undefined') {
-        setSpeechNote(FORM_TEXT.captchaNoSpeech);
+        setSpeechNote(CONTACT_TEXT.captchaNoSpeech);
         return;
       }
       synth.cancel();
@@ -78,22 +78,22 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
       utterance.lang = 'zh-TW';
       utterance.rate = 0.8;
       utterance.onerror = (event) => {
-        if (event.error !== 'interrupted' && event.error !== 'canceled') setSpeechNote(FORM_TEXT.captchaNoSpeech);
+        if (event.error !== 'interrupted' && event.error !== 'canceled') setSpeechNote(CONTACT_TEXT.captchaNoSpeech);
       };
       synth.speak(utterance);
     } catch (error) {
       if (isEndpointMissing(error)) {
         setAudioMissing(true);
-        setSpeechNote(FORM_TEXT.captchaAudioMissing);
-        setStatus(`${FORM_TEXT.captchaAudioMissing}${FORM_TEXT.captchaHelp(hotline.tel, hotline.time, false)}`);
+        setSpeechNote(CONTACT_TEXT.captchaAudioMissing);
+        setStatus(`${CONTACT_TEXT.captchaAudioMissing}${CONTACT_TEXT.captchaHelp(hotline.tel, hotline.time, false)}`);
         // The pressed button is about to go: focus the next useful control rather than losing it to the page.
         refreshButton.current?.focus();
       } else if (error instanceof PortalCodeError && error.portalMessage.trim()) {
         setSpeechNote(error.portalMessage.trim()); // e.g. 驗證碼已失效，請按「換一張」
       } else if (error instanceof PortalError) {
-        setSpeechNote(FORM_TEXT.captchaAudioFailed);
+        setSpeechNote(CONTACT_TEXT.captchaAudioFailed);
       } else {
-        setSpeechNote(FORM_TEXT.captchaNoSpeech);
+        setSpeechNote(CONTACT_TEXT.captchaNoSpeech);
       }
     } finally {
       listening.current = false;
@@ -108,8 +108,8 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
       hint={
         <>
           {speechNote && <strong className="captcha__note">{speechNote}</strong>}
-          {FORM_TEXT.captchaHint}
-          <TelText text={FORM_TEXT.captchaHelp(hotline.tel, hotline.time, !audioMissing)} tel={hotline.tel} />
+          {CONTACT_TEXT.captchaHint}
+          <TelText text={CONTACT_TEXT.captchaHelp(hotline.tel, hotline.time, !audioMissing)} tel={hotline.tel} />
         </>
       }
       error={error}
@@ -134,13 +134,13 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
             {captcha.status === 'loaded' ? (
               <img
                 src={captcha.image}
-                alt={audioMissing ? FORM_TEXT.captchaImageAltNoAudio : FORM_TEXT.captchaImageAlt}
+                alt={audioMissing ? CONTACT_TEXT.captchaImageAltNoAudio : CONTACT_TEXT.captchaImageAlt}
                 width={150}
                 height={50}
               />
             ) : (
               <span className="captcha__placeholder">
-                {captcha.status === 'failed' ? FORM_TEXT.captchaUnavailable : FORM_TEXT.captchaLoading}
+                {captcha.status === 'failed' ? CONTACT_TEXT.captchaUnavailable : CONTACT_TEXT.captchaLoading}
               </span>
             )}
           </div>
@@ -149,7 +149,7 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
               <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
-              {FORM_TEXT.captchaRefresh}
+              {CONTACT_TEXT.captchaRefresh}
             </button>
             {!audioMissing && (
               <button type="button" className="btn btn-outline btn-sm" onClick={listen} disabled={captcha.status !== 'loaded'}>
@@ -160,7 +160,7 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
                     strokeLinejoin="round"
                   />
                 </svg>
-                {FORM_TEXT.captchaListen}
+                {CONTACT_TEXT.captchaListen}
               </button>
             )}
           </div>

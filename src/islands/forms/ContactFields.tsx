@@ -2,78 +2,43 @@
  * The 姓名 / 聯絡電話 / Email fields that both forms ask for (the contact form and the appointment service),
  * written once. The form keeps the values, errors and handlers; this renders the three labelled inputs.
  *
- * Props: `values` and `errors` of the three fields, `labels` ({ name, phone, email }), `fieldId(field)` for the
- * control ids, `change(field)` and `blur(field)` from the form, `emailHint` to show the Email hint.
+ * Props: `bind(field)` from the form's hook (useFormState: id, value, error, handlers of the field), `labels`
+ * ({ name, phone, email }), `emailHint` (the Email hint, if the form shows one).
  */
-import type { ChangeEventHandler } from 'react';
-import { Field } from './Field';
+import type { BoundField } from './controls';
+import { TextField } from './controls';
 import { FORM_TEXT } from './text';
 
 export type ContactFieldKey = 'name' | 'phone' | 'email';
 
 interface Props {
-  values: Record<ContactFieldKey, string>;
-  errors: Partial<Record<string, string>>;
+  bind: (field: ContactFieldKey) => BoundField;
   labels: Record<ContactFieldKey, string>;
-  fieldId: (field: ContactFieldKey) => string;
-  change: (field: ContactFieldKey) => ChangeEventHandler<HTMLInputElement>;
-  blur: (field: ContactFieldKey) => void;
-  emailHint?: boolean;
+  emailHint?: string;
 }
 
-export function ContactFields({ values, errors, labels, fieldId, change, blur, emailHint = false }: Props) {
+export function ContactFields({ bind, labels, emailHint }: Props) {
   return (
     <>
-      <Field id={fieldId('name')} label={labels.name} required error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            name="name"
-            autoComplete="name"
-            required
-            value={values.name}
-            onChange={change('name')}
-            onBlur={() => blur('name')}
-          />
-        )}
-      </Field>
-      <Field id={fieldId('phone')} label={labels.phone} required hint={FORM_TEXT.phoneHint} error={errors.phone}>
-        {(control) => (
-          <input
-            {...control}
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            inputMode="tel"
-            required
-            value={values.phone}
-            onChange={change('phone')}
-            onBlur={() => blur('phone')}
-          />
-        )}
-      </Field>
-      <Field
-        id={fieldId('email')}
-        label={labels.email}
+      <TextField {...bind('name')} label={labels.name} type="text" autoComplete="name" required />
+      <TextField
+        {...bind('phone')}
+        label={labels.phone}
+        hint={FORM_TEXT.phoneHint}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
         required
-        hint={emailHint ? FORM_TEXT.emailHint : undefined}
-        error={errors.email}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="email"
-            spellCheck={false}
-            required
-            value={values.email}
-            onChange={change('email')}
-            onBlur={() => blur('email')}
-          />
-        )}
-      </Field>
+      />
+      <TextField
+        {...bind('email')}
+        label={labels.email}
+        hint={emailHint}
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        required
+      />
     </>
   );
 }

@@ -147,14 +147,7 @@ export function useValidation<V>(values: V, validate: (values: V) => FieldErrors
     });
   }, []);
 
-  /** Forget every error. */
-  const reset = useCallback(() => {
-    shown.current.clear();
-    overrides.current.clear();
-    setErrors({});
-  }, []);
-
-  return { errors, announcement, blur, validateAll, setFieldError, hide, reset };
+  return { errors, announcement, blur, validateAll, setFieldError, hide };
 }
 
 /** False during the first (hydrating) render, true after: browser-only state (drafts, today) waits for it. */
