@@ -16,7 +16,7 @@
  * The answer is the parent's state (never stored in the draft).
  */
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { CONTACT_TEXT } from './contact-text';
 import { $captcha, fetchCaptchaAudio, refreshCaptcha } from '../../stores/contact-form';
 import { Field, TelText } from './Field';
@@ -40,21 +40,38 @@ export function spokenCaptcha(text: string): string {
   return [...text].map((char) => (/\d/.test(char) ? `數字 ${char}` : `英文 ${char.toUpperCase()}`)).join('，');
 }
 
-export default function Captcha({ id, label, value, error, maxLength, onChange, onBlur, hotline }: Props) {
-  const captcha = useStore($captcha);
+/** Speaks the captcha's characters with the browser's speech synthesis (zh-TW, slowly, twice); `onFail` if it cannot. */
+function speakCaptcha(text: string | undefined, onFail: () => void): void {
+  const synth = window.speechSynthesis;
+  if (!text || !synth || typeof SpeechSynthesisUtterance === 'undefined') {
+    onFail();
+    return;
+  }
+  synth.cancel();
+  const words = spokenCaptcha(text);
+  const utterance = new SpeechSynthesisUtterance(`驗證碼：${words}。再說一次：${words}。`);
+  utterance.lang = 'zh-TW';
+  utterance.rate = 0.8;
+  utterance.onerror = (event) => {
+    if (event.error !== 'interrupted' && event.error !== 'canceled') onFail();
+  };
+  synth.speak(utterance);
+}
+
+/**
+ * 語音播放: `listen()` asks the portal for the spoken captcha and plays it (audio, or speech synthesis of its text).
+ * Returns `{ speechNote, audioMissing, listen }`: the note under the field (why nothing plays), and whether the portal
+ * turned out to have no spoken captcha (then `setStatus` announces it and focus moves to `refreshButton`).
+ */
+function useCaptchaSpeech(
+  hotline: Props['hotline'],
+  setStatus: (status: string) => void,
+  refreshButton: RefObject<HTMLButtonElement | null>,
+) {
   const [speechNote, setSpeechNote] = useState('');
-  const [status, setStatus] = useState('');
   /** The portal has no spoken captcha (getCaptchaAudio answered 404/405/501): 語音播放 is gone. */
   const [audioMissing, setAudioMissing] = useState(false);
   const listening = useRef(false);
-  const refreshButton = useRef<HTMLButtonElement>(null);
-
-  const refresh = async () => {
-    window.speechSynthesis?.cancel();
-    onChange('');
-    await refreshCaptcha();
-    setStatus($captcha.get().status === 'loaded' ? CONTACT_TEXT.captchaRenewed : CONTACT_TEXT.captchaFailed);
-  };
 
   const listen = async () => {
     if (listening.current) return;
@@ -67,20 +84,7 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
         await new Audio(spoken.audio).play();
         return;
       }
-      const synth = window.speechSynthesis;
-      if (!spoken.text || !synth || typeof SpeechSynthesisUtterance === 'undefined') {
-        setSpeechNote(CONTACT_TEXT.captchaNoSpeech);
-        return;
-      }
-      synth.cancel();
-      const words = spokenCaptcha(spoken.text);
-      const utterance = new SpeechSynthesisUtterance(`驗證碼：${words}。再說一次：${words}。`);
-      utterance.lang = 'zh-TW';
-      utterance.rate = 0.8;
-      utterance.onerror = (event) => {
-        if (event.error !== 'interrupted' && event.error !== 'canceled') setSpeechNote(CONTACT_TEXT.captchaNoSpeech);
-      };
-      synth.speak(utterance);
+      speakCaptcha(spoken.text, () => setSpeechNote(CONTACT_TEXT.captchaNoSpeech));
     } catch (error) {
       if (isEndpointMissing(error)) {
         setAudioMissing(true);
@@ -98,6 +102,21 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
     } finally {
       listening.current = false;
     }
+  };
+  return { speechNote, audioMissing, listen };
+}
+
+export default function Captcha({ id, label, value, error, maxLength, onChange, onBlur, hotline }: Props) {
+  const captcha = useStore($captcha);
+  const [status, setStatus] = useState('');
+  const refreshButton = useRef<HTMLButtonElement>(null);
+  const { speechNote, audioMissing, listen } = useCaptchaSpeech(hotline, setStatus, refreshButton);
+
+  const refresh = async () => {
+    window.speechSynthesis?.cancel();
+    onChange('');
+    await refreshCaptcha();
+    setStatus($captcha.get().status === 'loaded' ? CONTACT_TEXT.captchaRenewed : CONTACT_TEXT.captchaFailed);
   };
 
   return (

@@ -12,9 +12,7 @@
  * submission keeps every value (the draft), empties the spent captcha answer and fetches a new captcha (the portal
  * spends one per try): a wrong answer (code 40002) is an error of the captcha field, any other failure shows in the
  * summary with the captcha waiting, empty and without an error. Success → {@link CONTACT_SUCCESS_PATH}.
- *
- * `useContactForm()` → useFormState's result (`errors`, `blur`, `bind`…) plus `onSubmit`, `onFirstUse` (a FormFrameState), `values`, `answer`,
- * `setAnswer`, `problemTypes`, `problemTypesFallback` and `change`.
+
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState, type SubmitEvent } from 'react';
@@ -76,6 +74,11 @@ function usePortalLists() {
   }, []);
 }
 
+/**
+ * The form's state for its layout (behaviour: above). Returns useFormState's result (`errors`, `blur`, `bind`…)
+ * plus `onSubmit` and `onFirstUse` (together a FormFrameState), `values`, `answer`, `setAnswer`, `problemTypes`,
+ * `problemTypesFallback` and `change`.
+ */
 export function useContactForm() {
   const { values, change } = useDraft($contactDraft, EMPTY_CONTACT, updateContactDraft);
   const problemTypes = useStore($problemTypes);

@@ -12,10 +12,7 @@
  * for the services that ask for them. A failure keeps every value; when the portal has no booking endpoint
  * (HTTP 404/405/501, issue 13 item 5) the form says so and offers `hotline` (a tel: link). Success →
  * {@link SERVICE_SUCCESS_PATH}.
- *
- * `useServiceForm(hotline)` → useFormState's result (`errors`, `blur`, `bind`…) plus `onSubmit`, `onFirstUse` (a FormFrameState), `hydrated`,
- * `values`, `holidaysStatus`, `range`, `suggestions`, `formatDay` (undefined until the date module has loaded),
- * `pickDate` and `change`.
+
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
@@ -106,6 +103,12 @@ function useCheckPickedDate(hydrated: boolean, date: string, blur: (field: strin
   }, [hydrated, date, blur]);
 }
 
+/**
+ * The form's state for its layout (behaviour: above). `hotline`: the line offered when online booking is
+ * unavailable. Returns useFormState's result (`errors`, `blur`, `bind`…) plus `onSubmit` and `onFirstUse` (together
+ * a FormFrameState), `hydrated`, `values`, `holidaysStatus`, `range`, `suggestions`, `formatDay` (undefined until the
+ * date module has loaded), `pickDate` and `change`.
+ */
 export function useServiceForm(hotline: { tel: string; time: string }) {
   const { hydrated, values, change } = useDraft($serviceDraft, EMPTY_APPOINTMENT, updateServiceDraft);
   const holidaysStatus = useStore($holidaysStatus);
