@@ -33,31 +33,22 @@ import { contactFieldId, useContactForm } from './forms/useContactForm';
  */
 export default function ContactForm({ hotline }: { hotline: { tel: string; time: string } }) {
   const form = useContactForm();
-  const { values, answer, setAnswer, problemTypes, problemTypesFallback, errors, blur, bind, change } = form;
+  const { values, answer, setAnswer, problemTypes, problemTypesFallback, errors, blur, bind } = form;
 
   return (
     <FormFrame form={form} submitLabel={CONTACT_TEXT.submit}>
       <div className="form__grid">
-        <ContactFields bind={bind} labels={CONTACT_FIELDS} emailHint={CONTACT_TEXT.emailHint} />
+        <ContactFields bind={bind} emailHint={CONTACT_TEXT.emailHint} />
         <SelectField
           {...bind('problemType')}
-          label={CONTACT_FIELDS.problemType}
           hint={problemTypesFallback ? CONTACT_TEXT.problemTypesFallbackNote : undefined}
           choose={CONTACT_TEXT.problemTypeChoose}
           options={problemTypes}
           required
         />
-        <TextField
-          {...bind('policyNo')}
-          label={CONTACT_FIELDS.policyNo}
-          hint={CONTACT_TEXT.policyNoHint}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <TextField {...bind('policyNo')} hint={CONTACT_TEXT.policyNoHint} type="text" autoComplete="off" spellCheck={false} />
         <TextField
           {...bind('nationalId')}
-          label={CONTACT_FIELDS.nationalId}
           hint={CONTACT_TEXT.nationalIdHint}
           type="text"
           autoComplete="off"
@@ -67,21 +58,9 @@ export default function ContactForm({ hotline }: { hotline: { tel: string; time:
         />
       </div>
 
-      <TextAreaField
-        {...bind('content')}
-        label={CONTACT_FIELDS.content}
-        max={CONTACT_LIMITS.content}
-        rows={6}
-        required
-      />
+      <TextAreaField {...bind('content')} max={CONTACT_LIMITS.content} rows={6} required />
 
-      <ConsentField
-        id={contactFieldId('consent')}
-        checked={values.consent}
-        error={errors.consent}
-        onChange={change('consent')}
-        onBlur={() => blur('consent')}
-      />
+      <ConsentField {...bind('consent')} checked={values.consent} />
 
       <Captcha
         id={contactFieldId('captcha')}

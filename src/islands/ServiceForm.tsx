@@ -24,12 +24,7 @@
  * This file is the layout; the state and behaviour are useServiceForm (src/islands/forms/useServiceForm.ts), the
  * field groups src/islands/forms/controls.tsx (issue 15 deliverable 4).
  */
-import {
-  APPOINTMENT_FIELDS,
-  APPOINTMENT_LIMITS,
-  INTERPRETER_LANGUAGES,
-  SERVICE_TYPES,
-} from '../lib/forms/appointment';
+import { APPOINTMENT_LIMITS, INTERPRETER_LANGUAGES, SERVICE_TYPES } from '../lib/forms/appointment';
 import { slotLabel } from '../lib/forms/slots';
 import { APPOINTMENT_RULES } from '../lib/forms/rules';
 import { SERVICE_TEXT } from './forms/service-text';
@@ -38,7 +33,7 @@ import { ContactFields } from './forms/ContactFields';
 import { SelectField, TextAreaField, TextField, type Choice } from './forms/controls';
 import { ChoiceFieldset } from './forms/ChoiceFieldset';
 import { FormFrame } from './forms/FormFrame';
-import { SERVICE_ID, SLOTS, serviceFieldId, useServiceForm } from './forms/useServiceForm';
+import { SERVICE_ID, SLOTS, useServiceForm } from './forms/useServiceForm';
 
 /** The slots as radio choices: start time → `08:30–09:00`. */
 const SLOT_CHOICES: readonly Choice[] = SLOTS.map((slot) => ({ code: slot, name: slotLabel(slot, APPOINTMENT_RULES.slotMinutes) }));
@@ -51,22 +46,19 @@ type ServiceFormState = ReturnType<typeof useServiceForm>;
  */
 export default function ServiceForm({ hotline }: { hotline: { tel: string; time: string } }) {
   const form = useServiceForm(hotline);
-  const { values, errors, blur, bind, change } = form;
+  const { values, bind } = form;
 
   return (
     <FormFrame form={form} submitLabel={SERVICE_TEXT.book}>
       <ChoiceFieldset
         {...bind('serviceType')}
         id={`${SERVICE_ID}-serviceType`}
-        label={APPOINTMENT_FIELDS.serviceType}
         options={SERVICE_TYPES}
-        listClass="choice-cards"
         itemClass="choice-card"
       />
       {values.serviceType === 'interpret' && (
         <SelectField
           {...bind('language')}
-          label={APPOINTMENT_FIELDS.language}
           choose={SERVICE_TEXT.languageChoose}
           options={INTERPRETER_LANGUAGES}
           required
@@ -75,7 +67,6 @@ export default function ServiceForm({ hotline }: { hotline: { tel: string; time:
       {values.serviceType === 'visit' && (
         <TextField
           {...bind('address')}
-          label={APPOINTMENT_FIELDS.address}
           hint={SERVICE_TEXT.addressHint}
           type="text"
           autoComplete="street-address"
@@ -86,34 +77,15 @@ export default function ServiceForm({ hotline }: { hotline: { tel: string; time:
 
       <DateField form={form} />
 
-      <ChoiceFieldset
-        {...bind('time')}
-        id={`${SERVICE_ID}-time`}
-        label={APPOINTMENT_FIELDS.time}
-        options={SLOT_CHOICES}
-        listClass="slots"
-        itemClass="slot"
-      />
+      <ChoiceFieldset {...bind('time')} id={`${SERVICE_ID}-time`} options={SLOT_CHOICES} itemClass="slot" />
 
       <div className="form__grid">
-        <ContactFields bind={bind} labels={APPOINTMENT_FIELDS} />
+        <ContactFields bind={bind} />
       </div>
 
-      <TextAreaField
-        {...bind('note')}
-        label={APPOINTMENT_FIELDS.note}
-        hint={SERVICE_TEXT.noteHint}
-        max={APPOINTMENT_LIMITS.note}
-        rows={4}
-      />
+      <TextAreaField {...bind('note')} hint={SERVICE_TEXT.noteHint} max={APPOINTMENT_LIMITS.note} rows={4} />
 
-      <ConsentField
-        id={serviceFieldId('consent')}
-        checked={values.consent}
-        error={errors.consent}
-        onChange={change('consent')}
-        onBlur={() => blur('consent')}
-      />
+      <ConsentField {...bind('consent')} checked={values.consent} />
     </FormFrame>
   );
 }
@@ -128,7 +100,6 @@ function DateField({ form }: { form: ServiceFormState }) {
     <div className="field-group">
       <TextField
         {...bind('date')}
-        label={APPOINTMENT_FIELDS.date}
         hint={
           <>
             {SERVICE_TEXT.dateHint(APPOINTMENT_RULES.leadDays, APPOINTMENT_RULES.windowDays)}

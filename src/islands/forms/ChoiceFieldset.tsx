@@ -6,23 +6,14 @@ import { FieldError, RequiredTag } from './Field';
 import type { BoundField, Choice } from './controls';
 
 /**
- * The radio group in a `<fieldset>`: the legend with 必填, the group's error under it (the
- * fieldset is described by it), then the choices in `<div class={listClass}>`, each in `<div class={itemClass}>`.
- * A choice's radio has the id `<id>-<code>`; a choice with a description is a card (name and text, the radio
- * described by the text, `<id>-<code>-text`), any other one is labelled by its name alone.
+ * The radio group in a `<fieldset>`: the legend with 必填, the group's error under it (the fieldset is described by
+ * it), then the choices in `<div class="{itemClass}s">` (`slots`, `choice-cards`), each in `<div class={itemClass}>`.
+ * `id` is the group's prefix (`service-time`; given after `bind(field)`, whose id is the first radio's, the target of
+ * the summary's link). A choice's radio has the id `<id>-<code>`; a choice with a description is a card (name and
+ * text, the radio described by the text, `<id>-<code>-text`), any other one is labelled by its name alone.
  */
-export function ChoiceFieldset({
-  id,
-  value,
-  error,
-  onChange,
-  onBlur,
-  label,
-  name,
-  options,
-  listClass,
-  itemClass,
-}: BoundField & { label: string; options: readonly Choice[]; listClass: string; itemClass: string }) {
+export function ChoiceFieldset({ options, itemClass, ...field }: BoundField & { options: readonly Choice[]; itemClass: string }) {
+  const { id, name, label, value, error, onChange, onBlur } = field;
   return (
     <fieldset className={error ? 'field fieldset field--error' : 'field fieldset'} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="field__label">
@@ -30,7 +21,7 @@ export function ChoiceFieldset({
         <RequiredTag required />
       </legend>
       <FieldError id={id} error={error} />
-      <div className={listClass}>
+      <div className={`${itemClass}s`}>
         {options.map((option) => (
           <div className={itemClass} key={option.code}>
             <input

@@ -4,8 +4,8 @@
  * error, `aria-describedby` / `aria-invalid`) around one kind of control. The radio group is ChoiceFieldset.tsx (a
  * module of its own: only the appointment form has one, so it stays in that form's chunk).
  *
- * Each takes a {@link BoundField} (`id`, `name`, `value`, `error`, handlers; what a form hook's `bind(field)`
- * returns) plus its label and hint; any other prop goes to the control as written, in the order written (the
+ * Each takes a {@link BoundField} (`id`, `name`, `label`, `value`, `error`, handlers; what a form hook's
+ * `bind(field)` returns) plus its hint; any other prop goes to the control as written, in the order written (the
  * server-rendered HTML keeps its attribute order). The markup is that of issue 5's forms, unchanged.
  */
 import type { ChangeEventHandler, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
@@ -13,10 +13,12 @@ import { CharCounter, Field } from './Field';
 
 /** A field as a form hook hands it to a control: its control's id, value, inline error and handlers. */
 export interface BoundField {
-  /** Id of the control (`contact-name`); a radio group's prefix (`service-time`). */
+  /** Id of the control (`contact-name`; of a radio group, its first radio). */
   id: string;
   /** The control's `name`: the field's key. */
   name: string;
+  /** The field's label (`姓名`). */
+  label: string;
   value: string;
   /** The inline error in zh-TW, when the field shows one. */
   error?: string;
@@ -26,7 +28,6 @@ export interface BoundField {
 
 /** A field group's own props; any other prop is an attribute of its control. */
 interface Labelled extends BoundField {
-  label: string;
   hint?: ReactNode;
   /** Extra classes of the field's box (`field--date`). */
   className?: string;

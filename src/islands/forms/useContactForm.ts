@@ -76,8 +76,8 @@ function usePortalLists() {
 
 /**
  * The form's state for its layout (behaviour: above). Returns useFormState's result (`errors`, `blur`, `bind`…)
- * plus `onSubmit` and `onFirstUse` (together a FormFrameState), `values`, `answer`, `setAnswer`, `problemTypes`,
- * `problemTypesFallback` and `change`.
+ * plus `onSubmit` and `onFirstUse` (together a FormFrameState), `values`, `answer`, `setAnswer`, `problemTypes`
+ * and `problemTypesFallback`.
  */
 export function useContactForm() {
   const { values, change } = useDraft($contactDraft, EMPTY_CONTACT, updateContactDraft);
@@ -131,5 +131,5 @@ export function useContactForm() {
   };
   const onFirstUse = () => void ensureSchema().catch(() => undefined);
 
-  return { ...form, values, answer, setAnswer, problemTypes, problemTypesFallback, change, onSubmit, onFirstUse };
+  return { ...form, values, answer, setAnswer, problemTypes, problemTypesFallback, onSubmit, onFirstUse };
 }

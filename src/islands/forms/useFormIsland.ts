@@ -111,6 +111,7 @@ export function useFormState<D extends object, V extends D = D>({
   const bind = (field: keyof D & string): BoundField => ({
     id: fieldId(field),
     name: field,
+    label: labels[field]!,
     value: (values as D)[field] as string,
     error: errors[field],
     onChange: change(field),

@@ -107,7 +107,7 @@ function useCheckPickedDate(hydrated: boolean, date: string, blur: (field: strin
  * The form's state for its layout (behaviour: above). `hotline`: the line offered when online booking is
  * unavailable. Returns useFormState's result (`errors`, `blur`, `bind`…) plus `onSubmit` and `onFirstUse` (together
  * a FormFrameState), `hydrated`, `values`, `holidaysStatus`, `range`, `suggestions`, `formatDay` (undefined until the
- * date module has loaded), `pickDate` and `change`.
+ * date module has loaded) and `pickDate`.
  */
 export function useServiceForm(hotline: { tel: string; time: string }) {
   const { hydrated, values, change } = useDraft($serviceDraft, EMPTY_APPOINTMENT, updateServiceDraft);
@@ -172,7 +172,6 @@ export function useServiceForm(hotline: { tel: string; time: string }) {
     suggestions,
     formatDay: bookingModule?.formatDay,
     pickDate,
-    change,
     onSubmit, onFirstUse,
   };
 }
