@@ -83,9 +83,8 @@ interface FormStateOptions<D extends object, V extends D> {
 /**
  * The state of a form island between its draft and its markup. Returns useValidation's and useSubmit's results,
  * plus `bind(field)` (a field of the draft as a {@link BoundField}; a checkbox's `value` is its boolean, which
- * ConsentField ignores for `checked`), `showSummary(shown)` (whether the summary
- * lists the fields: from a submit attempt on), `focusSummary()` (moves focus to the summary after the next render)
- * and the summary's state (`id`, `summaryRef`, `summaryItems`, `summaryFailure`; see {@link FormFrameState}).
+ * ConsentField ignores for `checked`), `showSummary(shown)` (whether the summary lists the fields: from a submit
+ * attempt on), `focusSummary()` (moves focus to the summary after the next render) and the summary's state (`id`, `summaryRef`, `summaryItems`, `summaryFailure`; see {@link FormFrameState}).
  */
 export function useFormState<D extends object, V extends D = D>({
   id,
