@@ -14,261 +14,56 @@
  * answer) that survives reloads and failures and is cleared when the portal accepts the form. A failed submission
  * (network, timeout, non-20000 code) says why (toast and inline), keeps every value and fetches a new captcha (the
  * portal spends one per try). One submission at a time; leaving the page cancels it. Success → /contact/success.
+ *
+ * This file is the layout; the state and behaviour are useContactForm (src/islands/forms/useContactForm.ts), the
+ * field groups src/islands/forms/controls.tsx (issue 15 deliverable 4).
  */
-import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import {
-  CONTACT_FIELDS,
-  CONTACT_LIMITS,
-  EMPTY_CONTACT,
-  type ContactValues,
-} from '../lib/forms/contact';
-import { fieldErrors } from '../lib/forms/issues';
-import { FORM_TEXT } from './forms/text';
-import {
-  $captcha,
-  $contactDraft,
-  $problemTypes,
-  $problemTypesFallback,
-  loadProblemTypes,
-  refreshCaptcha,
-  sendContactForm,
-  updateContactDraft,
-} from '../stores/contact-form';
+import { CONTACT_FIELDS, CONTACT_LIMITS } from '../lib/forms/contact';
+import { CONTACT_TEXT } from './forms/contact-text';
 import Captcha from './forms/Captcha';
-import { CharCounter, ConsentField, ErrorSummary, Field, FormActions, type SummaryItem } from './forms/Field';
+import { ConsentField } from './forms/Field';
 import { ContactFields } from './forms/ContactFields';
-import { useHydrated, useValidation, type FieldErrors } from './forms/useValidation';
-import { useSubmit } from './forms/useSubmit';
-import { useLazyModule } from './forms/useLazyModule';
-
-/** Where the visitor goes once the portal accepted the form. */
-export const CONTACT_SUCCESS_PATH = '/contact/success';
-
-const ID = 'contact';
-const fieldId = (field: string) => `${ID}-${field === 'captchaId' ? 'captcha' : field}`;
-
-type Submission = ContactValues & { captchaId: string; captcha: string };
-
-type Schema = typeof import('../lib/forms/contact-schema');
-const loadSchema = (): Promise<Schema> => import('../lib/forms/contact-schema');
-
-/** The form's errors; none while the schema is still loading (it loads on the first focus, before any blur). */
-const validate = (schema: Schema | undefined, values: Submission): FieldErrors => {
-  const result = schema?.contactSubmissionSchema.safeParse(values);
-  if (!result || result.success) return {};
-  const errors = fieldErrors(result.error);
-  // A missing captcha id (the image did not load) shows on the captcha field.
-  if (errors.captchaId && !errors.captcha) errors.captcha = errors.captchaId;
-  delete errors.captchaId;
-  return errors;
-};
+import { SelectField, TextAreaField, TextField } from './forms/controls';
+import { FormFrame } from './forms/FormFrame';
+import { contactFieldId, useContactForm } from './forms/useContactForm';
 
 /**
  * Props: `hotline`, offered beside the captcha to whoever cannot read or hear it (the page passes HOTLINES[0], so
  * the hotline list stays out of the browser bundle).
  */
 export default function ContactForm({ hotline }: { hotline: { tel: string; time: string } }) {
-  const hydrated = useHydrated();
-  const draft = useStore($contactDraft);
-  const values = hydrated ? draft : EMPTY_CONTACT;
-  const problemTypes = useStore($problemTypes);
-  const problemTypesFallback = useStore($problemTypesFallback);
-  const captcha = useStore($captcha);
-  const [answer, setAnswer] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [focusTick, setFocusTick] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
-
-  const submission = useMemo<Submission>(
-    () => ({ ...values, captchaId: captcha.captchaId, captcha: answer }),
-    [values, captcha.captchaId, answer],
-  );
-  const { module: schema, ensure: ensureSchema } = useLazyModule(loadSchema);
-  const check = useCallback((current: Submission) => validate(schema, current), [schema]);
-  const loadOnFirstUse = () => void ensureSchema().catch(() => undefined);
-  const { errors, announcement, blur, validateAll, setFieldError, hide } = useValidation(submission, check);
-  const { sending, failure, isBusy, submit } = useSubmit(CONTACT_SUCCESS_PATH);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void loadProblemTypes(controller.signal);
-    void refreshCaptcha(controller.signal);
-    // Back from the back/forward cache with a spent or missing captcha: a new one.
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) void refreshCaptcha();
-    };
-    window.addEventListener('pageshow', onShow);
-    return () => {
-      controller.abort();
-      window.removeEventListener('pageshow', onShow);
-    };
-  }, []);
-
-  useEffect(() => {
-    if (focusTick) summaryRef.current?.focus();
-  }, [focusTick]);
-
-  const change = useCallback(
-    (field: keyof ContactValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-      const target = event.target;
-      updateContactDraft({ [field]: target.type === 'checkbox' ? (target as HTMLInputElement).checked : target.value });
-    },
-    [],
-  );
-
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isBusy()) return;
-    setSubmitted(true);
-    const loaded = await ensureSchema();
-    const found = validateAll((current) => validate(loaded, current));
-    if (Object.keys(found).length > 0) {
-      setFocusTick((tick) => tick + 1);
-      return;
-    }
-    const parsed = loaded.contactSubmissionSchema.safeParse(submission);
-    if (!parsed.success) return;
-    const failed = await submit((signal) => sendContactForm(parsed.data, signal));
-    if (!failed) return;
-    // The portal spends a captcha on every try: a new one, and the old answer goes. Only a wrong answer is an
-    // error of the field; otherwise the summary shows what went wrong and the empty captcha waits for the visitor.
-    setAnswer('');
-    if (failed.field === 'captcha') setFieldError('captcha', failed.message, '');
-    else {
-      hide('captcha');
-      setSubmitted(false);
-    }
-    void refreshCaptcha();
-    setFocusTick((tick) => tick + 1);
-  };
-
-  const summaryItems: SummaryItem[] = submitted
-    ? Object.keys(CONTACT_FIELDS)
-        .filter((field) => errors[field])
-        .map((field) => ({ target: fieldId(field), message: errors[field]! }))
-    : [];
-  const failureText = failure && !failure.field ? failure.message : undefined;
-  const content = values.content;
+  const form = useContactForm();
+  const { values, answer, setAnswer, problemTypes, problemTypesFallback, errors, blur, bind } = form;
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={onSubmit}
-      onFocusCapture={loadOnFirstUse}
-      onPointerDownCapture={loadOnFirstUse}
-      aria-describedby={`${ID}-required-note`}
-    >
-      <ErrorSummary id={`${ID}-summary`} items={summaryItems} failure={failureText} summaryRef={summaryRef} />
-      <p id={`${ID}-required-note`} className="form__note">
-        標示<span className="field__tag field__tag--required">{FORM_TEXT.required}</span>的欄位請務必填寫。
-      </p>
-
+    <FormFrame form={form} submitLabel={CONTACT_TEXT.submit}>
       <div className="form__grid">
-        <ContactFields
-          values={values}
-          errors={errors}
-          labels={CONTACT_FIELDS}
-          fieldId={fieldId}
-          change={change}
-          blur={blur} emailHint
-        />
-        <Field
-          id={fieldId('problemType')}
-          label={CONTACT_FIELDS.problemType}
+        <ContactFields bind={bind} emailHint={CONTACT_TEXT.emailHint} />
+        <SelectField
+          {...bind('problemType')}
+          hint={problemTypesFallback ? CONTACT_TEXT.problemTypesFallbackNote : undefined}
+          choose={CONTACT_TEXT.problemTypeChoose}
+          options={problemTypes}
           required
-          hint={problemTypesFallback ? FORM_TEXT.problemTypesFallbackNote : undefined}
-          error={errors.problemType}
-        >
-          {(control) => (
-            <select
-              {...control}
-              name="problemType"
-              required
-              value={values.problemType}
-              onChange={change('problemType')}
-              onBlur={() => blur('problemType')}
-            >
-              <option value="">{FORM_TEXT.problemTypeChoose}</option>
-              {problemTypes.map((type) => (
-                <option key={type.code} value={type.code}>
-                  {type.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id={fieldId('policyNo')} label={CONTACT_FIELDS.policyNo} hint={FORM_TEXT.policyNoHint} error={errors.policyNo}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              name="policyNo"
-              autoComplete="off"
-              spellCheck={false}
-              value={values.policyNo}
-              onChange={change('policyNo')}
-              onBlur={() => blur('policyNo')}
-            />
-          )}
-        </Field>
-        <Field
-          id={fieldId('nationalId')}
-          label={CONTACT_FIELDS.nationalId}
-          hint={FORM_TEXT.nationalIdHint}
-          error={errors.nationalId}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              name="nationalId"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={10}
-              value={values.nationalId}
-              onChange={change('nationalId')}
-              onBlur={() => blur('nationalId')}
-            />
-          )}
-        </Field>
+        />
+        <TextField {...bind('policyNo')} hint={CONTACT_TEXT.policyNoHint} type="text" autoComplete="off" spellCheck={false} />
+        <TextField
+          {...bind('nationalId')}
+          hint={CONTACT_TEXT.nationalIdHint}
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={10}
+        />
       </div>
 
-      <Field
-        id={fieldId('content')}
-        label={CONTACT_FIELDS.content}
-        required
-        error={errors.content}
-        describedBy={`${ID}-content-count`}
-      >
-        {(control) => (
-          <>
-            <textarea
-              {...control}
-              name="content"
-              rows={6}
-              required
-              value={content}
-              onChange={change('content')}
-              onBlur={() => blur('content')}
-            />
-            <CharCounter id={`${ID}-content-count`} value={content} max={CONTACT_LIMITS.content} />
-          </>
-        )}
-      </Field>
+      <TextAreaField {...bind('content')} max={CONTACT_LIMITS.content} rows={6} required />
 
-      <ConsentField
-        id={fieldId('consent')}
-        checked={values.consent}
-        error={errors.consent}
-        onChange={change('consent')}
-        onBlur={() => blur('consent')}
-      />
+      <ConsentField {...bind('consent')} checked={values.consent} />
 
       <Captcha
-        id={fieldId('captcha')}
+        id={contactFieldId('captcha')}
         label={CONTACT_FIELDS.captcha}
         value={answer}
         error={errors.captcha}
@@ -277,8 +72,6 @@ export default function ContactForm({ hotline }: { hotline: { tel: string; time:
         onBlur={() => blur('captcha')}
         hotline={hotline}
       />
-
-      <FormActions id={ID} submitLabel={FORM_TEXT.submit} sending={sending} failure={failure?.message} announcement={announcement} />
-    </form>
+    </FormFrame>
   );
 }

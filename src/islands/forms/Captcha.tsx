@@ -16,8 +16,8 @@
  * The answer is the parent's state (never stored in the draft).
  */
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
-import { FORM_TEXT } from './text';
+import { useRef, useState, type RefObject } from 'react';
+import { CONTACT_TEXT } from './contact-text';
 import { $captcha, fetchCaptchaAudio, refreshCaptcha } from '../../stores/contact-form';
 import { Field, TelText } from './Field';
 import { isEndpointMissing } from './failure';
@@ -40,21 +40,38 @@ export function spokenCaptcha(text: string): string {
   return [...text].map((char) => (/\d/.test(char) ? `數字 ${char}` : `英文 ${char.toUpperCase()}`)).join('，');
 }
 
-export default function Captcha({ id, label, value, error, maxLength, onChange, onBlur, hotline }: Props) {
-  const captcha = useStore($captcha);
+/** Speaks the captcha's characters with the browser's speech synthesis (zh-TW, slowly, twice); `onFail` if it cannot. */
+function speakCaptcha(text: string | undefined, onFail: () => void): void {
+  const synth = window.speechSynthesis;
+  if (!text || !synth || typeof SpeechSynthesisUtterance === 'undefined') {
+    onFail();
+    return;
+  }
+  synth.cancel();
+  const words = spokenCaptcha(text);
+  const utterance = new SpeechSynthesisUtterance(`驗證碼：${words}。再說一次：${words}。`);
+  utterance.lang = 'zh-TW';
+  utterance.rate = 0.8;
+  utterance.onerror = (event) => {
+    if (event.error !== 'interrupted' && event.error !== 'canceled') onFail();
+  };
+  synth.speak(utterance);
+}
+
+/**
+ * 語音播放: `listen()` asks the portal for the spoken captcha and plays it (audio, or speech synthesis of its text).
+ * Returns `{ speechNote, audioMissing, listen }`: the note under the field (why nothing plays), and whether the portal
+ * turned out to have no spoken captcha (then `setStatus` announces it and focus moves to `refreshButton`).
+ */
+function useCaptchaSpeech(
+  hotline: Props['hotline'],
+  setStatus: (status: string) => void,
+  refreshButton: RefObject<HTMLButtonElement | null>,
+) {
   const [speechNote, setSpeechNote] = useState('');
-  const [status, setStatus] = useState('');
   /** The portal has no spoken captcha (getCaptchaAudio answered 404/405/501): 語音播放 is gone. */
   const [audioMissing, setAudioMissing] = useState(false);
   const listening = useRef(false);
-  const refreshButton = useRef<HTMLButtonElement>(null);
-
-  const refresh = async () => {
-    window.speechSynthesis?.cancel();
-    onChange('');
-    await refreshCaptcha();
-    setStatus($captcha.get().status === 'loaded' ? FORM_TEXT.captchaRenewed : FORM_TEXT.captchaFailed);
-  };
 
   const listen = async () => {
     if (listening.current) return;
@@ -67,37 +84,39 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
         await new Audio(spoken.audio).play();
         return;
       }
-      const synth = window.speechSynthesis;
-      if (!spoken.text || !synth || typeof SpeechSynthesisUtterance === 'undefined') {
-        setSpeechNote(FORM_TEXT.captchaNoSpeech);
-        return;
-      }
-      synth.cancel();
-      const words = spokenCaptcha(spoken.text);
-      const utterance = new SpeechSynthesisUtterance(`驗證碼：${words}。再說一次：${words}。`);
-      utterance.lang = 'zh-TW';
-      utterance.rate = 0.8;
-      utterance.onerror = (event) => {
-        if (event.error !== 'interrupted' && event.error !== 'canceled') setSpeechNote(FORM_TEXT.captchaNoSpeech);
-      };
-      synth.speak(utterance);
+      speakCaptcha(spoken.text, () => setSpeechNote(CONTACT_TEXT.captchaNoSpeech));
     } catch (error) {
       if (isEndpointMissing(error)) {
         setAudioMissing(true);
-        setSpeechNote(FORM_TEXT.captchaAudioMissing);
-        setStatus(`${FORM_TEXT.captchaAudioMissing}${FORM_TEXT.captchaHelp(hotline.tel, hotline.time, false)}`);
+        setSpeechNote(CONTACT_TEXT.captchaAudioMissing);
+        setStatus(`${CONTACT_TEXT.captchaAudioMissing}${CONTACT_TEXT.captchaHelp(hotline.tel, hotline.time, false)}`);
         // The pressed button is about to go: focus the next useful control rather than losing it to the page.
         refreshButton.current?.focus();
       } else if (error instanceof PortalCodeError && error.portalMessage.trim()) {
         setSpeechNote(error.portalMessage.trim()); // e.g. 驗證碼已失效，請按「換一張」
       } else if (error instanceof PortalError) {
-        setSpeechNote(FORM_TEXT.captchaAudioFailed);
+        setSpeechNote(CONTACT_TEXT.captchaAudioFailed);
       } else {
-        setSpeechNote(FORM_TEXT.captchaNoSpeech);
+        setSpeechNote(CONTACT_TEXT.captchaNoSpeech);
       }
     } finally {
       listening.current = false;
     }
+  };
+  return { speechNote, audioMissing, listen };
+}
+
+export default function Captcha({ id, label, value, error, maxLength, onChange, onBlur, hotline }: Props) {
+  const captcha = useStore($captcha);
+  const [status, setStatus] = useState('');
+  const refreshButton = useRef<HTMLButtonElement>(null);
+  const { speechNote, audioMissing, listen } = useCaptchaSpeech(hotline, setStatus, refreshButton);
+
+  const refresh = async () => {
+    window.speechSynthesis?.cancel();
+    onChange('');
+    await refreshCaptcha();
+    setStatus($captcha.get().status === 'loaded' ? CONTACT_TEXT.captchaRenewed : CONTACT_TEXT.captchaFailed);
   };
 
   return (
@@ -108,8 +127,8 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
       hint={
         <>
           {speechNote && <strong className="captcha__note">{speechNote}</strong>}
-          {FORM_TEXT.captchaHint}
-          <TelText text={FORM_TEXT.captchaHelp(hotline.tel, hotline.time, !audioMissing)} tel={hotline.tel} />
+          {CONTACT_TEXT.captchaHint}
+          <TelText text={CONTACT_TEXT.captchaHelp(hotline.tel, hotline.time, !audioMissing)} tel={hotline.tel} />
         </>
       }
       error={error}
@@ -134,13 +153,13 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
             {captcha.status === 'loaded' ? (
               <img
                 src={captcha.image}
-                alt={audioMissing ? FORM_TEXT.captchaImageAltNoAudio : FORM_TEXT.captchaImageAlt}
+                alt={audioMissing ? CONTACT_TEXT.captchaImageAltNoAudio : CONTACT_TEXT.captchaImageAlt}
                 width={150}
                 height={50}
               />
             ) : (
               <span className="captcha__placeholder">
-                {captcha.status === 'failed' ? FORM_TEXT.captchaUnavailable : FORM_TEXT.captchaLoading}
+                {captcha.status === 'failed' ? CONTACT_TEXT.captchaUnavailable : CONTACT_TEXT.captchaLoading}
               </span>
             )}
           </div>
@@ -149,7 +168,7 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
               <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
-              {FORM_TEXT.captchaRefresh}
+              {CONTACT_TEXT.captchaRefresh}
             </button>
             {!audioMissing && (
               <button type="button" className="btn btn-outline btn-sm" onClick={listen} disabled={captcha.status !== 'loaded'}>
@@ -160,7 +179,7 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
                     strokeLinejoin="round"
                   />
                 </svg>
-                {FORM_TEXT.captchaListen}
+                {CONTACT_TEXT.captchaListen}
               </button>
             )}
           </div>

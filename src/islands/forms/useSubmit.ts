@@ -73,5 +73,5 @@ export function useSubmit(successPath: string, whenMissing?: SubmitFailure) {
     [successPath, whenMissing],
   );
 
-  return { sending, failure, isBusy, submit, clearFailure: () => setFailure(undefined) };
+  return { sending, failure, isBusy, submit };
 }

@@ -14,21 +14,7 @@ export function useValidation<V>(values: V, validate: (values: V) => FieldErrors
   const [errors, setErrors] = useState<FieldErrors>({});
   const [announcement, setAnnouncement] = useState('');
   const shown = useRef(new Set<string>());
-  /** Errors from elsewhere (the portal), kept while the field still holds the value they were about. */
-  const overrides = useRef(new Map<string, { message: string; value: unknown }>());
-
-  /** The schema's errors, with the portal's errors on fields the visitor has not changed since. */
-  const check = useCallback(
-    (current: V, validator: (values: V) => FieldErrors = validate): FieldErrors => {
-      const all = validator(current);
-      for (const [field, override] of overrides.current) {
-        if ((current as Record<string, unknown>)[field] === override.value) all[field] = override.message;
-        else overrides.current.delete(field);
-      }
-      return all;
-    },
-    [validate],
-  );
+  const { check, overrides } = useOverrides(validate);
 
   /** The field the visitor left last, and the validator of the previous pass of the effect below. */
   const lastLeft = useRef<string | undefined>(undefined);
@@ -69,51 +55,7 @@ export function useValidation<V>(values: V, validate: (values: V) => FieldErrors
     [values, check],
   );
 
-  // A field left by pressing a button (submit, 換一張, a date pick) shows its error only after that click: an error
-  // appearing between press and release would push the button away from the pointer and the click would be lost.
-  const latestBlur = useRef(blurNow);
-  latestBlur.current = blurNow;
-  const pressing = useRef(false);
-  const deferred = useRef(new Set<string>());
-  useEffect(() => {
-    let fallback = 0;
-    const flush = () => {
-      window.clearTimeout(fallback);
-      pressing.current = false;
-      const fields = [...deferred.current];
-      deferred.current.clear();
-      for (const field of fields) latestBlur.current(field);
-    };
-    const down = () => {
-      window.clearTimeout(fallback);
-      pressing.current = true;
-    };
-    const afterClick = () => window.setTimeout(flush, 0);
-    // No click follows (a drag, a press outside any control): flush a moment after the release.
-    const up = () => {
-      window.clearTimeout(fallback);
-      fallback = window.setTimeout(flush, 500);
-    };
-    document.addEventListener('pointerdown', down, true);
-    document.addEventListener('pointerup', up, true);
-    document.addEventListener('pointercancel', up, true);
-    document.addEventListener('click', afterClick, true);
-    return () => {
-      window.clearTimeout(fallback);
-      document.removeEventListener('pointerdown', down, true);
-      document.removeEventListener('pointerup', up, true);
-      document.removeEventListener('pointercancel', up, true);
-      document.removeEventListener('click', afterClick, true);
-    };
-  }, []);
-
-  const blur = useCallback(
-    (field: string) => {
-      if (pressing.current) deferred.current.add(field);
-      else blurNow(field);
-    },
-    [blurNow],
-  );
+  const blur = useBlurAfterPress(blurNow);
 
   /**
    * Submit: every field shows its state. Returns the errors. `validator` replaces `validate` for this call (a
@@ -147,14 +89,83 @@ export function useValidation<V>(values: V, validate: (values: V) => FieldErrors
     });
   }, []);
 
-  /** Forget every error. */
-  const reset = useCallback(() => {
-    shown.current.clear();
-    overrides.current.clear();
-    setErrors({});
+  return { errors, announcement, blur, validateAll, setFieldError, hide };
+}
+
+/**
+ * Errors from elsewhere (the portal), kept while the field still holds the value they were about. Returns
+ * `overrides` (field → { message, value }) and `check(values, validator = validate)`: the schema's errors, with the
+ * portal's errors on fields the visitor has not changed since (an override whose field changed is dropped).
+ */
+function useOverrides<V>(validate: (values: V) => FieldErrors) {
+  const overrides = useRef(new Map<string, { message: string; value: unknown }>());
+  const check = useCallback(
+    (current: V, validator: (values: V) => FieldErrors = validate): FieldErrors => {
+      const all = validator(current);
+      for (const [field, override] of overrides.current) {
+        if ((current as Record<string, unknown>)[field] === override.value) all[field] = override.message;
+        else overrides.current.delete(field);
+      }
+      return all;
+    },
+    [validate],
+  );
+  return { check, overrides };
+}
+
+/** How long after a pointer release with no click the deferred fields show their state, in milliseconds. */
+const RELEASE_FLUSH_MS = 500;
+
+/**
+ * A field left by pressing a button (submit, 換一張, a date pick) shows its error only after that click: an error
+ * appearing between press and release would push the button away from the pointer and the click would be lost.
+ * Takes `blurNow(field)` (show the field's state now) and returns `blur(field)`, which defers it while a pointer is
+ * down and runs it after the click (or RELEASE_FLUSH_MS after a release that no click follows).
+ */
+function useBlurAfterPress(blurNow: (field: string) => void): (field: string) => void {
+  const latestBlur = useRef(blurNow);
+  latestBlur.current = blurNow;
+  const pressing = useRef(false);
+  const deferred = useRef(new Set<string>());
+  useEffect(() => {
+    let fallback = 0;
+    const flush = () => {
+      window.clearTimeout(fallback);
+      pressing.current = false;
+      const fields = [...deferred.current];
+      deferred.current.clear();
+      for (const field of fields) latestBlur.current(field);
+    };
+    const down = () => {
+      window.clearTimeout(fallback);
+      pressing.current = true;
+    };
+    const afterClick = () => window.setTimeout(flush, 0);
+    // No click follows (a drag, a press outside any control): flush a moment after the release.
+    const up = () => {
+      window.clearTimeout(fallback);
+      fallback = window.setTimeout(flush, RELEASE_FLUSH_MS);
+    };
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    document.addEventListener('click', afterClick, true);
+    return () => {
+      window.clearTimeout(fallback);
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+      document.removeEventListener('click', afterClick, true);
+    };
   }, []);
 
-  return { errors, announcement, blur, validateAll, setFieldError, hide, reset };
+  return useCallback(
+    (field: string) => {
+      if (pressing.current) deferred.current.add(field);
+      else blurNow(field);
+    },
+    [blurNow],
+  );
 }
 
 /** False during the first (hydrating) render, true after: browser-only state (drafts, today) waits for it. */
