@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
 import pipeline from './src/integrations/pipeline.ts';
-import { NOINDEX_PATHS } from './src/site.ts';
+import { NOINDEX_PATHS } from './src/site/navigation.ts';
 import { astroCsp, policyFrom } from './src/lib/security-headers.ts';
 import { BROWSER_SETTINGS, readSettings, SETTINGS } from './src/settings.ts';
 import { SPECULATION_RULES_HASH } from './src/lib/speculation-rules.ts';
@@ -16,11 +16,11 @@ const settings = readSettings();
 const securityPolicy = policyFrom(settings);
 
 /**
- * Modules of the browser's shared "runtime" chunk (see vite.build below): the site constants, the stores, the
+ * Modules of the browser's shared "runtime" chunk (see vite.build below): the site constants (company, limits), the stores, the
  * notification parsing, the portal client and endpoints, and nanostores itself (not @nanostores/react).
  */
 const SHARED_RUNTIME_MODULES =
-  /\/src\/(?:site\.ts|stores\/(?:persistence|notifications)\.ts|lib\/notifications\.ts|portal\/(?:client|endpoints)\.ts)$|\/node_modules\/nanostores\//;
+  /\/src\/(?:site\/(?:company|limits)\.ts|stores\/(?:persistence|notifications)\.ts|lib\/notifications\.ts|portal\/(?:client|endpoints)\.ts)$|\/node_modules\/nanostores\//;
 
 /**
  * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
@@ -57,7 +57,7 @@ export default defineConfig({
       // a render-blocking request on the first visit (issue 8: first paint). Styles stay files, not inlined:
       // see build.inlineStylesheets.
       cssCodeSplit: false,
-      // Reading a property of our own plain objects has no side effects: browser bundles then drop what src/site.ts
+      // Reading a property of our own plain objects has no side effects: browser bundles then drop what src/site/
       // computes from the menus (EXTERNAL links, product paths) when no island uses it (issue 4: JavaScript budget).
       rollupOptions: {
         treeshake: { propertyReadSideEffects: false },

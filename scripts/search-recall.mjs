@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { SEARCH_INDEX_EXCLUDE, SEARCH_PAGE_SIZE } from '../src/site.ts';
+import { SEARCH_INDEX_EXCLUDE, SEARCH_PAGE_SIZE } from '../src/site/limits.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/system.mjs';
 import { serveSite } from './serve.mjs';
 

@@ -11,7 +11,8 @@
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { CONTENT_AREAS, EXTERNAL, HOTLINES, INSURANCE_CATEGORIES } from './site';
+import { CONTENT_AREAS, INSURANCE_CATEGORIES } from './site/navigation';
+import { EXTERNAL, HOTLINES } from './site/company';
 import { portalLoader } from './portal/loader';
 import { PORTAL_LISTS, PORTAL_LIST_NAMES, type PortalListName } from './portal/lists';
 
@@ -21,10 +22,10 @@ const text = z.string().trim().min(1, 'must not be empty');
 /** First element of a non-empty key list, for z.enum (which needs a non-empty tuple). */
 const keysOf = <T extends string>(keys: readonly T[]): [T, ...T[]] => keys as [T, ...T[]];
 
-/** The name of an external site in EXTERNAL (src/site.ts); the URL is written once, there. */
+/** The name of an external site in EXTERNAL (src/site/company.ts); the URL is written once, there. */
 const externalKey = z
   .enum(keysOf(Object.keys(EXTERNAL) as (keyof typeof EXTERNAL)[]))
-  .describe('Key of EXTERNAL in src/site.ts (e.g. onlineCar); the page resolves it to the URL and opens it in a new tab');
+  .describe('Key of EXTERNAL in src/site/company.ts (e.g. onlineCar); the page resolves it to the URL and opens it in a new tab');
 
 /** A site path: starts with one `/`, no scheme, no protocol-relative `//`. */
 const sitePath = z
@@ -69,7 +70,7 @@ const pageSchema = z.object({
   area: z
     .enum(keysOf(Object.keys(CONTENT_AREAS) as (keyof typeof CONTENT_AREAS)[]))
     .optional()
-    .describe('Content area (CONTENT_AREAS in src/site.ts): side navigation of its pages and breadcrumbs; none for standalone pages'),
+    .describe('Content area (CONTENT_AREAS in src/site/navigation.ts): side navigation of its pages and breadcrumbs; none for standalone pages'),
   navLabel: text.optional().describe('Shorter label in the side navigation'),
   sort: z.number().int().default(0).describe('Order in the area side navigation, ascending'),
   hotlines: z

@@ -15,7 +15,7 @@
  * scripts): relative imports carry their `.ts` extension.
  */
 import { z } from 'zod';
-import { PORTAL_SNAPSHOT_MAX_AGE_HOURS, PORTAL_TIMEOUT_MS } from './site.ts';
+import { PORTAL_SNAPSHOT_MAX_AGE_HOURS, PORTAL_TIMEOUT_MS } from './site/limits.ts';
 
 /** Who reads a variable, as README's "where" column says. */
 export type SettingUse = 'build' | 'browser' | 'reader' | 'serve' | 'deploy' | 'sample portal' | 'tests';

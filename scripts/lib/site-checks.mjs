@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LinkChecker } from 'linkinator';
 import { ENDPOINTS } from '../../src/portal/endpoints.ts';
-import { BUILD_REPORT_FILE } from '../../src/site.ts';
+import { BUILD_REPORT_FILE } from '../../src/site/limits.ts';
 import { startNginx } from './nginx.mjs';
 
 /** Fewest HTML pages a built site has; fewer means the check looked at a broken or partial build. */

@@ -4,7 +4,7 @@
  * reload is kept in sessionStorage; another failure within CHUNK_RELOAD_GUARD_MS does not reload again, so a
  * file that is really missing never causes a reload loop.
  */
-import { CHUNK_RELOAD_GUARD_MS } from '../site';
+import { CHUNK_RELOAD_GUARD_MS } from '../site/limits';
 
 /** sessionStorage key holding the time (ms since epoch) of the last forced reload. */
 export const CHUNK_RELOAD_KEY = 'session:hotains:chunk-reload';

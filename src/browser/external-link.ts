@@ -2,7 +2,7 @@
  * Which link clicks ask before leaving the site (spec §9: any link to an http address outside the company
  * domain opens the confirmation 是否前往外部網站). Pure functions; ExternalLinkDialog.ts wires them to the page.
  */
-import { COMPANY_DOMAINS } from '../site';
+import { COMPANY_DOMAINS } from '../site/company';
 
 /** A host name that is one of `domains` or a subdomain of one (`ebiz.hotains.com.tw`). */
 export function isCompanyHost(hostname: string, domains: readonly string[] = COMPANY_DOMAINS): boolean {

@@ -7,7 +7,7 @@
  * so the size is right before the first paint: no flash, no shift), and by the font-size store
  * (src/stores/font-size.ts) that the control changes.
  */
-import { FONT_SIZE } from '../site';
+import { FONT_SIZE } from '../site/limits';
 
 /** localStorage key of the chosen step. */
 export const FONT_SIZE_STORAGE_KEY = 'hotains:font-size';

@@ -3,7 +3,7 @@
  * scrolls to the top in TIMING.backToTopDurationMs (300 ms), at once under prefers-reduced-motion. Activated with
  * the keyboard, it hands focus to the first tab stop (the skip link), since the button hides at the top.
  */
-import { TIMING } from '../site';
+import { TIMING } from '../site/limits';
 
 export function initBackToTop(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-back-to-top]');

@@ -14,7 +14,7 @@
  * panel stays closed behind its launcher, the state stays "open" (a wider window shows it), and one tap on the
  * launcher brings the conversation back (same frame URL).
  */
-import { CHAT_RESTORE_MIN_WIDTH_PX } from '../site';
+import { CHAT_RESTORE_MIN_WIDTH_PX } from '../site/limits';
 import { $chatOpen, closeChat, openChat } from '../stores/chat';
 
 export function initChatRoom(): void {

@@ -2,7 +2,8 @@
  * Behaviour of FontSizeControl.astro: the buttons step the font size through the store (src/stores/font-size.ts);
  * the root attribute, the disabled ends, the pressed 標準字級 and the announced size follow the store.
  */
-import { FONT_SIZE, FONT_SIZE_TEXT } from '../site';
+import { FONT_SIZE } from '../site/limits';
+import { FONT_SIZE_TEXT } from '../site/texts/font-size';
 import { FONT_SIZE_ATTRIBUTE } from '../browser/font-size';
 import { $fontSize, resetFontSize, stepFontSize } from '../stores/font-size';
 

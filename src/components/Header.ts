@@ -5,7 +5,7 @@
  * its close button, a backdrop click, Escape, a back/forward-cache navigation or growing past the desktop breakpoint,
  * and closing returns focus to the burger.
  */
-import { TIMING } from '../site';
+import { TIMING } from '../site/limits';
 
 export function initHeader(): void {
   const header = document.querySelector<HTMLElement>('[data-site-header]');

@@ -2,7 +2,7 @@
  * Behaviour of HomeCarousel.astro: previous/next, dots, auto-advance every CAROUSEL_INTERVAL_MS (ms) that
  * pauses on hover, on focus inside, with the pause button, and never starts under prefers-reduced-motion.
  */
-import { CAROUSEL_INTERVAL_MS } from '../site';
+import { CAROUSEL_INTERVAL_MS } from '../site/limits';
 
 /** Wires every `[data-carousel]` on the page. */
 export function initCarousels(): void {

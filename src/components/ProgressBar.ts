@@ -3,7 +3,7 @@
  * document starts (link, form, back/forward, reload; not a link that a click handler took over, such as the
  * external-link confirmation), `navigateerror` when it failed.
  */
-import { TIMING } from '../site';
+import { TIMING } from '../site/limits';
 
 /** The parts of the Navigation API used here (not in every TypeScript DOM library yet). */
 interface NavigateEventLike extends Event {

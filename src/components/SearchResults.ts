@@ -5,7 +5,9 @@
  * pages, with `<mark>` around matches) are copied node by node keeping text and `<mark>` only.
  */
 import { normalizeQuery } from '../lib/search';
-import { COMPANY, SEARCH_PAGE_SIZE, SEARCH_TEXT } from '../site';
+import { COMPANY } from '../site/company';
+import { SEARCH_PAGE_SIZE } from '../site/limits';
+import { SEARCH_TEXT } from '../site/texts/search';
 
 /**
  * The part of Pagefind's JS API used here (pagefind.app/docs/api). Pagefind reads the page's `<html lang>` to

@@ -5,7 +5,7 @@
  * PUBLIC_GA_MEASUREMENT_ID is set.
  */
 import { PUBLIC_GA_MEASUREMENT_ID } from 'astro:env/client';
-import { TIMING } from '../site';
+import { TIMING } from '../site/limits';
 import { isChunkLoadError, reloadOnce } from '../browser/chunk-reload';
 import { startPageViewTracking } from '../browser/page-view';
 

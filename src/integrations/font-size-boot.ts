@@ -10,7 +10,7 @@
  * (DESIGN.md §6) allows it without `unsafe-inline` and without a hand-kept hash.
  */
 import type { AstroIntegration } from 'astro';
-import { FONT_SIZE } from '../site';
+import { FONT_SIZE } from '../site/limits';
 import { FONT_SIZE_ATTRIBUTE, FONT_SIZE_STORAGE_KEY } from '../browser/font-size';
 
 /**

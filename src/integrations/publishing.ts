@@ -13,7 +13,7 @@
  */
 import type { AstroIntegrationLogger } from 'astro';
 import { rm, writeFile } from 'node:fs/promises';
-import { BUILD_REPORT_FILE } from '../site';
+import { BUILD_REPORT_FILE } from '../site/limits';
 import { buildReport, clearStaging, writeSnapshots, type ListRecord } from '../portal/snapshots';
 
 /**

@@ -20,7 +20,7 @@ import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs
 import { dirname, join, relative } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
-import { SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site';
+import { SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
 
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
 export const SEARCH_INDEX_DIR = 'pagefind';

@@ -19,7 +19,7 @@
  * field groups src/islands/forms/controls.tsx (issue 15 deliverable 4).
  */
 import { CONTACT_FIELDS, CONTACT_LIMITS } from '../lib/forms/contact';
-import { CONTACT_TEXT } from './forms/contact-text';
+import { CONTACT_TEXT } from '../site/texts/contact-form';
 import Captcha from './forms/Captcha';
 import { ConsentField } from './forms/Field';
 import { ContactFields } from './forms/ContactFields';

@@ -23,7 +23,8 @@ import { useStore } from '@nanostores/react';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type * as DateHelpers from '../lib/dates';
 import type { PortalNotification } from '../lib/notifications';
-import { NOTIFICATION_TEXT, TIMING } from '../site';
+import { NOTIFICATION_TEXT } from '../site/texts/notifications';
+import { TIMING } from '../site/limits';
 import {
   $bellOpen,
   $confirmedDialogs,

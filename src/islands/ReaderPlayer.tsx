@@ -17,7 +17,8 @@ import { useStore } from '@nanostores/react';
 import type { Howl } from 'howler';
 import { useEffect, useRef, useState } from 'react';
 import type { ReaderManifest } from '../lib/reader-path';
-import { READER_DEFAULT_SPEED, READER_SPEEDS, READER_TEXT } from '../site';
+import { READER_DEFAULT_SPEED, READER_SPEEDS } from '../site/limits';
+import { READER_TEXT } from '../site/texts/reader';
 import {
   $readerPath,
   $readerSpeed,

@@ -14,7 +14,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type MouseEvent as ReactMouseEvent, type ReactNode, type SubmitEvent } from 'react';
-import { SEARCH_TEXT } from '../site';
+import { SEARCH_TEXT } from '../site/texts/search';
 import { $searchOpen, $searchQuery, closeSearch, openSearch, setSearchQuery, submitSearch } from '../stores/search';
 
 interface Props {

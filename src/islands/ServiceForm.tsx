@@ -17,7 +17,7 @@
  * Success → /service/success.
  *
  * The appointment call is not in spec §7 (issue 13 item 5): when the portal answers it 404/405/501, the form says
- * plainly that online booking is unavailable and offers the hotline (prop `hotline`, HOTLINES[0] of src/site.ts, as a
+ * plainly that online booking is unavailable and offers the hotline (prop `hotline`, HOTLINES[0] of src/site/company.ts, as a
  * tel: link), keeping every field and the page. Only a submit can tell (no §7 call says whether the portal books
  * appointments); a transient failure (network, timeout, 5xx) keeps the "try again" message.
  *
@@ -27,7 +27,7 @@
 import { APPOINTMENT_LIMITS, INTERPRETER_LANGUAGES, SERVICE_TYPES } from '../lib/forms/appointment';
 import { slotLabel } from '../lib/forms/slots';
 import { APPOINTMENT_RULES } from '../lib/forms/rules';
-import { SERVICE_TEXT } from './forms/service-text';
+import { SERVICE_TEXT } from '../site/texts/service-form';
 import { ConsentField } from './forms/Field';
 import { ContactFields } from './forms/ContactFields';
 import { SelectField, TextAreaField, TextField, type Choice } from './forms/controls';
@@ -42,7 +42,7 @@ type ServiceFormState = ReturnType<typeof useServiceForm>;
 
 /**
  * Props: `hotline` — the line offered when online booking is unavailable (the page passes HOTLINES[0] of
- * src/site.ts, so the hotline list stays out of the browser bundle).
+ * src/site/company.ts, so the hotline list stays out of the browser bundle).
  */
 export default function ServiceForm({ hotline }: { hotline: { tel: string; time: string } }) {
   const form = useServiceForm(hotline);

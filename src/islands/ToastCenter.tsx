@@ -13,7 +13,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { TOAST, TOAST_TEXT } from '../site';
+import { TOAST } from '../site/limits';
+import { TOAST_TEXT } from '../site/texts/toasts';
 import { $toasts, dismissToast, type Toast } from '../stores/toasts';
 
 /** Icon paths per type (24×24, stroked). */

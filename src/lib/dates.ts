@@ -1,6 +1,6 @@
 /**
  * Showing and counting dates, for the build, the browser and the sample portal (issue 13 item 4): every date is
- * shown and counted in Taiwan time (SITE_TIME_ZONE of src/site.ts), whatever the time zone of the machine or the
+ * shown and counted in Taiwan time (SITE_TIME_ZONE of src/site/company.ts), whatever the time zone of the machine or the
  * visitor. On dayjs (DESIGN.md: the project's date library) with its `utc`, `timezone` and `customParseFormat`
  * plugins. Reading the portal's date strings is the validation layer's (src/portal/dates.ts parsePortalDate); the
  * helpers here accept either an instant or such a string.
@@ -18,7 +18,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { parsePortalDate } from '../portal/dates.ts';
-import { SITE_TIME_ZONE } from '../site.ts';
+import { SITE_TIME_ZONE } from '../site/company.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -4,7 +4,7 @@
  * neither. Pure functions from the plan to text; src/integrations/hosting.ts writes them into dist/.
  */
 import type { Redirect } from './redirects';
-import { COMPANY } from '../site';
+import { COMPANY } from '../site/company';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, nginxHeaderLines } from './security-headers';
 
 /** Cloudflare Pages limits: 2,000 static redirects, 1,000 characters a line. */

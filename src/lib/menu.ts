@@ -1,12 +1,12 @@
 /**
  * The header's menu model (spec §2 "Global layout" → Header, "Main menu"; issue 15 item 4): MAIN_MENU and
- * HEADER_LINKS of src/site.ts resolved for one page, so that the desktop mega-menus (MegaMenu.astro) and the phone
+ * HEADER_LINKS of src/site/navigation.ts resolved for one page, so that the desktop mega-menus (MegaMenu.astro) and the phone
  * side menu (SideMenu.astro) render the same sections, groups and links from one value instead of each reading the
  * menus and working out external links, the current page and the current section on its own.
  *
  * Pure: no Astro, no DOM. Inputs are the page's path and the menus; nothing is thrown.
  */
-import { HEADER_LINKS, MAIN_MENU, type MainMenuItem, type MenuLink } from '../site';
+import { HEADER_LINKS, MAIN_MENU, type MainMenuItem, type MenuLink } from '../site/navigation';
 import { isExternal } from './assets';
 
 /** Where a link goes, as an anchor needs it. */

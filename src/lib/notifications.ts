@@ -7,7 +7,7 @@
  * list (failures of the notification check are silent, spec §8). tests/unit/sample-portal.test.ts parses the sample
  * portal's notifications with it.
  */
-import { NOTIFICATION_CATEGORY } from '../site';
+import { NOTIFICATION_CATEGORY } from '../site/limits';
 
 /** One notification, with a stable `key` to remember what the visitor dismissed or confirmed. */
 export interface PortalNotification {

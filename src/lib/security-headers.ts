@@ -22,7 +22,7 @@
 import { createHash } from 'node:crypto';
 import type { AstroUserConfig } from 'astro';
 import type { Settings } from '../settings';
-import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../site';
+import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../site/company';
 
 
 /** Origins of Google Analytics 4 (gtag.js and its collection endpoints), used only with a measurement id. */

@@ -1,5 +1,5 @@
 /** The sitemap groups of the search overlay (spec §2), derived from MAIN_MENU by SITEMAP_GROUP_TITLES. */
-import { MAIN_MENU, SITEMAP_GROUP_TITLES, type MainMenuItem, type MenuGroup, type MenuLink } from '../site';
+import { MAIN_MENU, SITEMAP_GROUP_TITLES, type MainMenuItem, type MenuGroup, type MenuLink } from '../site/navigation';
 
 /**
  * One group per title, in the titles' order: a title naming a menu item gets all the item's links (its groups

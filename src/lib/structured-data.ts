@@ -12,7 +12,7 @@
  * URLs are absolute (`base` is Astro.site, else the page URL).
  */
 import type { BreadcrumbList, FAQPage, InsuranceAgency, NewsArticle, Thing, WithContext } from 'schema-dts';
-import { COMPANY, COMPANY_INFO, HOTLINES } from '../site';
+import { COMPANY, COMPANY_INFO, HOTLINES } from '../site/company';
 
 /** Path of the logo file (public/logo.svg), also the publisher logo of articles. */
 export const LOGO_PATH = '/logo.svg';

@@ -12,12 +12,7 @@
  *   then (issue 4: every page's JavaScript budget; most pages never see a failed call).
  * - Every failure rejects with a subclass of {@link PortalError} naming the endpoint and the cause.
  */
-import {
-  PORTAL_RETRIES,
-  PORTAL_RETRY_MIN_DELAY_MS,
-  PORTAL_SUCCESS_CODE,
-  PORTAL_TIMEOUT_MS,
-} from '../site';
+import { PORTAL_RETRIES, PORTAL_RETRY_MIN_DELAY_MS, PORTAL_SUCCESS_CODE, PORTAL_TIMEOUT_MS } from '../site/limits';
 import { describeEndpoint, type Endpoint } from './endpoints';
 import {
   PortalCodeError,

@@ -11,7 +11,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { SITE_TIME_ZONE } from '../site.ts';
+import { SITE_TIME_ZONE } from '../site/company.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -8,7 +8,7 @@
 import { z } from 'astro/zod';
 import { parsePortalDate } from './dates';
 import { sanitizeRichText } from './sanitize';
-import { VIDEO_EMBED_ORIGIN } from '../site';
+import { VIDEO_EMBED_ORIGIN } from '../site/company';
 
 /** Portal ids arrive as numbers or strings; the site treats them as strings (spec §3 "treated as string"). */
 export const portalId = z

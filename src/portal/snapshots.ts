@@ -24,7 +24,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSettings, type Settings } from '../settings';
-import { PORTAL_MIN_ITEM_RATIO, PORTAL_SNAPSHOT_FOLDER, PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../site';
+import { PORTAL_MIN_ITEM_RATIO, PORTAL_SNAPSHOT_FOLDER, PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../site/limits';
 import { ENDPOINTS, type EndpointName } from './endpoints';
 
 /** One list's last good copy, as stored in `<dir>/<list>.json`. */

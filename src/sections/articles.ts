@@ -4,7 +4,7 @@
  * paths of `/{section}/{category}/{page}` and `/{section}/detail/{id}` from its collections.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { LIST_PAGE_SIZE } from '../site';
+import { LIST_PAGE_SIZE } from '../site/limits';
 import { byPinnedThenNewest, inDisplayOrder } from '../lib/order';
 import { ARTICLE_SECTIONS, type ArticleCategoryCollection, type ArticleCollection, type ArticleSection, type SectionKey } from '../lib/article-sections';
 

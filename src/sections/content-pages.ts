@@ -1,9 +1,9 @@
 /**
  * In-repo content pages (collection `pages`, src/content/pages): the route of an entry, the side navigation and
- * the breadcrumb trail of its area (CONTENT_AREAS in src/site.ts).
+ * the breadcrumb trail of its area (CONTENT_AREAS in src/site/navigation.ts).
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import { CONTENT_AREAS, type AreaLink, type ContentAreaKey } from '../site';
+import { CONTENT_AREAS, type AreaLink, type ContentAreaKey } from '../site/navigation';
 
 /** One breadcrumb (as Breadcrumbs.astro takes it); the last one has no href. */
 export interface Crumb {

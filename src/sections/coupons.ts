@@ -11,7 +11,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { couponSchema } from '../portal/schemas';
-import { COUPON_PAGE_SIZE } from '../site';
+import { COUPON_PAGE_SIZE } from '../site/limits';
 import { formatDate, hasEnded } from '../lib/dates';
 import { endedLast } from '../lib/order';
 import { paginate } from '../lib/paginate';

@@ -10,7 +10,7 @@
  */
 import { ARTICLE_SECTIONS, itemHref, sortedArticles } from './articles';
 import { couponDetailPath, loadCoupons } from './coupons';
-import { DOCK_ITEMS } from '../site';
+import { DOCK_ITEMS } from '../site/limits';
 
 export interface DockItem {
   title: string;

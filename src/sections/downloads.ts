@@ -13,7 +13,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { categorySchema, downloadSchema } from '../portal/schemas';
-import { DOWNLOAD_PAGE_SIZE } from '../site';
+import { DOWNLOAD_PAGE_SIZE } from '../site/limits';
 import { inDisplayOrder, type Sortable } from '../lib/order';
 import { paginate } from '../lib/paginate';
 import { NONE } from '../lib/redirects';

@@ -9,7 +9,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { faqCategorySchema, faqSchema } from '../portal/schemas';
-import { FAQ_SERVICE_TOP } from '../site';
+import { FAQ_SERVICE_TOP } from '../site/limits';
 import { inDisplayOrder } from '../lib/order';
 
 /** Collection data typed from the portal schemas (the zod output types). */

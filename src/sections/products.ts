@@ -4,14 +4,8 @@
  * the spec's menus has no Markdown file or its title differs from the 商品介紹 menu label.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import {
-  EXTERNAL,
-  HOT_EXTERNAL_PRODUCTS,
-  INSURANCE_CATEGORIES,
-  MAIN_MENU,
-  productPath,
-  type InsuranceCategoryKey,
-} from '../site';
+import { EXTERNAL } from '../site/company';
+import { HOT_EXTERNAL_PRODUCTS, INSURANCE_CATEGORIES, MAIN_MENU, productPath, type InsuranceCategoryKey } from '../site/navigation';
 
 export type Product = CollectionEntry<'products'>['data'];
 

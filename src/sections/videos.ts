@@ -4,7 +4,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { videoSchema } from '../portal/schemas';
-import { VIDEO_PAGE_SIZE } from '../site';
+import { VIDEO_PAGE_SIZE } from '../site/limits';
 import { paginate } from '../lib/paginate';
 
 /** A video as parsed by the portal schema. */

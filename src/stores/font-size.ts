@@ -3,7 +3,7 @@
  * FONT_SIZE_STORAGE_KEY (the head boot script reads the same key before the first paint).
  * Read it with `$fontSize`; change it only with the actions below.
  */
-import { FONT_SIZE } from '../site';
+import { FONT_SIZE } from '../site/limits';
 import { FONT_SIZE_STORAGE_KEY, normalizeFontSize } from '../browser/font-size';
 import { persistentAtom } from './persistence';
 

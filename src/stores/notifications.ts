@@ -17,7 +17,7 @@ import { atom } from 'nanostores';
 import { PUBLIC_PORTAL_API_BASE } from 'astro:env/client';
 import { callPortal, type PortalResult } from '../portal/client';
 import { NOTIFICATIONS_ENDPOINT } from '../portal/endpoints';
-import { NOTIFICATION_CATEGORY } from '../site';
+import { NOTIFICATION_CATEGORY } from '../site/limits';
 import { bellNotifications, firstPending, parseNotifications, type PortalNotification } from '../lib/notifications';
 import { KEY_PREFIX, SESSION_PREFIX, persistentBoolean, persistentJSON } from './persistence';
 

@@ -6,7 +6,7 @@
  * The speed is kept in localStorage, so a visitor's chosen rate carries over to the next page they listen to.
  */
 import { atom } from 'nanostores';
-import { READER_DEFAULT_SPEED, READER_SPEEDS } from '../site';
+import { READER_DEFAULT_SPEED, READER_SPEEDS } from '../site/limits';
 import { KEY_PREFIX, persistentAtom } from './persistence';
 
 export type ReaderStatus = 'stop' | 'play' | 'pause';

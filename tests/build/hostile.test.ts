@@ -19,8 +19,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/astro.mjs';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
-import { EXTERNAL } from '../../src/site';
-import { VIDEO_EMBED_ORIGIN } from '../../src/site';
+import { EXTERNAL } from '../../src/site/company';
+import { VIDEO_EMBED_ORIGIN } from '../../src/site/company';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/system.mjs';
 

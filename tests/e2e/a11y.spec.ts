@@ -9,7 +9,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ACCESS_KEYS, CHAT_TEXT, EXTERNAL, UI_TEXT } from '../../src/site';
+import { ACCESS_KEYS } from '../../src/site/navigation';
+import { CHAT_TEXT } from '../../src/site/texts/chat';
+import { EXTERNAL } from '../../src/site/company';
+import { UI_TEXT } from '../../src/site/texts/layout';
 import { expect, test } from './fixtures';
 
 /**

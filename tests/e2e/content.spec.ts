@@ -5,7 +5,9 @@
  * page; /eng is English and links to the English site; the event page shows a valid `?timestamp=` only; the form
  * pages have their mount points.
  */
-import { EXTERNAL, MAIN_MENU, UI_TEXT } from '../../src/site';
+import { EXTERNAL } from '../../src/site/company';
+import { MAIN_MENU } from '../../src/site/navigation';
+import { UI_TEXT } from '../../src/site/texts/layout';
 import { expect, test } from './fixtures';
 
 const showcase = MAIN_MENU.find((item) => item.label === '商品介紹')!;

@@ -21,7 +21,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { HOTLINES } from '../../src/site';
+import { HOTLINES } from '../../src/site/company';
 import { telHref } from '../../src/lib/phone';
 
 const CAPTCHA = process.env.E2E_CAPTCHA_TEXT ?? 'K7P3';
@@ -33,7 +33,7 @@ const GET_CAPTCHA_AUDIO = '**/api/portalCustomerProblemForm/getCaptchaAudio';
 /** The portal answers only the endpoints of spec §7 (see above). */
 const STRICT = process.env.E2E_PORTAL_STRICT === '1';
 const BEYOND_SPEC = 'needs a call beyond spec §7, which the strict portal does not answer (E2E_PORTAL_STRICT=1)';
-/** The hotline the forms offer when a call beyond spec §7 is missing (HOTLINES[0] of src/site.ts). */
+/** The hotline the forms offer when a call beyond spec §7 is missing (HOTLINES[0] of src/site/company.ts). */
 const HOTLINE = HOTLINES[0]!;
 const NOT_FOUND_LOG = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

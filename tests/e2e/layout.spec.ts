@@ -6,7 +6,7 @@
  * keeps its text labels in view and the dock is a vertical strip on the right, with no horizontal scroll (issue 14
  * item 6).
  */
-import { DOCK_STRIP_MIN_WIDTH_PX, TIMING } from '../../src/site';
+import { DOCK_STRIP_MIN_WIDTH_PX, TIMING } from '../../src/site/limits';
 import { expect, test } from './fixtures';
 
 test('the skip link is the first tab stop and moves to the main content', async ({ page }) => {

@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { ReaderManifest } from '../../src/lib/reader-path';
-import { READER_TEXT } from '../../src/site';
+import { READER_TEXT } from '../../src/site/texts/reader';
 import { expect, test } from './fixtures';
 
 interface Heard {

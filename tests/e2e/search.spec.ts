@@ -6,7 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { MAX_QUERY_LENGTH } from '../../src/lib/search';
-import { RECOMMENDED_SEARCHES, SEARCH_PAGE_SIZE, SEARCH_TEXT, SITEMAP_GROUP_TITLES } from '../../src/site';
+import { RECOMMENDED_SEARCHES, SEARCH_TEXT } from '../../src/site/texts/search';
+import { SEARCH_PAGE_SIZE } from '../../src/site/limits';
+import { SITEMAP_GROUP_TITLES } from '../../src/site/navigation';
 import { expect, test } from './fixtures';
 
 test.beforeEach(async ({ page }) => {

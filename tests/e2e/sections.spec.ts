@@ -7,7 +7,7 @@
  * are marked 置頂 on home and in the dock (item 5).
  */
 import type { Page } from '@playwright/test';
-import { COUPON_PAGE_SIZE, DOCK_ITEMS, DOWNLOAD_PAGE_SIZE, HOME_SECTION_SIZE, VIDEO_PAGE_SIZE } from '../../src/site';
+import { COUPON_PAGE_SIZE, DOCK_ITEMS, DOWNLOAD_PAGE_SIZE, HOME_SECTION_SIZE, VIDEO_PAGE_SIZE } from '../../src/site/limits';
 import { addDays, formatDate, isoDate, taipeiToday } from '../../src/lib/dates';
 import { expect, test } from './fixtures';
 

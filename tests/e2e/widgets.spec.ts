@@ -9,7 +9,10 @@
  * a banner); tests that need the category-1 dialog, an empty list or a failure answer the call themselves.
  */
 import type { Page, Route } from '@playwright/test';
-import { CHAT_RESTORE_MIN_WIDTH_PX, CHAT_TEXT, DOCK_ITEMS, EXTERNAL, PORTAL_RETRIES, TIMING, UI_TEXT } from '../../src/site';
+import { CHAT_RESTORE_MIN_WIDTH_PX, DOCK_ITEMS, PORTAL_RETRIES, TIMING } from '../../src/site/limits';
+import { CHAT_TEXT } from '../../src/site/texts/chat';
+import { EXTERNAL } from '../../src/site/company';
+import { UI_TEXT } from '../../src/site/texts/layout';
 import { addDays, taipeiToday } from '../../src/lib/dates';
 import { expect, test } from './fixtures';
 

@@ -23,7 +23,8 @@ import {
   timeOf,
   weekdayOf,
 } from '../../src/lib/dates';
-import { NOTIFICATION_TEXT, SITE_TIME_ZONE } from '../../src/site';
+import { NOTIFICATION_TEXT } from '../../src/site/texts/notifications';
+import { SITE_TIME_ZONE } from '../../src/site/company';
 import { parsePortalDate } from '../../src/portal/dates';
 
 /** Machine zone → its UTC offset in minutes on 2026-01-15 (as Date#getTimezoneOffset reports it). */

@@ -225,7 +225,7 @@ describe('ToastCenter', () => {
   it('closes a toast after TOAST.durationMs, not while it is pointed at', async () => {
     vi.useFakeTimers();
     try {
-      const { TOAST } = await import('../../src/site');
+      const { TOAST } = await import('../../src/site/limits');
       const { default: ToastCenter } = await import('../../src/islands/ToastCenter');
       const { $toasts, showToast } = await import('../../src/stores/toasts');
       await act(async () => root.render(createElement(ToastCenter)));

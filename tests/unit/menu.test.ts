@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { anchorAttributes, headerMenu } from '../../src/lib/menu';
-import { HEADER_LINKS, MAIN_MENU, type MainMenuItem } from '../../src/site';
+import { HEADER_LINKS, MAIN_MENU, type MainMenuItem } from '../../src/site/navigation';
 
 /** A small menu: 商品 (landing page not among its links), 服務 (landing page is its first link), 消息. */
 const MENU: readonly MainMenuItem[] = [

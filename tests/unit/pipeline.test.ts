@@ -13,7 +13,7 @@ import pipeline, { planRedirects, readListRecords } from '../../src/integrations
 import { policyFrom } from '../../src/lib/security-headers';
 import { readSettings } from '../../src/settings';
 import { STAGING_FOLDER, stageList, type ListRecord } from '../../src/portal/snapshots';
-import { BUILD_REPORT_FILE } from '../../src/site';
+import { BUILD_REPORT_FILE } from '../../src/site/limits';
 
 let root: string;
 

@@ -25,7 +25,7 @@ import {
 } from '../../src/portal/errors';
 import { articleSchema } from '../../src/portal/schemas';
 import { buildReport, readStagedLists, snapshotSettings, writeSnapshots, type Snapshot } from '../../src/portal/snapshots';
-import { PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../../src/site';
+import { PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../../src/site/limits';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 
 const NEWS = 'GET /api/PortalCorporateMessage/GetPutOnCorporateMessage';

@@ -3,7 +3,7 @@
  * store (spec §8: identical texts are suppressed while one shows).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { READER_DEFAULT_SPEED } from '../../src/site';
+import { READER_DEFAULT_SPEED } from '../../src/site/limits';
 import {
   $readerPath,
   $readerSpeed,

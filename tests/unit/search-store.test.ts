@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_QUERY_LENGTH, normalizeQuery, searchHref } from '../../src/lib/search';
 import { sitemapGroups } from '../../src/lib/sitemap';
-import { MAIN_MENU, SITEMAP_GROUP_TITLES } from '../../src/site';
+import { MAIN_MENU, SITEMAP_GROUP_TITLES } from '../../src/site/navigation';
 import { $searchOpen, $searchQuery, closeSearch, openSearch, setSearchQuery, submitSearch } from '../../src/stores/search';
 
 beforeEach(() => {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FONT_SIZE, TIMING } from '../../src/site';
+import { FONT_SIZE, TIMING } from '../../src/site/limits';
 import { splitStorageEngine } from '../../src/stores/persistence';
 import { FONT_SIZE_ATTRIBUTE, FONT_SIZE_STEPS, FONT_SIZE_STORAGE_KEY, fontSizePercent, normalizeFontSize } from '../../src/browser/font-size';
 import { fontSizeBootScript } from '../../src/integrations/font-size-boot';
@@ -101,7 +101,7 @@ describe('font size', () => {
 
 describe('toasts', () => {
   it('widgets.css puts them TOAST.offsetPx (100 px, spec §8) from the top', async () => {
-    const { TOAST } = await import('../../src/site');
+    const { TOAST } = await import('../../src/site/limits');
     const css = readFileSync(join(process.cwd(), 'src/styles/widgets.css'), 'utf8');
     expect(TOAST.offsetPx).toBe(100);
     expect(css.match(/\.toasts \{[^}]*\btop:\s*(\d+)px/)?.[1]).toBe(String(TOAST.offsetPx));

@@ -17,7 +17,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type RefObject } from 'react';
-import { CONTACT_TEXT } from './contact-text';
+import { CONTACT_TEXT } from '../../site/texts/contact-form';
 import { $captcha, fetchCaptchaAudio, refreshCaptcha } from '../../stores/contact-form';
 import { Field, TelText } from './Field';
 import { isEndpointMissing } from './failure';
@@ -31,7 +31,7 @@ interface Props {
   maxLength: number;
   onChange: (value: string) => void;
   onBlur: () => void;
-  /** The hotline offered to whoever cannot read or hear the captcha (from the page: HOTLINES[0] of src/site.ts). */
+  /** The hotline offered to whoever cannot read or hear the captcha (from the page: HOTLINES[0] of src/site/company.ts). */
   hotline: { tel: string; time: string };
 }
 

@@ -7,7 +7,7 @@
  */
 import type { BoundField } from './controls';
 import { TextField } from './controls';
-import { FORM_TEXT } from './text';
+import { FORM_TEXT } from '../../site/texts/forms';
 
 export type ContactFieldKey = 'name' | 'phone' | 'email';
 

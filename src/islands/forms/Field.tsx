@@ -4,8 +4,8 @@
  * summary that submit moves focus to (links jump to the fields), and the submit row with the form's live regions.
  */
 import type { ChangeEventHandler, ReactNode, RefObject } from 'react';
-import { NEW_WINDOW_TEXT } from '../../site';
-import { FORM_TEXT } from './text';
+import { NEW_WINDOW_TEXT } from '../../site/texts/layout';
+import { FORM_TEXT } from '../../site/texts/forms';
 import { charCount } from '../../lib/forms/text';
 import { telHref } from '../../lib/phone';
 

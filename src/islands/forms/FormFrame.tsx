@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { ErrorSummary, FormActions } from './Field';
-import { FORM_TEXT } from './text';
+import { FORM_TEXT } from '../../site/texts/forms';
 import type { FormFrameState } from './useFormIsland';
 
 export function FormFrame({ form, submitLabel, children }: { form: FormFrameState; submitLabel: string; children: ReactNode }) {

@@ -12,7 +12,7 @@ import {
   PortalNetworkError,
   PortalTimeoutError,
 } from '../../portal/errors';
-import { FORM_TEXT } from './text';
+import { FORM_TEXT } from '../../site/texts/forms';
 
 /**
  * HTTP statuses that mean "this portal has no such endpoint" (404 Not Found, 405 Method Not Allowed, 501 Not

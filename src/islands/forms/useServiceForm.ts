@@ -22,7 +22,7 @@ import { fieldErrors } from '../../lib/forms/issues';
 import { APPOINTMENT_RULES } from '../../lib/forms/rules';
 import { timeSlots } from '../../lib/forms/slots';
 import { $holidays, $holidaysStatus, $serviceDraft, loadHolidays, sendAppointment, updateServiceDraft } from '../../stores/service-form';
-import { SERVICE_TEXT } from './service-text';
+import { SERVICE_TEXT } from '../../site/texts/service-form';
 import { useDraft, useFormState } from './useFormIsland';
 import { useLazyModule } from './useLazyModule';
 

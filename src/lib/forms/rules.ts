@@ -1,7 +1,7 @@
 /**
  * Constants of the contact form and the appointment service (issue 5): time limits of their portal calls (ms), the
  * question types used when the portal's list cannot be loaded, and the bookable days and times. They live here, not
- * in src/site.ts, so that only the form pages ship them (issue 4: JavaScript budget). Shared by the browser and the
+ * in src/site/limits.ts (part of every page's runtime chunk), so that only the form pages ship them (issue 4: JavaScript budget). Shared by the browser and the
  * sample portal; imports nothing.
  */
 

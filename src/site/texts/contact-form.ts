@@ -1,6 +1,6 @@
 /**
  * Texts of the contact form (`/contact`) alone, its captcha's included: a module of its own so that they stay in
- * that form's JavaScript, out of the appointment page's (texts both forms show: text.ts; issue 15 deliverable 4).
+ * that form's JavaScript, out of the appointment page's (texts both forms show: forms.ts; issue 15 deliverable 4).
  */
 export const CONTACT_TEXT = {
   submit: '送出',

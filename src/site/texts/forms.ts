@@ -1,13 +1,15 @@
 /**
- * Texts both form islands show (the contact form and the appointment form): tags, the summary, the submit row,
- * failures, the counter, 聯絡電話 and the consent. Each form's own copy is beside it: contact-text.ts (CONTACT_TEXT,
- * with the captcha) and service-text.ts (SERVICE_TEXT), so that each form page loads only its own (issue 15
- * deliverable 4). Field labels and validation messages: src/lib/forms/, shared with the sample portal; business
- * constants: src/site.ts.
- *
- * Kept beside the form islands rather than in src/site.ts on purpose: site.ts ends up in one chunk that every page
- * loads, so these ~2 KB (gzip) of copy would weigh on all pages instead of the two form pages (DESIGN.md §9 budgets).
+ * Texts of the two form islands (the contact form and the appointment form) and around them: tags, the summary,
+ * the submit row, failures, the counter, 聯絡電話 and the consent (FORM_TEXT), and the placeholder until an island
+ * has loaded (FORM_LOADING_TEXT). Each form's own copy is contact-form.ts (CONTACT_TEXT, with the captcha) and
+ * service-form.ts (SERVICE_TEXT), so that each form page loads only its own (issue 15 deliverable 4: texts per
+ * widget, so bundles stay split). Field labels and validation messages: src/lib/forms/, shared with the sample portal.
  */
+
+/** Text of the placeholder where a form island will mount (/service, /contact) until it has loaded. */
+export const FORM_LOADING_TEXT = '線上表單載入中…如無法使用，請來電客服專線。';
+
+/** Texts both form islands show. */
 export const FORM_TEXT = {
   required: '必填',
   optional: '選填',

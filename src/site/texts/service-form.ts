@@ -1,6 +1,6 @@
 /**
  * Texts of the appointment service (`/service`) alone: a module of its own so that they stay in that form's
- * JavaScript, out of the contact page's (texts both forms show: text.ts; issue 15 deliverable 4).
+ * JavaScript, out of the contact page's (texts both forms show: forms.ts; issue 15 deliverable 4).
  */
 export const SERVICE_TEXT = {
   book: '送出預約',

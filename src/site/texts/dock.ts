@@ -1,0 +1,13 @@
+/** Texts of the right-hand dock (spec §9). */
+
+/** The right-hand dock. */
+export const DOCK_TEXT = {
+  label: '快捷服務',
+  news: '最新消息',
+  coupons: '優惠專區',
+  faq: '常見問題',
+  contact: '聯絡我們',
+  more: '更多',
+  close: '關閉',
+  empty: '目前尚無資料',
+} as const;

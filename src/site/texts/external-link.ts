@@ -1,0 +1,9 @@
+/** Texts of the external-link confirmation (spec §9). */
+
+/** The external-link confirmation (spec §9). */
+export const EXTERNAL_LINK_TEXT = {
+  title: '是否前往外部網站',
+  text: '您將離開本公司網站，前往外部網站~',
+  confirm: '確定前往',
+  cancel: '取消',
+} as const;

@@ -1,0 +1,15 @@
+/** Texts of the notifications: bell panel, banner, system dialog (spec §4; NotificationCenter island). */
+
+/** Texts of the notifications: bell panel, banner, system dialog (NotificationCenter island). */
+export const NOTIFICATION_TEXT = {
+  bell: {
+    title: '最新公告',
+    empty: '目前尚無公告',
+    close: '關閉最新公告',
+    more: '查看詳情',
+  },
+  banner: { dismiss: '我知道了', label: '重要公告' },
+  systemDialog: { title: '系統公告', confirm: '確認' },
+  /** 'N 天前' (spec §4); the start day itself reads 今天. */
+  daysAgo: (days: number): string => (days === 0 ? '今天' : `${days} 天前`),
+} as const;
