@@ -17,6 +17,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { readSettings } from '../src/settings.ts';
 
 const ASTRO_BIN = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
 
@@ -48,9 +49,10 @@ function spawnAstro(command, args, env) {
  * @returns {string} absolute folder
  */
 export function sampleSnapshotDir(env) {
-  if (env.PORTAL_SNAPSHOT_DIR) return env.PORTAL_SNAPSHOT_DIR;
-  const scale = Number(env.SAMPLE_PORTAL_SCALE ?? 0) || 0;
-  const corpus = env.SAMPLE_PORTAL_CORPUS?.trim();
+  const settings = readSettings(env);
+  if (settings.PORTAL_SNAPSHOT_DIR) return settings.PORTAL_SNAPSHOT_DIR;
+  const scale = settings.SAMPLE_PORTAL_SCALE;
+  const corpus = settings.SAMPLE_PORTAL_CORPUS;
   const suffix = `${scale > 0 ? `-${scale}` : ''}${corpus ? `-${corpus.replace(/[^a-z0-9]/gi, '')}` : ''}`;
   return fileURLToPath(new URL(`../node_modules/.astro/portal-snapshots-sample${suffix}`, import.meta.url));
 }
@@ -81,8 +83,9 @@ export async function importSamplePortal() {
  * @returns {Promise<number>} Astro's exit code
  */
 export async function runAstro(command, args = [], env = process.env) {
-  if (env.PORTAL_API_BASE) {
-    console.log(`astro ${command} against the portal at ${env.PORTAL_API_BASE}`);
+  const { PORTAL_API_BASE } = readSettings(env);
+  if (PORTAL_API_BASE) {
+    console.log(`astro ${command} against the portal at ${PORTAL_API_BASE}`);
     return spawnAstro(command, args, env);
   }
   const portal = await (await importSamplePortal()).startSamplePortal();

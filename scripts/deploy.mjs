@@ -23,6 +23,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameS
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseShellWords, quote as quoteShellWords } from 'shell-quote';
+import { readSettings } from '../src/settings.ts';
 
 /** Files a complete build always has (issue 6: never deploy a partial site). */
 export const REQUIRED_FILES = Object.freeze(['index.html', '404.html', 'build-report.json']);
@@ -114,8 +115,9 @@ export function planDeploy(dir, target) {
  */
 export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = console.log } = {}) {
   const site = resolve(dir);
-  const target = env.DEPLOY_TARGET ? resolve(env.DEPLOY_TARGET) : undefined;
-  const template = env.DEPLOY_COMMAND?.trim() || undefined;
+  const settings = readSettings(env);
+  const target = settings.DEPLOY_TARGET ? resolve(settings.DEPLOY_TARGET) : undefined;
+  const template = settings.DEPLOY_COMMAND;
   const plan = planDeploy(site, template ? undefined : target);
   // Parsed before anything runs, so that a template needing a shell is refused even on a dry run.
   const argv = template ? deployArgv(template, site, env) : undefined;

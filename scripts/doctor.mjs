@@ -16,6 +16,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packagesFor, systemPackages } from './system-packages.mjs';
 import { CHROMIUM_ARGS } from './lib/system.mjs';
+import { readSettings } from '../src/settings.ts';
+
+/** The programs' paths and the reader's voice (src/settings.ts). */
+const settings = readSettings();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -68,7 +72,7 @@ function writeToneWav(file) {
 
 /** The voice the audio reader asks Debian's espeak-ng for (READER_VOICE, else the pipeline's default for it). */
 async function readerVoice() {
-  if (process.env.READER_VOICE) return process.env.READER_VOICE;
+  if (settings.READER_VOICE) return settings.READER_VOICE;
   const { READER_DEFAULTS } = await import(pathToFileURL(path.join(root, 'src/integrations/reader/settings.ts')).href);
   return READER_DEFAULTS.nativeVoice;
 }
@@ -79,7 +83,7 @@ async function readerVoice() {
  * @returns {Promise<{ start: { ok: boolean, detail: string }, cjk: { ok: boolean, detail: string } }>}
  */
 async function chromiumChecks() {
-  const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const executablePath = settings.CHROME_PATH;
   let playwright;
   try {
     playwright = await import('playwright-core');
@@ -129,7 +133,7 @@ export const CAPABILITIES = {
     async check(work) {
       const voice = await readerVoice();
       const wav = path.join(work, 'voice.wav');
-      const result = run(process.env.READER_ESPEAK_NG || 'espeak-ng', ['-v', voice, '-w', wav, '你好']);
+      const result = run(settings.READER_ESPEAK_NG, ['-v', voice, '-w', wav, '你好']);
       const ok = result.ok && sizeOf(wav) > 1000 && !/does not exist|unknown/i.test(result.output);
       return { ok, detail: ok ? `voice ${voice}` : `voice ${voice}: ${result.output || 'no speech written'}` };
     },
@@ -140,7 +144,7 @@ export const CAPABILITIES = {
       const wav = path.join(work, 'tone.wav');
       const mp3 = path.join(work, 'tone-lame.mp3');
       writeToneWav(wav);
-      const result = run(process.env.READER_LAME || 'lame', ['--quiet', '-m', 'm', wav, mp3]);
+      const result = run(settings.READER_LAME, ['--quiet', '-m', 'm', wav, mp3]);
       const ok = result.ok && sizeOf(mp3) > 0;
       return { ok, detail: ok ? 'encoded a tone' : result.output || 'no MP3 written' };
     },
@@ -150,7 +154,7 @@ export const CAPABILITIES = {
   'nginx-features': {
     title: 'nginx takes http2 and gzip_static',
     async check(work) {
-      const nginx = process.env.NGINX_PATH || '/usr/sbin/nginx';
+      const nginx = settings.NGINX_PATH;
       for (const dir of ['logs', 'body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) spawnSync('mkdir', ['-p', path.join(work, dir)]);
       const conf = path.join(work, 'nginx.conf');
       writeFileSync(conf, `pid ${work}/nginx.pid;
@@ -171,7 +175,7 @@ http {
     title: 'Java runs the W3C HTML checker (vnu)',
     async check() {
       if (!existsSync(VNU_JAR)) return { ok: false, detail: 'vnu-jar is not installed: run npm install first' };
-      const result = run(process.env.JAVA_PATH || 'java', ['-jar', VNU_JAR, '--version']);
+      const result = run(settings.JAVA_PATH, ['-jar', VNU_JAR, '--version']);
       return { ok: result.ok, detail: result.ok ? `vnu ${result.output}` : result.output.split('\n')[0] || 'java not found' };
     },
   },
@@ -186,14 +190,14 @@ http {
   'sox-run': {
     title: 'sox runs',
     async check() {
-      const result = run(process.env.SOX_PATH || 'sox', ['--version']);
+      const result = run(settings.SOX_PATH, ['--version']);
       return { ok: result.ok, detail: result.ok ? result.output.split('\n')[0] : 'sox not found' };
     },
   },
   'sox-mp3': {
     title: 'sox writes and soxi reads an MP3',
     async check(work) {
-      const sox = process.env.SOX_PATH || 'sox';
+      const sox = settings.SOX_PATH;
       const mp3 = path.join(work, 'tone-sox.mp3');
       const made = run(sox, ['-n', '-r', '16000', '-c', '1', mp3, 'synth', '0.2', 'sine', '440']);
       if (!made.ok) return { ok: false, detail: made.output.split('\n')[0] || 'sox not found' };

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { runAstro } from './astro.mjs';
 import { deploy } from './deploy.mjs';
 import { checkSite } from './lib/site-checks.mjs';
+import { readSettings } from '../src/settings.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,7 +40,7 @@ export async function rebuild({ outDir = 'dist', dryRun = false, skipBuild = fal
     if (code !== 0) return stop('build', code);
   }
   console.log(`\n▶ rebuild 2/3: checks of ${site} (scripts/lib/site-checks.mjs)`);
-  if (!(await checkSite({ dist: site, portalUrl: env.PORTAL_API_BASE }))) return stop('checks', 1);
+  if (!(await checkSite({ dist: site, portalUrl: readSettings(env).PORTAL_API_BASE }))) return stop('checks', 1);
   console.log(`\n▶ rebuild 3/3: deploy${dryRun ? ' (dry run)' : ''}`);
   try {
     deploy({ dir: site, dryRun, env });

@@ -11,9 +11,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, importSamplePortal } from './astro.mjs';
 import { serveSite } from './serve.mjs';
+import { readSettings } from '../src/settings.ts';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const port = Number(process.env.PORT ?? 4321);
+/** PORT, HOST and PORTAL_API_BASE (src/settings.ts). */
+const settings = readSettings();
+const port = settings.PORT;
 
 /** Prints why `npm start` cannot go on (e.g. no sample portal in a production install) and exits 1. */
 function fail(error) {
@@ -28,13 +31,13 @@ if (process.argv.includes('--rebuild') || !existsSync(`${dist}index.html`)) {
 
 /** The sample portal answering `/api/*`, or null with PORTAL_API_BASE set. */
 async function samplePortal() {
-  if (process.env.PORTAL_API_BASE) return null;
+  if (settings.PORTAL_API_BASE) return null;
   return (await importSamplePortal()).startSamplePortal({ port: 0 });
 }
 
 const portal = await samplePortal().catch(fail);
-const portalUrl = process.env.PORTAL_API_BASE || portal.url;
-const site = await serveSite({ dist, portalUrl, port, host: process.env.HOST ?? '127.0.0.1' });
+const portalUrl = settings.PORTAL_API_BASE || portal.url;
+const site = await serveSite({ dist, portalUrl, port, host: settings.HOST });
 console.log(`Site: http://localhost:${site.port}  (portal: ${portalUrl}${portal?.strict ? ', strict: spec §7 endpoints only' : ''})`);
 
 const stop = async () => {

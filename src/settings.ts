@@ -115,9 +115,9 @@ export const SETTINGS = {
   SAMPLE_PORTAL_RATE_LIMIT: setting('sample portal', z.string().optional(), 'form submissions allowed per client and window; see `scripts/sample-portal/README.md`.'),
   SAMPLE_PORTAL_CAPTCHA_TEXT: setting('sample portal', z.string().optional(), 'fixed captcha answer (tests only).'),
   CHROME_PATH: setting('tests', z.string().default('/usr/bin/chromium'), 'Chromium for the tests, the benchmark and the doctor (default Debian\'s `/usr/bin/chromium`).'),
-  NGINX_PATH: setting('tests', z.string().optional(), 'nginx for the route tests (default Debian\'s).'),
-  JAVA_PATH: setting('tests', z.string().optional(), 'Java for the W3C checker (default on PATH).'),
-  SOX_PATH: setting('tests', z.string().optional(), 'sox for the reader tests (default on PATH).'),
+  NGINX_PATH: setting('tests', z.string().default('/usr/sbin/nginx'), 'nginx for the route tests and `npm run rebuild`\'s checks (default Debian\'s `/usr/sbin/nginx`).'),
+  JAVA_PATH: setting('tests', z.string().default('/usr/bin/java'), 'Java for the W3C checker (default `/usr/bin/java`).'),
+  SOX_PATH: setting('tests', z.string().default('/usr/bin/sox'), 'sox for the reader tests (default `/usr/bin/sox`).'),
   E2E_PORTAL_STRICT: setting('tests', flag.default(false), '`1`: the end-to-end tests\' sample portal answers only spec §7 (`npm test` runs the forms tests so once).'),
 } as const;
 

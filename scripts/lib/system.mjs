@@ -8,6 +8,7 @@
  * In scripts/lib/, the one home of the utilities scripts and tests share (issue 15): tests import it from here.
  */
 import { existsSync } from 'node:fs';
+import { readSettings } from '../../src/settings.ts';
 
 /** Launch flags for Chromium in this sandbox (no network beyond loopback, root). */
 export const CHROMIUM_ARGS = [
@@ -34,20 +35,20 @@ function present(path, pkg) {
 
 /** @returns {string} the Chromium binary (package chromium; CJK text needs fonts-noto-cjk). */
 export function chromiumPath() {
-  return present(process.env.CHROME_PATH || '/usr/bin/chromium', 'chromium');
+  return present(readSettings().CHROME_PATH, 'chromium');
 }
 
 /** @returns {string} the Java runtime (for the W3C Nu HTML checker, vnu-jar). */
 export function javaPath() {
-  return present(process.env.JAVA_PATH || '/usr/bin/java', 'default-jre-headless');
+  return present(readSettings().JAVA_PATH, 'default-jre-headless');
 }
 
 /** @returns {string} sox (measures the audio reader's files in tests; MP3 needs libsox-fmt-mp3). */
 export function soxPath() {
-  return present(process.env.SOX_PATH || '/usr/bin/sox', 'sox');
+  return present(readSettings().SOX_PATH, 'sox');
 }
 
 /** @returns {string} the nginx binary. */
 export function nginxPath() {
-  return present(process.env.NGINX_PATH || '/usr/sbin/nginx', 'nginx');
+  return present(readSettings().NGINX_PATH, 'nginx');
 }

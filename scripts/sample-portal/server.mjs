@@ -22,6 +22,7 @@ import { CODES, failure, PortalError, sendJson } from './http.mjs';
 import { createFaults, FAULT_MODES, parseFaults, parseStrict } from './faults.mjs';
 import { createForms, parseRateLimit } from './forms.mjs';
 import { createRouter } from './router.mjs';
+import { readSettings } from './site-rules.mjs';
 
 export { SUCCESS_CODE } from './http.mjs';
 export { ANY_ENDPOINT, DEFAULT_SLOW_MS, FAULT_MODES, parseFaults, parseStrict } from './faults.mjs';
@@ -56,23 +57,24 @@ const NOTIFICATION_MODES = ['all', 'no-dialog', 'none'];
  *   `url` has no trailing slash.
  */
 export async function startSamplePortal(options = {}) {
-  const env = process.env;
+  // SAMPLE_PORTAL_* of src/settings.ts, read when the portal starts (tests change them between portals).
+  const settings = readSettings();
   const {
     port = 0,
     host = '127.0.0.1',
-    scale = Number(env.SAMPLE_PORTAL_SCALE ?? 0),
-    corpus = env.SAMPLE_PORTAL_CORPUS || 'none',
-    notifications = env.SAMPLE_PORTAL_NOTIFICATIONS || 'all',
-    storeFile = env.SAMPLE_PORTAL_STORE_FILE || path.join(os.tmpdir(), 'sample-portal-submissions.jsonl'),
-    captchaText = env.SAMPLE_PORTAL_CAPTCHA_TEXT || undefined,
+    scale = settings.SAMPLE_PORTAL_SCALE,
+    corpus = settings.SAMPLE_PORTAL_CORPUS ?? 'none',
+    notifications = settings.SAMPLE_PORTAL_NOTIFICATIONS ?? 'all',
+    storeFile = settings.SAMPLE_PORTAL_STORE_FILE ?? path.join(os.tmpdir(), 'sample-portal-submissions.jsonl'),
+    captchaText = settings.SAMPLE_PORTAL_CAPTCHA_TEXT,
     now = () => new Date(),
   } = options;
-  const rateLimit = parseRateLimit(options.rateLimit ?? env.SAMPLE_PORTAL_RATE_LIMIT);
-  const strict = parseStrict(options.strict ?? env.SAMPLE_PORTAL_STRICT);
+  const rateLimit = parseRateLimit(options.rateLimit ?? settings.SAMPLE_PORTAL_RATE_LIMIT);
+  const strict = options.strict === undefined ? settings.SAMPLE_PORTAL_STRICT : parseStrict(options.strict);
   if (!NOTIFICATION_MODES.includes(notifications)) {
     throw new Error(`notifications must be one of ${NOTIFICATION_MODES.join(', ')}, got "${notifications}"`);
   }
-  const faults = createFaults({ ...parseFaults(env.SAMPLE_PORTAL_FAULTS), ...parseFaults(options.faults) });
+  const faults = createFaults({ ...parseFaults(settings.SAMPLE_PORTAL_FAULTS), ...parseFaults(options.faults) });
   const forms = createForms({ captchaText, rateLimit, now, storeFile });
   const dataset = buildDataset({ scale: Number(scale) || 0, corpus });
   const router = createRouter({ strict, dataset, notifications, forms, faults });

@@ -5,7 +5,7 @@
  * API agree on: the endpoint catalogue (spec §7) and the pure rules a portal applies to what the site sends (the
  * forms' zod schemas, booking window and time slots, the one-line refusal) and the Taipei calendar they use. Every
  * sample-portal module imports these from here, never from src/ directly, and this file re-exports only from
- * `src/portal/endpoints.ts`, `src/lib/forms/` and `src/lib/dates.ts`: modules with no Astro, browser or content
+ * `src/portal/endpoints.ts`, `src/lib/forms/`, `src/lib/dates.ts` and `src/settings.ts` (its SAMPLE_PORTAL_* variables): modules with no Astro, browser or content
  * collection imports, which Node 24 loads with type stripping. tests/unit/sample-portal.test.ts checks both rules.
  * src/ never imports the sample portal.
  */
@@ -16,3 +16,4 @@ export { createAppointmentSchema } from '../../src/lib/forms/appointment-schema.
 export { timeSlots } from '../../src/lib/forms/slots.ts';
 export { errorLine } from '../../src/lib/forms/issues.ts';
 export { addDays, daysSince, taipeiToday } from '../../src/lib/dates.ts';
+export { readSettings } from '../../src/settings.ts';

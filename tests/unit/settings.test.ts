@@ -18,14 +18,18 @@ const ASTRO_FLAGS = ['DEV', 'PROD', 'SSR', 'MODE', 'BASE_URL'];
 /** Variables of the system and of npm, which the scripts pass on or read as every program does. */
 const SYSTEM = ['PATH', 'HOME', 'CI', 'TZ', 'NODE_ENV', 'INIT_CWD', 'VERBOSE', 'GITHUB_STEP_SUMMARY'];
 
-/** `NAME` of every `process.env.NAME`, `env.NAME` and `env['NAME']` in a folder's source files. */
-function environmentNames(folder: string): Map<string, string> {
+/**
+ * `NAME` of every `process.env.NAME`, `env.NAME` and `env['NAME']` in a folder's source files (with `readsOnly`, not
+ * those that set it: a script hands a child process its environment), with a file that names it.
+ */
+function environmentNames(folder: string, { readsOnly = false } = {}): Map<string, string> {
   const names = new Map<string, string>();
   for (const entry of readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/\.(?:ts|tsx|mjs|astro)$/.test(entry.name) || entry.parentPath.includes('node_modules')) continue;
     const file = join(entry.parentPath, entry.name);
     const text = readFileSync(file, 'utf8');
-    for (const [, name] of text.matchAll(/\benv(?:\.|\[['"])([A-Z][A-Z0-9_]+)/g)) names.set(name, file.slice(ROOT.length));
+    const pattern = readsOnly ? /\benv(?:\.|\[['"])([A-Z][A-Z0-9_]+)(?!['"]?\]?\s*(?:\?\?)?=[^=])/g : /\benv(?:\.|\[['"])([A-Z][A-Z0-9_]+)/g;
+    for (const [, name] of text.matchAll(pattern)) names.set(name, file.slice(ROOT.length));
   }
   return names;
 }
@@ -44,10 +48,10 @@ describe('settings (issue 15: one settings module)', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('src/ reads the environment only through src/settings.ts', () => {
-    const readers = [...environmentNames('src')]
+  it('src/ and scripts/ read the environment only through src/settings.ts', () => {
+    const readers = [...environmentNames('src'), ...environmentNames('scripts', { readsOnly: true })]
       .filter(([, file]) => !file.endsWith('src/settings.ts'))
-      .filter(([name]) => !ASTRO_FLAGS.includes(name))
+      .filter(([name]) => !ASTRO_FLAGS.includes(name) && !SYSTEM.includes(name))
       .map(([name, file]) => `${name} (${file})`);
     expect(readers).toEqual([]);
   });
