@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callPortal } from '../../src/portal/client';
 import { ENDPOINTS } from '../../src/portal/endpoints';
-import { LIST_PAGE_SIZE } from '../../src/site';
+import { LIST_PAGE_SIZE } from '../../src/site/limits';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 
 const dist = new URL('../../dist/', import.meta.url);

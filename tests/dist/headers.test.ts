@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/settings';
-import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../../src/site';
+import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../../src/site/company';
 import {
   headersFile,
   inlineHashesOf,

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callPortal } from '../../src/portal/client';
 import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints';
-import { COUPON_PAGE_SIZE, DOWNLOAD_PAGE_SIZE, LIST_PAGE_SIZE, VIDEO_PAGE_SIZE } from '../../src/site';
+import { COUPON_PAGE_SIZE, DOWNLOAD_PAGE_SIZE, LIST_PAGE_SIZE, VIDEO_PAGE_SIZE } from '../../src/site/limits';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 

@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callPortal } from '../../src/portal/client';
 import { ENDPOINTS } from '../../src/portal/endpoints';
-import { HOTLINES, NOINDEX_PATHS } from '../../src/site';
+import { HOTLINES } from '../../src/site/company';
+import { NOINDEX_PATHS } from '../../src/site/navigation';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
