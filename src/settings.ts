@@ -98,7 +98,7 @@ export const SETTINGS = {
   READER_ESPEAK_NG: setting('reader', z.string().default('espeak-ng'), 'the espeak-ng program (default `espeak-ng` on PATH).'),
   READER_LAME: setting('reader', z.string().default('lame'), 'the lame MP3 encoder (default `lame` on PATH).'),
   READER_CACHE_DIR: setting('reader', z.string().optional(), 'folder of the synthesis cache (default `reader-cache` in Astro\'s cache folder).'),
-  PORT: setting('serve', positiveInt.default(4321), '`npm start`: port of the local server (default 4321).'),
+  PORT: setting('serve', z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be ≥ 0').default(4321), '`npm start`: port of the local server (default 4321; 0: any free port).'),
   HOST: setting('serve', z.string().default('127.0.0.1'), '`npm start`: address it listens on (default `127.0.0.1`).'),
   DEPLOY_COMMAND: setting('deploy', z.string().optional(), 'upload command template (`{dir}` = the site; one program, run without a shell, see Publishing).'),
   DEPLOY_TARGET: setting('deploy', z.string().optional(), 'a directory to mirror `dist/` into (instead of `DEPLOY_COMMAND`).'),
