@@ -1,6 +1,6 @@
 /**
- * Splitting a list into numbered pages for the paginated routes (`/coupon/{page}`, `/video/{page}`,
- * `/download/{category}/{id}/{page}`).
+ * Splitting a list into numbered pages for every paginated route (`/{section}/{category}/{page}` of the article
+ * sections, `/coupon/{page}`, `/video/{page}`, `/download/{category}/{id}/{page}`): one rule, not two (issue 15).
  */
 
 /**

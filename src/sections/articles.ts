@@ -6,6 +6,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { LIST_PAGE_SIZE } from '../site/limits';
 import { byPinnedThenNewest, inDisplayOrder } from '../lib/order';
+import { paginate } from '../lib/paginate';
 import { ARTICLE_SECTIONS, type ArticleCategoryCollection, type ArticleCollection, type ArticleSection, type SectionKey } from '../lib/article-sections';
 
 /** The id of the pseudo-category that lists every item (spec §2 redirects: `/{section}/all`). */
@@ -37,9 +38,6 @@ export const listPath = (section: ArticleSection, category: string, page = 1): s
 export const itemHref = (section: ArticleSection, item: Article): string =>
   section.hasDetail || !item.link ? `/${section.path}/detail/${encodeURIComponent(item.id)}` : item.link;
 
-/** Number of pages for `count` items (at least 1, so an empty category still has its page 1). */
-export const pageCount = (count: number, pageSize = LIST_PAGE_SIZE): number => Math.max(1, Math.ceil(count / pageSize));
-
 export interface ListPageProps {
   sectionKey: SectionKey;
   category: string;
@@ -68,16 +66,17 @@ export async function articleListPaths(sectionKey: SectionKey) {
   ];
   const categoryNames = Object.fromEntries(categories.map((category) => [category.id, category.name]));
   return groups.flatMap((group) => {
-    const totalPages = pageCount(group.items.length);
+    // Pages of LIST_PAGE_SIZE items, page 1 even for an empty category (src/lib/paginate.ts, as coupons, videos, downloads).
+    const pages = paginate(group.items, LIST_PAGE_SIZE);
     const tabs = groups.map((tab) => ({ label: tab.name, href: listPath(section, tab.id), current: tab.id === group.id }));
-    return Array.from({ length: totalPages }, (_, index) => {
+    return pages.map((pageItems, index) => {
       const page = index + 1;
       const props: ListPageProps = {
         sectionKey,
         category: group.id,
         page,
-        totalPages,
-        items: group.items.slice(index * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE),
+        totalPages: pages.length,
+        items: pageItems,
         tabs,
         categoryName: group.name,
         categoryNames,
