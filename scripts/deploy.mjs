@@ -25,7 +25,8 @@
  * be deleted; otherwise every file) and the command that would run.
  *
  * Guard: refuses a site without index.html, 404.html and build-report.json (a partial or empty dist/), and a
- * DEPLOY_TARGET whose `current` is not a symlink (a folder from the earlier mirroring deploy: never replaced).
+ * DEPLOY_TARGET whose `current` is not a symlink into `releases/` (never replaced). The site files the earlier
+ * mirroring deploy left at the top of DEPLOY_TARGET are left alone, and named in the log.
  * Exit code: 0 when deployed, rolled back (or planned); 1 on a refused site, a missing target in real mode, a failed
  * command, or a rollback with no release before the live one.
  */
@@ -172,7 +173,7 @@ export function readReleases(target) {
   if (current === undefined || pointsAt !== `${RELEASES_FOLDER}/${current}` || !releases.includes(current)) {
     throw new Error(
       `Refusing to touch ${target}: ${link} is ${pointsAt === undefined ? 'not a symlink' : `a symlink to ${pointsAt}, not to a release in ${RELEASES_FOLDER}/`}. ` +
-        `Move it away (a folder of the earlier mirroring deploy can go once nginx's root is ${link}).`,
+        'Move it away: deploys and rollbacks only ever replace a symlink they made.',
     );
   }
   return { releases, current, partial };
@@ -225,6 +226,9 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
     `${dryRun ? 'Dry run: would copy' : 'Copying'} ${plan.upload.length} files (${bytes} bytes) and link ${plan.unchanged} unchanged ` +
       `into release ${release} in ${target}${current ? ` (live: ${current})` : ''}`,
   );
+  if (existsSync(join(target, REQUIRED_FILES[0]))) {
+    log(`  note: ${join(target, REQUIRED_FILES[0])} and the files beside it are the earlier mirroring deploy's, left alone: nginx serves ${join(target, CURRENT_LINK)}.`);
+  }
   if (dryRun) {
     for (const file of plan.upload) log(`  copy ${file.path} (${file.bytes} bytes)`);
     for (const path of plan.remove) log(`  gone from the live site: ${path}`);

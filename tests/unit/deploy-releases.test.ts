@@ -7,7 +7,8 @@
  *   before, it says so and exits 1;
  * - a deploy killed half-way leaves the old site answering under real nginx (root = `<target>/current`), and the
  *   next deploy removes its half-written folder; a deploy failing while writing leaves nothing behind;
- * - a `current` that is a real folder (the earlier mirroring deploy) and a partial site are refused.
+ * - a `current` that is a real folder and a partial site are refused; the earlier mirroring deploy's files at the
+ *   top of the target are left alone and named.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
@@ -121,13 +122,23 @@ describe('deploy to DEPLOY_TARGET: one release per deploy, switched live by the 
     expect(existsSync(dir)).toBe(false);
   });
 
-  it('refuses a target whose current is a folder (the earlier mirroring deploy) and leaves it as it was', () => {
+  it('refuses a target whose current is a folder and leaves it as it was', () => {
     const { dir, env } = target();
     mkdirSync(join(dir, CURRENT_LINK), { recursive: true });
-    writeFileSync(join(dir, CURRENT_LINK, 'index.html'), 'old mirror');
+    writeFileSync(join(dir, CURRENT_LINK, 'index.html'), 'a site copied by hand');
     expect(() => deploy({ dir: site('v1'), env, log: quiet })).toThrow(`${join(dir, CURRENT_LINK)} is not a symlink`);
-    expect(readFileSync(join(dir, CURRENT_LINK, 'index.html'), 'utf8')).toBe('old mirror');
+    expect(readFileSync(join(dir, CURRENT_LINK, 'index.html'), 'utf8')).toBe('a site copied by hand');
     expect(existsSync(join(dir, RELEASES_FOLDER))).toBe(false);
+  });
+  it("leaves the earlier mirroring deploy's files at the top of the target alone, and names them", () => {
+    const { dir, env } = target();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), 'mirrored');
+    const lines: string[] = [];
+    deploy({ dir: site('v1'), env, log: (line: string) => lines.push(line) });
+    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('mirrored');
+    expect(page(dir, 'index.html')).toContain('首頁 v1');
+    expect(lines).toContain(`  note: ${join(dir, 'index.html')} and the files beside it are the earlier mirroring deploy's, left alone: nginx serves ${join(dir, CURRENT_LINK)}.`);
   });
 });
 
