@@ -16,7 +16,8 @@
  *   A deploy writes the site into `releases/.partial-<name>/` (files unchanged since the live release are hard
  *   links to it, the others copies), renames that folder to `releases/<name>/` once complete, then makes it live
  *   with one rename(2) of a new symlink over `current` (atomic on POSIX: a request sees the old site or the new
- *   one, never a mix), then deletes the releases older than the newest DEPLOY_KEEP_RELEASES (never the live one).
+ *   one, never a mix), then deletes the releases older than the newest DEPLOY_KEEP_RELEASES (never the live one)
+ *   and those a rollback had left (newer than the release live before the deploy).
  *   A deploy that fails or is killed before the switch leaves `current` as it was; its `.partial-…` folder is
  *   removed by the next deploy. A site identical to the live release (same digest) is not deployed again.
  *   `rollback` points `current` at the release before the live one, in one rename, and says which.
@@ -153,8 +154,8 @@ export function planDeploy(dir, { live, digest: withDigest = false } = {}) {
  * @param {string} target absolute path of DEPLOY_TARGET
  * @returns {{ releases: string[], current?: string, partial: string[] }} complete release names, oldest first; the
  *   live one (where `current` points); the names of the half-written folders in `releases/`.
- * @throws {Error} when `current` exists but is not a symlink into `releases/` (never replaced: a folder of the
- *   earlier mirroring deploy, or something put there by hand).
+ * @throws {Error} when `current` exists but is not a symlink to a release in `releases/` (never replaced: something
+ *   put there by hand).
  */
 export function readReleases(target) {
   const folder = join(target, RELEASES_FOLDER);
@@ -220,7 +221,10 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
   // Names sort in deploy order (rollback and pruning rely on it): a clock behind the newest release stops here.
   const newest = releases.at(-1);
   if (newest !== undefined && release <= newest) throw new Error(`Release ${release} would sort before ${newest} in ${join(target, RELEASES_FOLDER)}: is the clock right?`);
-  const pruned = prunable([...releases, release], release, keep);
+  // Releases after the live one were rolled back: they go, so that release order stays the order they were live
+  // in and the next rollback returns to the release live before this one.
+  const rolledBack = current ? releases.filter((name) => name > current) : [];
+  const pruned = [...prunable([...releases.filter((name) => !rolledBack.includes(name)), release], release, keep), ...rolledBack];
   const bytes = plan.upload.reduce((sum, file) => sum + file.bytes, 0);
   log(
     `${dryRun ? 'Dry run: would copy' : 'Copying'} ${plan.upload.length} files (${bytes} bytes) and link ${plan.unchanged} unchanged ` +
@@ -233,7 +237,7 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
     for (const file of plan.upload) log(`  copy ${file.path} (${file.bytes} bytes)`);
     for (const path of plan.remove) log(`  gone from the live site: ${path}`);
     log(`  would switch ${CURRENT_LINK} to ${RELEASES_FOLDER}/${release}`);
-    for (const name of pruned) log(`  would delete old release ${name} (DEPLOY_KEEP_RELEASES = ${keep})`);
+    for (const name of pruned) log(`  would delete ${rolledBack.includes(name) ? 'rolled-back' : 'old'} release ${name} (DEPLOY_KEEP_RELEASES = ${keep})`);
     for (const name of partial) log(`  would delete half-written ${name}`);
     log(`${plan.unchanged} unchanged, ${plan.remove.length} to remove. Nothing was changed.`);
     return { release, replaced: current, pruned, cleaned: partial };

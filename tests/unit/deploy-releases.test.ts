@@ -157,6 +157,17 @@ describe('npm run rollback', () => {
     expect(lines).toEqual([`Rolled back ${dir}: live now ${first}, replacing ${second}.`]);
   });
 
+  it('after a rollback and a new deploy, goes back to the release live before the new one, not the rolled-back one', () => {
+    const { dir, env } = target();
+    const good = ship('v1', env);
+    ship('v2', env);
+    rollback({ env, log: quiet });
+    const next = ship('v3', env);
+    expect(releases(dir)).toEqual([good, next]);
+    expect(rollback({ env, log: quiet })).toMatchObject({ live: good, replaced: next });
+    expect(page(dir, 'index.html')).toContain('首頁 v1');
+  });
+
   it('says there is nothing to roll back to, and exits 1, when the live release is the oldest', () => {
     const { dir, env } = target();
     const only = ship('v1', env);
