@@ -143,7 +143,7 @@ describe('the pipeline (scripts/rebuild.mjs)', () => {
     expect(output).toContain('/coupon → /coupon/1: 404');
     expect(output).toContain('✖ checks failed');
     expect(output).not.toContain('rebuild 3/3');
-    expect(output).not.toContain('would upload');
+    expect(output).not.toContain('Dry run: would');
     expect(existsSync(target)).toBe(false);
   }, BUILD_MS);
 });
