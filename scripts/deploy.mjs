@@ -1,26 +1,53 @@
 #!/usr/bin/env node
 /**
- * Deploys the built site (issue 6; README "Publishing"): `node scripts/deploy.mjs [--dry-run] [--dir dist]`
- * (`npm run deploy -- --dry-run`). Called by scripts/rebuild.mjs only after the build and the checks passed.
+ * Deploys the built site (issue 6; issue 16 item 4; README "Publishing"):
+ * `node scripts/deploy.mjs [--dry-run] [--dir dist]` (`npm run deploy -- --dry-run`), and rolls back:
+ * `node scripts/deploy.mjs --rollback [--dry-run]` (`npm run rollback`). Called by scripts/rebuild.mjs only after
+ * the build and the checks passed.
  *
  * Where to (environment):
  * - `DEPLOY_COMMAND`: a command template for a static CDN host, `{dir}` replaced by the absolute path of the
  *   site, e.g. `npx --yes wrangler pages deploy {dir} --project-name=site --branch=main` (Cloudflare Pages, which
  *   reads dist/_redirects) or `rsync -az --delete {dir}/ deploy@origin:/srv/site/dist/` (nginx, dist/nginx.conf).
  *   It runs without a shell (deployArgv): any path, with spaces or quotes, reaches the command as one argument;
- * - `DEPLOY_TARGET`: a directory to mirror the site into (a mounted volume or the nginx root): new and changed files
- *   are copied — assets first, HTML pages last, so no page ever points at an asset not yet there — then files no
- *   longer in the site are removed.
- * `--dry-run` changes nothing: it lists what would be uploaded (against DEPLOY_TARGET: only new and changed files,
- * and the files that would be removed; otherwise every file) and the command that would run.
+ * - `DEPLOY_TARGET`: a folder on the web server holding releases (issue 16 item 4: atomic deploys):
+ *     <DEPLOY_TARGET>/releases/<UTC time>-<site digest>/   one complete site per deploy
+ *     <DEPLOY_TARGET>/current -> releases/<…>              the live site (nginx's `root`), a relative symlink
+ *   A deploy writes the site into `releases/.partial-<name>/` (files unchanged since the live release are hard
+ *   links to it, the others copies), renames that folder to `releases/<name>/` once complete, then makes it live
+ *   with one rename(2) of a new symlink over `current` (atomic on POSIX: a request sees the old site or the new
+ *   one, never a mix), then deletes the releases older than the newest DEPLOY_KEEP_RELEASES (never the live one)
+ *   and those a rollback had left (newer than the release live before the deploy).
+ *   A deploy that fails or is killed before the switch leaves `current` as it was; its `.partial-…` folder is
+ *   removed by the next deploy. A site identical to the live release (same digest) is not deployed again.
+ *   `rollback` points `current` at the release before the live one, in one rename, and says which.
+ * `--dry-run` changes nothing: it lists what would be uploaded (against DEPLOY_TARGET: the files to copy rather than
+ * link, the pages that go away, the release that would go live and the releases and half-written folders that would
+ * be deleted; otherwise every file) and the command that would run.
  *
- * Guard: refuses a site without index.html, 404.html and build-report.json (a partial or empty dist/).
- * Exit code: 0 when deployed (or planned); 1 on a refused site, a missing target in real mode, or a failed command.
+ * Guard: refuses a site without index.html, 404.html and build-report.json (a partial or empty dist/), and a
+ * DEPLOY_TARGET whose `current` is not a symlink into `releases/` (never replaced). The site files the earlier
+ * mirroring deploy left at the top of DEPLOY_TARGET are left alone, and named in the log.
+ * Exit code: 0 when deployed, rolled back (or planned); 1 on a refused site, a missing target in real mode, a failed
+ * command, or a rollback with no release before the live one.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseShellWords, quote as quoteShellWords } from 'shell-quote';
 import { readSettings } from '../src/settings.ts';
@@ -68,6 +95,16 @@ export function deployArgv(template, dir, env = process.env) {
   return { file, args, env: extraEnv };
 }
 
+/** Under DEPLOY_TARGET: the folder of the releases, and the symlink that is the live site (nginx's `root`). */
+export const RELEASES_FOLDER = 'releases';
+export const CURRENT_LINK = 'current';
+/** Prefix of a release folder still being written (never live; removed by the next deploy). */
+export const PARTIAL_PREFIX = '.partial-';
+/** Hex digits of the site digest in a release's name. */
+const RELEASE_DIGEST_HEX = 8;
+/** A release's name: UTC time to the millisecond, then the site digest; names sort in deploy order. */
+const RELEASE_NAME = /^\d{8}T\d{6}\.\d{3}Z-[0-9a-f]+$/;
+
 /** Every file under `dir`, as paths relative to it with `/`, sorted. */
 function listFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -80,80 +117,237 @@ function listFiles(dir) {
 const digest = (file) => createHash('sha1').update(readFileSync(file)).digest('hex');
 
 /**
- * What a deploy of `dir` to `target` would do.
+ * What a deploy of `dir` would do, compared with the live site.
  * @param {string} dir the built site
- * @param {string} [target] a directory to mirror into; absent: every file is an upload
- * @returns {{ upload: { path: string, bytes: number }[], remove: string[], unchanged: number }} paths relative to
- *   the site; `upload` ordered assets first, HTML last.
+ * @param {{ live?: string, digest?: boolean }} [against] `live`: the live site's folder (DEPLOY_TARGET's current
+ *   release; absent: every file is an upload); `digest`: also compute the site's digest (reads every file)
+ * @returns {{ upload: { path: string, bytes: number }[], remove: string[], unchanged: number, link: string[],
+ *   digest?: string }} paths relative to the site; `upload` the new and changed files, ordered assets first, HTML
+ *   last; `remove` the live files the site no longer has; `link` the unchanged ones (`unchanged` their count);
+ *   `digest` the site's sha1 in hex over every path and content (with `against.digest`).
  * @throws {Error} naming the missing files when `dir` is not a complete build.
  */
-export function planDeploy(dir, target) {
+export function planDeploy(dir, { live, digest: withDigest = false } = {}) {
   const missing = REQUIRED_FILES.filter((file) => !existsSync(join(dir, file)));
   if (missing.length > 0) throw new Error(`Refusing to deploy ${dir}: not a complete build (missing ${missing.join(', ')}).`);
   const files = listFiles(dir);
   const present = new Set(files);
+  const site = withDigest ? createHash('sha1') : undefined;
   const upload = [];
-  let unchanged = 0;
+  const link = [];
   for (const path of files) {
     const source = join(dir, path);
     const bytes = statSync(source).size;
-    const existing = target ? join(target, path) : undefined;
-    if (existing && existsSync(existing) && statSync(existing).size === bytes && digest(existing) === digest(source)) unchanged += 1;
+    const hash = site || live ? digest(source) : undefined;
+    site?.update(`${path}\0${hash}\n`);
+    const existing = live === undefined ? undefined : join(live, path);
+    if (existing && existsSync(existing) && statSync(existing).size === bytes && digest(existing) === hash) link.push(path);
     else upload.push({ path, bytes });
   }
   upload.sort((a, b) => Number(a.path.endsWith('.html')) - Number(b.path.endsWith('.html')) || a.path.localeCompare(b.path));
-  const remove = target ? listFiles(target).filter((path) => !present.has(path)) : [];
-  return { upload, remove, unchanged };
+  const remove = live === undefined ? [] : listFiles(live).filter((path) => !present.has(path));
+  return { upload, remove, unchanged: link.length, link, ...(site ? { digest: site.digest('hex') } : {}) };
+}
+
+/**
+ * The releases under a DEPLOY_TARGET.
+ * @param {string} target absolute path of DEPLOY_TARGET
+ * @returns {{ releases: string[], current?: string, partial: string[] }} complete release names, oldest first; the
+ *   live one (where `current` points); the names of the half-written folders in `releases/`.
+ * @throws {Error} when `current` exists but is not a symlink to a release in `releases/` (never replaced: something
+ *   put there by hand).
+ */
+export function readReleases(target) {
+  const folder = join(target, RELEASES_FOLDER);
+  const names = existsSync(folder) ? readdirSync(folder).sort() : [];
+  const releases = names.filter((name) => RELEASE_NAME.test(name));
+  const partial = names.filter((name) => name.startsWith(PARTIAL_PREFIX));
+  const link = join(target, CURRENT_LINK);
+  let stat;
+  try {
+    stat = lstatSync(link);
+  } catch {
+    return { releases, partial };
+  }
+  const pointsAt = stat.isSymbolicLink() ? readlinkSync(link) : undefined;
+  const current = pointsAt === undefined ? undefined : basename(pointsAt);
+  if (current === undefined || pointsAt !== `${RELEASES_FOLDER}/${current}` || !releases.includes(current)) {
+    throw new Error(
+      `Refusing to touch ${target}: ${link} is ${pointsAt === undefined ? 'not a symlink' : `a symlink to ${pointsAt}, not to a release in ${RELEASES_FOLDER}/`}. ` +
+        'Move it away: deploys and rollbacks only ever replace a symlink they made.',
+    );
+  }
+  return { releases, current, partial };
+}
+
+/**
+ * Makes a release live: a new symlink beside `current`, renamed over it (one rename(2), atomic on POSIX).
+ * @param {string} target absolute path of DEPLOY_TARGET
+ * @param {string} name a complete release in `releases/`
+ */
+function switchCurrent(target, name) {
+  const temporary = join(target, `.${CURRENT_LINK}-${randomBytes(4).toString('hex')}`);
+  symlinkSync(`${RELEASES_FOLDER}/${name}`, temporary);
+  renameSync(temporary, join(target, CURRENT_LINK));
+}
+
+/** A release's name: `20250102T030405.678Z-1a2b3c4d` (UTC, sortable) from the deploy's time and the site digest. */
+const releaseName = (now, siteDigest) => `${now.toISOString().replace(/[-:]/g, '')}-${siteDigest.slice(0, RELEASE_DIGEST_HEX)}`;
+
+/** The releases to delete once `live` is live: all but the newest `keep` (and never `live`). */
+const prunable = (releases, live, keep) => releases.slice(0, Math.max(0, releases.length - keep)).filter((name) => name !== live);
+
+/** Hard-links `from` to `to`, or copies it where the file system has no hard links. */
+function linkOrCopy(from, to) {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+/**
+ * Writes the site as a new release and makes it live (DEPLOY_TARGET mode of {@link deploy}).
+ * @returns {{ release: string, replaced?: string, pruned: string[], cleaned: string[] } | undefined} undefined when
+ *   the live release already is this site
+ */
+function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritten }) {
+  const { releases, current, partial } = readReleases(target);
+  const release = releaseName(now, plan.digest);
+  if (current && current.endsWith(`-${plan.digest.slice(0, RELEASE_DIGEST_HEX)}`)) {
+    log(`Release ${current} in ${target} already is this site: nothing to deploy.`);
+    return undefined;
+  }
+  // Names sort in deploy order (rollback and pruning rely on it): a clock behind the newest release stops here.
+  const newest = releases.at(-1);
+  if (newest !== undefined && release <= newest) throw new Error(`Release ${release} would sort before ${newest} in ${join(target, RELEASES_FOLDER)}: is the clock right?`);
+  // Releases after the live one were rolled back: they go, so that release order stays the order they were live
+  // in and the next rollback returns to the release live before this one.
+  const rolledBack = current ? releases.filter((name) => name > current) : [];
+  const pruned = [...prunable([...releases.filter((name) => !rolledBack.includes(name)), release], release, keep), ...rolledBack];
+  const bytes = plan.upload.reduce((sum, file) => sum + file.bytes, 0);
+  log(
+    `${dryRun ? 'Dry run: would copy' : 'Copying'} ${plan.upload.length} files (${bytes} bytes) and link ${plan.unchanged} unchanged ` +
+      `into release ${release} in ${target}${current ? ` (live: ${current})` : ''}`,
+  );
+  if (existsSync(join(target, REQUIRED_FILES[0]))) {
+    log(`  note: ${join(target, REQUIRED_FILES[0])} and the files beside it are the earlier mirroring deploy's, left alone: nginx serves ${join(target, CURRENT_LINK)}.`);
+  }
+  if (dryRun) {
+    for (const file of plan.upload) log(`  copy ${file.path} (${file.bytes} bytes)`);
+    for (const path of plan.remove) log(`  gone from the live site: ${path}`);
+    log(`  would switch ${CURRENT_LINK} to ${RELEASES_FOLDER}/${release}`);
+    for (const name of pruned) log(`  would delete ${rolledBack.includes(name) ? 'rolled-back' : 'old'} release ${name} (DEPLOY_KEEP_RELEASES = ${keep})`);
+    for (const name of partial) log(`  would delete half-written ${name}`);
+    log(`${plan.unchanged} unchanged, ${plan.remove.length} to remove. Nothing was changed.`);
+    return { release, replaced: current, pruned, cleaned: partial };
+  }
+  const folder = join(target, RELEASES_FOLDER);
+  for (const name of partial) rmSync(join(folder, name), { recursive: true, force: true });
+  const staging = join(folder, `${PARTIAL_PREFIX}${release}`);
+  const live = current ? join(folder, current) : undefined;
+  mkdirSync(staging, { recursive: true });
+  try {
+    let written = 0;
+    const write = (path, put) => {
+      const destination = join(staging, path);
+      mkdirSync(dirname(destination), { recursive: true });
+      put(join(site, path), destination);
+      written += 1;
+      onFileWritten?.(path, written);
+    };
+    for (const path of plan.link) write(path, (_, destination) => linkOrCopy(join(live, path), destination));
+    for (const file of plan.upload) write(file.path, copyFileSync);
+    renameSync(staging, join(folder, release));
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  switchCurrent(target, release);
+  for (const name of pruned) rmSync(join(folder, name), { recursive: true, force: true });
+  log(
+    `Deployed release ${release} to ${target}: ${plan.upload.length} copied, ${plan.unchanged} linked, ${plan.remove.length} gone; ` +
+      `live now (replaced ${current ?? 'nothing'}); ${pruned.length} old release(s) deleted, ${partial.length} half-written removed.`,
+  );
+  return { release, replaced: current, pruned, cleaned: partial };
 }
 
 /**
  * Deploys (or plans) the site.
- * @param {{ dir?: string, dryRun?: boolean, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
- * @returns {{ deployed: boolean, plan: ReturnType<typeof planDeploy>, command?: string }}
- * @throws {Error} on a partial site, a DEPLOY_COMMAND that needs a shell (deployArgv), no target in real mode, or a
- *   command that cannot start or exits non-zero.
+ * @param {{ dir?: string, dryRun?: boolean, env?: NodeJS.ProcessEnv, log?: (line: string) => void, now?: Date,
+ *   onFileWritten?: (path: string, written: number) => void }} [options] `now` names the release (default: the
+ *   clock); `onFileWritten` is called after each file of a new release is written, before the switch (tests
+ *   interrupt a deploy there).
+ * @returns {{ deployed: boolean, plan: ReturnType<typeof planDeploy>, command?: string,
+ *   release?: { release: string, replaced?: string, pruned: string[], cleaned: string[] } }} `deployed` false on a
+ *   dry run and when DEPLOY_TARGET's live release already is this site; `release` in DEPLOY_TARGET mode
+ * @throws {Error} on a partial site, a DEPLOY_COMMAND that needs a shell (deployArgv), no target in real mode, a
+ *   command that cannot start or exits non-zero, a DEPLOY_TARGET whose `current` is not a release symlink, or a
+ *   failed write (the live site then stays as it was).
  */
-export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = console.log } = {}) {
+export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = console.log, now = new Date(), onFileWritten } = {}) {
   const site = resolve(dir);
   const settings = readSettings(env);
   const target = settings.DEPLOY_TARGET ? resolve(settings.DEPLOY_TARGET) : undefined;
   const template = settings.DEPLOY_COMMAND;
-  const plan = planDeploy(site, template ? undefined : target);
+  if (target && !template) {
+    const live = readReleases(target).current;
+    const plan = planDeploy(site, { live: live && join(target, RELEASES_FOLDER, live), digest: true });
+    const release = deployRelease({ site, target, plan, now, keep: settings.DEPLOY_KEEP_RELEASES, dryRun, log, onFileWritten });
+    return { deployed: !dryRun && release !== undefined, plan, ...(release ? { release } : {}) };
+  }
+  const plan = planDeploy(site);
   // Parsed before anything runs, so that a template needing a shell is refused even on a dry run.
   const argv = template ? deployArgv(template, site, env) : undefined;
   // For the log: the template as written (its $NAMEs unexpanded: no secret is printed), the path quoted for sh.
   const command = template?.replaceAll('{dir}', quoteShellWords([site]));
   const bytes = plan.upload.reduce((sum, file) => sum + file.bytes, 0);
-  const where = command ? `with: ${command}` : target ? `to ${target}` : '(no DEPLOY_TARGET or DEPLOY_COMMAND set)';
+  const where = command ? `with: ${command}` : '(no DEPLOY_TARGET or DEPLOY_COMMAND set)';
   log(`${dryRun ? 'Dry run: would upload' : 'Uploading'} ${plan.upload.length} files (${bytes} bytes) ${where}`);
   if (dryRun) {
     for (const file of plan.upload) log(`  upload ${file.path} (${file.bytes} bytes)`);
-    for (const path of plan.remove) log(`  remove ${path}`);
-    log(`${plan.unchanged} unchanged, ${plan.remove.length} to remove. Nothing was changed.`);
+    log('Nothing was changed.');
     return { deployed: false, plan, command };
   }
-  if (argv) {
-    const result = spawnSync(argv.file, argv.args, { stdio: 'inherit', env: { ...env, ...argv.env } });
-    if (result.error) throw new Error(`Deploy command could not start (${result.error.message}): ${command}`);
-    if (result.status !== 0) throw new Error(`Deploy command failed (exit ${result.status ?? result.signal}): ${command}`);
-    return { deployed: true, plan, command };
-  }
-  if (!target) throw new Error('Nowhere to deploy: set DEPLOY_COMMAND or DEPLOY_TARGET (or use --dry-run).');
-  for (const file of plan.upload) {
-    const destination = join(target, file.path);
-    mkdirSync(dirname(destination), { recursive: true });
-    copyFileSync(join(site, file.path), `${destination}.deploying`);
-    renameSync(`${destination}.deploying`, destination);
-  }
-  for (const path of plan.remove) rmSync(join(target, path));
-  log(`Deployed to ${target}: ${plan.upload.length} uploaded, ${plan.remove.length} removed, ${plan.unchanged} unchanged.`);
-  return { deployed: true, plan };
+  if (!argv) throw new Error('Nowhere to deploy: set DEPLOY_COMMAND or DEPLOY_TARGET (or use --dry-run).');
+  const result = spawnSync(argv.file, argv.args, { stdio: 'inherit', env: { ...env, ...argv.env } });
+  if (result.error) throw new Error(`Deploy command could not start (${result.error.message}): ${command}`);
+  if (result.status !== 0) throw new Error(`Deploy command failed (exit ${result.status ?? result.signal}): ${command}`);
+  return { deployed: true, plan, command };
+}
+
+/**
+ * Rolls DEPLOY_TARGET back (issue 16 item 4, `npm run rollback`): `current` points at the release before the live
+ * one, in one rename; both stay on disk (a deploy or another rollback can follow).
+ * @param {{ dryRun?: boolean, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
+ * @returns {{ live: string, previous: string, replaced: string, rolledBack: boolean }} the release live after the
+ *   call, the one before the live one, and the one live before the call
+ * @throws {Error} without DEPLOY_TARGET, with nothing live, or with no release before the live one.
+ */
+export function rollback({ dryRun = false, env = process.env, log = console.log } = {}) {
+  const settings = readSettings(env);
+  if (!settings.DEPLOY_TARGET) throw new Error('Nothing to roll back: DEPLOY_TARGET is not set (a DEPLOY_COMMAND host rolls back with its own tools).');
+  const target = resolve(settings.DEPLOY_TARGET);
+  const { releases, current } = readReleases(target);
+  if (!current) throw new Error(`Nothing to roll back: nothing is live in ${target} (no ${CURRENT_LINK} symlink).`);
+  const previous = releases[releases.indexOf(current) - 1];
+  if (!previous) throw new Error(`Nothing to roll back to: no release before the live one (${current}) in ${join(target, RELEASES_FOLDER)}.`);
+  if (!dryRun) switchCurrent(target, previous);
+  log(`${dryRun ? 'Dry run: would roll back' : 'Rolled back'} ${target}: live ${dryRun ? 'would be' : 'now'} ${previous}, replacing ${current}.`);
+  return { live: dryRun ? current : previous, previous, replaced: current, rolledBack: !dryRun };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false }, dir: { type: 'string', default: 'dist' } } });
+  const { values } = parseArgs({
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      rollback: { type: 'boolean', default: false },
+      dir: { type: 'string', default: 'dist' },
+    },
+  });
   try {
-    deploy({ dir: values.dir, dryRun: values['dry-run'] });
+    if (values.rollback) rollback({ dryRun: values['dry-run'] });
+    else deploy({ dir: values.dir, dryRun: values['dry-run'] });
   } catch (error) {
     console.error(`✖ ${error.message}`);
     process.exit(1);

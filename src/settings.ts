@@ -47,6 +47,9 @@ export const READER_RATE_WPM_RANGE = { min: 80, max: 450 } as const;
 /** Default speech rate, words per minute (spoken Mandarin at a calm reading pace). */
 export const READER_RATE_WPM_DEFAULT = 175;
 
+/** Releases a DEPLOY_TARGET keeps by default, the live one included (issue 16 item 4: the last 5). */
+export const DEPLOY_KEEP_RELEASES_DEFAULT = 5;
+
 /** Every environment variable of the project, in README order. */
 export const SETTINGS = {
   PORTAL_API_BASE: setting('build', httpUrl.optional(), 'base URL of the portal web API, e.g. `https://portal.example.com`. Unset: the sample portal.'),
@@ -101,7 +104,16 @@ export const SETTINGS = {
   PORT: setting('serve', z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be ≥ 0').default(4321), '`npm start`: port of the local server (default 4321; 0: any free port).'),
   HOST: setting('serve', z.string().default('127.0.0.1'), '`npm start`: address it listens on (default `127.0.0.1`).'),
   DEPLOY_COMMAND: setting('deploy', z.string().optional(), 'upload command template (`{dir}` = the site; one program, run without a shell, see Publishing).'),
-  DEPLOY_TARGET: setting('deploy', z.string().optional(), 'a directory to mirror `dist/` into (instead of `DEPLOY_COMMAND`).'),
+  DEPLOY_TARGET: setting(
+    'deploy',
+    z.string().optional(),
+    'a folder on the web server (instead of `DEPLOY_COMMAND`): each deploy is a new release in `releases/`, made live by switching the `current` symlink; see Publishing.',
+  ),
+  DEPLOY_KEEP_RELEASES: setting(
+    'deploy',
+    positiveInt.default(DEPLOY_KEEP_RELEASES_DEFAULT),
+    `\`DEPLOY_TARGET\`: releases kept, the live one included (default ${DEPLOY_KEEP_RELEASES_DEFAULT}; 1: no rollback).`,
+  ),
   SAMPLE_PORTAL_FAULTS: setting('sample portal', z.string().optional(), 'fault injection, e.g. `news=http500,faqs=slow`; see `scripts/sample-portal/README.md`.'),
   SAMPLE_PORTAL_SCALE: setting('sample portal', z.coerce.number().int().min(0).default(0), 'generated items per list on top of the sample data (default 0).'),
   SAMPLE_PORTAL_CORPUS: setting('sample portal', z.string().optional(), 'a named test corpus instead of the sample data (e.g. `hostile`); see `scripts/sample-portal/README.md`.'),

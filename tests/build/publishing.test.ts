@@ -9,9 +9,10 @@
  * - a stale snapshot: the build fails as without one; an unconfirmed drop: the build fails naming the list;
  *   neither failed build touches the good snapshots;
  * - scripts/rebuild.mjs stops before the deploy when the build or a check fails (the target stays untouched);
- * - scripts/deploy.mjs: --dry-run lists and changes nothing; the real mode mirrors the site; a partial site is refused.
+ * - scripts/deploy.mjs: --dry-run lists and changes nothing; the real mode makes the site the live release under
+ *   DEPLOY_TARGET/current (tests/unit/deploy-releases.test.ts: releases, rollback, interruptions); a partial site is refused.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport, Snapshot } from '../../src/portal/snapshots';
@@ -142,32 +143,29 @@ describe('the pipeline (scripts/rebuild.mjs)', () => {
     expect(output).toContain('/coupon → /coupon/1: 404');
     expect(output).toContain('✖ checks failed');
     expect(output).not.toContain('rebuild 3/3');
-    expect(output).not.toContain('would upload');
+    expect(output).not.toContain('Dry run: would');
     expect(existsSync(target)).toBe(false);
   }, BUILD_MS);
 });
 
 describe('deploy (scripts/deploy.mjs)', () => {
-  it('lists what it would upload in a dry run and changes nothing; mirrors the site for real', () => {
+  it('lists what it would copy in a dry run and changes nothing; deploys the site as the live release for real', () => {
     const target = join(tempDir('deploy-target'), 'site');
     const lines: string[] = [];
     const dry = deploy({ dir: goodSite, dryRun: true, env: { DEPLOY_TARGET: target }, log: (line: string) => lines.push(line) });
     expect(dry.deployed).toBe(false);
-    expect(lines).toContain(`  upload build-report.json (${readFileSync(join(goodSite, 'build-report.json')).length} bytes)`);
+    expect(lines).toContain(`  copy build-report.json (${readFileSync(join(goodSite, 'build-report.json')).length} bytes)`);
     expect(lines.at(-1)).toBe('0 unchanged, 0 to remove. Nothing was changed.');
     expect(existsSync(target)).toBe(false);
-    // HTML last: no page is live before the assets it uses.
-    const firstHtml = dry.plan.upload.findIndex((file: { path: string }) => file.path.endsWith('.html'));
-    expect(dry.plan.upload.slice(firstHtml).every((file: { path: string }) => file.path.endsWith('.html'))).toBe(true);
 
-    mkdirStale(target);
     const real = deploy({ dir: goodSite, env: { DEPLOY_TARGET: target }, log: () => {} });
     expect(real.deployed).toBe(true);
-    expect(readFileSync(join(target, 'index.html'), 'utf8')).toBe(readFileSync(join(goodSite, 'index.html'), 'utf8'));
-    expect(existsSync(join(target, 'old-page/index.html'))).toBe(false);
+    expect(readFileSync(join(target, 'current/index.html'), 'utf8')).toBe(readFileSync(join(goodSite, 'index.html'), 'utf8'));
+    expect(readdirSync(join(target, 'current'), { recursive: true }).length).toBe(readdirSync(goodSite, { recursive: true }).length);
     const again = deploy({ dir: goodSite, dryRun: true, env: { DEPLOY_TARGET: target }, log: () => {} });
     expect(again.plan.upload).toEqual([]);
     expect(again.plan.remove).toEqual([]);
+    expect(again.deployed).toBe(false);
   });
 
   it('refuses a partial site', () => {
@@ -176,9 +174,3 @@ describe('deploy (scripts/deploy.mjs)', () => {
     expect(() => deploy({ dir: partial, dryRun: true, env: {}, log: () => {} })).toThrow(/not a complete build \(missing 404\.html, build-report\.json\)/);
   });
 });
-
-/** A target holding a page the new site no longer has. */
-function mkdirStale(target: string): void {
-  mkdirSync(join(target, 'old-page'), { recursive: true });
-  cpSync(join(goodSite, '404.html'), join(target, 'old-page/index.html'));
-}
