@@ -87,6 +87,7 @@ describe('ReaderPlayer', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', async (url: string) => {
       const manifest = MANIFESTS[url];
+      if (url === '/reader/broken.json') return new Response('', { status: 500 });
       return manifest ? new Response(JSON.stringify(manifest)) : new Response('', { status: 404 });
     });
   });
@@ -182,8 +183,16 @@ describe('ReaderPlayer', () => {
     expect(announced()).toBe('無法播放語音');
   });
 
-  it('a missing manifest leaves the reader stopped and says so', async () => {
+  it('a page whose audio is not made yet (manifest 404, issue 16 item 5) shows no player and no error', async () => {
     const reader = await mount('/reader/missing.json');
+    expect(container.innerHTML).toBe('');
+    expect(container.textContent).toBe('');
+    expect(reader.$readerStatus.get()).toBe('stop');
+    expect(howls).toHaveLength(0);
+  });
+
+  it('a manifest that cannot load for another reason leaves the reader stopped and says so', async () => {
+    const reader = await mount('/reader/broken.json');
     expect(reader.$readerStatus.get()).toBe('stop');
     expect(announced()).toBe('無法播放語音');
     await click('[data-reader-toggle]');
