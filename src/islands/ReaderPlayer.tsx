@@ -10,9 +10,9 @@
  * the playback rate of every segment (READER_SPEEDS). A progress bar shows the time read over the whole page;
  * status changes are announced in a polite live region (播放中 / 已暫停 / 已停止). Leaving the page (pagehide) stops
  * playback. A manifest or file that cannot load or play stops the reader and says so (無法播放語音), except a
- * manifest that does not exist (HTTP 404): the page's audio is not made yet (the build's synthesis time budget ran
- * out, issue 16 item 5; a later build makes it), so the player takes itself away, showing nothing and saying
- * nothing, and the reader stays stopped.
+ * manifest without segments (or none at all, HTTP 404): the page's audio is not made yet (the build's synthesis
+ * time budget ran out, issue 16 item 5; a later build makes it), so the player takes itself away, showing nothing
+ * and saying nothing, and the reader stays stopped.
  *
  * Props: `path`: site path of the page's reader manifest.
  */
@@ -64,7 +64,7 @@ export default function ReaderPlayer({ path }: Props) {
   // The stored speed is only known in the browser: render the default until mounted (same HTML as the server).
   const [mounted, setMounted] = useState(false);
   const [manifest, setManifest] = useState<ReaderManifest | undefined>(undefined);
-  // The page's audio is not made yet (its manifest is absent): no player at all.
+  // The page's audio is not made yet (its manifest has no segments, or is absent): no player at all.
   const [absent, setAbsent] = useState(false);
   const [positionMs, setPositionMs] = useState(0);
   const [announcement, setAnnouncement] = useState('');
@@ -102,8 +102,8 @@ export default function ReaderPlayer({ path }: Props) {
       })
       .then((loaded) => {
         if (controller.signal.aborted || loaded === undefined) return;
-        if (!loaded.segments?.length) throw new Error(`${readerPath}: no segments`);
-        setManifest(loaded);
+        if (loaded.segments?.length) setManifest(loaded);
+        else setAbsent(true);
       })
       .catch(() => {
         if (!controller.signal.aborted) fail();

@@ -9,8 +9,8 @@
  * Speech never delays a publish (issue 16 item 5): synthesis has a time budget per build (READER_BUDGET_SECONDS,
  * ReaderSettings.budgetSeconds). Pages are taken newest first (their date, ReaderPage.date), so when the budget
  * is spent, no new segment starts, and a page whose audio is incomplete gets the manifest of its previous text's
- * audio if the cache has it (PageAudioRecord), else no manifest: its player finds none (HTTP 404) and shows
- * nothing (src/islands/ReaderPlayer.tsx). The segments synthesized are in the cache, so the next build goes on
+ * audio if the cache has it (PageAudioRecord), else a manifest without segments: its player shows nothing
+ * (src/islands/ReaderPlayer.tsx; an empty manifest rather than none, so the browser logs no failed request). The segments synthesized are in the cache, so the next build goes on
  * from there.
  */
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -31,7 +31,8 @@ export interface ReaderStats {
   /** Pages with something to read (main `data-reader`). */
   pages: number;
   /** Of those, pages whose manifest reads their text, pages given their previous text's audio (the budget ran out
-   * before their new text was synthesized), pages without a manifest (no player) until a later build. */
+   * before their new text was synthesized), pages without audio (a manifest without segments: no player) until a
+   * later build. */
   withAudio: number;
   withPreviousAudio: number;
   withoutAudio: number;
@@ -89,7 +90,8 @@ function progressReporter(options: { pages: number; charsToSynthesize: number; i
  * first) and writes each page's manifest (ReaderManifest) at its readerPath under `outDir` (default `distDir`).
  * Time budget (issue 16 item 5): once `settings.budgetSeconds` have passed since the call (reading pages and
  * loading the engine count), no new segment is synthesized (segments already started finish; cached ones are still
- * used); a page left incomplete gets its previous text's audio (readPageAudio) or no manifest. `clock` (default
+ * used); a page left incomplete gets its previous text's audio (readPageAudio) or a manifest without segments
+ * (no player). `clock` (default
  * `performance.now`, ms) measures the budget; tests pass a fake one.
  * `pages`: the HTML files of `distDir` (absolute paths, as the build's one walk of dist/ lists them); other files
  * are read too but get nothing unless their `main` carries `data-reader`. A manifest's `page` is its file's path
@@ -137,7 +139,7 @@ export async function synthesizeSite(options: {
   const toSynthesize = [...distinct].filter((text) => !isCached(text, settings));
   log(
     `Audio reader: ${probe.description}: ${toSynthesize.length} of ${distinct.size} segments to synthesize ` +
-      `for ${pages.length} pages, the rest from the cache`,
+      `for ${pages.length} pages, the rest from the cache (time budget ${options.settings.budgetSeconds} s)`,
   );
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   const limit = pLimit(concurrency);
@@ -224,6 +226,7 @@ export async function synthesizeSite(options: {
             audioMs += await writeManifest(page, segments);
             withPreviousAudio += 1;
           } else {
+            await writeManifest(page, []);
             withoutAudio += 1;
           }
           return;
