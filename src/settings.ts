@@ -42,6 +42,11 @@ const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be 
 
 /** READER_ENGINE values (issue 7, issue 13): `espeak-ng` picks Debian's programs when installed, else WebAssembly. */
 export const READER_ENGINES = ['espeak-ng', 'espeak-ng-native', 'espeak-ng-wasm', 'command', 'off'] as const;
+/**
+ * Default of READER_BUDGET_SECONDS, seconds (issue 16 item 5 "Speech never delays a publish"): the synthesis time one
+ * build may spend; pages whose audio is not ready publish without it and get it in a later build.
+ */
+export const READER_BUDGET_SECONDS_DEFAULT = 300;
 /** Speech rate limits of READER_RATE_WPM, words per minute (espeak-ng's useful range). */
 export const READER_RATE_WPM_RANGE = { min: 80, max: 450 } as const;
 /** Default speech rate, words per minute (spoken Mandarin at a calm reading pace). */
@@ -100,6 +105,11 @@ export const SETTINGS = {
   READER_COMMAND_FORMAT: setting('reader', z.enum(['wav', 'mp3']).default('wav'), '`command` engine: what it writes to `{out_file}`, `wav` (default) or `mp3`.'),
   READER_ESPEAK_NG: setting('reader', z.string().default('espeak-ng'), 'the espeak-ng program (default `espeak-ng` on PATH).'),
   READER_LAME: setting('reader', z.string().default('lame'), 'the lame MP3 encoder (default `lame` on PATH).'),
+  READER_BUDGET_SECONDS: setting(
+    'reader',
+    z.coerce.number({ error: 'must be a number of seconds' }).min(0, 'must be ≥ 0').default(READER_BUDGET_SECONDS_DEFAULT),
+    `synthesis time one build may spend, in seconds (default ${READER_BUDGET_SECONDS_DEFAULT}; \`0\`: only audio already in the cache): no new segment starts once it is spent; pages still without audio publish without the player (or with the audio of their previous text) and get it in a later build, most recently dated first.`,
+  ),
   READER_CACHE_DIR: setting('reader', z.string().optional(), 'folder of the synthesis cache (default `reader-cache` in Astro\'s cache folder).'),
   PORT: setting('serve', z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be ≥ 0').default(4321), '`npm start`: port of the local server (default 4321; 0: any free port).'),
   HOST: setting('serve', z.string().default('127.0.0.1'), '`npm start`: address it listens on (default `127.0.0.1`).'),

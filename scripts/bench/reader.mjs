@@ -95,7 +95,8 @@ async function benchOne({ label, distDir, engine, log }) {
   const work = await mkdtemp(path.join(tmpdir(), 'bench-reader-'));
   try {
     const env = { ...process.env, READER_ENGINE: engine, READER_CACHE_DIR: path.join(work, 'cache') };
-    const settings = readerSettings(readSettings(env), path.join(work, 'cache'));
+    // No time budget (READER_BUDGET_SECONDS): the bench measures the whole cold synthesis.
+    const settings = { ...readerSettings(readSettings(env), path.join(work, 'cache')), budgetSeconds: Infinity };
     const probe = await probeEngine(settings);
     if (!probe.ok) return { label, engine, available: false, reason: probe.reason };
     const pages = await pageFiles(distDir);

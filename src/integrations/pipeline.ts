@@ -10,7 +10,8 @@
  *  4. readBuiltPages: the one read of every page → BuiltPages (files, digest, CSP hashes, missing asset links;
  *     src/integrations/built-pages.ts);
  *  5. writeHostFiles: `_headers`, `_redirects`, `nginx.conf`, gzip copies (src/integrations/hosting.ts);
- *  6. buildAudio: the audio reader over BuiltPages.files (src/integrations/reader.ts);
+ *  6. buildAudio: the audio reader over BuiltPages.files, within its time budget (src/integrations/reader.ts); its
+ *     counts of pages with and awaiting audio go to the report;
  *  7. indexSite: the search index, its fingerprint from BuiltPages.digest (src/integrations/search-index.ts);
  *  8. publish: dist/build-report.json, then the live lists' snapshots are committed (src/integrations/publishing.ts).
  * Any step that throws fails the build, and no later step runs: a failed build never commits snapshots.
@@ -131,11 +132,11 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
             `${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf; ${compressed} assets gzipped`,
           );
         // 6. Audio reader.
-        await buildAudio(root, pages.files, reader, logger.fork('insurer:reader'));
+        const audio = await buildAudio(root, pages.files, reader, logger.fork('insurer:reader'));
         // 7. Search index.
         await indexSite({ root, pagesDigest: pages.digest, cacheDir, pagefindVersion: pagefind, logger: logger.fork('insurer:search-index') });
         // 8. Report and snapshots.
-        await publish({ root, records, snapshotDir, builtAt: new Date(), logger: logger.fork('insurer:publishing') });
+        await publish({ root, records, snapshotDir, builtAt: new Date(), reader: audio, logger: logger.fork('insurer:publishing') });
       },
     },
   };

@@ -13,7 +13,9 @@
  *   in `<cacheDir>/reader-cache`, or READER_CACHE_DIR, between builds) and writes the manifests at their
  *   readerPaths. The log names the engine that runs (one line) and, while it synthesizes, shows progress (pages
  *   done of all, time left) every few seconds (issue 13). A page whose audio cannot be made fails the build,
- *   naming the page and the engine's error.
+ *   naming the page and the engine's error. Synthesis stops starting segments once READER_BUDGET_SECONDS are
+ *   spent (issue 16 item 5; src/integrations/reader/site.ts): the log and the returned ReaderReport (into
+ *   dist/build-report.json) say how many pages await their audio.
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
@@ -25,6 +27,20 @@ import { synthesizeSite } from './reader/site.ts';
 export const READER_VIRTUAL_MODULE = 'virtual:insurer/reader';
 /** Folder of the synthesis cache inside Astro's cacheDir. */
 export const READER_CACHE_FOLDER = 'reader-cache';
+
+/**
+ * The reader's part of the build report (issue 16 item 5), `reader` in dist/build-report.json: pages with
+ * something to read, of which with audio of their text, with their previous text's audio, without audio (no
+ * player), and awaiting (the last two: pages a later build gives audio), and the budget in seconds.
+ */
+export interface ReaderReport {
+  pages: number;
+  withAudio: number;
+  withPreviousAudio: number;
+  withoutAudio: number;
+  awaiting: number;
+  budgetSeconds: number;
+}
 
 /** What setUpReader found: whether pages get the reader, and if so its settings and engine. */
 export type ReaderSetup =
@@ -73,19 +89,28 @@ export async function setUpReader(
  * @param distDir the output folder (absolute path)
  * @param pages its HTML pages (BuiltPages.files)
  * @param setup setUpReader's result
+ * @returns the reader's part of the build report, undefined when the reader is off
  * @throws Error naming the page when its audio cannot be made (src/integrations/reader/site.ts synthesizeSite)
  */
 export async function buildAudio(
   distDir: string,
   pages: readonly string[],
   setup: ReaderSetup,
-  logger: Pick<AstroIntegrationLogger, 'info'>,
-): Promise<void> {
-  if (!setup.enabled) return;
+  logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>,
+): Promise<ReaderReport | undefined> {
+  if (!setup.enabled) return undefined;
   const { settings, engine } = setup;
   const stats = await synthesizeSite({ distDir, pages, settings, engine, log: (line) => logger.info(line) });
   logger.info(
-    `${stats.pages} pages with audio (${stats.audioSeconds} s): ${stats.synthesized} segments synthesized, ` +
+    `${stats.withAudio} pages with audio (${stats.audioSeconds} s): ${stats.synthesized} segments synthesized, ` +
       `${stats.cached} from the cache, ${(stats.audioBytes / 1024 / 1024).toFixed(1)} MB, ${(stats.wallMs / 1000).toFixed(1)} s`,
   );
+  if (stats.awaiting > 0) {
+    logger.warn(
+      `${stats.awaiting} pages await audio (READER_BUDGET_SECONDS=${settings.budgetSeconds} spent, ${stats.deferred} segments left): ` +
+        `${stats.withPreviousAudio} play their previous text, ${stats.withoutAudio} show no player; the next build goes on.`,
+    );
+  }
+  const { withAudio, withPreviousAudio, withoutAudio, awaiting } = stats;
+  return { pages: stats.pages, withAudio, withPreviousAudio, withoutAudio, awaiting, budgetSeconds: settings.budgetSeconds };
 }

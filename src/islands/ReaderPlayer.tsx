@@ -9,7 +9,10 @@
  * end becomes pause") and 播放 starts again from the beginning. 暫停 pauses, 停止 goes back to the start, 語速 sets
  * the playback rate of every segment (READER_SPEEDS). A progress bar shows the time read over the whole page;
  * status changes are announced in a polite live region (播放中 / 已暫停 / 已停止). Leaving the page (pagehide) stops
- * playback. A manifest or file that cannot load or play stops the reader and says so.
+ * playback. A manifest or file that cannot load or play stops the reader and says so (無法播放語音), except a
+ * manifest without segments (or none at all, HTTP 404): the page's audio is not made yet (the build's synthesis
+ * time budget ran out, issue 16 item 5; a later build makes it), so the player takes itself away, showing nothing
+ * and saying nothing, and the reader stays stopped.
  *
  * Props: `path`: site path of the page's reader manifest.
  */
@@ -42,6 +45,9 @@ interface Props {
 let howlerModule: Promise<typeof import('howler')> | undefined;
 const loadHowler = () => (howlerModule ??= import('howler'));
 
+/** The status of a manifest that does not exist: the page's audio is not made yet. */
+const HTTP_NOT_FOUND = 404;
+
 /** How often the progress bar moves while playing, in ms. */
 const PROGRESS_TICK_MS = 250;
 
@@ -58,6 +64,8 @@ export default function ReaderPlayer({ path }: Props) {
   // The stored speed is only known in the browser: render the default until mounted (same HTML as the server).
   const [mounted, setMounted] = useState(false);
   const [manifest, setManifest] = useState<ReaderManifest | undefined>(undefined);
+  // The page's audio is not made yet (its manifest has no segments, or is absent): no player at all.
+  const [absent, setAbsent] = useState(false);
   const [positionMs, setPositionMs] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const howls = useRef<Howl[]>([]);
@@ -80,17 +88,22 @@ export default function ReaderPlayer({ path }: Props) {
   // The manifest of the page's audio (a small JSON file).
   useEffect(() => {
     setManifest(undefined);
+    setAbsent(false);
     if (!readerPath) return;
     const controller = new AbortController();
     fetch(readerPath, { signal: controller.signal })
       .then((response) => {
+        if (response.status === HTTP_NOT_FOUND) {
+          if (!controller.signal.aborted) setAbsent(true);
+          return undefined;
+        }
         if (!response.ok) throw new Error(`${readerPath}: HTTP ${response.status}`);
         return response.json() as Promise<ReaderManifest>;
       })
       .then((loaded) => {
-        if (controller.signal.aborted) return;
-        if (!loaded.segments?.length) throw new Error(`${readerPath}: no segments`);
-        setManifest(loaded);
+        if (controller.signal.aborted || loaded === undefined) return;
+        if (loaded.segments?.length) setManifest(loaded);
+        else setAbsent(true);
       })
       .catch(() => {
         if (!controller.signal.aborted) fail();
@@ -200,6 +213,7 @@ export default function ReaderPlayer({ path }: Props) {
     for (const howl of howls.current) howl?.rate(speed);
   }, [speed]);
 
+  if (absent) return null;
   const playing = status === 'play';
   const text = READER_TEXT;
   const totalMs = manifest?.durationMs ?? 0;

@@ -20,7 +20,10 @@ export interface ReaderSegment {
   durationMs: number;
 }
 
-/** The JSON file at a page's readerPath. `durationMs` is the sum of the segments' durations (ms). */
+/**
+ * The JSON file at a page's readerPath. `durationMs` is the sum of the segments' durations (ms). No segments: the
+ * page's audio is not made yet (the build's synthesis time budget ran out, issue 16 item 5), so no player shows.
+ */
 export interface ReaderManifest {
   version: 1;
   page: string;

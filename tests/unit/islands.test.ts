@@ -80,6 +80,8 @@ const MANIFESTS: Record<string, object> = {
       { src: '/reader/audio/b.mp3', durationMs: 2000 },
     ],
   },
+  // The budget of the build ran out before this page's audio was made (src/integrations/reader/site.ts).
+  '/reader/awaiting.json': { version: 1, page: 'news/detail/9/index.html', durationMs: 0, segments: [] },
   '/reader/other.json': { version: 1, page: 'faq/1/index.html', durationMs: 1000, segments: [{ src: '/reader/audio/c.mp3', durationMs: 1000 }] },
 };
 
@@ -87,6 +89,7 @@ describe('ReaderPlayer', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', async (url: string) => {
       const manifest = MANIFESTS[url];
+      if (url === '/reader/broken.json') return new Response('', { status: 500 });
       return manifest ? new Response(JSON.stringify(manifest)) : new Response('', { status: 404 });
     });
   });
@@ -182,8 +185,18 @@ describe('ReaderPlayer', () => {
     expect(announced()).toBe('無法播放語音');
   });
 
-  it('a missing manifest leaves the reader stopped and says so', async () => {
-    const reader = await mount('/reader/missing.json');
+  it.each([
+    ['its manifest has no segments', '/reader/awaiting.json'],
+    ['it has no manifest (404)', '/reader/missing.json'],
+  ])('a page whose audio is not made yet (issue 16 item 5: %s) shows no player and no error', async (_, path) => {
+    const reader = await mount(path);
+    expect(container.innerHTML).toBe('');
+    expect(reader.$readerStatus.get()).toBe('stop');
+    expect(howls).toHaveLength(0);
+  });
+
+  it('a manifest that cannot load for another reason leaves the reader stopped and says so', async () => {
+    const reader = await mount('/reader/broken.json');
     expect(reader.$readerStatus.get()).toBe('stop');
     expect(announced()).toBe('無法播放語音');
     await click('[data-reader-toggle]');

@@ -4,6 +4,11 @@
  * the engine settings, the engine that ran included: the two espeak-ng builds differ in version and voice, so
  * switching engines starts a separate set of cache entries (both kept), never mixes their audio within a site.
  * The key is what existing caches were written with: changing `engineSignature` makes every entry miss.
+ *
+ * Beside the segments, `pages/` keeps each page's last complete audio (issue 16 item 5, PageAudioRecord): the keys
+ * of its segments in reading order, so that a page whose new text is not synthesized yet (the build's time budget
+ * ran out) keeps playing its previous text. It lives in the cache, not in dist/, because the rebuild workflow
+ * keeps Astro's cache between builds, not dist/.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -39,10 +44,14 @@ export interface CachedSegment {
   bytes: number;
 }
 
+/** Cache files of the segment whose key is `key`: its MP3 and its metadata (duration, bytes). */
+function filesOfKey(key: string, settings: ResolvedReaderSettings): { key: string; file: string; metaFile: string } {
+  return { key, file: path.join(settings.cacheDir, `${key}.mp3`), metaFile: path.join(settings.cacheDir, `${key}.json`) };
+}
+
 /** Cache files of a segment: its MP3 and its metadata (duration, bytes). */
 function cacheFiles(text: string, settings: ResolvedReaderSettings): { key: string; file: string; metaFile: string } {
-  const key = segmentKey(text, settings);
-  return { key, file: path.join(settings.cacheDir, `${key}.mp3`), metaFile: path.join(settings.cacheDir, `${key}.json`) };
+  return filesOfKey(segmentKey(text, settings), settings);
 }
 
 /** Whether a segment's audio is in the cache. */
@@ -83,4 +92,56 @@ export async function synthesizeSegment(
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** Folder of the page records inside the cache. */
+const PAGE_RECORD_FOLDER = 'pages';
+
+/** A page's last complete audio (issue 16 item 5): the cache keys of its segments, in reading order. */
+export interface PageAudioRecord {
+  keys: string[];
+}
+
+/**
+ * The record file of the page at `readerPath`, named by a hash of its readerPath and the engine settings (as
+ * segmentKey), so a switch of engine never brings back another engine's audio.
+ */
+function pageRecordFile(readerPath: string, settings: ResolvedReaderSettings): string {
+  return path.join(settings.cacheDir, PAGE_RECORD_FOLDER, `${segmentKey(`page ${readerPath}`, settings)}.json`);
+}
+
+/**
+ * Notes that the page at `readerPath` has complete audio made of the segments `keys` (segmentKey, reading order).
+ * Written under a temporary name and renamed, so a cut-off build leaves the previous record whole.
+ */
+export async function writePageAudio(readerPath: string, keys: readonly string[], settings: ResolvedReaderSettings): Promise<void> {
+  const file = pageRecordFile(readerPath, settings);
+  await mkdir(path.dirname(file), { recursive: true });
+  const record: PageAudioRecord = { keys: [...keys] };
+  await writeFile(`${file}.tmp`, JSON.stringify(record));
+  await rename(`${file}.tmp`, file);
+}
+
+/**
+ * The last complete audio of the page at `readerPath` (writePageAudio), with each segment's cache entry, or
+ * undefined when the page never had complete audio with these engine settings or one of its segments has left
+ * the cache.
+ */
+export async function readPageAudio(
+  readerPath: string,
+  settings: ResolvedReaderSettings,
+): Promise<(CachedSegment & { key: string })[] | undefined> {
+  const record = await readFile(pageRecordFile(readerPath, settings), 'utf8').then(
+    (text) => JSON.parse(text) as PageAudioRecord,
+    () => undefined,
+  );
+  if (!record?.keys.length) return undefined;
+  const segments: (CachedSegment & { key: string })[] = [];
+  for (const key of record.keys) {
+    const { file, metaFile } = filesOfKey(key, settings);
+    if (!existsSync(file) || !existsSync(metaFile)) return undefined;
+    const meta = JSON.parse(await readFile(metaFile, 'utf8')) as { durationMs: number; bytes: number };
+    segments.push({ key, file, ...meta });
+  }
+  return segments;
 }

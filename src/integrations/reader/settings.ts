@@ -67,6 +67,11 @@ export interface ReaderSettings {
   lameProgram: string;
   /** Folder of the synthesis cache (absolute). */
   cacheDir: string;
+  /**
+   * Synthesis time one build may spend, seconds (READER_BUDGET_SECONDS; issue 16 item 5): no new segment starts
+   * once it is spent (cached segments still count). `Infinity`: no limit (the benchmark's cold measurement).
+   */
+  budgetSeconds: number;
 }
 
 /** Settings with the engine that will run: `espeak-ng` resolved to the native or wasm build, the voice set. */
@@ -75,12 +80,20 @@ export type ResolvedReaderSettings = Omit<ReaderSettings, 'engine' | 'voice'> & 
 /** The READER_* variables of src/settings.ts, which checked them and applied their defaults. */
 export type ReaderEnvironment = Pick<
   Settings,
-  'READER_ENGINE' | 'READER_VOICE' | 'READER_RATE_WPM' | 'READER_COMMAND' | 'READER_COMMAND_FORMAT' | 'READER_ESPEAK_NG' | 'READER_LAME' | 'READER_CACHE_DIR'
+  | 'READER_ENGINE'
+  | 'READER_VOICE'
+  | 'READER_RATE_WPM'
+  | 'READER_COMMAND'
+  | 'READER_COMMAND_FORMAT'
+  | 'READER_ESPEAK_NG'
+  | 'READER_LAME'
+  | 'READER_CACHE_DIR'
+  | 'READER_BUDGET_SECONDS'
 >;
 
 /**
  * The reader's settings: the READER_* variables (src/settings.ts: READER_ENGINE, READER_VOICE, READER_RATE_WPM,
- * READER_COMMAND, READER_COMMAND_FORMAT, READER_ESPEAK_NG, READER_LAME, READER_CACHE_DIR) with the encoding
+ * READER_COMMAND, READER_COMMAND_FORMAT, READER_ESPEAK_NG, READER_LAME, READER_CACHE_DIR, READER_BUDGET_SECONDS) with the encoding
  * defaults above; the cache folder is READER_CACHE_DIR, else `defaultCacheDir` (absolute either way).
  */
 export function readerSettings(environment: ReaderEnvironment, defaultCacheDir: string): ReaderSettings {
@@ -97,5 +110,6 @@ export function readerSettings(environment: ReaderEnvironment, defaultCacheDir: 
     espeakProgram: environment.READER_ESPEAK_NG,
     lameProgram: environment.READER_LAME,
     cacheDir: path.resolve(environment.READER_CACHE_DIR ?? defaultCacheDir),
+    budgetSeconds: environment.READER_BUDGET_SECONDS,
   };
 }

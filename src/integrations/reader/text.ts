@@ -11,10 +11,15 @@ import { speakableText } from './numbers.ts';
 /** Page parts that are never read aloud, even inside a `[data-reader-text]` element. */
 export const READER_EXCLUDE = 'nav, form, button, select, script, style, svg, img, astro-island, [data-reader-skip], .visually-hidden';
 
-/** A readable page: where its manifest goes (its readerPath) and its text, as it will be spoken. */
+/**
+ * A readable page: where its manifest goes (its readerPath), its text as it will be spoken, and its date: the
+ * newest `time[datetime]` of its read parts (on a detail page the portal item's date, on a list page its newest
+ * item's), undefined when it shows none.
+ */
 export interface ReaderPage {
   readerPath: string;
   text: string;
+  date?: string;
 }
 
 /** Ends a line that has no closing punctuation with 。, so the engine pauses between headings and paragraphs. */
@@ -27,7 +32,8 @@ function endSentence(line: string): string {
  * set by SiteLayout to the readerPath) or nothing to read. Text comes from the `[data-reader-text]` elements
  * inside main, in document order (nested ones once), without READER_EXCLUDE parts; its numbers (dates, times,
  * phone numbers, amounts, percentages) written as the words a listener expects (`speakableText`,
- * src/integrations/reader/numbers.ts): this text is what the engine receives.
+ * src/integrations/reader/numbers.ts): this text is what the engine receives. Its `date` (ReaderPage) orders
+ * synthesis when the build's time budget cannot cover every page (src/integrations/reader/site.ts).
  * @param html the page's HTML
  */
 export function extractReaderPage(html: string): ReaderPage | undefined {
@@ -42,15 +48,21 @@ export function extractReaderPage(html: string): ReaderPage | undefined {
     return true;
   });
   const lines: string[] = [];
+  let date: string | undefined;
   for (const part of parts) {
     for (const excluded of part.querySelectorAll(READER_EXCLUDE)) excluded.remove();
+    for (const time of part.querySelectorAll('time[datetime]')) {
+      const datetime = time.getAttribute('datetime') ?? '';
+      // ISO dates (src/lib/dates.ts isoDate) sort as text.
+      if (datetime && (date === undefined || datetime > date)) date = datetime;
+    }
     for (const line of part.structuredText.split('\n')) {
       const clean = line.replace(/\s+/g, ' ').trim();
       if (clean) lines.push(endSentence(clean));
     }
   }
   const text = speakableText(lines.join('\n'));
-  return text ? { readerPath, text } : undefined;
+  return text ? { readerPath, text, ...(date ? { date } : {}) } : undefined;
 }
 
 /**
