@@ -8,7 +8,8 @@
  *   plus the other directives of `cspDirectives()` that a meta tag can carry.
  * - `contentSecurityPolicy(policy, hashes)`: the same policy as an HTTP header, completed with what a meta tag
  *   cannot carry (`frame-ancestors`, `upgrade-insecure-requests` before any byte is parsed) and with the union of
- *   the hashes of the inline scripts and styles of the built pages (`inlineHashesOf`), so the header never blocks what the meta allows.
+ *   the hashes of the inline scripts and styles of the built pages (`InlineHashes`: the real elements, found by an
+ *   HTML tokenizer, issue 17), so the header never blocks what the meta allows.
  * - `headersFile()` (`dist/_headers`, Netlify / Cloudflare Pages syntax) and `nginxHeaderLines()` (the
  *   `add_header … always;` lines of `dist/nginx.conf`) from `securityHeaders()`.
  *
