@@ -272,7 +272,10 @@ const LOOKS_INLINE = [/(<script\b[^>]*>)([\s\S]*?)<\/script\s*>/gi, /(<style\b[^
  * several times slower, and the pages of a site share their inline elements: a page is tokenized unless every
  * script and style element LOOKS_INLINE finds in it is one the tokenizer already found on an earlier page (same
  * start tag, and for a hashed element the same text). Such a page could only repeat hashes already collected;
- * a page with anything else (a new element, or markup in an attribute value) is tokenized.
+ * a page with anything else (a new element, or markup in an attribute value) is tokenized. (The scan misreads
+ * only markup our templates do not write, such as a `>` inside a script tag's attribute value or `</script x>`;
+ * that too gives an unknown element, except in contrived cases where it would hide a new inline script of ours:
+ * a script the policy then blocks, which the e2e and hostile tests report as a CSP violation, never a hash added.)
  * `origins` says where each hash was first seen, for the message of a header too long for the CDN (headersFile).
  * `encoding`: how the pages were decoded: `utf8`, or `latin1` (one character per byte: much faster to decode,
  * and the hashes still cover the original UTF-8 bytes).
