@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { inlineHashesOf, type CspHashes } from '../lib/security-headers';
+import { InlineHashes, type CspHashes, type HashOrigin } from '../lib/security-headers';
 
 /** Pages read at once: enough to keep the disk busy, few enough that memory stays flat. */
 const BATCH = 256;
@@ -27,8 +27,10 @@ export interface BuiltPages {
   files: string[];
   /** Hex SHA-1 over each page's path relative to the output folder and its bytes, in path order. */
   digest: string;
-  /** CSP hashes of every inline script and style of the pages, per directive (lib/security-headers inlineHashesOf). */
+  /** CSP hashes of every inline script and style element of the pages, per directive (lib/security-headers InlineHashes). */
   cspHashes: CspHashes;
+  /** Each hash's first page (path relative to the output folder) and number of pages: for the message of a too-long header. */
+  cspHashOrigins: Map<string, HashOrigin>;
   /** `dist/<page> → /_astro/<file>` for each link to a build asset that the output folder lacks. */
   missingAssets: string[];
 }
@@ -75,20 +77,16 @@ export function missingAssets(root: string, files: readonly string[], pages: rea
  */
 export async function readBuiltPages(root: string, files: readonly string[]): Promise<BuiltPages> {
   const hash = createHash('sha1');
-  const cspHashes: CspHashes = new Map();
+  // latin1: one character per byte, several times faster than UTF-8 decoding; the markup searched is ASCII.
+  const inline = new InlineHashes('latin1');
   const missing: string[] = [];
   for (let start = 0; start < files.length; start += BATCH) {
     const batch = files.slice(start, start + BATCH);
     const contents = await Promise.all(batch.map((file) => readFile(file)));
     batch.forEach((file, index) => hash.update(`\0${relative(root, file)}\0`).update(contents[index]));
-    // latin1: one character per byte, several times faster than UTF-8 decoding; the markup searched is ASCII.
     const pages = contents.map((content) => content.toString('latin1'));
     missing.push(...missingAssets(root, batch, pages));
-    for (const [directive, sources] of inlineHashesOf(pages, 'latin1')) {
-      const all = cspHashes.get(directive) ?? new Set<string>();
-      for (const source of sources) all.add(source);
-      cspHashes.set(directive, all);
-    }
+    pages.forEach((html, index) => inline.add(html, relative(root, batch[index])));
   }
-  return { files: [...files], digest: hash.digest('hex'), cspHashes, missingAssets: missing };
+  return { files: [...files], digest: hash.digest('hex'), cspHashes: inline.hashes, cspHashOrigins: inline.origins, missingAssets: missing };
 }

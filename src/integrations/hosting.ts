@@ -100,7 +100,7 @@ export async function writeFallbackPages(root: string, plan: readonly Redirect[]
 export async function writeHostFiles(
   root: string,
   plan: readonly Redirect[],
-  pages: Pick<BuiltPages, 'cspHashes' | 'missingAssets'>,
+  pages: Pick<BuiltPages, 'cspHashes' | 'cspHashOrigins' | 'missingAssets'>,
   policy: SecurityPolicyOptions,
 ): Promise<{ compressed: number }> {
   for (const page of ['404.html', '500.html']) {
@@ -114,7 +114,7 @@ export async function writeHostFiles(
     );
   }
   const headers = securityHeaders(policy, pages.cspHashes);
-  await writeFile(`${root}_headers`, headersFile(headers));
+  await writeFile(`${root}_headers`, headersFile(headers, pages.cspHashOrigins));
   await writeFile(`${root}_redirects`, cdnRedirects(plan));
   await writeFile(`${root}nginx.conf`, nginxInclude(plan, headers));
   return { compressed: await precompressAssets(root) };

@@ -8,9 +8,13 @@
  *   sheet from elsewhere;
  * - no Content-Security-Policy violation (the policy allows everything the page itself needs);
  * - the layout holds: the page is no wider than the viewport (2,000-character titles, wide tables, wide images).
+ * And no portal text changes the security policy (issue 17 finding 2): `_headers` and `nginx.conf` carry the
+ * Content-Security-Policy of a build of the same site without the corpus, although its pages hold `<script>` and
+ * `<style>` markup in attribute values (POLICY_PAYLOADS in meta descriptions, `alt` and `aria-label`).
  * The items the build must refuse are tested in tests/unit/hostile.test.ts.
  *
- * Set HOSTILE_DIST to reuse an earlier hostile build (development only; the default builds).
+ * Set HOSTILE_DIST to reuse an earlier hostile build, SAMPLE_DIST an earlier build without the corpus (development
+ * only; the default builds).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +26,7 @@ import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { EXTERNAL } from '../../src/site/company';
 import { VIDEO_EMBED_ORIGIN } from '../../src/site/company';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
+import { POLICY_PAYLOADS } from '../../scripts/sample-portal/content/hostile.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/system.mjs';
 
 const VIEWPORTS = [
@@ -178,4 +183,45 @@ describe('hostile portal items in Chromium (build with SAMPLE_PORTAL_CORPUS=host
     }
     expect(problems).toEqual([]);
   }, 600_000);
+});
+
+/** The Content-Security-Policy lines of a build's host files: `_headers`, and the distinct `add_header` lines of `nginx.conf`. */
+function policyLines(folder: string): { headers: string[]; nginx: string[] } {
+  const lines = (file: string) => readFileSync(join(folder, file), 'utf8').split('\n').map((line) => line.trim());
+  return {
+    headers: lines('_headers').filter((line) => line.startsWith('Content-Security-Policy:')),
+    nginx: [...new Set(lines('nginx.conf').filter((line) => line.startsWith('add_header Content-Security-Policy ')))],
+  };
+}
+
+describe('the security policy with the hostile corpus (issue 17 finding 2)', () => {
+  let sample: string;
+  let ownSample = false;
+
+  beforeAll(async () => {
+    if (process.env.SAMPLE_DIST) {
+      sample = process.env.SAMPLE_DIST;
+      return;
+    }
+    sample = mkdtempSync(join(tmpdir(), 'sample-dist-'));
+    ownSample = true;
+    const code = await build(['--outDir', sample, '--silent']);
+    if (code !== 0) throw new Error(`the build without the hostile corpus failed (exit ${code})`);
+  }, 300_000);
+
+  afterAll(() => {
+    if (ownSample) rmSync(sample, { recursive: true, force: true });
+  });
+
+  it('writes markup from portal text into attribute values, as text', () => {
+    const page = readFileSync(join(dist, 'news', 'detail', 'hostile-policy-0', 'index.html'), 'utf8');
+    expect(page).toContain(`content="${POLICY_PAYLOADS[0]}"`);
+  });
+
+  it('no portal text changes the policy: _headers and nginx.conf carry the CSP of the build without the corpus', () => {
+    const plain = policyLines(sample);
+    expect(plain.headers).toHaveLength(1);
+    expect(plain.nginx).toHaveLength(1);
+    expect(policyLines(dist)).toEqual(plain);
+  });
 });

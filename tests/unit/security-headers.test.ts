@@ -11,6 +11,7 @@ import {
   astroCsp,
   contentSecurityPolicy,
   headersFile,
+  InlineHashes,
   inlineHashesOf,
   nginxHeaderLines,
   policyFrom,
@@ -82,6 +83,36 @@ describe('meta policy and header policy', () => {
   });
 });
 
+describe('no portal text changes the policy (issue 17 finding 2)', () => {
+  const policy = policyFrom(readSettings({}));
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  /** A page of the site: its own inline script and style, and `portal` where the templates put portal text. */
+  const page = (portal = '') =>
+    `<html><head><title>新聞${portal ? ' &lt;script&gt;alert(0)&lt;/script&gt;' : ''}</title><style>a{}</style>` +
+    `<meta name="description" content="${portal}"><meta property="og:description" content="${portal}">` +
+    `<script>boot()</script></head><body><img alt="${portal}" src="/upload/1.svg"><p aria-label='${portal}'>` +
+    `${portal ? '&lt;script&gt;alert(3)&lt;/script&gt;' : ''}</p><script type="module" src="/_astro/x.js"></script></body></html>`;
+  const smuggled = ['<script>alert(1)</script>', '</style><style>x{}', '<SCRIPT type=module>alert(2)</SCRIPT>', '<style>body{display:none}</style>'];
+
+  it.each(smuggled)('markup in attribute values and text (%s) leaves the policy as the plain pages give it', (payload) => {
+    const plain = contentSecurityPolicy(policy, inlineHashesOf([page(), page()]));
+    expect(contentSecurityPolicy(policy, inlineHashesOf([page(), page(payload)]))).toBe(plain);
+    expect(contentSecurityPolicy(policy, inlineHashesOf([page(payload)]))).toBe(plain);
+    expect(plain).toContain(sha('boot()'));
+    expect(plain).toContain(sha('a{}'));
+  });
+
+  it('ignores script and style markup in comments and in the text of title and textarea', () => {
+    const hidden = '<title><script>t()</script></title><!-- <script>c()</script><style>c{}</style> --><textarea><style>s{}</style></textarea>';
+    expect(inlineHashesOf([`${hidden}<script>real()</script>`])).toEqual(new Map([['script-src', new Set([sha('real()')])], ['style-src', new Set()]]));
+  });
+
+  it('still finds a new script on a page whose other elements were seen on earlier pages', () => {
+    const hashes = inlineHashesOf([page(), page(smuggled[0]).replace('</body>', '<script>fresh()</script></body>')]);
+    expect([...hashes.get('script-src')!]).toEqual([sha('boot()'), sha('fresh()')]);
+  });
+});
+
 describe('host files', () => {
   it('nginx lines escape quotes and refuse nginx variables', () => {
     expect(nginxHeaderLines([['Permissions-Policy', 'camera=("https://a.example")']])).toBe(
@@ -93,5 +124,15 @@ describe('host files', () => {
   it('_headers refuses a line longer than the CDN allows', () => {
     const many = new Map([['script-src', new Set(Array.from({ length: 60 }, (_, i) => `'sha256-${String(i).padStart(43, 'A')}='`))]]);
     expect(() => headersFile(securityHeaders(policyFrom(readSettings({})), many))).toThrow(/exceeds the CDN limit of 2000/);
+  });
+
+  it('names the pages that bring the most hashes when the policy is too long for the CDN', () => {
+    const collected = new InlineHashes();
+    collected.add('<script>boot()</script><style>a{}</style>', 'index.html');
+    collected.add(`<script>boot()</script>${Array.from({ length: 40 }, (_, i) => `<script>widget(${i})</script>`).join('')}`, 'news/detail/7/index.html');
+    collected.add('<script>boot()</script><script>widget(1)</script>', 'news/detail/8/index.html');
+    expect(() => headersFile(securityHeaders(policyFrom(readSettings({})), collected.hashes), collected.origins)).toThrow(
+      /exceeds the CDN limit of 2000.*lists 42 hashes of inline scripts and styles; .*: news\/detail\/7\/index\.html \(40 hashes, 39 of them on that page only\), index\.html \(2 hashes, 1 of them on that page only\)/,
+    );
   });
 });

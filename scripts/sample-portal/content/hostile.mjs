@@ -71,6 +71,21 @@ export const TEXT_PAYLOADS = [
   'javascript:alert(1)',
 ];
 
+/**
+ * Markup in plain-text fields that pages copy into attribute values (issue 17 finding 2): an item description
+ * becomes the page's meta `description` and `og:description`, a banner title the image's `alt` and the carousel's
+ * `aria-label`s. Expected outcome: shown as text, and no change to the security policy: `_headers` and the
+ * `add_header` lines of `nginx.conf` carry the Content-Security-Policy of the build without this corpus
+ * (tests/build/hostile.test.ts). Thirty distinct strings: when the policy took hashes from a regex over the HTML,
+ * about 25 of them made the header longer than the CDN allows and failed the build.
+ */
+export const POLICY_PAYLOADS = [
+  ...Array.from({ length: 15 }, (_, i) => `<script>alert(${i})</script>`),
+  ...Array.from({ length: 13 }, (_, i) => `</style><style>x${i}{}`),
+  `<SCRIPT type="module">${pwn('policy-module')}</SCRIPT>`,
+  `<style>body{display:none}</style><script type="speculationrules">{"prefetch":[]}</script>`,
+];
+
 /** Ids that still form one URL segment: links encode them, the build writes them as directory names. */
 export const HOSTILE_IDS = ['hostile a b', 'hostile&q=1+x', 'hostile@frag!', '惡意編號', 'hostile😀', 'hostile"quote\'', 'hostile<tag>', 'hostile:colon;semi'];
 
@@ -99,7 +114,17 @@ export function hostileLists() {
   });
   return {
     newsCategories: [{ id: 'hostile 類別 &', name: text(1), sort: 99 }],
-    news: rich.map(article('news', 'hostile 類別 &')),
+    news: [
+      ...rich.map(article('news', 'hostile 類別 &')),
+      ...POLICY_PAYLOADS.map((description, i) => ({
+        id: `hostile-policy-${i}`,
+        title: `惡意內容測試：屬性中的標記 ${i}`,
+        date: DATE,
+        categoryId: 'hostile 類別 &',
+        description,
+        content: '<p>說明欄位的標記只是文字。</p>',
+      })),
+    ],
     shares: rich.slice(0, 12).map(article('share', 1)),
     winners: rich.slice(12, 20).map(article('winner', 1)),
     events: TEXT_PAYLOADS.slice(0, 6).map((title, i) => ({
@@ -167,6 +192,7 @@ export function hostileLists() {
     })),
     homeBanners: [
       { id: 'hostile-banner', title: text(0), description: text(6), image: 'images/banner/1.svg', link: '/news/all/1?"><script>alert(1)</script>', sort: 99 },
+      { id: 'hostile-policy-banner', title: POLICY_PAYLOADS[0], description: POLICY_PAYLOADS[15], image: 'images/banner/2.svg', link: '/news/all/1', sort: 100 },
     ],
   };
 }
