@@ -2,11 +2,15 @@
  * The host files (DESIGN.md §7), steps of the build pipeline (src/integrations/pipeline.ts), all from the one
  * redirect plan that the pipeline computed from the portal lists (src/lib/redirects.ts):
  * - writeFallbackPages: a fallback HTML page at every redirect source, for hosts that read neither `_redirects`
- *   nor the nginx include. dist/ is kept between builds (src/integrations/output-folder.ts): a fallback page found
- *   at a redirect source is accepted, and left untouched, when it is exactly the page this build would write there.
- *   They are written before the pages are read (once, src/integrations/built-pages.ts), so that the read sees them
- *   as they stay;
- * - writeHostFiles: `dist/_redirects` (CDN hosts) and `dist/nginx.conf` (self-hosting include); `dist/_headers`
+ *   nor the nginx include (and for the redirects `_redirects` leaves out past the CDN's limits). dist/ is kept
+ *   between builds (src/integrations/output-folder.ts), so a redirect source may hold a page of an earlier build:
+ *   that build's fallback page to another target (a decree now sorted first moves the target of /about/decree), or
+ *   a page no route of this build produced. Either is replaced (issue 17 finding 3: such a page failed this build
+ *   and every later one); a page that a route of THIS build produced at a redirect source is a conflict in the plan
+ *   and fails the build. They are written before the pages are read (once, src/integrations/built-pages.ts), so that
+ *   the read sees them as they stay;
+ * - writeHostFiles: `dist/_redirects` (CDN hosts: as many redirects as the CDN takes, the rest left to the fallback
+ *   pages) and `dist/nginx.conf` (self-hosting include); `dist/_headers`
  *   (CDN hosts) and the `add_header` lines of `dist/nginx.conf`: the security headers of
  *   src/lib/security-headers.ts, whose Content-Security-Policy gets the hashes of every inline script and style of
  *   the built pages (so the header allows what Astro's per-page meta policies allow); a gzip copy (`.gz`, best
@@ -23,7 +27,7 @@ import { promisify } from 'node:util';
 import { constants as zlib, gzip } from 'node:zlib';
 import type { BuiltPages } from './built-pages';
 import { cdnRedirects, fallbackPage, nginxInclude } from '../lib/hosting';
-import type { Redirect } from '../lib/redirects';
+import { decodedPath, type Redirect } from '../lib/redirects';
 import { headersFile, securityHeaders, type SecurityPolicyOptions } from '../lib/security-headers';
 
 /** Build assets worth a gzip copy: text types, at least the nginx include's `gzip_min_length` (512 bytes). */
@@ -57,34 +61,46 @@ async function precompressAssets(root: string): Promise<number> {
 }
 
 /**
- * The file of the fallback page at a redirect source.
+ * The file of the fallback page at a redirect source, in the folder Astro would give a page at that path (each
+ * segment fully decoded: decodedPath), which is where nginx and the CDN look for it.
  * @param root dist/ path ending in `/`
  * @returns `<root><from, decoded>/index.html`
+ * @throws Error when the source cannot be one folder (decodedPath)
  */
-export const fallbackFile = (root: string, redirect: Redirect): string => join(root, decodeURI(redirect.from).slice(1), 'index.html');
+export const fallbackFile = (root: string, redirect: Redirect): string => join(root, decodedPath(redirect.from).slice(1), 'index.html');
 
 /**
  * Writes the fallback page of every redirect of the plan (lib/hosting fallbackPage), unless exactly that page is
- * already there from an earlier build.
+ * already there; a page of an earlier build at a redirect source (its fallback page to another target, or a page no
+ * route produces any more) is replaced.
  * @param root dist/ path ending in `/`
  * @param plan the redirect plan
- * @returns the fallback pages' files (fallbackFile), in plan order
- * @throws Error naming the source when another page exists there
+ * @param routePages absolute paths of the files this build's routes produced (Astro's `assets`)
+ * @returns the fallback pages' files (fallbackFile), in plan order, and those of them that replaced another page
+ * @throws Error naming the source and the target when a route of this build produced a page at a redirect source
  */
-export async function writeFallbackPages(root: string, plan: readonly Redirect[]): Promise<string[]> {
+export async function writeFallbackPages(
+  root: string,
+  plan: readonly Redirect[],
+  routePages: ReadonlySet<string>,
+): Promise<{ files: string[]; replaced: string[] }> {
   const files: string[] = [];
+  const replaced: string[] = [];
   for (const redirect of plan) {
     const file = fallbackFile(root, redirect);
     files.push(file);
+    if (routePages.has(file)) {
+      throw new Error(`Hosting: this build has a page at ${redirect.from}, which the redirect plan sends to ${redirect.to}.`);
+    }
     const page = fallbackPage(redirect);
     if (existsSync(file)) {
       if ((await readFile(file, 'utf8')) === page) continue;
-      throw new Error(`Hosting: a page exists at ${redirect.from}, which the redirect plan sends to ${redirect.to}.`);
+      replaced.push(file);
     }
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, page);
   }
-  return files;
+  return { files, replaced };
 }
 
 /**
@@ -94,7 +110,8 @@ export async function writeFallbackPages(root: string, plan: readonly Redirect[]
  * @param pages the one read of the built pages (its CSP hashes and missing asset links)
  * @param policy the deployment's security policy options (src/lib/security-headers.ts policyFrom), the same the
  *   Astro `security.csp` config was built from
- * @returns the number of gzip copies written
+ * @returns the number of gzip copies written, and the redirects `_redirects` leaves to the fallback pages (past the
+ *   CDN's limits, lib/hosting cdnRedirects)
  * @throws Error when 404.html or 500.html is missing, or when a page links to a `/_astro/` file that is not there
  */
 export async function writeHostFiles(
@@ -102,7 +119,7 @@ export async function writeHostFiles(
   plan: readonly Redirect[],
   pages: Pick<BuiltPages, 'cspHashes' | 'cspHashOrigins' | 'missingAssets'>,
   policy: SecurityPolicyOptions,
-): Promise<{ compressed: number }> {
+): Promise<{ compressed: number; cdnOmitted: Redirect[] }> {
   for (const page of ['404.html', '500.html']) {
     if (!existsSync(`${root}${page}`)) throw new Error(`Hosting: dist/${page} is missing.`);
   }
@@ -114,8 +131,9 @@ export async function writeHostFiles(
     );
   }
   const headers = securityHeaders(policy, pages.cspHashes);
+  const cdn = cdnRedirects(plan);
   await writeFile(`${root}_headers`, headersFile(headers, pages.cspHashOrigins));
-  await writeFile(`${root}_redirects`, cdnRedirects(plan));
+  await writeFile(`${root}_redirects`, cdn.text);
   await writeFile(`${root}nginx.conf`, nginxInclude(plan, headers));
-  return { compressed: await precompressAssets(root) };
+  return { compressed: await precompressAssets(root), cdnOmitted: cdn.omitted };
 }

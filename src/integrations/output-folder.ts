@@ -9,12 +9,14 @@
  * already in `dist/` as it is ("(cached)" in the build log) and writes only the pages that changed. What the folder
  * then still holds from earlier builds is handled here and by the other steps:
  * - HTML pages that no route of this build produced (an item removed from the portal, a hostile-corpus build
- *   before a sample one) are deleted first, before any step reads the pages; the search index's own folder and the
- *   redirect fallback pages of this build's plan (hosting checks and writes them next) are left alone;
+ *   before a sample one, an earlier plan's fallback page) are deleted first, before any step reads the pages; the
+ *   search index's own folder and whatever stands at the redirect sources of this build's plan are left alone:
+ *   hosting writes this build's fallback pages there next, replacing a page of an earlier build (issue 17 finding 3);
  * - the host files, the sitemap, the search index and the audio reader's files are written again by their steps;
  * - hashed `/_astro/` files of earlier builds stay: pages still open in a visitor's browser can load them, and
  *   hosting fails the build should a page link to one that does not exist.
  */
+import { existsSync } from 'node:fs';
 import { readdir, rm, rmdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -48,6 +50,8 @@ export async function removeStalePages(
   await Promise.all(removed.map((file) => rm(file, { force: true })));
   for (const file of removed) {
     for (let folder = dirname(file); folder.length > root.length; folder = dirname(folder)) {
+      // Already gone when a removed page lay below another one (`/download/1/1/1/` under `/download/1/1/`).
+      if (!existsSync(folder)) continue;
       if ((await readdir(folder)).length > 0) break;
       await rmdir(folder);
     }

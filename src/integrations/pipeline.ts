@@ -6,10 +6,12 @@
  *     planRedirects: the redirect plan from their entries (src/lib/redirects.ts, lists in display order);
  *  2. removeStalePages: the one walk of dist/ (pageFiles), then the pages no route of this build produced are
  *     deleted, the plan's fallback pages kept (src/integrations/output-folder.ts);
- *  3. writeFallbackPages: a fallback page at every redirect source (src/integrations/hosting.ts);
+ *  3. writeFallbackPages: a fallback page at every redirect source, replacing a page of an earlier build there
+ *     (src/integrations/hosting.ts);
  *  4. readBuiltPages: the one read of every page → BuiltPages (files, digest, CSP hashes, missing asset links;
  *     src/integrations/built-pages.ts);
- *  5. writeHostFiles: `_headers`, `_redirects`, `nginx.conf`, gzip copies (src/integrations/hosting.ts);
+ *  5. writeHostFiles: `_headers`, `_redirects` (a warning names the redirects past the CDN's limit),
+ *     `nginx.conf`, gzip copies (src/integrations/hosting.ts);
  *  6. buildAudio: the audio reader over BuiltPages.files, within its time budget (src/integrations/reader.ts); its
  *     counts of pages with and awaiting audio go to the report;
  *  7. indexSite: the search index, its fingerprint from BuiltPages.digest (src/integrations/search-index.ts);
@@ -23,6 +25,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { ARTICLE_SECTIONS } from '../lib/article-sections';
+import { CDN_REDIRECT_LIMITS } from '../lib/hosting';
 import { inDisplayOrder, type Sortable } from '../lib/order';
 import { redirectPlan, type Redirect, type RedirectData } from '../lib/redirects';
 import type { SecurityPolicyOptions } from '../lib/security-headers';
@@ -116,21 +119,27 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         const records = await readListRecords(snapshotDir);
         const plan = planRedirects(records);
         // 2. Pages of earlier builds out (the one walk of dist/).
-        const keep = new Set([...assets.values()].flat().map((url) => fileURLToPath(url)));
-        for (const redirect of plan) keep.add(fallbackFile(root, redirect));
+        const routePages = new Set([...assets.values()].flat().map((url) => fileURLToPath(url)));
+        const keep = new Set([...routePages, ...plan.map((redirect) => fallbackFile(root, redirect))]);
         const { kept, removed } = await removeStalePages(root, await pageFiles(root), keep);
         if (removed.length > 0) logger.fork('insurer:output-folder').info(`${removed.length} page(s) of earlier builds removed`);
         // 3. Fallback pages, before the read, so that it sees the pages as they stay.
-        const fallbackPages = await writeFallbackPages(root, plan);
+        const hosting = logger.fork('insurer:hosting');
+        const fallbackPages = await writeFallbackPages(root, plan, routePages);
+        if (fallbackPages.replaced.length > 0) hosting.info(`${fallbackPages.replaced.length} page(s) of earlier builds at redirect sources replaced by fallback pages`);
         // 4. The one read of every page.
-        const pages = await readBuiltPages(root, [...new Set([...kept, ...fallbackPages])].sort());
+        const pages = await readBuiltPages(root, [...new Set([...kept, ...fallbackPages.files])].sort());
         // 5. Host files.
-        const { compressed } = await writeHostFiles(root, plan, pages, policy);
-        logger
-          .fork('insurer:hosting')
-          .info(
-            `${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf; ${compressed} assets gzipped`,
+        const { compressed, cdnOmitted } = await writeHostFiles(root, plan, pages, policy);
+        hosting.info(
+          `${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf; ${compressed} assets gzipped`,
+        );
+        if (cdnOmitted.length > 0) {
+          hosting.warn(
+            `_redirects: ${cdnOmitted.length} of ${plan.length} redirects are past the CDN's limit of ${CDN_REDIRECT_LIMITS.rules} rules ` +
+              `(from ${cdnOmitted[0].from}); on a CDN their fallback pages answer instead (meta refresh), nginx.conf has them all.`,
           );
+        }
         // 6. Audio reader.
         const audio = await buildAudio(root, pages.files, reader, logger.fork('insurer:reader'));
         // 7. Search index.

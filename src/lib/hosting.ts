@@ -3,47 +3,63 @@
  * Netlify syntax), an nginx server-block include for self-hosting, and HTML fallback pages for hosts with
  * neither. Pure functions from the plan to text; src/integrations/hosting.ts writes them into dist/.
  */
-import type { Redirect } from './redirects';
+import { decodedPath, type Redirect } from './redirects';
 import { COMPANY } from '../site/company';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, nginxHeaderLines } from './security-headers';
 
-/** Cloudflare Pages limits: 2,000 static redirects, 1,000 characters a line. */
+/**
+ * Cloudflare Pages limits (developers.cloudflare.com/pages/configuration/redirects, "Per file"): 2,000 static
+ * redirects, 1,000 characters a line; the host ignores the rest.
+ */
 export const CDN_REDIRECT_LIMITS = { rules: 2000, lineLength: 1000 } as const;
 
 /** Characters that must not reach a host file unescaped (nginx syntax, header injection). */
 const UNSAFE_PATH = /[\s"'\\$;{}<>`\u0000-\u001f\u007f]/;
 
-/** Characters that must not appear in a decoded path inside a quoted nginx string. */
-const UNSAFE_DECODED = /["\\$\u0000-\u001f\u007f]/;
-
 /**
- * @throws Error naming the rule when a path is not a clean absolute site path, encoded or (for nginx, which
- *   matches decoded paths) decoded.
+ * @throws Error naming the rule when a path is not a clean absolute site path, encoded, or (decodedPath) decoded as
+ *   nginx compares it and as the fallback page's folder is named.
  */
 function assertSafe(redirect: Redirect): void {
   for (const path of [redirect.from, redirect.to]) {
-    if (!path.startsWith('/') || path.startsWith('//') || UNSAFE_PATH.test(path) || UNSAFE_DECODED.test(decodeURI(path))) {
+    if (!path.startsWith('/') || path.startsWith('//') || UNSAFE_PATH.test(path)) {
       throw new Error(`Redirect ${redirect.from} → ${redirect.to}: unsafe path "${path}" for host files.`);
     }
   }
+  decodedPath(redirect.from);
+}
+
+/** `_redirects`, and the redirects of the plan it leaves to the HTML fallback pages. */
+export interface CdnRedirects {
+  /** The file's text. */
+  text: string;
+  /** Redirects not in the file: beyond CDN_REDIRECT_LIMITS (rules, then line length), in plan order. */
+  omitted: Redirect[];
 }
 
 /**
- * `_redirects`: one `from to 301` line per rule.
- * @throws Error when the plan exceeds CDN_REDIRECT_LIMITS or holds an unsafe path.
+ * `_redirects`: one `from to 301` line per rule, as many as the CDN takes (CDN_REDIRECT_LIMITS). The plan lists the
+ * spec's fixed and category redirects before the download items' (src/lib/redirects.ts redirectRules), so past the
+ * limit the last download items' redirects are left out: their sources keep their HTML fallback pages (meta
+ * refresh, canonical link), which every host serves, and the nginx include has every redirect (issue 17 finding 7:
+ * 2,100 download items over 50 categories made 2,193 rules and failed every build, nginx hosting included).
+ * @throws Error when the plan holds an unsafe path
  */
-export function cdnRedirects(plan: readonly Redirect[]): string {
-  if (plan.length > CDN_REDIRECT_LIMITS.rules) {
-    throw new Error(`_redirects: ${plan.length} rules exceed the CDN limit of ${CDN_REDIRECT_LIMITS.rules}.`);
-  }
-  const lines = plan.map((redirect) => {
+export function cdnRedirects(plan: readonly Redirect[]): CdnRedirects {
+  const lines: string[] = [];
+  const omitted: Redirect[] = [];
+  for (const redirect of plan) {
     assertSafe(redirect);
     const line = `${redirect.from} ${redirect.to} ${redirect.status}`;
-    if (line.length > CDN_REDIRECT_LIMITS.lineLength) throw new Error(`_redirects: line too long for ${redirect.from}.`);
-    return line;
-  });
-  return `# Generated from the redirect plan (src/lib/redirects.ts). Do not edit.\n${lines.join('\n')}\n`;
+    if (lines.length < CDN_REDIRECT_LIMITS.rules && line.length <= CDN_REDIRECT_LIMITS.lineLength) lines.push(line);
+    else omitted.push(redirect);
+  }
+  const note = omitted.length > 0 ? `# ${omitted.length} redirect(s) past the CDN's limits are left to their HTML fallback pages.\n` : '';
+  return { text: `# Generated from the redirect plan (src/lib/redirects.ts). Do not edit.\n${note}${lines.join('\n')}\n`, omitted };
 }
+
+/** A quoted nginx string: `"` and `\` escaped (the nginx configuration parser reads `\"` and `\\`). */
+const nginxString = (text: string): string => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
 /** The page shown when the error page itself cannot be served (spec §2 "Error pages"). */
 const ERROR_PAGE_FAILED_HTML =
@@ -52,8 +68,8 @@ const ERROR_PAGE_FAILED_HTML =
 
 /**
  * The nginx include: a server-block fragment for a `server` whose `root` is dist/ and whose http block defines
- * `upstream portal` (the portal web API). It answers every redirect of the plan with 301 (nginx decodes
- * request paths, so locations use decoded paths), serves pages with directory indexes, 404.html and 500.html
+ * `upstream portal` (the portal web API). It answers every redirect of the plan with 301 (each location names the
+ * path as nginx compares it, fully decoded: decodedPath), serves pages with directory indexes, 404.html and 500.html
  * with their status codes, proxies `/api/` and `/upload/` to the portal, caches hashed assets for a year and
  * HTML for no time, and compresses text. `headers` (src/lib/security-headers.ts `securityHeaders`) go on every
  * answer: once at server level and again in each location that sets a header of its own (nginx inheritance).
@@ -63,7 +79,7 @@ export function nginxInclude(plan: readonly Redirect[], headers: readonly [strin
   const locationSecurity = nginxHeaderLines(headers, '  ');
   const redirects = plan.map((redirect) => {
     assertSafe(redirect);
-    return `location = "${decodeURI(redirect.from)}" { return ${redirect.status} "${redirect.to}"; }`;
+    return `location = ${nginxString(decodedPath(redirect.from))} { return ${redirect.status} "${redirect.to}"; }`;
   });
   return `# Generated from the redirect plan (src/lib/redirects.ts) by src/integrations/hosting.ts. Do not edit.
 # Include inside a server block: root <this directory>; with "upstream portal { server …; }" in the http block.

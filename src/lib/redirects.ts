@@ -53,8 +53,37 @@ export function sitePath(...segments: readonly (string | number)[]): string {
 }
 
 /**
+ * A plan path as nginx compares it and as Astro names the page's folder: each segment's `%XX` decoded in full, so
+ * `/share/rt%26amp` is `/share/rt&amp` (nginx matches `location` against "a normalized URI, after decoding the text
+ * encoded in the %XX form, resolving … "." and ".." and … compression of two or more adjacent slashes", nginx docs,
+ * ngx_http_core_module `location`; Astro writes `/share/rt&amp/1/index.html`). `decodeURI` is not enough: it leaves
+ * the reserved characters (`&`, `+`, `:`, `=`, `@`, `$`, `,`, `;`, issue 17 finding 6) encoded, and a location that
+ * names them so never matches. The inverse of sitePath.
+ * @param path an absolute plan path, segments percent-encoded (sitePath)
+ * @returns the decoded path
+ * @throws Error naming the path when a segment is badly encoded, empty, `.` or `..`, or decodes to hold `/` or a
+ *   control character: nginx would resolve or merge it, so no location and no folder could answer it
+ */
+export function decodedPath(path: string): string {
+  if (!path.startsWith('/')) throw new Error(`Redirect plan: "${path}" is not an absolute path.`);
+  const decoded = path.slice(1).split('/').map((segment) => {
+    let text: string;
+    try {
+      text = decodeURIComponent(segment);
+    } catch {
+      throw new Error(`Redirect plan: "${path}" has a badly encoded segment "${segment}".`);
+    }
+    if (text === '' || text === '.' || text === '..' || /[/\u0000-\u001f\u007f]/.test(text)) {
+      throw new Error(`Redirect plan: "${path}" has a segment ("${segment}") that no host can match as one path segment.`);
+    }
+    return text;
+  });
+  return `/${decoded.join('/')}`;
+}
+
+/**
  * The spec's rules as written, one hop each.
- * Out: redirects in rule order; targets may themselves be redirects (see resolveChains).
+ * Out: redirects in rule order, the download items' last; targets may themselves be redirects (see resolveChains).
  */
 export function redirectRules(data: RedirectData): Redirect[] {
   const rules: Redirect[] = [];
@@ -82,6 +111,10 @@ export function redirectRules(data: RedirectData): Redirect[] {
   for (const category of data.downloadCategories) {
     const [firstItem] = category.itemIds;
     add(sitePath('download', category.id), sitePath('download', category.id, firstItem ?? NONE));
+  }
+  // The one rule that grows with the items, last: past the CDN's limit, `_redirects` leaves out the end of the
+  // plan (src/lib/hosting.ts cdnRedirects).
+  for (const category of data.downloadCategories) {
     for (const itemId of category.itemIds) {
       add(sitePath('download', category.id, itemId), sitePath('download', category.id, itemId, 1));
     }

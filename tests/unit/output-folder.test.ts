@@ -50,6 +50,17 @@ describe('output folder', () => {
     expect(kept).toEqual(await pageFiles(root));
   });
 
+  it('removes a page and the page below it together (a download item taken off: its redirect and its page)', async () => {
+    write('download/1/1/index.html', '<meta http-equiv="refresh">');
+    write('download/1/1/1/index.html');
+    write('download/1/2/1/index.html');
+    const keep = new Set([page('index.html'), page('download/1/2/1/index.html')]);
+    const { removed } = await removeStalePages(root, await pageFiles(root), keep);
+    expect(removed).toContain(page('download/1/1/index.html'));
+    expect(existsSync(page('download/1/1'))).toBe(false);
+    expect(existsSync(page('download/1/2/1/index.html'))).toBe(true);
+  });
+
   it('tells Astro to keep dist/ between builds', async () => {
     const updates: unknown[] = [];
     const hook = pipeline(policyFrom(readSettings({})), { env: { READER_ENGINE: 'off' } }).hooks['astro:config:setup'] as (params: unknown) => Promise<void>;

@@ -85,7 +85,7 @@ describe('host files', () => {
   const plan = redirectPlan(full);
 
   it('writes one _redirects line per rule', () => {
-    const lines = cdnRedirects(plan).split('\n').filter((line) => line && !line.startsWith('#'));
+    const lines = cdnRedirects(plan).text.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(lines).toHaveLength(plan.length);
     expect(lines).toContain('/faq /faq/3 301');
   });
@@ -101,8 +101,14 @@ describe('host files', () => {
     const hostile = [{ from: '/x', to: '/y";return 200 "owned', status: 301 as const }];
     expect(() => nginxInclude(hostile)).toThrow(/unsafe path/);
     expect(() => cdnRedirects(hostile)).toThrow(/unsafe path/);
-    const encoded = [{ from: '/about/decree', to: '/about/decree/a%22%3Breturn%20200%20%24x', status: 301 as const }];
-    expect(() => nginxInclude(encoded)).toThrow(/unsafe path/);
+    for (const from of ['/news/a%2Fb', '/news/%2E%2E', '/news/a%0Ab', '/news/%E0%A4%A']) {
+      expect(() => nginxInclude([{ from, to: '/news/all/1', status: 301 }]), from).toThrow(/Redirect plan: "/);
+    }
+  });
+
+  it('names encoded quotes, backslashes and dollars in nginx locations as nginx compares them, escaped', () => {
+    const conf = nginxInclude([{ from: '/news/a%22%3Breturn%20200%20%24x%5C', to: '/news/a%22%3Breturn%20200%20%24x%5C/1', status: 301 }]);
+    expect(conf).toContain('location = "/news/a\\";return 200 $x\\\\" { return 301 "/news/a%22%3Breturn%20200%20%24x%5C/1"; }');
   });
 
   it('writes fallback pages with a meta refresh, a canonical link and a visible link', () => {
