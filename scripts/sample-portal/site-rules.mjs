@@ -5,11 +5,12 @@
  * API agree on: the endpoint catalogue (spec §7) and the pure rules a portal applies to what the site sends (the
  * forms' zod schemas, booking window and time slots, the one-line refusal) and the Taipei calendar they use. Every
  * sample-portal module imports these from here, never from src/ directly, and this file re-exports only from
- * `src/portal/endpoints.ts`, `src/lib/forms/`, `src/lib/dates.ts` and `src/settings.ts` (its SAMPLE_PORTAL_* variables): modules with no Astro, browser or content
+ * `src/portal/endpoints.ts`, `src/portal/validation.ts` (the boundary's limits, for the hostile corpus), `src/lib/forms/`, `src/lib/dates.ts` and `src/settings.ts` (its SAMPLE_PORTAL_* variables): modules with no Astro, browser or content
  * collection imports, which Node 24 loads with type stripping. tests/unit/sample-portal.test.ts checks both rules.
  * src/ never imports the sample portal.
  */
 export { ENDPOINTS, inSpec } from '../../src/portal/endpoints.ts';
+export { MAX_SEGMENT_BYTES, TEXT_MAX_CHARS } from '../../src/portal/validation.ts';
 export { APPOINTMENT_RULES } from '../../src/lib/forms/rules.ts';
 export { contactSubmissionSchema } from '../../src/lib/forms/contact-schema.ts';
 export { createAppointmentSchema } from '../../src/lib/forms/appointment-schema.ts';

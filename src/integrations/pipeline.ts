@@ -2,7 +2,8 @@
  * The build pipeline (issue 15 "one explicit post-build pipeline"): the one integration whose `astro:build:done`
  * turns Astro's pages into the site that is published, in named steps that pass values, never files in dist/:
  *
- *  1. readListRecords: the portal lists this build used, as the loader staged them (src/portal/snapshots.ts), and
+ *  1. readListRecords: the portal lists this build used, as the loader staged them (src/portal/snapshots.ts);
+ *     referenceWarnings: items whose category reference matches nothing (warned, src/portal/validation.ts); and
  *     planRedirects: the redirect plan from their entries (src/lib/redirects.ts, lists in display order);
  *  2. removeStalePages: the one walk of dist/ (pageFiles), then the pages no route of this build produced are
  *     deleted, the plan's fallback pages kept (src/integrations/output-folder.ts);
@@ -30,7 +31,9 @@ import { inDisplayOrder, type Sortable } from '../lib/order';
 import { redirectPlan, type Redirect, type RedirectData } from '../lib/redirects';
 import type { SecurityPolicyOptions } from '../lib/security-headers';
 import { readSettings } from '../settings';
+import { PortalSchemaError } from '../portal/errors';
 import { clearStaging, readStagedLists, snapshotSettings, type ListRecord } from '../portal/snapshots';
+import { unmatchedReferences } from '../portal/validation';
 import { pageFiles, readBuiltPages } from './built-pages';
 import { fallbackFile, writeFallbackPages, writeHostFiles } from './hosting';
 import { KEEP_OUTPUT_FOLDER, removeStalePages } from './output-folder';
@@ -48,6 +51,24 @@ export async function readListRecords(snapshotDir: string): Promise<ListRecord[]
   const records = await readStagedLists(snapshotDir);
   if (records.length === 0) throw new Error('Publishing: no portal list was loaded in this build; no build report.');
   return records;
+}
+
+/**
+ * Step 1: the references between lists that match nothing (issue 17 finding 5; src/portal/validation.ts
+ * unmatchedReferences: a news `categoryId`, an FAQ `firstCategory`, a location `areaId`, a disclosure or download
+ * `category` naming no category), one message each in the one refusal format (PortalSchemaError: endpoint, list,
+ * item id, field, rule). They are warnings, not failures: each list passed its own rules, nothing is unsafe, and one
+ * editor's mistake must not freeze the rest of the site (DESIGN.md §5); the item is only missing from its category.
+ * @param records the lists of this build (readListRecords)
+ * @returns the messages, in REFERENCES order, then list order
+ */
+export function referenceWarnings(records: readonly ListRecord[]): string[] {
+  const lists = new Map(records.map((record) => [record.list as string, record.entries]));
+  const endpoints = new Map(records.map((record) => [record.list as string, record.endpoint]));
+  return unmatchedReferences(lists).map(
+    ({ list, itemId, field, message }) =>
+      new PortalSchemaError(endpoints.get(list) ?? list, list, `id "${itemId}"`, [{ path: field, message }]).message,
+  );
 }
 
 /**
@@ -117,6 +138,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         const root = fileURLToPath(dir);
         // 1. The lists and the redirect plan.
         const records = await readListRecords(snapshotDir);
+        for (const warning of referenceWarnings(records)) logger.fork('insurer:portal').warn(warning);
         const plan = planRedirects(records);
         // 2. Pages of earlier builds out (the one walk of dist/).
         const routePages = new Set([...assets.values()].flat().map((url) => fileURLToPath(url)));

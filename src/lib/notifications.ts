@@ -8,6 +8,7 @@
  * portal's notifications with it.
  */
 import { NOTIFICATION_CATEGORY } from '../site/limits';
+import { calendarDayProblem, capText, TEXT_MAX_CHARS, visibleTextProblem } from '../portal/validation';
 
 /** One notification, with a stable `key` to remember what the visitor dismissed or confirmed. */
 export interface PortalNotification {
@@ -46,7 +47,11 @@ export function hashText(text: string): string {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
 
-/** One raw item as a notification, or undefined when it lacks a category, a text or a valid start date. */
+/**
+ * One raw item as a notification, or undefined when it lacks a category, a visible text or a valid start date (a
+ * real calendar day within PORTAL_YEAR_RANGE). Title and text longer than TEXT_MAX_CHARS are cut with `…`; a title
+ * with nothing visible is dropped.
+ */
 export function parseNotification(raw: unknown): PortalNotification | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const item = raw as Record<string, unknown>;
@@ -54,15 +59,18 @@ export function parseNotification(raw: unknown): PortalNotification | undefined 
   const description = str(item.description);
   const startDate = str(item.startDate);
   if (typeof category !== 'number' || !Number.isInteger(category)) return undefined;
-  if (!description || !startDate || Number.isNaN(Date.parse(startDate))) return undefined;
-  const title = str(item.title) ?? '';
+  // The shared rules of the portal boundary (issue 17 finding 9): a real calendar day in the year range (not
+  // Date.parse, which reads `2026-02-30` as March 2 and `9999-12-31` as a date), visible text, lengths cut.
+  if (!description || visibleTextProblem(description) || !startDate || calendarDayProblem(startDate)) return undefined;
+  const titleText = str(item.title) ?? '';
+  const title = visibleTextProblem(titleText) ? '' : capText(titleText, TEXT_MAX_CHARS.notificationTitle);
   const nextUrl = str(item.nextUrl);
   const id = typeof item.id === 'number' || typeof item.id === 'string' ? String(item.id).trim() : '';
   return {
     key: id ? `id:${id}` : `h:${hashText(`${category}|${startDate}|${title}|${description}`)}`,
     category,
     title,
-    description,
+    description: capText(description, TEXT_MAX_CHARS.notificationDescription),
     startDate,
     ...(nextUrl && isSafeLink(nextUrl) ? { nextUrl } : {}),
   };

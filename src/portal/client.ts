@@ -14,6 +14,7 @@
  */
 import { PORTAL_RETRIES, PORTAL_RETRY_MIN_DELAY_MS, PORTAL_SUCCESS_CODE, PORTAL_TIMEOUT_MS } from '../site/limits';
 import { describeEndpoint, type Endpoint } from './endpoints';
+import { exactJsonNumbers } from './validation';
 import {
   PortalCodeError,
   PortalFormatError,
@@ -131,7 +132,8 @@ async function attempt<T>(endpoint: Endpoint, options: PortalCallOptions): Promi
 
   let envelope: unknown;
   try {
-    envelope = JSON.parse(text);
+    // Ids above 2^53 keep their digits (issue 17 finding 9).
+    envelope = JSON.parse(text, exactJsonNumbers);
   } catch (error) {
     throw new PortalFormatError(name, `body is not JSON (${text.length} bytes)`, error);
   }

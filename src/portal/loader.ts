@@ -11,6 +11,7 @@ import { readSettings, type Settings } from '../settings';
 import { callPortal } from './client';
 import { describeEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
 import { PortalError, PortalFormatError, PortalItemDropError, PortalSchemaError } from './errors';
+import { asRuleMessage, idCollisions, ROUTE_SEGMENT_FIELDS, RULE, ruleMessage } from './validation';
 import {
   formatHours,
   isUnconfirmedDrop,
@@ -47,12 +48,23 @@ export interface ParsedItem<T> {
   raw: Record<string, unknown>;
 }
 
+/** Longest id shown in a refusal's item label, in characters (a refused id can be 100 KB). */
+const LABEL_ID_MAX_CHARS = 80;
+
+/** How a refusal names an item: `id "…" (#index)`, or `#index` when it has no id. */
+function itemLabel(rawId: unknown, index: number): string {
+  if (rawId === undefined || rawId === null) return `#${index}`;
+  const id = [...String(rawId)];
+  return `id "${id.length > LABEL_ID_MAX_CHARS ? `${id.slice(0, LABEL_ID_MAX_CHARS).join('')}…` : id.join('')}" (#${index})`;
+}
+
 /**
  * Checks a portal list against its schema.
  *
  * In: the `data` of an answer (must be an array of objects). Out: the parsed items, ids as strings.
  * @throws PortalFormatError when `data` is not a list; PortalSchemaError naming the list, the item id
- *   (or `#index` when it has none) and every failing field; PortalSchemaError on a duplicate id.
+ *   (or `#index` when it has none) and every failing field; PortalSchemaError naming both items when two ids (or
+ *   route segments, ROUTE_SEGMENT_FIELDS) are equal after normalisation (src/portal/validation.ts idCollisions).
  */
 export function parseList<S extends z.ZodType>(
   endpointName: EndpointName,
@@ -61,24 +73,27 @@ export function parseList<S extends z.ZodType>(
 ): ParsedItem<z.output<S>>[] {
   const endpoint = describeEndpoint(ENDPOINTS[endpointName]);
   if (!Array.isArray(data)) throw new PortalFormatError(endpoint, `"data" is ${typeof data}, expected a list`);
-  const seen = new Set<string>();
+  // Rule "unique-id" (issue 17 finding 5): ids (and route segments) equal after normalisation, naming both items.
+  const collision = idCollisions(data, ROUTE_SEGMENT_FIELDS[endpointName])[0];
+  if (collision) {
+    const { field, first, second } = collision;
+    throw new PortalSchemaError(endpoint, endpointName, itemLabel(second.id, second.index), [
+      { path: field, message: ruleMessage(RULE.uniqueId, `duplicate ${field}: the same as item ${itemLabel(first.id, first.index)} (compared trimmed, in Unicode NFC)`) },
+    ]);
+  }
   return data.map((raw: unknown, index) => {
     const rawId = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
-    const label = rawId === undefined || rawId === null ? `#${index}` : `id "${String(rawId)}" (#${index})`;
+    const label = itemLabel(rawId, index);
     const result = schema.safeParse(raw);
     if (!result.success) {
       const issues = result.error.issues.map((issue) => ({
         path: issue.path.map(String).join('.') || '(item)',
-        message: issue.message,
+        message: asRuleMessage(issue.message),
       }));
       throw new PortalSchemaError(endpoint, endpointName, label, issues);
     }
     const parsed = result.data as z.output<S> & { id?: unknown };
     const id = String(parsed.id ?? index);
-    if (seen.has(id)) {
-      throw new PortalSchemaError(endpoint, endpointName, label, [{ path: 'id', message: 'duplicate id in the list' }]);
-    }
-    seen.add(id);
     return { id, data: parsed, raw: raw as Record<string, unknown> };
   });
 }

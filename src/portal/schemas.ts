@@ -8,40 +8,83 @@
 import { z } from 'astro/zod';
 import { parsePortalDate } from './dates';
 import { sanitizeRichText } from './sanitize';
+import {
+  dateOrderProblem,
+  disclosureSegment,
+  lengthProblem,
+  numericIdProblem,
+  routeSegmentProblem,
+  RULE,
+  ruleMessage,
+  TEXT_MAX_CHARS,
+  visibleTextProblem,
+  yearProblem,
+  type RuleName,
+} from './validation';
 import { VIDEO_EMBED_ORIGIN } from '../site/company';
 
-/** Portal ids arrive as numbers or strings; the site treats them as strings (spec §3 "treated as string"). */
+/**
+ * A zod check applying one rule of src/portal/validation.ts: a value the rule finds a problem with fails with
+ * `rule "<name>": <reason>` (the one wording of a refusal; PortalSchemaError adds list, item and field).
+ */
+const rule =
+  <T>(name: RuleName, problem: (value: T) => string | undefined) =>
+  (value: T, context: z.RefinementCtx): void => {
+    const reason = problem(value);
+    if (reason !== undefined) context.addIssue({ code: 'custom', message: ruleMessage(name, reason) });
+  };
+
+/**
+ * Portal ids arrive as numbers or strings; the site treats them as strings (spec §3 "treated as string"). A number
+ * id must be a safe integer (rule "portal-id", issue 17 finding 9: above 2^53 its digits are lost).
+ */
 export const portalId = z
-  .union([z.string(), z.number()])
+  .union([z.string(), z.number().superRefine(rule(RULE.portalId, numericIdProblem))])
   .transform((value) => String(value).trim())
-  .refine((value) => value.length > 0, 'must not be empty')
+  .superRefine(rule(RULE.portalId, (value: string) => (value.length > 0 ? undefined : 'is empty')))
   .describe('Portal id, kept as a string');
 
 /**
- * A portal id that becomes one URL segment of a page (`/news/detail/{id}`, `/about/decree/{id}`, categories):
- * links percent-encode it and the build writes it as a directory name, so `?`, `#`, spaces, quotes and CJK are
- * fine, but an id that is `.` or `..`, or holds `/`, `\` or a control character, would leave its folder or
- * break the path (issue 6 hostile corpus): such an item fails the build naming the list, the item and `id`.
+ * A portal id that becomes one URL segment of a page (`/news/detail/{id}`, `/about/decree/{id}`, categories) and one
+ * folder of dist/: the route segment rule (src/portal/validation.ts routeSegmentProblem; issue 17 findings 4, 5, 6,
+ * 10): no dot segments, separators, `%`, reserved characters, non-NFC text, reserved names or over-long names.
  */
-export const routeId = portalId.refine(
-  (value) => value !== '.' && value !== '..' && !/[/\\%?#\u0000-\u001f\u007f]/.test(value),
-  'must be usable as one URL segment (no "/", "\\", "%", "?", "#", control characters, and not "." or "..")',
-);
+export const routeId = portalId.superRefine(rule(RULE.routeSegment, routeSegmentProblem));
 
 /**
  * A date as the portal sends it, parsed to the instant it means (src/portal/dates.ts parsePortalDate, issue 13): a
- * date or date-time without a zone is Taipei time, one with `Z` or an offset is that instant.
+ * date or date-time without a zone is Taipei time, one with `Z` or an offset is that instant. Strict (no rollover:
+ * `2026-02-30` is refused) and within PORTAL_YEAR_RANGE (issue 17 finding 9: `9999-12-31`).
  */
 export const portalDate = z
   .string()
-  .refine(
-    (value) => parsePortalDate(value) !== undefined,
-    'must be a real date: YYYY-MM-DD, YYYY/MM/DD or YYYY-MM-DDTHH:mm[:ss] with an optional Z or +08:00',
+  .superRefine(
+    rule(RULE.date, (value: string) =>
+      parsePortalDate(value) === undefined
+        ? 'must be a real date: YYYY-MM-DD, YYYY/MM/DD or YYYY-MM-DDTHH:mm[:ss] with an optional Z or +08:00'
+        : yearProblem(Number(value.trim().slice(0, 4))),
+    ),
   )
   .transform((value) => parsePortalDate(value)!);
 
-/** Non-empty plain text (titles, names). */
-const text = z.string().trim().min(1, 'must not be empty');
+/**
+ * Plain text that must show something (titles, names): trimmed, at least one visible character (rule
+ * "visible-text": zero-width characters alone are refused), at most `maxChars` characters (rule "length").
+ */
+const text = (maxChars: number = TEXT_MAX_CHARS.title) =>
+  z
+    .string()
+    .trim()
+    .superRefine(rule(RULE.visibleText, visibleTextProblem))
+    .superRefine(rule(RULE.length, (value: string) => lengthProblem(value, maxChars)));
+
+/** Plain text that may be empty (descriptions), but when given shows something and is at most `maxChars` characters. */
+const optionalText = (maxChars: number = TEXT_MAX_CHARS.description) =>
+  z
+    .string()
+    .trim()
+    .superRefine(rule(RULE.visibleText, (value: string) => (value === '' ? undefined : visibleTextProblem(value))))
+    .superRefine(rule(RULE.length, (value: string) => lengthProblem(value, maxChars)));
 
 /** Portal HTML, sanitized with the site's allow-list. */
 export const richText = z.string().transform((html) => sanitizeRichText(html));
@@ -61,16 +104,16 @@ const assetPath = z.string().trim().min(1, 'must not be empty');
 /** A category of a portal list (news, events, winners, shares, FAQ, locations, downloads). */
 export const categorySchema = z.object({
   id: routeId.describe('Category id, used in URLs'),
-  name: text.describe('Category name shown on tabs'),
+  name: text(TEXT_MAX_CHARS.categoryName).describe('Category name shown on tabs'),
   sort: z.number().optional().describe('Display order, ascending'),
 });
 
 /** News, events, winners and shares: the article lists shown with the one list/detail template. */
 export const articleSchema = z.object({
   id: routeId.describe('Item id; detail pages live at /{section}/detail/{id}'),
-  title: text.describe('Headline'),
+  title: text().describe('Headline'),
   date: portalDate.describe('Publication date'),
-  description: z.string().trim().describe('Summary shown in lists and as the page description'),
+  description: optionalText().describe('Summary shown in lists and as the page description'),
   categoryId: portalId.describe('Id of the item category'),
   content: richText.default('').describe('Body as portal HTML, sanitized'),
   image: assetPath.optional().describe('Cover image path under the image base'),
@@ -81,22 +124,26 @@ export const articleSchema = z.object({
 /** Coupons (優惠專區): spec §3 "id, title, date, description; coupons also image". */
 export const couponSchema = z.object({
   id: routeId.describe('Coupon id; detail at /coupon/detail/{id}'),
-  title: text.describe('Offer name'),
+  title: text().describe('Offer name'),
   date: portalDate.describe('Publication date'),
-  description: z.string().trim().describe('Short description shown in lists'),
+  description: optionalText().describe('Short description shown in lists'),
   image: assetPath.describe('Offer image path under the image base'),
   content: richText.default('').describe('Terms of the offer as portal HTML, sanitized'),
   startDate: portalDate.optional().describe('First day of the offer'),
   endDate: portalDate.optional().describe('Last day of the offer'),
   link: httpUrl.optional().describe('Where to claim the offer'),
+}).superRefine((coupon, context) => {
+  // Rule "date-order" (issue 17 finding 9): an offer that ends before it starts.
+  const reason = dateOrderProblem(coupon.startDate, coupon.endDate);
+  if (reason) context.addIssue({ code: 'custom', path: ['endDate'], message: ruleMessage(RULE.dateOrder, reason) });
 });
 
 /** Videos (影音專區). */
 export const videoSchema = z.object({
   id: portalId.describe('Video id'),
-  title: text.describe('Video title, also the iframe title'),
+  title: text().describe('Video title, also the iframe title'),
   date: portalDate.describe('Publication date'),
-  description: z.string().trim().default('').describe('Short description'),
+  description: optionalText().default('').describe('Short description'),
   videoUrl: httpUrl
     .refine((value) => new URL(value).origin === VIDEO_EMBED_ORIGIN, `must be a player URL on ${VIDEO_EMBED_ORIGIN} (the only frame the CSP allows for videos)`)
     .transform((value) => new URL(value).href)
@@ -106,40 +153,51 @@ export const videoSchema = z.object({
 
 /** FAQ categories: names come as `X-name`; the site shows the part after the first hyphen (spec §9). */
 export const faqCategorySchema = categorySchema.extend({
-  name: text.describe('Category name in the `X-name` form, e.g. `1-理賠服務`'),
+  name: text(TEXT_MAX_CHARS.categoryName).describe('Category name in the `X-name` form, e.g. `1-理賠服務`'),
 });
 
 /** FAQ items: spec §3 "items carry firstCategory and secondCategorySort". */
 export const faqSchema = z.object({
   id: portalId.describe('FAQ item id'),
-  title: text.describe('The question'),
+  title: text().describe('The question'),
   content: richText.describe('The answer as portal HTML, sanitized'),
   firstCategory: portalId.describe('Id of the FAQ category the item belongs to (grouping key, spec §9)'),
-  secondCategory: z.string().trim().default('').describe('Sub-group heading inside the category'),
+  secondCategory: optionalText(TEXT_MAX_CHARS.title).default('').describe('Sub-group heading inside the category'),
   secondCategorySort: z.number().describe('Order inside the category, ascending (spec §9)'),
 });
 
 /** Service locations (服務據點): spec §3 "Location items: areaId". */
 export const locationSchema = z.object({
   id: portalId.describe('Location id'),
-  name: text.describe('Branch name, e.g. 台北分公司'),
+  name: text().describe('Branch name, e.g. 台北分公司'),
   areaId: portalId.describe('Id of the location area (grouping key, spec §9)'),
-  address: text.describe('Postal address'),
-  phone: text.describe('Phone number'),
+  address: text().describe('Postal address'),
+  phone: text().describe('Phone number'),
   fax: z.string().trim().optional().describe('Fax number'),
-  hours: text.describe('Opening hours'),
+  hours: text().describe('Opening hours'),
   mapUrl: httpUrl.optional().describe('Link to a map'),
 });
 
 /** Public disclosure categories: spec §3 "categories: id, name, url". */
 export const publicDisclosureCategorySchema = categorySchema.extend({
-  url: z.string().trim().describe('URL segment or address of the category page'),
+  url: z
+    .string()
+    .trim()
+    .superRefine((url, context) => {
+      // An http(s) address is an external target; anything else names the page /about/public/{segment} and obeys
+      // the route segment rule (issue 17 finding 4: `.`, `..`, `%2e%2e`, `a?b`, `c#d`, `..\\..\\x`).
+      const segment = disclosureSegment(url, '');
+      const external = segment === undefined && !httpUrl.safeParse(url).success ? 'must be an http(s) URL' : undefined;
+      const reason = segment ? routeSegmentProblem(segment) : external;
+      if (reason) context.addIssue({ code: 'custom', message: ruleMessage(RULE.routeSegment, reason) });
+    })
+    .describe('URL segment of the category page (/about/public/{url}; empty: the category id) or an http(s) address'),
 });
 
 /** Public disclosures (公開資訊): spec §3 "items: category". */
 export const publicDisclosureSchema = z.object({
   id: portalId.describe('Item id'),
-  title: text.describe('Title of the disclosure'),
+  title: text().describe('Title of the disclosure'),
   category: portalId.describe('Id of the public disclosure category (grouping key, spec §9)'),
   date: portalDate.optional().describe('Date of the disclosure'),
   content: richText.default('').describe('Body as portal HTML, sanitized'),
@@ -150,7 +208,7 @@ export const publicDisclosureSchema = z.object({
 /** One downloadable file of a download item. */
 export const downloadFileSchema = z.object({
   id: portalId.describe('File id'),
-  title: text.describe('File name shown to visitors'),
+  title: text().describe('File name shown to visitors'),
   fileUrl: assetPath.describe('File path under the file base'),
   fileType: z.string().trim().default('pdf').describe('File type, e.g. pdf, docx'),
   date: portalDate.optional().describe('Last update'),
@@ -159,7 +217,7 @@ export const downloadFileSchema = z.object({
 /** Downloads (文件下載): spec §3 "Download items: category and id"; files are paginated on the item page. */
 export const downloadSchema = z.object({
   id: routeId.describe('Download item id, used in /download/{category}/{id}/{page}'),
-  title: text.describe('Item title, e.g. 汽車險理賠申請文件'),
+  title: text().describe('Item title, e.g. 汽車險理賠申請文件'),
   category: portalId.describe('Id of the download category'),
   sort: z.number().optional().describe('Order inside the category'),
   files: z.array(downloadFileSchema).default([]).describe('Files of the item'),
@@ -168,7 +226,7 @@ export const downloadSchema = z.object({
 /** Decrees (法令規章): spec §3 "Decree: id (treated as string)". */
 export const decreeSchema = z.object({
   id: routeId.describe('Decree id, treated as a string; page at /about/decree/{id}'),
-  title: text.describe('Decree title'),
+  title: text().describe('Decree title'),
   date: portalDate.optional().describe('Date of last amendment'),
   content: richText.default('').describe('Decree text as portal HTML, sanitized'),
   sort: z.number().optional().describe('Order in the decree menu'),
@@ -177,8 +235,8 @@ export const decreeSchema = z.object({
 /** Staff list (優質服務人員): spec §3 keeps only the first two characters of areaUnitName. */
 export const staffSchema = z.object({
   id: portalId.describe('Staff entry id'),
-  name: text.describe('Staff name'),
-  areaUnitName: text.describe('Unit name; the site shows only its first two characters (spec §3)'),
+  name: text().describe('Staff name'),
+  areaUnitName: text().describe('Unit name; the site shows only its first two characters (spec §3)'),
   title: z.string().trim().default('').describe('Job title'),
   year: z.number().int().optional().describe('Year of the award'),
 });
@@ -186,8 +244,8 @@ export const staffSchema = z.object({
 /** Home banners (首頁輪播). */
 export const homeBannerSchema = z.object({
   id: portalId.describe('Banner id'),
-  title: text.describe('Banner headline, also the image alternative text'),
-  description: z.string().trim().default('').describe('Supporting line'),
+  title: text(TEXT_MAX_CHARS.bannerTitle).describe('Banner headline, also the image alternative text'),
+  description: optionalText(TEXT_MAX_CHARS.bannerDescription).default('').describe('Supporting line'),
   image: assetPath.describe('Desktop image path under the image base'),
   mobileImage: assetPath.optional().describe('Phone image path under the image base'),
   link: linkTarget.optional().describe('Where the banner leads (site path or http(s) URL)'),
@@ -197,8 +255,8 @@ export const homeBannerSchema = z.object({
 /** Contract-change list (保單變更): the insurance types whose policies can be changed and how. */
 export const contractChangeSchema = z.object({
   id: portalId.describe('Entry id'),
-  title: text.describe('Insurance type, e.g. 汽車保險'),
-  description: z.string().trim().default('').describe('What can be changed'),
+  title: text().describe('Insurance type, e.g. 汽車保險'),
+  description: optionalText().default('').describe('What can be changed'),
   items: z.array(z.string().trim()).default([]).describe('Changes that can be applied'),
   documents: z.array(z.string().trim()).default([]).describe('Documents a visitor needs'),
   sort: z.number().optional().describe('Display order'),

@@ -1,8 +1,8 @@
 /**
  * The hostile corpus at the data boundary (issue 6 §4), with no build: every item the sample portal serves with
  * SAMPLE_PORTAL_CORPUS=hostile passes its list's schema (so the corpus build completes) with its rich text made
- * inert; every item of HOSTILE_REJECTED fails the list's parser with a message naming the list, the item and the
- * field, as the build prints it. The browser side is tests/build/hostile.test.ts.
+ * inert; every item of HOSTILE_REJECTED fails the list's parser with a message naming the list, the item, the field
+ * and the rule, as the build prints it; every item of HOSTILE_WARNED is published with a warning (issue 17). The browser side is tests/build/hostile.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'astro/zod';
@@ -11,7 +11,8 @@ import { PortalSchemaError } from '../../src/portal/errors';
 import type { EndpointName } from '../../src/portal/endpoints';
 import { PORTAL_LISTS } from '../../src/portal/lists';
 import { sanitizeRichText } from '../../src/portal/sanitize';
-import { HOSTILE_REJECTED, RICH_TEXT_PAYLOADS, hostileLists } from '../../scripts/sample-portal/content/hostile.mjs';
+import { HOSTILE_REJECTED, HOSTILE_WARNED, RICH_TEXT_PAYLOADS, hostileLists } from '../../scripts/sample-portal/content/hostile.mjs';
+import { referenceWarnings } from '../../src/integrations/pipeline';
 import { buildDataset } from '../../scripts/sample-portal/data.mjs';
 
 
@@ -61,7 +62,7 @@ describe('hostile corpus: items the build rejects', () => {
   it.each(HOSTILE_REJECTED.map((entry) => [entry.reason, entry] as const))('%s fails naming list, item and field', (_reason, entry) => {
     let error: unknown;
     try {
-      parseList(entry.list as EndpointName, schemaOf(entry.list), [entry.item]);
+      parseList(entry.list as EndpointName, schemaOf(entry.list), [...(entry.before ?? []), entry.item]);
     } catch (caught) {
       error = caught;
     }
@@ -72,5 +73,34 @@ describe('hostile corpus: items the build rejects', () => {
     expect(schemaError.message).toContain(`list "${entry.list}"`);
     expect(schemaError.message).toContain(`field "${entry.field}"`);
     expect(schemaError.message).toContain(String(entry.item.id).slice(0, 5));
+    // One format: `field "<field>": rule "<rule>": <reason>` (issue 17 finding 10).
+    expect(schemaError.message).toMatch(new RegExp(`field "${entry.field}": rule "${entry.rule ?? '[a-z-]+'}": `));
+  });
+
+  it('names both items of a collision (issue 17 finding 5: café in NFC and NFD)', () => {
+    const entry = HOSTILE_REJECTED.find((candidate) => candidate.reason === 'café in NFC, then in NFD')!;
+    expect(() => parseList('news', schemaOf('news'), [...entry.before!, entry.item])).toThrow(
+      /item id "cafe\u0301" \(#1\): field "id": rule "unique-id": duplicate id: the same as item id "caf\u00e9" \(#0\)/,
+    );
+  });
+});
+
+describe('hostile corpus: items the build publishes with a warning', () => {
+  it.each(HOSTILE_WARNED.map((entry) => [entry.item.id, entry] as const))('%s: its reference matches nothing, and the build says so', (_id, entry) => {
+    const lists = hostileLists() as Record<string, Record<string, unknown>[]>;
+    expect(lists[entry.list]).toContainEqual(entry.item);
+    const records = [entry.list, entry.target].map((list) => ({
+      list,
+      endpoint: `GET /${list}`,
+      items: lists[list]!.length,
+      source: 'live' as const,
+      fetchedAt: '',
+      ageHours: 0,
+      entries: parseList(list as EndpointName, schemaOf(list), lists[list]).map(({ id, data }) => ({ id, data: data as Record<string, unknown> })),
+    }));
+    expect(referenceWarnings(records as never)).toContain(
+      `Portal GET /${entry.list}: list "${entry.list}", item id "${String(entry.item.id)}": field "${entry.field}": ` +
+        `rule "reference": "hostile-missing" is no id of list "${entry.target}": the item is on none of that list's pages`,
+    );
   });
 });

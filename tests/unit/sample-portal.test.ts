@@ -718,10 +718,11 @@ describe('imports: the one door into src/ (scripts/sample-portal/site-rules.mjs,
   const inSrc = (file: string) => file.startsWith(path.join(repo, 'src') + path.sep);
   /**
    * The modules of src/ the door may open: the endpoint catalogue, the forms' rules, the Taipei calendar (with the
-   * portal date reader it uses), the settings (SAMPLE_PORTAL_*), and the site constants they name.
+   * portal date reader it uses), the portal boundary's rules (the hostile corpus's limits), the settings
+   * (SAMPLE_PORTAL_*), and the site constants they name.
    */
   const mayOpen = (file: string) =>
-    [path.join(repo, 'src/portal/endpoints.ts'), path.join(repo, 'src/lib/dates.ts'), path.join(repo, 'src/portal/dates.ts'), path.join(repo, 'src/settings.ts')].includes(file) ||
+    [path.join(repo, 'src/portal/endpoints.ts'), path.join(repo, 'src/lib/dates.ts'), path.join(repo, 'src/portal/dates.ts'), path.join(repo, 'src/portal/validation.ts'), path.join(repo, 'src/settings.ts')].includes(file) ||
     path.dirname(file) === path.join(repo, 'src/lib/forms') ||
     file.startsWith(path.join(repo, 'src/site') + path.sep);
   /** The specifiers a module imports or re-exports (static and literal dynamic imports), relative ones resolved. */

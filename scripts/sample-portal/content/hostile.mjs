@@ -8,9 +8,14 @@
  *   and `data:` URLs, SVG payloads, broken HTML; 2,000-character titles, emoji, right-to-left marks; ids with
  *   spaces, quotes, `&`, `+`, `<`, `:`, CJK and emoji (encoded in links, written as directory names).
  * - `HOSTILE_REJECTED`: items the build must REJECT with an error naming the list, the item and the field — an id
- *   that cannot be one URL segment (`../`, `/`, `.`, `%`, `?`, `#`), a `javascript:`/`data:` link, a video that is not the
- *   allowed player. Never served; tests feed them to the loader's parser (tests/unit/hostile.test.ts).
+ *   that cannot be one URL segment (`../`, `/`, `.`, `%`, `?`, `#`, reserved characters, reserved names, too long,
+ *   not NFC), ids that collide, dates that would roll over, a coupon that ends before it starts, invisible or too long
+ *   titles (issue 17), a `javascript:`/`data:` link, a video that is not the allowed player. Never served; tests feed
+ *   them to the loader's parser (tests/unit/hostile.test.ts).
+ * - `HOSTILE_WARNED`: served items whose category matches nothing: the build publishes them and warns.
  */
+
+import { MAX_SEGMENT_BYTES, TEXT_MAX_CHARS } from '../site-rules.mjs';
 
 /** Sets the flag a browser test looks for; `label` says which payload ran. */
 const pwn = (label) => `window.__pwned='${label}'`;
@@ -61,9 +66,10 @@ export const TEXT_PAYLOADS = [
   `"><img src=x onerror="${pwn('title-attr')}">`,
   `'"><svg onload=alert(1)>`,
   `{{constructor.constructor('alert(1)')()}}`,
-  '保'.repeat(2000),
-  'W'.repeat(2000),
-  `${'長標題 '.repeat(300)}`.trim(),
+  // As long as a title may be (TEXT_MAX_CHARS.title); longer ones are refused (HOSTILE_REJECTED).
+  '保'.repeat(TEXT_MAX_CHARS.title),
+  'W'.repeat(TEXT_MAX_CHARS.title),
+  `${'長標題 '.repeat(TEXT_MAX_CHARS.title / 4)}`.trim(),
   '\u202E這是反轉的標題 fdp.exe\u202C',
   '\u200F\u05E9\u05DC\u05D5\u05DD RTL 標題 \u0645\u0631\u062D\u0628\u0627',
   '😀🎉👨‍👩‍👧‍👦 emoji 標題 🏳️‍🌈🇹🇼',
@@ -86,10 +92,15 @@ export const POLICY_PAYLOADS = [
   `<style>body{display:none}</style><script type="speculationrules">{"prefetch":[]}</script>`,
 ];
 
-/** Ids that still form one URL segment: links encode them, the build writes them as directory names. */
-export const HOSTILE_IDS = ['hostile a b', 'hostile&q=1+x', 'hostile@frag!', '惡意編號', 'hostile😀', 'hostile"quote\'', 'hostile<tag>', 'hostile:colon;semi'];
+/**
+ * Ids that still form one URL segment: links encode them, the build writes them as directory names. Ids with
+ * reserved characters (`&`, `+`, `@`, `:`, `;`, quotes, `<`) are refused (HOSTILE_REJECTED, issue 17 finding 6).
+ */
+export const HOSTILE_IDS = ['hostile a b', 'hostile~tilde_under.score', '惡意編號', 'hostile😀', 'ＨＯＳＴＩＬＥ全形', 'hostile-café', 'hostile-ÅØ', 'hostile 多 空 格'];
 
 const DATE = '2026-11-19';
+/** The hostile news category (an id with a space, CJK and `~`). */
+const NEWS_CATEGORY = 'hostile 類別 ~';
 
 /** The n-th text payload, cycling. */
 const text = (n) => TEXT_PAYLOADS[n % TEXT_PAYLOADS.length];
@@ -113,17 +124,18 @@ export function hostileLists() {
     content: payload[1],
   });
   return {
-    newsCategories: [{ id: 'hostile 類別 &', name: text(1), sort: 99 }],
+    newsCategories: [{ id: NEWS_CATEGORY, name: text(1), sort: 99 }],
     news: [
-      ...rich.map(article('news', 'hostile 類別 &')),
+      ...rich.map(article('news', NEWS_CATEGORY)),
       ...POLICY_PAYLOADS.map((description, i) => ({
         id: `hostile-policy-${i}`,
         title: `惡意內容測試：屬性中的標記 ${i}`,
         date: DATE,
-        categoryId: 'hostile 類別 &',
+        categoryId: NEWS_CATEGORY,
         description,
         content: '<p>說明欄位的標記只是文字。</p>',
       })),
+      ...HOSTILE_WARNED.filter((entry) => entry.list === 'news').map((entry) => entry.item),
     ],
     shares: rich.slice(0, 12).map(article('share', 1)),
     winners: rich.slice(12, 20).map(article('winner', 1)),
@@ -149,9 +161,9 @@ export function hostileLists() {
       title: i % 4 === 0 ? text(i) : `惡意問答：${payload[0]}`,
       content: payload[1],
       firstCategory: 'hostile-faq',
-      secondCategory: text(i + 5).slice(0, 300),
+      secondCategory: text(i + 5),
       secondCategorySort: i,
-    })),
+    })).concat(HOSTILE_WARNED.filter((entry) => entry.list === 'faqs').map((entry) => entry.item)),
     decrees: rich.slice(0, 8).map((payload, i) => ({
       id: id('decree', i),
       title: i % 2 === 0 ? text(i) : `惡意法規：${payload[0]}`,
@@ -191,15 +203,17 @@ export function hostileLists() {
       videoUrl: `https://www.youtube-nocookie.com/embed/x"onload="${pwn('video')}`,
     })),
     homeBanners: [
-      { id: 'hostile-banner', title: text(0), description: text(6), image: 'images/banner/1.svg', link: '/news/all/1?"><script>alert(1)</script>', sort: 99 },
+      { id: 'hostile-banner', title: text(0), description: text(1), image: 'images/banner/1.svg', link: '/news/all/1?"><script>alert(1)</script>', sort: 99 },
       { id: 'hostile-policy-banner', title: POLICY_PAYLOADS[0], description: POLICY_PAYLOADS[15], image: 'images/banner/2.svg', link: '/news/all/1', sort: 100 },
     ],
   };
 }
 
 /**
- * Items the build rejects, each with the list it would come in, the field the error must name and why.
- * @type {{ list: string, field: string, reason: string, item: Record<string, unknown> }[]}
+ * Items the build rejects, each with the list it would come in, the field the error must name, the rule (issue 17: every
+ * refusal names list, item, field and rule) and why; `before` are items of the same list served before it (a
+ * collision names both).
+ * @type {{ list: string, field: string, rule?: string, reason: string, before?: Record<string, unknown>[], item: Record<string, unknown> }[]}
  */
 export const HOSTILE_REJECTED = [
   { list: 'news', field: 'id', reason: 'parent-directory id', item: { id: '../../etc/passwd', title: '路徑穿越', date: DATE, categoryId: 1, description: '' } },
@@ -216,4 +230,60 @@ export const HOSTILE_REJECTED = [
   { list: 'homeBanners', field: 'link', reason: 'protocol-relative link', item: { id: 'pr-link', title: '橫幅', image: 'images/banner/1.svg', link: '//evil.example/' } },
   { list: 'videos', field: 'videoUrl', reason: 'player not allowed', item: { id: 'evil-video', title: '影片', date: DATE, videoUrl: 'https://evil.example/embed/1' } },
   { list: 'videos', field: 'videoUrl', reason: 'javascript: player', item: { id: 'js-video', title: '影片', date: DATE, videoUrl: 'javascript:alert(1)' } },
+  // Issue 17 finding 4: the disclosure category `url` obeys the route segment rule.
+  ...['.', '..', '%2e%2e', 'a?b', 'c#d', '..\\..\\x'].map((url) => ({
+    list: 'publicDisclosureCategories', field: 'url', rule: 'route-segment', reason: `disclosure category url ${JSON.stringify(url)}`,
+    item: { id: `url-${url}`.replace(/[^a-z-]/g, 'x'), name: '類別', url },
+  })),
+  // Finding 5: ids that collide after normalisation (NFC and NFD), the pseudo-categories `all` and `detail`.
+  {
+    list: 'news', field: 'id', rule: 'unique-id', reason: 'café in NFC, then in NFD',
+    before: [{ id: 'caf\u00e9', title: '咖啡', date: DATE, categoryId: 1, description: '' }],
+    item: { id: 'cafe\u0301', title: '咖啡', date: DATE, categoryId: 1, description: '' },
+  },
+  { list: 'news', field: 'id', rule: 'unique-id', reason: 'ids equal once trimmed', before: [{ id: 7, title: '七', date: DATE, categoryId: 1, description: '' }], item: { id: ' 7 ', title: '七', date: DATE, categoryId: 1, description: '' } },
+  { list: 'news', field: 'id', rule: 'route-segment', reason: 'id in NFD alone', item: { id: 'cafe\u0301', title: '咖啡', date: DATE, categoryId: 1, description: '' } },
+  { list: 'newsCategories', field: 'id', rule: 'route-segment', reason: 'news category all', item: { id: 'all', name: '全部' } },
+  { list: 'newsCategories', field: 'id', rule: 'route-segment', reason: 'news category detail', item: { id: 'detail', name: '內容' } },
+  // Finding 6: category ids with reserved characters (nginx locations that never match).
+  ...['rt&amp', 'a+b', 'a:b', 'a=b', 'a@b', 'a$b', 'a,b', 'a;b'].map((id) => ({
+    list: 'shareCategories', field: 'id', rule: 'route-segment', reason: `category id ${id}`, item: { id, name: '分享' },
+  })),
+  // Finding 9: values that would be silently changed.
+  ...['2026-02-30', '2026-13-45', '0000-00-00', '1', '9999-12-31'].map((date) => ({
+    list: 'news', field: 'date', rule: 'calendar-date', reason: `date ${date}`, item: { id: `date-${date}`, title: '日期', date, categoryId: 1, description: '' },
+  })),
+  {
+    list: 'coupons', field: 'endDate', rule: 'date-order', reason: 'coupon that ends before it starts',
+    item: { id: 'ends-early', title: '優惠', date: DATE, description: '', image: 'images/coupon/1.svg', startDate: '2026-12-01', endDate: '2026-11-01' },
+  },
+  { list: 'decrees', field: 'id', rule: 'portal-id', reason: 'number id above 2^53', item: { id: 2 ** 53 + 2, title: '大數字', content: '' } },
+  { list: 'news', field: 'title', rule: 'visible-text', reason: 'zero-width title', item: { id: 'zw', title: '\u200b\u200c\u200d\u2060\ufeff', date: DATE, categoryId: 1, description: '' } },
+  { list: 'news', field: 'title', rule: 'length', reason: '100 KB title', item: { id: 'huge-title', title: '保'.repeat(100_000), date: DATE, categoryId: 1, description: '' } },
+  { list: 'decrees', field: 'title', rule: 'length', reason: '2,000-character title', item: { id: 'long-title', title: 'W'.repeat(2000), content: '' } },
+  { list: 'homeBanners', field: 'title', rule: 'length', reason: '5,000-character banner', item: { id: 'tall-banner', title: '橫幅'.repeat(2500), image: 'images/banner/1.svg' } },
+  { list: 'homeBanners', field: 'description', rule: 'length', reason: '5,000-character banner line', item: { id: 'tall-line', title: '橫幅', description: '說明'.repeat(2500), image: 'images/banner/1.svg' } },
+  // Finding 10: refusals that named no list, item or field.
+  { list: 'news', field: 'id', rule: 'route-segment', reason: 'id index.html', item: { id: 'index.html', title: '首頁', date: DATE, categoryId: 1, description: '' } },
+  { list: 'news', field: 'id', rule: 'route-segment', reason: 'id of 300 ASCII characters', item: { id: 'a'.repeat(300), title: '長', date: DATE, categoryId: 1, description: '' } },
+  {
+    list: 'decrees', field: 'id', rule: 'route-segment', reason: `id of 90 CJK characters (${MAX_SEGMENT_BYTES}+ bytes)`,
+    item: { id: '法'.repeat(90), title: '長', content: '' },
+  },
+  { list: 'downloadCategories', field: 'id', rule: 'route-segment', reason: 'download category none', item: { id: 'none', name: '無' } },
+  { list: 'eventCategories', field: 'id', rule: 'route-segment', reason: "category id it's", item: { id: "it's", name: '活動' } },
+];
+
+/**
+ * Items the build publishes with a WARNING naming list, item, field and rule "reference" (issue 17 finding 5): their
+ * category matches no category, so they are on none of its pages (src/integrations/pipeline.ts referenceWarnings).
+ * Served in the hostile corpus; each with the category list it names nothing of.
+ * @type {{ list: string, field: string, target: string, item: Record<string, unknown> }[]}
+ */
+export const HOSTILE_WARNED = [
+  { list: 'news', field: 'categoryId', target: 'newsCategories', item: { id: 'hostile-orphan-news', title: '無類別消息', date: DATE, categoryId: 'hostile-missing', description: '' } },
+  {
+    list: 'faqs', field: 'firstCategory', target: 'faqCategories',
+    item: { id: 'hostile-orphan-faq', title: '無類別問答', content: '<p>無</p>', firstCategory: 'hostile-missing', secondCategorySort: 0 },
+  },
 ];

@@ -1,0 +1,238 @@
+/**
+ * The one validation layer at the portal boundary (issue 17 deliverable 1; src/portal/validation.ts and its use in
+ * src/portal/schemas.ts, the loader's parseList, the client and the build pipeline): one test per finding 4, 5, 9
+ * (values other than links and media) and 10, each as an editor sees it — the list, the item, the field and the rule
+ * of the refusal — or as a visitor would (a date that does not roll over, an id that keeps its digits).
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'astro/zod';
+import { callPortal } from '../../src/portal/client';
+import { ENDPOINTS } from '../../src/portal/endpoints';
+import { PortalSchemaError } from '../../src/portal/errors';
+import { PORTAL_LISTS, type PortalListName } from '../../src/portal/lists';
+import { parseList } from '../../src/portal/loader';
+import { MAX_SEGMENT_BYTES, PORTAL_YEAR_RANGE, RESERVED_SEGMENTS, TEXT_MAX_CHARS, routeSegmentProblem } from '../../src/portal/validation';
+import { parseNotification } from '../../src/lib/notifications';
+import { ALL, NONE } from '../../src/lib/redirects';
+import { ALL_CATEGORY } from '../../src/sections/articles';
+import { referenceWarnings } from '../../src/integrations/pipeline';
+import { buildDataset } from '../../scripts/sample-portal/data.mjs';
+
+const DATE = '2026-11-19';
+const news = (fields: Record<string, unknown>) => ({ id: 'n1', title: '消息', date: DATE, categoryId: 1, description: '', ...fields });
+
+/** The refusal of a one-list parse, or undefined when the list passes. */
+function refusal(list: PortalListName, items: unknown[]): PortalSchemaError | undefined {
+  try {
+    parseList(list, PORTAL_LISTS[list] as z.ZodType, items);
+    return undefined;
+  } catch (error) {
+    if (error instanceof PortalSchemaError) return error;
+    throw error;
+  }
+}
+
+describe('route segments: one rule for ids, category ids and the disclosure url (findings 4, 5, 6, 10)', () => {
+  it.each([
+    ['.', 'dot segment'],
+    ['..', 'dot segment'],
+    ['%2e%2e', '"%"'],
+    ['a?b', 'reserved character "?"'],
+    ['c#d', 'reserved character "#"'],
+    ['..\\..\\x', 'path separator'],
+  ])('refuses the disclosure category url %j, naming list, item, field and rule', (url, reason) => {
+    const error = refusal('publicDisclosureCategories', [{ id: 9, name: '類別', url }]);
+    expect(error?.message).toContain('list "publicDisclosureCategories", item id "9" (#0): field "url": rule "route-segment": ');
+    expect(error?.message).toContain(reason);
+  });
+
+  it('keeps disclosure urls that name a page, an empty url (the id) and an external address', () => {
+    const categories = [
+      { id: 1, name: '公司概況', url: 'basic' },
+      { id: 2, name: '財務', url: '/about/public/finance/' },
+      { id: 3, name: '外部', url: 'https://www.example.com/report' },
+      { id: 4, name: '空', url: '' },
+    ];
+    expect(refusal('publicDisclosureCategories', categories)).toBeUndefined();
+  });
+
+  it('refuses two disclosure categories that would write one page, naming both', () => {
+    const error = refusal('publicDisclosureCategories', [
+      { id: 1, name: '甲', url: 'finance' },
+      { id: 2, name: '乙', url: '/about/public/finance' },
+    ]);
+    expect(error?.message).toContain('item id "2" (#1): field "url": rule "unique-id": duplicate url: the same as item id "1" (#0)');
+  });
+
+  it.each([['&'], ['+'], [':'], ['='], ['@'], ['$'], [','], [';'], ["'"], ['"'], ['<'], ['\t'], ['\u200b']])(
+    'refuses a category id holding %j',
+    (char) => {
+      expect(refusal('shareCategories', [{ id: `a${char}b`, name: '分享' }])?.message).toMatch(/field "id": rule "route-segment": holds the (reserved|control or invisible) character/);
+    },
+  );
+
+  it('keeps ids that links encode and folders hold: spaces, CJK, accents in NFC, emoji, "-._~"', () => {
+    for (const id of ['a b', '惡意編號', 'caf\u00e9', 'hostile😀', 'v1.2_x~y-z', 'ＦＵＬＬ']) expect(routeSegmentProblem(id), id).toBeUndefined();
+  });
+
+  it('refuses ids not in Unicode NFC (café in NFD)', () => {
+    expect(refusal('news', [news({ id: 'cafe\u0301' })])?.message).toContain('field "id": rule "route-segment": is not in Unicode NFC form');
+  });
+
+  it('refuses names longer than a folder name may be, in UTF-8 bytes (300 ASCII, 90 CJK characters), and keeps 255 bytes', () => {
+    expect(refusal('news', [news({ id: 'a'.repeat(300) })])?.message).toContain(`is 300 bytes in UTF-8, more than ${MAX_SEGMENT_BYTES}`);
+    expect(refusal('decrees', [{ id: '法'.repeat(90), title: '法規' }])?.message).toContain('is 270 bytes in UTF-8');
+    expect(routeSegmentProblem('法'.repeat(85))).toBeUndefined();
+    expect(routeSegmentProblem('a'.repeat(MAX_SEGMENT_BYTES))).toBeUndefined();
+  });
+
+  it.each([
+    ['newsCategories', 'all'],
+    ['newsCategories', 'detail'],
+    ['downloadCategories', 'none'],
+    ['news', 'index.html'],
+    ['faqCategories', 'service'],
+    ['publicDisclosureCategories', 'stewardship'],
+  ] as const)('refuses a %s id %j, the name of a page of the site', (list, id) => {
+    const item = list === 'news' ? news({ id }) : { id, name: list === 'faqCategories' ? '1-服務' : '類別', url: '' };
+    expect(refusal(list, [item])?.message).toContain(`field "id": rule "route-segment": is the reserved name "${id}"`);
+  });
+
+  it('reserves every literal that src/pages puts beside a parameter, and the redirect plan\'s pseudo-segments', () => {
+    const pages = fileURLToPath(new URL('../../src/pages/', import.meta.url));
+    const literals = new Set<string>();
+    const walk = (dir: string): void => {
+      const names = readdirSync(dir);
+      const hasParameter = names.some((name) => name.startsWith('['));
+      for (const name of names) {
+        if (statSync(join(dir, name)).isDirectory()) walk(join(dir, name));
+        if (hasParameter && !name.startsWith('[')) literals.add(name.replace(/\.(astro|ts)$/, ''));
+      }
+    };
+    walk(pages);
+    expect(literals.size).toBeGreaterThan(5);
+    expect(RESERVED_SEGMENTS).toEqual(expect.arrayContaining([...literals, ALL, NONE, ALL_CATEGORY, 'index.html']));
+  });
+});
+
+describe('collisions: ids equal after normalisation are refused, naming both items (finding 5)', () => {
+  it('café in NFC then in NFD', () => {
+    const error = refusal('news', [news({ id: 'caf\u00e9' }), news({ id: 'cafe\u0301' })]);
+    expect(error?.itemId).toBe('id "cafe\u0301" (#1)');
+    expect(error?.message).toContain('field "id": rule "unique-id": duplicate id: the same as item id "caf\u00e9" (#0)');
+  });
+
+  it('a number and a string id, and ids equal once trimmed, also in lists whose ids are not route segments', () => {
+    expect(refusal('videos', [
+      { id: 12, title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/a' },
+      { id: '12 ', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/b' },
+    ])?.message).toContain('item id "12 " (#1): field "id": rule "unique-id": duplicate id: the same as item id "12" (#0)');
+  });
+});
+
+describe('references that match nothing are reported at the start of the build pipeline (finding 5)', () => {
+  it('names the list, the item, the field and the rule for a news category, an FAQ firstCategory and a location areaId', () => {
+    const record = (list: string, entries: { id: string; data: Record<string, unknown> }[]) =>
+      ({ list, endpoint: `GET /${list}`, items: entries.length, source: 'live', fetchedAt: '', ageHours: 0, entries }) as never;
+    const warnings = referenceWarnings([
+      record('newsCategories', [{ id: '1', data: { id: '1' } }]),
+      record('news', [{ id: 'ok', data: { categoryId: '1' } }, { id: 'lost', data: { categoryId: '9' } }]),
+      record('faqCategories', [{ id: 'a', data: {} }]),
+      record('faqs', [{ id: 'q', data: { firstCategory: 'b' } }]),
+      record('locationCategories', []),
+      record('locations', [{ id: 'branch', data: { areaId: '3' } }]),
+    ]);
+    expect(warnings).toEqual([
+      'Portal GET /news: list "news", item id "lost": field "categoryId": rule "reference": "9" is no id of list "newsCategories": the item is on none of that list\'s pages',
+      'Portal GET /faqs: list "faqs", item id "q": field "firstCategory": rule "reference": "b" is no id of list "faqCategories": the item is on none of that list\'s pages',
+      'Portal GET /locations: list "locations", item id "branch": field "areaId": rule "reference": "3" is no id of list "locationCategories": the item is on none of that list\'s pages',
+    ]);
+  });
+
+  it('finds none in the sample portal', () => {
+    const { lists } = buildDataset() as { lists: Record<string, unknown[]> };
+    const records = Object.entries(lists).map(([list, items]) => ({
+      list,
+      endpoint: list,
+      items: items.length,
+      source: 'live',
+      fetchedAt: '',
+      ageHours: 0,
+      entries: parseList(list as PortalListName, PORTAL_LISTS[list as PortalListName] as z.ZodType, items).map(({ id, data }) => ({ id, data })),
+    }));
+    expect(referenceWarnings(records as never)).toEqual([]);
+  });
+});
+
+describe('values never silently changed (finding 9)', () => {
+  it.each(['2026-02-30', '2026-13-45', '0000-00-00', '1', '9999-12-31', '1899-12-31'])('refuses the date %j', (date) => {
+    expect(refusal('news', [news({ date })])?.message).toContain('field "date": rule "calendar-date": ');
+  });
+
+  it(`keeps dates from ${PORTAL_YEAR_RANGE.min} to ${PORTAL_YEAR_RANGE.max}`, () => {
+    expect(refusal('news', [news({ id: 'a', date: `${PORTAL_YEAR_RANGE.min}-01-01` }), news({ id: 'b', date: `${PORTAL_YEAR_RANGE.max}-12-31` })])).toBeUndefined();
+  });
+
+  it('refuses a coupon that ends before it starts', () => {
+    const coupon = { id: 'c', title: '優惠', date: DATE, description: '', image: 'images/coupon/1.svg', startDate: '2026-12-01', endDate: '2026-11-30' };
+    expect(refusal('coupons', [coupon])?.message).toContain('field "endDate": rule "date-order": the offer ends before it starts');
+    expect(refusal('coupons', [{ ...coupon, endDate: '2026-12-01' }])).toBeUndefined();
+  });
+
+  it('keeps the digits of an id above 2^53 from the portal answer to the page URL', async () => {
+    const body = '{"code":20000,"data":[{"id":9007199254740993,"title":"大編號","content":"","sort":1}]}';
+    const result = await callPortal<unknown[]>(ENDPOINTS.decrees, { base: 'http://portal.test', fetch: async () => new Response(body) });
+    expect(result.cancelled).toBe(false);
+    const [decree] = parseList('decrees', PORTAL_LISTS.decrees, (result as { data: unknown[] }).data);
+    expect(decree!.id).toBe('9007199254740993');
+  });
+
+  it('refuses a number id that has already lost its digits', () => {
+    expect(refusal('decrees', [{ id: 2 ** 53 + 2, title: '法規' }])?.message).toContain('field "id": rule "portal-id": the number 9007199254740994 is not an integer below 2^53');
+  });
+
+  it.each(['\u200b\u200b', '\u200b\u200c\u200d\u2060\ufeff', '\u202e\u202c', '\u3164', ' \u00ad '])('refuses a title with no visible character (%j)', (title) => {
+    expect(refusal('news', [news({ title })])?.message).toContain('field "title": rule ');
+  });
+
+  it('refuses a description made only of zero-width characters, keeps an empty one', () => {
+    expect(refusal('news', [news({ description: '\u200b' })])?.message).toContain('field "description": rule "visible-text": has no visible character');
+    expect(refusal('news', [news({ description: '' })])).toBeUndefined();
+  });
+
+  it('refuses a 100 KB title and a 5,000-character banner, keeps titles up to the limit', () => {
+    expect(refusal('news', [news({ title: '保'.repeat(100_000) })])?.message).toContain(`field "title": rule "length": is 100000 characters long, more than ${TEXT_MAX_CHARS.title}`);
+    expect(refusal('homeBanners', [{ id: 'b', title: '橫'.repeat(5000), image: 'images/banner/1.svg' }])?.message).toContain(`more than ${TEXT_MAX_CHARS.bannerTitle}`);
+    expect(refusal('homeBanners', [{ id: 'b', title: '橫幅', description: '說'.repeat(5000), image: 'images/banner/1.svg' }])?.message).toContain('field "description": rule "length"');
+    expect(refusal('news', [news({ title: '保'.repeat(TEXT_MAX_CHARS.title) })])).toBeUndefined();
+  });
+
+  it('passes the sample portal whole', () => {
+    const { lists } = buildDataset() as { lists: Record<string, unknown[]> };
+    for (const [list, items] of Object.entries(lists)) expect(refusal(list as PortalListName, items), list).toBeUndefined();
+  });
+});
+
+describe('notifications in the browser (finding 9)', () => {
+  const notification = (fields: Record<string, unknown>) => parseNotification({ id: 1, category: 2, title: '通知', description: '系統維護', startDate: '2026-03-15', ...fields });
+
+  it.each(['2026-02-30', '2026-13-45', '0000-00-00', '1', '9999-12-31'])('leaves out a notification dated %j', (startDate) => {
+    expect(notification({ startDate })).toBeUndefined();
+  });
+
+  it('keeps real dates and date-times', () => {
+    expect(notification({ startDate: '2026-02-28T09:00:00+08:00' })?.startDate).toBe('2026-02-28T09:00:00+08:00');
+    expect(notification({ startDate: '2026/3/5' })?.startDate).toBe('2026/3/5');
+  });
+
+  it('leaves out a notification whose text shows nothing, and cuts long ones', () => {
+    expect(notification({ description: '\u200b\u200b' })).toBeUndefined();
+    const long = notification({ title: '標'.repeat(5000), description: '文'.repeat(100_000) })!;
+    expect([...long.title]).toHaveLength(TEXT_MAX_CHARS.notificationTitle);
+    expect([...long.description]).toHaveLength(TEXT_MAX_CHARS.notificationDescription);
+    expect(long.description.endsWith('…')).toBe(true);
+  });
+});
