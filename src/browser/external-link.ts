@@ -1,14 +1,13 @@
 /**
  * Which link clicks ask before leaving the site (spec §9: any link to an http address outside the company
  * domain opens the confirmation 是否前往外部網站). Pure functions; ExternalLinkDialog.ts wires them to the page.
+ * The rule is the one the pages and the portal schemas use (src/portal/links.ts through src/lib/assets.ts, issue 17
+ * deliverable 2): the browser has already parsed the link (WHATWG URL), so `/\host` and `/<TAB>/host` count as hosts.
  */
 import { COMPANY_DOMAINS } from '../site/company';
+import { isCompanyHost, leavesCompany } from '../lib/assets';
 
-/** A host name that is one of `domains` or a subdomain of one (`ebiz.hotains.com.tw`). */
-export function isCompanyHost(hostname: string, domains: readonly string[] = COMPANY_DOMAINS): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
-}
+export { isCompanyHost };
 
 /**
  * A URL leaves the site: http(s), and its host is neither the page's own host nor a company host.
@@ -21,8 +20,7 @@ export function isExternalUrl(href: string, pageUrl: string, domains: readonly s
   } catch {
     return false;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return url.hostname !== new URL(pageUrl).hostname && !isCompanyHost(url.hostname, domains);
+  return leavesCompany(url, new URL(pageUrl).hostname, domains);
 }
 
 /** The parts of a click that decide whether the site may step in. */

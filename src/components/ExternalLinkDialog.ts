@@ -19,7 +19,8 @@ export function initExternalLinks(): void {
   document.addEventListener('click', (event) => {
     if (!isPlainClick(event)) return;
     const link = linkOf(event.target);
-    if (!link || link.hasAttribute('download')) return;
+    // Download links too (issue 17 item 1): a `download` link to another host leaves the site like any other.
+    if (!link) return;
     const href = linkHref(link, document.baseURI);
     if (!isExternalUrl(href, location.href)) return;
     event.preventDefault();

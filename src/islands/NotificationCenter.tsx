@@ -24,6 +24,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyn
 import type * as DateHelpers from '../lib/dates';
 import type { PortalNotification } from '../lib/notifications';
 import { NOTIFICATION_TEXT } from '../site/texts/notifications';
+import { NEW_WINDOW_TEXT } from '../site/texts/layout';
 import { TIMING } from '../site/limits';
 import {
   $bellOpen,
@@ -92,6 +93,23 @@ const useNotifications = () => useSyncExternalStore(subscribeNotifications, $not
 
 /** The header's bell button (Header.astro). */
 const bellTrigger = () => document.querySelector<HTMLElement>('[data-bell-trigger]');
+
+/**
+ * The 查看更多 link of a notification with a nextUrl: an http(s) URL opens a new tab with `rel` and the 另開新視窗
+ * hint (spec §9; the external-link dialog asks first when it leaves the company's sites).
+ */
+function MoreLink({ notification, className }: { notification: PortalNotification; className?: string }) {
+  const newTab = notification.nextUrlNewTab === true;
+  return (
+    <a className={className} href={notification.nextUrl} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      {NOTIFICATION_TEXT.bell.more}
+      <span className="visually-hidden">
+        ：{notification.title || notification.description}
+        {newTab && NEW_WINDOW_TEXT}
+      </span>
+    </a>
+  );
+}
 
 /** Follows a link as if the visitor clicked it, so the external-link confirmation and the progress bar apply. */
 function followLink(href: string): void {
@@ -241,10 +259,7 @@ export default function NotificationCenter({ isHome }: Props) {
                   {banner.nextUrl && (
                     <>
                       {' '}
-                      <a href={banner.nextUrl}>
-                        {NOTIFICATION_TEXT.bell.more}
-                        <span className="visually-hidden">：{banner.title || banner.description}</span>
-                      </a>
+                      <MoreLink notification={banner} />
                     </>
                   )}
                 </p>
@@ -288,10 +303,7 @@ export default function NotificationCenter({ isHome }: Props) {
                   <div className="bell-item__foot">
                     <NotificationDate notification={item} />
                     {item.nextUrl && (
-                      <a className="bell-item__link" href={item.nextUrl}>
-                        {NOTIFICATION_TEXT.bell.more}
-                        <span className="visually-hidden">：{item.title || item.description}</span>
-                      </a>
+                      <MoreLink notification={item} className="bell-item__link" />
                     )}
                   </div>
                 </li>

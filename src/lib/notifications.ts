@@ -9,6 +9,7 @@
  */
 import { NOTIFICATION_CATEGORY } from '../site/limits';
 import { calendarDayProblem, capText, TEXT_MAX_CHARS, visibleTextProblem } from '../portal/validation';
+import { classifyLink } from '../portal/links';
 
 /** One notification, with a stable `key` to remember what the visitor dismissed or confirmed. */
 export interface PortalNotification {
@@ -20,19 +21,18 @@ export interface PortalNotification {
   description: string;
   /** Start of the notification as the portal sent it (ISO date or date-time). */
   startDate: string;
-  /** Where the notification leads: a site path or an http(s) URL. */
+  /** Where the notification leads: a site path or an http(s) URL, as the browser serializes it. */
   nextUrl?: string;
+  /** `nextUrl` is an http(s) URL: the link opens a new tab with `rel` and the 另開新視窗 hint (spec §9). */
+  nextUrlNewTab?: boolean;
 }
 
-/** A site path (`/news/all`) or an absolute http(s) URL; anything else (javascript:, //host) is not a link. */
+/**
+ * A site path (`/news/all`) or an absolute http(s) URL by the one link rule (src/portal/links.ts classifyLink,
+ * issue 17 deliverable 2); anything else (javascript:, `//host`, `/\host`, `/<TAB>/host`) is not a link.
+ */
 export function isSafeLink(value: string): boolean {
-  if (/^\/(?!\/)/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return classifyLink(value) !== undefined;
 }
 
 /** Short non-cryptographic hash (FNV-1a, base 36) of a string. */
@@ -64,7 +64,7 @@ export function parseNotification(raw: unknown): PortalNotification | undefined 
   if (!description || visibleTextProblem(description) || !startDate || calendarDayProblem(startDate)) return undefined;
   const titleText = str(item.title) ?? '';
   const title = visibleTextProblem(titleText) ? '' : capText(titleText, TEXT_MAX_CHARS.notificationTitle);
-  const nextUrl = str(item.nextUrl);
+  const next = typeof item.nextUrl === 'string' ? classifyLink(item.nextUrl) : undefined;
   const id = typeof item.id === 'number' || typeof item.id === 'string' ? String(item.id).trim() : '';
   return {
     key: id ? `id:${id}` : `h:${hashText(`${category}|${startDate}|${title}|${description}`)}`,
@@ -72,7 +72,7 @@ export function parseNotification(raw: unknown): PortalNotification | undefined 
     title,
     description: capText(description, TEXT_MAX_CHARS.notificationDescription),
     startDate,
-    ...(nextUrl && isSafeLink(nextUrl) ? { nextUrl } : {}),
+    ...(next ? { nextUrl: next.href, nextUrlNewTab: next.kind !== 'site' } : {}),
   };
 }
 

@@ -5,12 +5,54 @@
  * is an `<h2>` and none skips a level below the page's one h1 (WCAG 1.3.1; the W3C checker reports `h3` after
  * `h1`): `h1`→`h2` always, and when the text's highest heading is `h3` or lower, every heading moves up by the
  * same amount (levels past h5 become h5). The highest heading is read from the sanitized HTML's parsed tree, so a
- * heading inside a comment, an attribute value or a removed element does not count (issue 13 item 7). Links opening a new tab get `rel="noopener noreferrer"`, images load lazily.
+ * heading inside a comment, an attribute value or a removed element does not count (issue 13 item 7). Images load
+ * lazily. Link targets follow the one rule of src/portal/links.ts (issue 17 deliverable 2): a site path stays in
+ * its tab (or the tab the editor chose); an http(s) URL opens a new tab; anything else (`//host`, `/\host`,
+ * relative paths, other schemes but mailto: and tel:) loses its `href`. Links opening a new tab get
+ * `rel="noopener noreferrer"` and the visually hidden 另開新視窗 hint (spec §9).
  *
  * In: an HTML string from the portal. Out: safe HTML to render with `set:html`.
  */
 import { parse } from 'node-html-parser';
 import sanitizeHtml from 'sanitize-html';
+import { classifyLink } from './links';
+import { NEW_WINDOW_TEXT } from '../site/texts/layout';
+
+/** Schemes a rich-text link may have besides http(s) and site paths: they open no page. */
+const NON_PAGE_LINK = /^\s*(?:mailto|tel):/i;
+
+/**
+ * The attributes of a rich-text `<a>` after the link rule (module docstring).
+ * @param attribs the attributes as written
+ * @returns the attributes to keep: `href` serialized or removed, `target`/`rel` set
+ */
+export function richTextLinkAttributes(attribs: Record<string, string>): Record<string, string> {
+  const next = { ...attribs };
+  const href = next.href;
+  const target = href === undefined || NON_PAGE_LINK.test(href) ? undefined : classifyLink(href);
+  if (href !== undefined && !NON_PAGE_LINK.test(href)) {
+    if (target) next.href = target.href;
+    else delete next.href;
+  }
+  if (target && target.kind !== 'site') next.target = '_blank';
+  if (next.target === '_blank' && next.href !== undefined) next.rel = 'noopener noreferrer';
+  else {
+    delete next.target;
+    delete next.rel;
+  }
+  return next;
+}
+
+/** The hint appended to every rich-text link that opens a new tab; `.visually-hidden` is the site's own class. */
+const NEW_WINDOW_HINT = `<span class="visually-hidden">${NEW_WINDOW_TEXT}</span>`;
+
+/** Adds NEW_WINDOW_HINT inside each `<a target="_blank">` of sanitized HTML (parsed, not matched by a pattern). */
+function withNewWindowHints(safeHtml: string): string {
+  if (!safeHtml.includes('target="_blank"')) return safeHtml;
+  const root = parse(safeHtml);
+  for (const link of root.querySelectorAll('a[target="_blank"]')) link.insertAdjacentHTML('beforeend', NEW_WINDOW_HINT);
+  return root.toString();
+}
 
 /**
  * The allow-list of tags and attributes kept in portal HTML. Headings h1–h6 are kept as written: sanitizeRichText
@@ -34,12 +76,7 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: (tagName, attribs) => {
-      const next = { ...attribs };
-      if (next.target === '_blank') next.rel = 'noopener noreferrer';
-      else delete next.target;
-      return { tagName, attribs: next };
-    },
+    a: (tagName, attribs) => ({ tagName, attribs: richTextLinkAttributes(attribs) }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' } }),
   },
 };
@@ -90,6 +127,9 @@ export function headingRenames(levels: number[]): Record<string, string> {
 export function sanitizeRichText(html: string): string {
   const asWritten = sanitizeHtml(html, RICH_TEXT_OPTIONS);
   const renames = headingRenames(headingLevels(asWritten));
-  if (Object.keys(renames).length === 0) return asWritten.trim();
-  return sanitizeHtml(html, { ...RICH_TEXT_OPTIONS, transformTags: { ...RICH_TEXT_OPTIONS.transformTags, ...renames } }).trim();
+  const safe =
+    Object.keys(renames).length === 0
+      ? asWritten
+      : sanitizeHtml(html, { ...RICH_TEXT_OPTIONS, transformTags: { ...RICH_TEXT_OPTIONS.transformTags, ...renames } });
+  return withNewWindowHints(safe.trim());
 }

@@ -21,6 +21,7 @@ import {
   yearProblem,
   type RuleName,
 } from './validation';
+import { BASE_PATH_RULE, LINK_RULE, VIDEO_RULE, basePath, classifyFile, classifyLink, videoEmbedUrl } from './links';
 import { VIDEO_EMBED_ORIGIN } from '../site/company';
 
 /**
@@ -89,17 +90,34 @@ const optionalText = (maxChars: number = TEXT_MAX_CHARS.description) =>
 /** Portal HTML, sanitized with the site's allow-list. */
 export const richText = z.string().transform((html) => sanitizeRichText(html));
 
-/** An absolute http(s) URL; other schemes (javascript:, data:) are rejected. */
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/**
+ * A string field read by one of the URL rules of src/portal/links.ts (issue 17 deliverable 2): the value becomes the
+ * rule's result (the browser's serialized form of what was checked), or the item is refused with `rule`.
+ */
+const urlField = (read: (value: string) => string | undefined, rule: string) =>
+  z.string().transform((value, context) => {
+    const result = read(value);
+    if (result === undefined) context.addIssue({ code: 'custom', message: rule });
+    return result ?? '';
+  });
 
-/** Where a link leads: a site path (`/coupon/1`) or an absolute http(s) URL. */
-const linkTarget = z
-  .string()
-  .trim()
-  .refine((value) => /^\/(?!\/)/.test(value) || httpUrl.safeParse(value).success, 'must be a site path or an http(s) URL');
+/** Where a link leads: a site path (`/coupon/1`) or an absolute http(s) URL (links.ts classifyLink). */
+const linkTarget = urlField((value) => classifyLink(value)?.href, LINK_RULE);
 
-/** Path or URL of a file on the portal's image / file base (spec §3: images under an image base path). */
-const assetPath = z.string().trim().min(1, 'must not be empty');
+/** An absolute http(s) URL (a company site or outside); site paths, other schemes and `//host` are refused. */
+const httpUrl = urlField((value) => {
+  const target = classifyLink(value);
+  return target && target.kind !== 'site' ? target.href : undefined;
+}, 'must be an absolute http(s) URL');
+
+/** Path of an image under the portal's image base (spec §3: images under an image base path; links.ts basePath). */
+const assetPath = urlField(basePath, BASE_PATH_RULE);
+
+/** A file: a path under the file base, or an absolute http(s) URL (links.ts classifyFile; issue 17 item 1). */
+const filePath = urlField((value) => {
+  const target = classifyFile(value);
+  return target === undefined ? undefined : target.kind === 'base' ? target.path : target.href;
+}, `${BASE_PATH_RULE}, or an absolute http(s) URL`);
 
 /** A category of a portal list (news, events, winners, shares, FAQ, locations, downloads). */
 export const categorySchema = z.object({
@@ -144,10 +162,9 @@ export const videoSchema = z.object({
   title: text().describe('Video title, also the iframe title'),
   date: portalDate.describe('Publication date'),
   description: optionalText().default('').describe('Short description'),
-  videoUrl: httpUrl
-    .refine((value) => new URL(value).origin === VIDEO_EMBED_ORIGIN, `must be a player URL on ${VIDEO_EMBED_ORIGIN} (the only frame the CSP allows for videos)`)
-    .transform((value) => new URL(value).href)
-    .describe(`Embeddable player URL on ${VIDEO_EMBED_ORIGIN}, e.g. ${VIDEO_EMBED_ORIGIN}/embed/{videoId}`),
+  videoUrl: urlField(videoEmbedUrl, `${VIDEO_RULE} (the only frame the CSP allows for videos)`).describe(
+    `Embeddable player URL on ${VIDEO_EMBED_ORIGIN}, e.g. ${VIDEO_EMBED_ORIGIN}/embed/{videoId}; rebuilt from the id`,
+  ),
   image: assetPath.optional().describe('Poster image path'),
 });
 
@@ -201,7 +218,7 @@ export const publicDisclosureSchema = z.object({
   category: portalId.describe('Id of the public disclosure category (grouping key, spec §9)'),
   date: portalDate.optional().describe('Date of the disclosure'),
   content: richText.default('').describe('Body as portal HTML, sanitized'),
-  fileUrl: assetPath.optional().describe('Attached document path under the file base'),
+  fileUrl: filePath.optional().describe('Attached document: path under the file base, or an http(s) URL'),
   sort: z.number().optional().describe('Order inside the category'),
 });
 
@@ -209,7 +226,7 @@ export const publicDisclosureSchema = z.object({
 export const downloadFileSchema = z.object({
   id: portalId.describe('File id'),
   title: text().describe('File name shown to visitors'),
-  fileUrl: assetPath.describe('File path under the file base'),
+  fileUrl: filePath.describe('File: path under the file base, or an http(s) URL'),
   fileType: z.string().trim().default('pdf').describe('File type, e.g. pdf, docx'),
   date: portalDate.optional().describe('Last update'),
 });

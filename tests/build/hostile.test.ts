@@ -2,12 +2,17 @@
  * The hostile corpus in Chromium (issue 6 §4–§5): one build of the site against the sample portal with
  * SAMPLE_PORTAL_CORPUS=hostile (scripts/sample-portal/content/hostile.mjs) into a temporary folder, served by real
  * nginx with the generated include (so the security headers apply), then every built page that shows a hostile
- * item in its `<main>` is opened (at 390 px, then measured again at 1440 px). On each page:
+ * item in its `<main>`, and one page of every template (src/pages route) besides, is opened (at 320 px, then
+ * measured again at 390 and 1,440 px; issue 17 deliverable 6). On each page:
  * - no payload runs: no dialog, `window.__pwned` never set, and the DOM holds no event-handler attribute, no
  *   `javascript:`/`data:` link or frame, no frame outside the allowed chatbot/video origins, no script or style
  *   sheet from elsewhere;
  * - no Content-Security-Policy violation (the policy allows everything the page itself needs);
- * - the layout holds: the page is no wider than the viewport (2,000-character titles, wide tables, wide images).
+ * - every link to another origin opens a new tab with `rel="noopener noreferrer"` and says so to screen readers
+ *   (spec §9; issue 17 item 1: download links too);
+ * - the layout holds: the page is no wider than the viewport (2,000-character titles, wide tables, wide images,
+ *   banners linking to other hosts: issue 17 item 8).
+ * A download link to another host (HOSTILE_LINKS) opens the external-link confirmation when clicked (issue 17 item 1).
  * And no portal text changes the security policy (issue 17 finding 2): `_headers` and `nginx.conf` carry the
  * Content-Security-Policy of a build of the same site without the corpus, although its pages hold `<script>` and
  * `<style>` markup in attribute values (POLICY_PAYLOADS in meta descriptions, `alt` and `aria-label`).
@@ -24,12 +29,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/astro.mjs';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { EXTERNAL } from '../../src/site/company';
+import { NEW_WINDOW_TEXT } from '../../src/site/texts/layout';
 import { VIDEO_EMBED_ORIGIN } from '../../src/site/company';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
-import { POLICY_PAYLOADS } from '../../scripts/sample-portal/content/hostile.mjs';
+import { HOSTILE_LINKS, POLICY_PAYLOADS } from '../../scripts/sample-portal/content/hostile.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/system.mjs';
 
 const VIEWPORTS = [
+  { width: 320, height: 640 },
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
 ];
@@ -55,6 +62,47 @@ function hostilePages(folder: string): string[] {
       return `/${segments.map((segment) => encodeURIComponent(segment)).join('/')}`;
     })
     .sort();
+}
+
+/** The English page's hint for a link that opens a new tab (ContentPage.astro). */
+const NEW_WINDOW_TEXT_EN = '(opens in a new tab)';
+
+/**
+ * A pattern per page template (file of src/pages): `[x]` is one segment, `[...x]` any rest, static routes first,
+ * as Astro matches them.
+ */
+function templatePatterns(): { template: string; pattern: RegExp }[] {
+  const pagesDir = join(process.cwd(), 'src', 'pages');
+  return readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.astro'))
+    .map((file) => {
+      const route = `/${file.replace(/\.astro$/, '').split(sep).join('/')}`.replace(/\/index$/, '') || '/';
+      const source = route
+        .split('/')
+        .map((segment) => (/^\[\.\.\.\w+\]$/.test(segment) ? '(?:/.*)?' : /^\[\w+\]$/.test(segment) ? '/[^/]+' : segment ? `/${segment.replace(/[.]/g, '\\.')}` : ''))
+        .join('')
+        .replace(/^\/?\(\?:/, '(?:');
+      const dynamic = (route.match(/\[/g) ?? []).length + (route.includes('[...') ? 10 : 0);
+      return { template: route, pattern: new RegExp(`^${source || '/'}/?$`), dynamic };
+    })
+    .sort((a, b) => a.dynamic - b.dynamic)
+    .map(({ template, pattern }) => ({ template, pattern }));
+}
+
+/** One built page of every template (the first in path order), as site paths; error pages by their file name. */
+function templatePages(folder: string): string[] {
+  const paths = readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(`${sep}index.html`) || file === 'index.html')
+    .map((file) => `/${file.split(sep).slice(0, -1).join('/')}`.replace(/^\/$/, '/'))
+    .sort();
+  const templates = templatePatterns();
+  const chosen = new Map<string, string>();
+  for (const path of paths) {
+    const decoded = decodeURIComponent(path);
+    const template = templates.find(({ pattern }) => pattern.test(decoded))?.template;
+    if (template && !chosen.has(template)) chosen.set(template, path.split('/').map((s) => encodeURIComponent(s)).join('/') || '/');
+  }
+  return [...chosen.values()];
 }
 
 beforeAll(async () => {
@@ -107,7 +155,7 @@ async function visit(page: Page, path: string): Promise<PageFindings> {
   });
   const allowedFrames = [new URL(EXTERNAL.chatbot).origin, VIDEO_EMBED_ORIGIN];
   const findings: PageFindings = {
-    ...(await page.evaluate((frames) => {
+    ...(await page.evaluate(([frames, hints]) => {
       const unsafe: string[] = [];
       for (const element of document.querySelectorAll('*')) {
         for (const attribute of element.attributes) {
@@ -131,9 +179,15 @@ async function visit(page: Page, path: string): Promise<PageFindings> {
         if (new URL(link.href).origin !== location.origin) unsafe.push(`LINK ${link.href}`);
       }
       if (document.querySelector('base')) unsafe.push('BASE');
+      // Every link to another origin: a new tab, rel, and the hint (spec §9; issue 17 item 1, download links too).
+      for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+        if (!/^https?:$/.test(link.protocol) || link.origin === location.origin) continue;
+        const hint = [...link.querySelectorAll('.visually-hidden')].some((span) => span.textContent?.includes(hints[0]) || span.textContent?.includes(hints[1]));
+        if (link.target !== '_blank' || !/\bnoopener\b/.test(link.rel) || !hint) unsafe.push(`external A ${link.href.slice(0, 60)} target=${link.target} rel=${link.rel} hint=${hint}`);
+      }
       const win = window as unknown as { __pwned?: unknown; __cspViolations: string[] };
       return { pwned: win.__pwned, violations: [...win.__cspViolations], unsafeDom: unsafe };
-    }, allowedFrames)),
+    }, [allowedFrames, [NEW_WINDOW_TEXT, NEW_WINDOW_TEXT_EN]] as const)),
     overflowPx: {},
   };
   for (const viewport of VIEWPORTS) {
@@ -147,7 +201,9 @@ async function visit(page: Page, path: string): Promise<PageFindings> {
 
 describe('hostile portal items in Chromium (build with SAMPLE_PORTAL_CORPUS=hostile)', () => {
   it('renders every hostile page with no payload running, no CSP violation and no horizontal overflow', async () => {
-    const paths = hostilePages(dist);
+    const paths = [...new Set([...hostilePages(dist), ...templatePages(dist)])].sort();
+    // Every template is opened: about 40 routes of src/pages.
+    expect(templatePages(dist).length).toBeGreaterThan(35);
     // Detail pages of news, shares, winners, coupons and decrees; their lists; FAQ, disclosures, downloads, locations, videos, home.
     expect(paths.length).toBeGreaterThan(50);
     const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -184,6 +240,32 @@ describe('hostile portal items in Chromium (build with SAMPLE_PORTAL_CORPUS=host
     expect(problems).toEqual([]);
   }, 600_000);
 });
+
+describe('download links to another host (issue 17 item 1)', () => {
+  it('asks before leaving the site, like every external link', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    await context.route('https://evil.example/**', (route) => {
+      requested.push(route.request().url());
+      return route.abort();
+    });
+    try {
+      // The download page that carries the external file (the first hostile download item).
+      const path = hostilePages(dist).find((candidate) =>
+        readFileSync(join(dist, decodeURIComponent(candidate), 'index.html'), 'utf8').includes(`href="${HOSTILE_LINKS.downloadFile.value}"`),
+      );
+      expect(path).toMatch(/^\/download\//);
+      await page.goto(`${nginx.url}${path}`, { waitUntil: 'load' });
+      const link = page.locator(`a[download][href="${HOSTILE_LINKS.downloadFile.value}"]`);
+      await expect(link.count()).resolves.toBe(1);
+      await link.click();
+      await expect(page.locator('[data-external-dialog]').evaluate((dialog: HTMLDialogElement) => dialog.open)).resolves.toBe(true);
+      expect(requested).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
 /** The Content-Security-Policy lines of a build's host files: `_headers`, and the distinct `add_header` lines of `nginx.conf`. */
 function policyLines(folder: string): { headers: string[]; nginx: string[] } {

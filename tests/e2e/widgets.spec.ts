@@ -392,10 +392,15 @@ test.describe('external links (spec §9)', () => {
     await expect(page).toHaveURL(/\/news\/all\/1$/);
   });
 
-  test('a link in portal rich text without target leaves in the same tab after 確定前往, by keyboard', async ({ page }) => {
+  // Issue 17 deliverable 2: a portal link written without target is an external link like any other (new tab, rel,
+  // the 另開新視窗 hint), in the browser's serialized form.
+  test('a link in portal rich text without target opens a new tab after 確定前往, by keyboard, and says so', async ({ page, context }) => {
     await stubExternal(page, 'www.cwa.gov.tw');
     await page.goto('/news/detail/33');
-    const link = page.getByRole('main').locator('a[href="https://www.cwa.gov.tw"]');
+    const link = page.getByRole('main').locator('a[href="https://www.cwa.gov.tw/"]');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link.locator('.visually-hidden')).toHaveText('（另開新視窗）');
     await link.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: '是否前往外部網站' });
@@ -405,8 +410,12 @@ test.describe('external links (spec §9)', () => {
     await expect(link).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog.getByRole('button', { name: '確定前往' })).toBeFocused();
+    const opened = context.waitForEvent('page');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL('https://www.cwa.gov.tw/');
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe('https://www.cwa.gov.tw/');
+    await expect(page).toHaveURL(/\/news\/detail\/33$/);
   });
 
   test('company links, internal links and modified clicks pass untouched', async ({ page, context }) => {

@@ -51,7 +51,7 @@ describe('hostile corpus: items rendered safely', () => {
   it('keeps the harmless part of a payload: text, allowed links (with rel on new tabs), tables', () => {
     expect(sanitizeRichText('<p>前言</p><script>x()</script>')).toBe('<p>前言</p>');
     expect(sanitizeRichText('<a href="https://evil.example/" target="_blank">外部網站</a>')).toBe(
-      '<a href="https://evil.example/" target="_blank" rel="noopener noreferrer">外部網站</a>',
+      '<a href="https://evil.example/" target="_blank" rel="noopener noreferrer">外部網站<span class="visually-hidden">（另開新視窗）</span></a>',
     );
     expect(sanitizeRichText('<a href="javascript:alert(1)">點我</a>')).toBe('<a>點我</a>');
     expect(sanitizeRichText('<div><p>未關閉<table><tr><td>格')).toMatch(/<\/td><\/tr><\/table><\/p><\/div>$|<\/table>/);

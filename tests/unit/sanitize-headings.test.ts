@@ -12,8 +12,8 @@ describe('sanitizeRichText: the top heading is h2, counted on what survives sani
     ['an h1 inside an attribute value that is dropped', '<p title="see <h1>">a</p><h3>T</h3>', '<p>a</p><h2>T</h2>'],
     [
       'an h2 inside an attribute value that is kept',
-      '<a title="<h2>" href="https://x.example/">連結</a><h4>T</h4>',
-      '<a title="&lt;h2&gt;" href="https://x.example/">連結</a><h2>T</h2>',
+      '<a title="<h2>" href="/claim">連結</a><h4>T</h4>',
+      '<a title="&lt;h2&gt;" href="/claim">連結</a><h2>T</h2>',
     ],
     ['an h1 inside a removed script', '<script><h1>x</h1></script><h3>T</h3>', '<h2>T</h2>'],
     ['an h1 inside a removed style', '<style>h1{color:red}</style><h3>T</h3>', '<h2>T</h2>'],

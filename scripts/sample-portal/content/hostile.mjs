@@ -10,9 +10,15 @@
  * - `HOSTILE_REJECTED`: items the build must REJECT with an error naming the list, the item and the field — an id
  *   that cannot be one URL segment (`../`, `/`, `.`, `%`, `?`, `#`, reserved characters, reserved names, too long,
  *   not NFC), ids that collide, dates that would roll over, a coupon that ends before it starts, invisible or too long
- *   titles (issue 17), a `javascript:`/`data:` link, a video that is not the allowed player. Never served; tests feed
- *   them to the loader's parser (tests/unit/hostile.test.ts).
+ *   titles (issue 17), a `javascript:`/`data:` link, a link that the browser reads as another host (`//host`,
+ *   `/\host`, `/<TAB>/host`), an image outside the image base, a video that is not the allowed player or whose path
+ *   leaves `/embed/{id}`. Never served; tests feed them to the loader's parser (tests/unit/hostile.test.ts).
  * - `HOSTILE_WARNED`: served items whose category matches nothing: the build publishes them and warns.
+ * - `HOSTILE_LINKS`: links to other hosts the build must RENDER as external links (issue 17 items 1 and 8): a
+ *   download file and a disclosure attachment on another host, banner links on the company's and another host.
+ *   Every such link carries `target="_blank"`, `rel="noopener noreferrer"` and the 另開新視窗 hint, a click on one
+ *   outside the company's domains opens the confirmation first, and no page scrolls sideways
+ *   (tests/build/hostile.test.ts).
  */
 
 import { MAX_SEGMENT_BYTES, TEXT_MAX_CHARS } from '../site-rules.mjs';
@@ -102,6 +108,17 @@ const DATE = '2026-11-19';
 /** The hostile news category (an id with a space, CJK and `~`). */
 const NEWS_CATEGORY = 'hostile 類別 ~';
 
+/**
+ * Links to other hosts that render (issue 17 items 1 and 8), with the outcome each must have.
+ * @type {Record<string, { value: string, outcome: string }>}
+ */
+export const HOSTILE_LINKS = {
+  downloadFile: { value: 'https://evil.example/malware.exe', outcome: 'external: new tab, rel, hint, the confirmation on click (download link included)' },
+  disclosureFile: { value: 'https://evil.example/report.pdf', outcome: 'external: new tab, rel, hint, the confirmation on click' },
+  companyBanner: { value: 'https://www.hotains.com.tw/campaign/2026', outcome: 'company: new tab, rel, hint; no sideways scroll at 320, 390, 1,440 px' },
+  externalBanner: { value: 'https://evil.example/campaign', outcome: 'external: new tab, rel, hint, the confirmation; no sideways scroll' },
+};
+
 /** The n-th text payload, cycling. */
 const text = (n) => TEXT_PAYLOADS[n % TEXT_PAYLOADS.length];
 
@@ -152,7 +169,8 @@ export function hostileLists() {
       title: i % 2 === 0 ? text(i) : `惡意優惠：${payload[0]}`,
       date: DATE,
       description: text(i + 2),
-      image: i % 3 === 0 ? 'javascript:alert(1)' : i % 3 === 1 ? 'data:image/svg+xml,<svg onload=alert(1)>' : 'images/coupon/15.svg',
+      // `javascript:` and `data:` images are refused (HOSTILE_REJECTED); odd but harmless paths stay under the base.
+      image: i % 3 === 0 ? '/images/coupon/15.svg' : i % 3 === 1 ? 'images/coupon/15.svg?x="><script>alert(1)</script>' : 'images/coupon/15.svg',
       content: payload[1],
     })),
     faqCategories: [{ id: 'hostile-faq', name: `99-${text(1)}`, sort: 99 }],
@@ -178,13 +196,14 @@ export function hostileLists() {
       date: DATE,
       content: payload[1],
       sort: 100 + i,
+      ...(i === 0 ? { fileUrl: HOSTILE_LINKS.disclosureFile.value } : {}),
     })),
     downloads: HOSTILE_IDS.slice(0, 4).map((value, i) => ({
       id: `${value}-download`,
       title: text(i),
       category: 1,
       sort: 100 + i,
-      files: [{ id: `hostile-file-${i}`, title: text(i + 1), fileUrl: 'javascript:alert(1)', fileType: '<script>' }],
+      files: [{ id: `hostile-file-${i}`, title: text(i + 1), fileUrl: i === 0 ? HOSTILE_LINKS.downloadFile.value : `files/download/hostile-${i}.pdf`, fileType: '<script>' }],
     })),
     locations: TEXT_PAYLOADS.slice(0, 4).map((name, i) => ({
       id: `hostile-location-${i}`,
@@ -200,11 +219,15 @@ export function hostileLists() {
       title,
       date: DATE,
       description: text(i + 5),
-      videoUrl: `https://www.youtube-nocookie.com/embed/x"onload="${pwn('video')}`,
+      // Rebuilt from the id (a quote in the URL is refused: HOSTILE_REJECTED); the query and fragment are dropped.
+      videoUrl: `https://www.youtube-nocookie.com/embed/Hostile${i}Vid?autoplay=1&q="><script>${pwn('video')}</script>#x`,
     })),
     homeBanners: [
       { id: 'hostile-banner', title: text(0), description: text(1), image: 'images/banner/1.svg', link: '/news/all/1?"><script>alert(1)</script>', sort: 99 },
       { id: 'hostile-policy-banner', title: POLICY_PAYLOADS[0], description: POLICY_PAYLOADS[15], image: 'images/banner/2.svg', link: '/news/all/1', sort: 100 },
+      // Finding 8: the hidden 另開新視窗 text of later slides widened the page (2,880 px at 1,440 px).
+      { id: 'hostile-banner-company', title: '惡意橫幅：公司網域外連', image: 'images/banner/2.svg', mobileImage: 'images/banner/2-m.svg', link: HOSTILE_LINKS.companyBanner.value, sort: 101 },
+      { id: 'hostile-banner-external', title: '惡意橫幅：外部網站', image: 'images/banner/3.svg', link: HOSTILE_LINKS.externalBanner.value, sort: 102 },
     ],
   };
 }
@@ -271,7 +294,20 @@ export const HOSTILE_REJECTED = [
     item: { id: '法'.repeat(90), title: '長', content: '' },
   },
   { list: 'downloadCategories', field: 'id', rule: 'route-segment', reason: 'download category none', item: { id: 'none', name: '無' } },
-  { list: 'eventCategories', field: 'id', rule: 'route-segment', reason: "category id it's", item: { id: "it's", name: '活動' } },
+  { list: 'eventCategories', field: 'id', rule: 'route-segment', reason: "category id it's", item: { id: "it's", name: '活動' } },  // Issue 17 item 9: what the browser's URL parser reads differently from a naive check.
+  { list: 'homeBanners', field: 'link', reason: 'backslash host (/\\evil.example)', item: { id: 'bs-link', title: '橫幅', image: 'images/banner/1.svg', link: '/\\evil.example/campaign' } },
+  { list: 'homeBanners', field: 'link', reason: 'tab between slashes (/<TAB>/evil.example)', item: { id: 'tab-link', title: '橫幅', image: 'images/banner/1.svg', link: '/\t/evil.example/campaign' } },
+  { list: 'homeBanners', field: 'link', reason: 'newline between slashes', item: { id: 'nl-link', title: '橫幅', image: 'images/banner/1.svg', link: ' /\n/evil.example/' } },
+  { list: 'homeBanners', field: 'mobileImage', reason: 'srcset on another host', item: { id: 'img-host', title: '橫幅', image: 'images/banner/1.svg', mobileImage: 'https://evil.example/track.svg' } },
+  { list: 'homeBanners', field: 'image', reason: 'image path leaving the base', item: { id: 'img-up', title: '橫幅', image: '../../api/Common/GetPortalNotification' } },
+  { list: 'coupons', field: 'image', reason: 'javascript: image', item: { id: 'js-image', title: '優惠', date: DATE, description: '', image: 'javascript:alert(1)' } },
+  { list: 'coupons', field: 'image', reason: 'data: image', item: { id: 'data-image', title: '優惠', date: DATE, description: '', image: 'data:image/svg+xml,<svg onload=alert(1)>' } },
+  { list: 'events', field: 'link', reason: 'backslash host in an event link', item: { id: 'ev-bs', title: '活動', date: DATE, categoryId: 1, description: '', link: '/\\evil.example/x' } },
+  { list: 'downloads', field: 'files.0.fileUrl', reason: 'javascript: file', item: { id: 'js-file', title: '文件', category: 1, files: [{ id: 'f', title: '檔', fileUrl: 'javascript:alert(1)' }] } },
+  { list: 'publicDisclosures', field: 'fileUrl', reason: 'protocol-relative file', item: { id: 'pr-file', title: '公開', category: 1, fileUrl: '//evil.example/x.pdf' } },
+  { list: 'videos', field: 'videoUrl', reason: 'quote and handler in the player URL', item: { id: 'quote-video', title: '影片', date: DATE, videoUrl: `https://www.youtube-nocookie.com/embed/x"onload="${pwn('video')}` } },
+  { list: 'videos', field: 'videoUrl', reason: 'dot segments out of /embed/', item: { id: 'dot-video', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/../../redirect?q=https://evil.example' } },
+  { list: 'videos', field: 'videoUrl', reason: 'encoded dot segments', item: { id: 'enc-video', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/%2e%2e/%2e%2e/redirect' } },
 ];
 
 /**

@@ -1,0 +1,155 @@
+/**
+ * Where a URL from the portal leads (issue 17 items 1, 9; deliverable 2): the one rule that decides "site path vs
+ * external" for every URL field (banner and event links, coupon links, map links, download and disclosure files,
+ * rich-text links, notification links), used by the schemas (src/portal/schemas.ts), the pages (src/lib/assets.ts)
+ * and the click-time detector of the browser (src/browser/external-link.ts, spec §9).
+ *
+ * The rule reads a value as the browser will: with the WHATWG URL parser (`new URL`), which drops leading and
+ * trailing spaces and control characters, removes tabs and newlines anywhere, reads `\` as `/` in http(s) URLs and
+ * `//host` as a host. So `/\evil.example/x` and `/<TAB>/evil.example/x` are not site paths: they name another host
+ * (without a scheme, "host-relative") and are refused like `//evil.example/`. Values go to the page in the parser's
+ * serialized form, so what the page says is what was checked.
+ *
+ * Pure functions, no zod and no environment: the browser's runtime chunk imports them too (through src/lib).
+ */
+import { COMPANY_DOMAINS, VIDEO_EMBED_ORIGIN } from '../site/company';
+
+/** Origin that stands for "this site" while parsing: no real host has a `.invalid` name (RFC 2606). */
+const SITE_PLACEHOLDER = 'https://site.invalid';
+/** Base folder that stands for the image/file base while parsing base-relative paths. */
+const BASE_PLACEHOLDER = `${SITE_PLACEHOLDER}/base/`;
+
+/**
+ * What a URL field means:
+ * - `site`: a path on this site (`/news/all?x#y`), shown in the same tab;
+ * - `company`: an absolute http(s) URL on a company host (COMPANY_DOMAINS: another company site, or this site
+ *   written in full): new tab, `rel`, the 另開新視窗 hint, no confirmation;
+ * - `external`: an absolute http(s) URL outside the company: new tab, `rel`, the hint and the confirmation 是否前往外部網站.
+ * `href` is the WHATWG-serialized value to write into the page.
+ */
+export interface LinkTarget {
+  kind: 'site' | 'company' | 'external';
+  href: string;
+}
+
+/** Why a value is not a link, for refusals (zh-TW is for visitors; these go to editors' build logs). */
+export const LINK_RULE =
+  'must be a site path starting with one "/" (not "//", "/\\" or a tab between) or an absolute http(s) URL';
+
+/** The value as the WHATWG parser sees it first: leading/trailing C0 controls and spaces gone, tabs/newlines removed. */
+function preprocess(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+}
+
+/** A host name that is one of `domains` or a subdomain of one (`ebiz.hotains.com.tw`). */
+export function isCompanyHost(hostname: string, domains: readonly string[] = COMPANY_DOMAINS): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/**
+ * A parsed http(s) URL leaves the company's sites: its host is neither `siteHost` nor a company host (spec §9).
+ * @param url a URL already parsed by the WHATWG parser (the browser's `link.href`, or `new URL`)
+ * @param siteHost the host of the page (the browser's `location.hostname`); empty when unknown (build time)
+ */
+export function leavesCompany(url: URL, siteHost = '', domains: readonly string[] = COMPANY_DOMAINS): boolean {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return url.hostname !== siteHost && !isCompanyHost(url.hostname, domains);
+}
+
+/**
+ * Decides where a portal URL leads (module docstring).
+ * @param value the field as the portal sent it
+ * @returns the kind and the serialized href; undefined when the value is no usable link: another scheme
+ *   (javascript:, data:, mailto:), a host without a scheme (`//host`, `/\host`, `/<TAB>/host`), a relative path
+ *   (`news/all`, which would depend on the page it is on), or unparseable
+ */
+export function classifyLink(value: string, domains: readonly string[] = COMPANY_DOMAINS): LinkTarget | undefined {
+  const input = preprocess(value);
+  if (/^\/(?![/\\])/.test(input)) {
+    const url = new URL(input, `${SITE_PLACEHOLDER}/`);
+    // Always true after the test above; kept so that a parser difference can never turn a host into a path.
+    if (url.origin !== SITE_PLACEHOLDER) return undefined;
+    return { kind: 'site', href: `${url.pathname}${url.search}${url.hash}` };
+  }
+  if (!/^https?:/i.test(input)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return undefined;
+  }
+  return { kind: leavesCompany(url, '', domains) ? 'external' : 'company', href: url.href };
+}
+
+/** The link opens a new tab with `rel` and the 另開新視窗 hint: anything that is not a site path. */
+export const opensNewTabFor = (target: LinkTarget): boolean => target.kind !== 'site';
+
+/** Why a value is not a base path, for refusals. */
+export const BASE_PATH_RULE = 'must be a path under the image/file base (e.g. images/coupon/1.svg): no scheme, no host, no "..", no "\\"';
+
+/**
+ * A path relative to the portal's image/file base (spec §3 "image under an image base path"): no scheme, no host, no
+ * `\` and no dot segment that would leave the base once the browser resolves it. A leading `/` is dropped (the
+ * portal writes `images/x.svg` and `/images/x.svg` alike); two (`//host/x`) name a host and are refused.
+ * @param value the field as the portal sent it
+ * @returns the path to append to the base (WHATWG-serialized, percent-encoded where needed), or undefined
+ */
+export function basePath(value: string): string | undefined {
+  const trimmed = preprocess(value);
+  // `//host/x` and `/\host/x` name another host: refused, not read as a folder of the base.
+  if (/^[/\\]{2}/.test(trimmed)) return undefined;
+  const input = trimmed.replace(/^\//, '');
+  if (input === '' || input.includes('\\') || /^[a-z][a-z0-9+.-]*:/i.test(input)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(input, BASE_PLACEHOLDER);
+  } catch {
+    return undefined;
+  }
+  const base = new URL(BASE_PLACEHOLDER);
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname) || url.pathname === base.pathname) return undefined;
+  return `${url.pathname.slice(base.pathname.length)}${url.search}`;
+}
+
+/** Where a file field leads: a path under the file base (`files/x.pdf`), or an absolute http(s) URL. */
+export type FileTarget = { kind: 'base'; path: string } | LinkTarget;
+
+/**
+ * A download or disclosure file (`fileUrl`): a path under the file base, or an absolute http(s) URL (another host
+ * included: the page then gives it the confirmation, the new-tab hint and `rel`, issue 17 item 1).
+ * @returns undefined when it is neither (javascript:, `//host`, `../x`)
+ */
+export function classifyFile(value: string, domains: readonly string[] = COMPANY_DOMAINS): FileTarget | undefined {
+  const input = preprocess(value);
+  if (/^https?:/i.test(input)) {
+    const target = classifyLink(input, domains);
+    return target?.kind === 'site' ? undefined : target;
+  }
+  const path = basePath(input);
+  return path === undefined ? undefined : { kind: 'base', path };
+}
+
+/** The player path of one video: `/embed/{id}` and nothing else; a YouTube id is 11 characters of URL-safe base64. */
+const EMBED_PATH = /^\/embed\/([A-Za-z0-9_-]{11})$/;
+
+/** Why a value is not a video, for refusals. */
+export const VIDEO_RULE = `must be ${VIDEO_EMBED_ORIGIN}/embed/{11-character video id}`;
+
+/**
+ * The player URL of a portal video, rebuilt from its id (issue 17 item 9: `…/embed/../../redirect?q=…` must not
+ * become another path of the player's host). The value is parsed as the browser would; its origin must be
+ * VIDEO_EMBED_ORIGIN and its path `/embed/{id}` exactly; query and fragment are dropped.
+ * @returns `${VIDEO_EMBED_ORIGIN}/embed/${id}`, or undefined
+ */
+export function videoEmbedUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(preprocess(value));
+  } catch {
+    return undefined;
+  }
+  const id = url.origin === VIDEO_EMBED_ORIGIN ? EMBED_PATH.exec(url.pathname)?.[1] : undefined;
+  return id ? `${VIDEO_EMBED_ORIGIN}/embed/${id}` : undefined;
+}
