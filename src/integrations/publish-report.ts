@@ -6,6 +6,10 @@
  * Markdown into the job summary (GITHUB_STEP_SUMMARY). Both say: the build time; per list its source, age and item
  * count; the quarantined items with the reason and what to fix; the pages added, changed and removed against the
  * last published build (pageChanges), each linked (removed pages are named, not linked: they are gone).
+ * "Last published build": its page digests are committed to the snapshot folder with its snapshots (publishing.ts),
+ * and the rebuild workflow saves that folder only after a run that built, passed the checks and deployed, so in the
+ * workflow it is the last deploy (a local `npm run build`: the last successful build). The build cannot see the
+ * deployed site itself (DEPLOY_COMMAND may upload anywhere), so the digests travel with the snapshots.
  *
  * Runs in the build and in scripts/rebuild.mjs (Node's own TypeScript stripping): relative imports carry `.ts`.
  */
@@ -26,10 +30,6 @@ table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{border:1px soli
 th{background:#f3f3f3}.warn{color:#a40000;font-weight:bold}.en{color:#555;font-size:.85rem}
 ul.pages{columns:2;font-family:ui-monospace,monospace;font-size:.9rem}
 `;
-
-/** What the pages of this build are compared with. */
-export const COMPARED_WITH =
-  'the last published build: its page digests are committed to the snapshot folder with its snapshots, which the rebuild workflow saves only after a run that built, passed the checks and deployed';
 
 /**
  * The pages added, changed and removed against the last published build.
