@@ -1,9 +1,12 @@
 /**
  * The one Astro content loader for every portal list (DESIGN.md §4–§5). It fetches a list endpoint through
  * the portal client, checks every item against the list's zod schema and stores the parsed items under their
- * ids. Any failure throws, which fails the build: a portal outage names the endpoint and the cause, a bad
- * item names the list, the item id and the field (DESIGN.md §5 "a list that cannot be loaded fails the build"),
- * unless the list's last good snapshot is fresh enough (issue 6 stale-if-error, src/portal/snapshots.ts).
+ * ids. A list that cannot be loaded throws, which fails the build: a portal outage names the endpoint and the cause
+ * (DESIGN.md §5 "a list that cannot be loaded fails the build"), unless the list's last good snapshot is fresh enough
+ * (issue 6 stale-if-error, src/portal/snapshots.ts). Issue 16: an item that fails its schema is quarantined (left
+ * out, or kept at its last good version from the snapshot; src/portal/quarantine.ts) and the rest of the list loads
+ * live; more than half of a list refused throws as a list that cannot be loaded, and an item quarantined for longer
+ * than PORTAL_QUARANTINE_MAX_AGE_HOURS fails the build.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
