@@ -9,17 +9,25 @@
  *      the same checks);
  *   3. deploy with scripts/deploy.mjs (DEPLOY_COMMAND or DEPLOY_TARGET; `--dry-run` lists and changes nothing).
  * Each step runs only when the one before passed: a failed build or check never reaches the deploy.
+ * Editors (issue 16): after the build, the publish report's summary (src/integrations/publish-report.ts, the same
+ * as the page `/_publish/`) is appended to the job summary when GITHUB_STEP_SUMMARY names one (GitHub Actions sets
+ * it); when a step fails, the job summary says so and, with PUBLISH_NOTIFY_URL, one JSON message is POSTed
+ * (src/integrations/notify.ts; a failed notification only warns).
  *
  * Usage: `node scripts/rebuild.mjs [--dry-run] [--out-dir dist] [--skip-build]` (`--skip-build` checks and
  * deploys an existing build). Exit code: 0 when deployed (or planned); otherwise the failing step's.
  */
-import { resolve } from 'node:path';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runAstro } from './astro.mjs';
 import { deploy } from './deploy.mjs';
 import { checkSite } from './lib/site-checks.mjs';
 import { readSettings } from '../src/settings.ts';
+import { BUILD_REPORT_FILE } from '../src/site/limits.ts';
+import { failureMessage, notify } from '../src/integrations/notify.ts';
+import { publishSummaryMarkdown } from '../src/integrations/publish-report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -30,8 +38,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  */
 export async function rebuild({ outDir = 'dist', dryRun = false, skipBuild = false, env = process.env } = {}) {
   const site = resolve(root, outDir);
-  const stop = (step, code) => {
+  const settings = readSettings(env);
+  const summary = env.GITHUB_STEP_SUMMARY;
+  const stop = async (step, code) => {
     console.error(`\n✖ ${step} failed (exit ${code}): stopped, nothing deployed.`);
+    if (summary) appendFileSync(summary, `## ✖ 網站重建失敗：${step}（結束碼 ${code}），沒有部署任何內容\n\n`);
+    await notify(settings.PUBLISH_NOTIFY_URL, failureMessage(step, code || 1, settings.SITE_URL), { warn: (text) => console.warn(`⚠ ${text}`) });
     return code || 1;
   };
   if (!skipBuild) {
@@ -39,17 +51,33 @@ export async function rebuild({ outDir = 'dist', dryRun = false, skipBuild = fal
     const code = await runAstro('build', ['--outDir', site], env);
     if (code !== 0) return stop('build', code);
   }
+  if (summary) writeJobSummary(site, summary, settings.SITE_URL);
   console.log(`\n▶ rebuild 2/3: checks of ${site} (scripts/lib/site-checks.mjs)`);
-  if (!(await checkSite({ dist: site, portalUrl: readSettings(env).PORTAL_API_BASE }))) return stop('checks', 1);
+  if (!(await checkSite({ dist: site, portalUrl: settings.PORTAL_API_BASE }))) return stop('checks', 1);
   console.log(`\n▶ rebuild 3/3: deploy${dryRun ? ' (dry run)' : ''}`);
   try {
     deploy({ dir: site, dryRun, env });
   } catch (error) {
     console.error(`✖ deploy failed: ${error.message}`);
-    return 1;
+    return stop('deploy', 1);
   }
   console.log(`\n✔ rebuild ${dryRun ? 'done (dry run, nothing deployed)' : 'deployed'}`);
   return 0;
+}
+
+/**
+ * Appends the publish report's summary (Markdown, publishSummaryMarkdown) of the built site to the job summary.
+ * @param {string} site the built site's folder (its build-report.json)
+ * @param {string} file the job summary file (GITHUB_STEP_SUMMARY)
+ * @param {string} siteUrl SITE_URL, for the links
+ */
+function writeJobSummary(site, file, siteUrl) {
+  try {
+    const report = JSON.parse(readFileSync(join(site, BUILD_REPORT_FILE), 'utf8'));
+    appendFileSync(file, publishSummaryMarkdown(report, siteUrl));
+  } catch (error) {
+    console.warn(`⚠ job summary not written: ${error.message}`);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

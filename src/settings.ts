@@ -15,7 +15,7 @@
  * scripts): relative imports carry their `.ts` extension.
  */
 import { z } from 'zod';
-import { PORTAL_SNAPSHOT_MAX_AGE_HOURS, PORTAL_TIMEOUT_MS } from './site/limits.ts';
+import { PORTAL_QUARANTINE_MAX_AGE_HOURS, PORTAL_SNAPSHOT_MAX_AGE_HOURS, PORTAL_TIMEOUT_MS, PUBLISH_REPORT_PATH } from './site/limits.ts';
 
 /** Who reads a variable, as README's "where" column says. */
 export type SettingUse = 'build' | 'browser' | 'reader' | 'serve' | 'deploy' | 'sample portal' | 'tests';
@@ -88,6 +88,16 @@ export const SETTINGS = {
     'build',
     z.string().optional(),
     'lists confirmed to lose more than half of their items in this build: `news,faqs` or `*`.',
+  ),
+  PORTAL_QUARANTINE_MAX_AGE_HOURS: setting(
+    'build',
+    z.coerce.number({ error: 'must be a number of hours' }).min(0, 'must be ≥ 0').default(PORTAL_QUARANTINE_MAX_AGE_HOURS),
+    `an item left out of the site for breaking its schema (quarantined) fails the build once it has been so for longer than this, in hours (default ${PORTAL_QUARANTINE_MAX_AGE_HOURS}); see Publishing.`,
+  ),
+  PUBLISH_NOTIFY_URL: setting(
+    'build',
+    httpUrl.optional(),
+    `where to POST one JSON message when a build fails (\`npm run rebuild\`), quarantines an item or serves a list from its snapshot; it links the publish report \`SITE_URL${PUBLISH_REPORT_PATH}\`. Unset: no message. A failed notification only warns.`,
   ),
   READER_ENGINE: setting('reader', z.enum(READER_ENGINES).default('espeak-ng'), `audio reader engine: ${READER_ENGINES.map((name) => `\`${name}\``).join(', ')} (default \`espeak-ng\`); see Audio reader.`),
   READER_VOICE: setting('reader', z.string().optional(), 'espeak-ng voice (default `cmn` for the programs, the WebAssembly build\'s Mandarin voice otherwise).'),

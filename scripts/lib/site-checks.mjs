@@ -5,6 +5,7 @@
  * Under real nginx over the site with its generated include (scripts/lib/nginx.mjs), and the portal (`portalUrl`,
  * or the sample portal) behind `/api/` and `/upload/`:
  * - build-report.json lists every portal list with its endpoint, item count, source and age, and no page links it;
+ *   the publish report page for editors (`/_publish/`, issue 16) is there, noindex, and no other page links it;
  * - every redirect of `_redirects` answers 301 with its exact Location, which answers 200;
  * - an unknown path answers 404;
  * - linkinator finds no broken internal link.
@@ -13,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LinkChecker } from 'linkinator';
 import { ENDPOINTS } from '../../src/portal/endpoints.ts';
-import { BUILD_REPORT_FILE } from '../../src/site/limits.ts';
+import { BUILD_REPORT_FILE, PUBLISH_REPORT_PATH } from '../../src/site/limits.ts';
 import { startNginx } from './nginx.mjs';
 
 /** Fewest HTML pages a built site has; fewer means the check looked at a broken or partial build. */
@@ -107,11 +108,26 @@ function checkBuildReport({ dist, portalLists }) {
   return failures;
 }
 
-/** No page links the build report (it is for the pipeline, not for visitors). */
+/** The publish report page's file in a site. */
+const reportPage = (dist) => join(dist, PUBLISH_REPORT_PATH, 'index.html');
+/** A link to the publish report page in a page's HTML. */
+const REPORT_LINK = new RegExp(`href="${PUBLISH_REPORT_PATH.slice(0, -1)}[/"?#]`);
+
+/**
+ * No page links the build report (it is for the pipeline, not for visitors); the publish report page for editors
+ * is there, says noindex, and no other page links it (issue 16).
+ */
 function checkReportUnlinked({ dist }) {
   const pages = htmlPages(dist);
   const failures = pages.length > MIN_PAGES ? [] : [`only ${pages.length} pages (a built site has more than ${MIN_PAGES})`];
-  for (const page of pages) if (readFileSync(page, 'utf8').includes(BUILD_REPORT_FILE)) failures.push(`${page} links ${BUILD_REPORT_FILE}`);
+  const report = reportPage(dist);
+  for (const page of pages) {
+    const html = readFileSync(page, 'utf8');
+    if (html.includes(BUILD_REPORT_FILE)) failures.push(`${page} links ${BUILD_REPORT_FILE}`);
+    if (page !== report && REPORT_LINK.test(html)) failures.push(`${page} links the publish report ${PUBLISH_REPORT_PATH}`);
+  }
+  if (!pages.includes(report)) failures.push(`no publish report page ${PUBLISH_REPORT_PATH}`);
+  else if (!/<meta name="robots" content="[^"]*noindex/.test(readFileSync(report, 'utf8'))) failures.push(`${PUBLISH_REPORT_PATH} is not noindex`);
   return failures;
 }
 
@@ -160,7 +176,7 @@ async function checkLinks({ url }) {
  */
 export const SITE_CHECKS = Object.freeze([
   { name: 'build report', title: 'the build report records every portal list with its item count, source and age, and the build time', run: checkBuildReport },
-  { name: 'report unlinked', title: 'no page links the build report', run: checkReportUnlinked },
+  { name: 'report unlinked', title: 'no page links the build report or the publish report page, which is noindex', run: checkReportUnlinked },
   { name: 'redirects', title: 'every planned redirect answers 301 with its exact Location, which is a page', run: checkRedirects },
   { name: '404', title: 'an unknown path answers 404', run: checkNotFound },
   { name: 'links', title: 'no broken internal link', run: checkLinks },

@@ -4,13 +4,13 @@
  * (`--strict`, SAMPLE_PORTAL_STRICT; issue 13 item 5) that makes the endpoints beyond spec §7 missing.
  * The router (router.mjs) asks `createFaults()` for the fault of each request and applies it in three places:
  * before the body is read (`down`), before the handler runs (`slow`, `http500`, `code`) and on its data
- * (`empty`, `badItem`, `malformed`).
+ * (`empty`, `badItem`, `badItems`, `malformed`).
  */
 import { ENDPOINTS } from './site-rules.mjs';
 import { failure, JSON_TYPE, send, sendJson } from './http.mjs';
 
 /** Fault modes, see README.md. */
-export const FAULT_MODES = Object.freeze(['down', 'slow', 'http500', 'code', 'malformed', 'badItem', 'empty']);
+export const FAULT_MODES = Object.freeze(['down', 'slow', 'http500', 'code', 'malformed', 'badItem', 'badItems', 'empty']);
 
 /** Default delay of the `slow` fault, in milliseconds. */
 export const DEFAULT_SLOW_MS = 20_000;
@@ -103,17 +103,29 @@ function breakFirstItem(name, data) {
 }
 
 /**
- * The `empty` and `badItem` faults on an endpoint's data.
+ * Make every item of a list break its schema (the `badItems` fault; issue 16: more than half of a list refused is
+ * not quarantined item by item, the list fails as a whole): each item loses its field as in breakFirstItem.
+ * @returns {{ data: unknown, note: string }} the broken list and a note `items=<count>; field=<field>`.
+ */
+function breakEveryItem(name, data) {
+  if (!Array.isArray(data)) return breakFirstItem(name, data);
+  const broken = data.map((item) => breakFirstItem(name, [item]));
+  const field = broken[0]?.note.split('field=')[1] ?? 'none';
+  return { data: broken.map((result) => result.data[0]), note: `items=${data.length}; field=${field}` };
+}
+
+/**
+ * The `empty`, `badItem` and `badItems` faults on an endpoint's data.
  * @param {{ mode: string } | undefined} fault  the request's fault, if any.
  * @param {string} name  endpoint name.
  * @param {unknown} data  what the handler answered.
  * @returns {{ data: unknown, headers: Record<string, string> }} the data to send and extra headers
- *   (`X-Sample-Bad-Item: id=…; field=…` for badItem).
+ *   (`X-Sample-Bad-Item: id=…; field=…` for badItem, `items=…; field=…` for badItems).
  */
 export function distortData(fault, name, data) {
   if (fault?.mode === 'empty') return { data: [], headers: {} };
-  if (fault?.mode === 'badItem') {
-    const broken = breakFirstItem(name, data);
+  if (fault?.mode === 'badItem' || fault?.mode === 'badItems') {
+    const broken = (fault.mode === 'badItem' ? breakFirstItem : breakEveryItem)(name, data);
     return { data: broken.data, headers: { 'X-Sample-Bad-Item': broken.note } };
   }
   return { data, headers: {} };

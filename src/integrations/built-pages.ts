@@ -4,7 +4,8 @@
  * HTML: the build pipeline (src/integrations/pipeline.ts) walks dist/ once (pageFiles: stale pages are found in
  * that list), then reads every page once (readBuiltPages) and hands the one `BuiltPages` value to the steps that
  * need the pages: hosting (the CSP hashes of inline scripts and styles, links to missing `/_astro/` files), the
- * audio reader (the page list) and the search index (the digest, its fingerprint).
+ * audio reader (the page list), the search index (the digest, its fingerprint) and publishing (the per-page
+ * digests, compared with the last published build's for the publish report; issue 16).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -25,8 +26,10 @@ const ASSET_URL = /["'(]\/_astro\/([^"'()?#\s]+)/g;
 export interface BuiltPages {
   /** Absolute paths of the HTML pages, sorted (the search index's folder left out). */
   files: string[];
-  /** Hex SHA-1 over each page's path relative to the output folder and its bytes, in path order. */
+  /** Hex SHA-1 over each page's path relative to the output folder and its digest, in path order. */
   digest: string;
+  /** Per page, its site path (pagePath) → hex SHA-1 of its bytes (issue 16: what a build changed). */
+  pageDigests: Record<string, string>;
   /** CSP hashes of every inline script and style element of the pages, per directive (lib/security-headers InlineHashes). */
   cspHashes: CspHashes;
   /** Each hash's first page (path relative to the output folder) and number of pages: for the message of a too-long header. */
@@ -47,6 +50,15 @@ export async function pageFiles(root: string): Promise<string[]> {
     .map((entry) => join(entry.parentPath, entry.name))
     .filter((file) => !NOT_PAGES.some((folder) => relative(root, file).startsWith(folder)))
     .sort();
+}
+
+/**
+ * The site path of a page file: `<root>news/detail/7/index.html` → `/news/detail/7/`, `<root>404.html` → `/404.html`.
+ * @param root output folder (absolute path)
+ * @param file the page's absolute path inside it
+ */
+export function pagePath(root: string, file: string): string {
+  return `/${relative(root, file).split(sep).join('/')}`.replace(/(^|\/)index\.html$/, '$1');
 }
 
 /**
@@ -80,13 +92,18 @@ export async function readBuiltPages(root: string, files: readonly string[]): Pr
   // latin1: one character per byte, several times faster than UTF-8 decoding; the markup searched is ASCII.
   const inline = new InlineHashes('latin1');
   const missing: string[] = [];
+  const pageDigests: Record<string, string> = {};
   for (let start = 0; start < files.length; start += BATCH) {
     const batch = files.slice(start, start + BATCH);
     const contents = await Promise.all(batch.map((file) => readFile(file)));
-    batch.forEach((file, index) => hash.update(`\0${relative(root, file)}\0`).update(contents[index]));
+    batch.forEach((file, index) => {
+      const page = createHash('sha1').update(contents[index]).digest('hex');
+      pageDigests[pagePath(root, file)] = page;
+      hash.update(`\0${relative(root, file)}\0${page}`);
+    });
     const pages = contents.map((content) => content.toString('latin1'));
     missing.push(...missingAssets(root, batch, pages));
     pages.forEach((html, index) => inline.add(html, relative(root, batch[index])));
   }
-  return { files: [...files], digest: hash.digest('hex'), cspHashes: inline.hashes, cspHashOrigins: inline.origins, missingAssets: missing };
+  return { files: [...files], digest: hash.digest('hex'), pageDigests, cspHashes: inline.hashes, cspHashOrigins: inline.origins, missingAssets: missing };
 }

@@ -16,11 +16,13 @@
  *  6. buildAudio: the audio reader over BuiltPages.files, within its time budget (src/integrations/reader.ts); its
  *     counts of pages with and awaiting audio go to the report;
  *  7. indexSite: the search index, its fingerprint from BuiltPages.digest (src/integrations/search-index.ts);
- *  8. publish: dist/build-report.json, then the live lists' snapshots are committed (src/integrations/publishing.ts).
+ *  8. publish: dist/build-report.json and the publish report page `/_publish/` (pages added, changed, removed from
+ *     BuiltPages.pageDigests; quarantined items), then the live lists' snapshots and the page digests are committed,
+ *     then editors are notified (PUBLISH_NOTIFY_URL; src/integrations/publishing.ts, issue 16).
  * Any step that throws fails the build, and no later step runs: a failed build never commits snapshots.
  *
  * Its other hooks: `astro:config:setup` keeps dist/ between builds (KEEP_OUTPUT_FOLDER), and for a build removes the
- * last build report and the staged list records before the lists load, and sets up the audio reader (engine probe,
+ * last build report (and report page) and the staged list records before the lists load, and sets up the audio reader (engine probe,
  * virtual module `virtual:insurer/reader`); `astro:config:done` notes Astro's cacheDir and the pagefind version.
  */
 import { fileURLToPath } from 'node:url';
@@ -167,7 +169,17 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         // 7. Search index.
         await indexSite({ root, pagesDigest: pages.digest, cacheDir, pagefindVersion: pagefind, logger: logger.fork('insurer:search-index') });
         // 8. Report and snapshots.
-        await publish({ root, records, snapshotDir, builtAt: new Date(), reader: audio, logger: logger.fork('insurer:publishing') });
+        await publish({
+          root,
+          records,
+          pageDigests: pages.pageDigests,
+          snapshotDir,
+          builtAt: new Date(),
+          reader: audio,
+          siteUrl: settings.SITE_URL,
+          notifyUrl: settings.PUBLISH_NOTIFY_URL,
+          logger: logger.fork('insurer:publishing'),
+        });
       },
     },
   };

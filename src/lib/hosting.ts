@@ -5,6 +5,7 @@
  */
 import { decodedPath, type Redirect } from './redirects';
 import { COMPANY } from '../site/company';
+import { escapeHtml } from './html';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, nginxHeaderLines } from './security-headers';
 
 /**
@@ -146,11 +147,6 @@ ${locationSecurity}
   try_files $uri $uri/index.html =404;
 }
 `;
-}
-
-/** Escapes text for an HTML attribute or text node. */
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 /**

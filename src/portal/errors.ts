@@ -62,18 +62,68 @@ export class PortalFormatError extends PortalError {
   }
 }
 
-/** One item of a list breaks its schema: names the list, the item id (or index) and the fields. */
+/** One failing field of an item: its path, the rule's message in English and, when known, in zh-TW (issue 16). */
+export interface SchemaIssue {
+  path: string;
+  message: string;
+  /** The same message in zh-TW (zod's zh-TW locale); editors read it in the publish report. */
+  messageZh?: string;
+}
+
+/**
+ * One item of a list breaks its schema: names the list, the item id (or index) and the fields. Issue 16: the loader
+ * quarantines such an item (src/portal/quarantine.ts) instead of failing the list; `issues` carry each field's
+ * reason for the build report.
+ */
 export class PortalSchemaError extends PortalError {
   readonly list: string;
   readonly itemId: string;
   readonly fields: string[];
-  constructor(endpoint: string, list: string, itemId: string, issues: { path: string; message: string }[]) {
+  readonly issues: SchemaIssue[];
+  constructor(endpoint: string, list: string, itemId: string, issues: SchemaIssue[]) {
     const detail = issues.map((issue) => `field "${issue.path}": ${issue.message}`).join('; ');
     super(endpoint, `list "${list}", item ${itemId}: ${detail}`);
     this.name = 'PortalSchemaError';
     this.list = list;
     this.itemId = itemId;
     this.fields = issues.map((issue) => issue.path);
+    this.issues = issues;
+  }
+}
+
+/**
+ * More than half of a list's items break their schema (issue 16: quarantine is for single items; a list that would
+ * lose more than half of what the portal sent fails, or falls back to its snapshot, as a bad item did before).
+ * Names the list, both counts and the first refusals.
+ */
+export class PortalListRefusedError extends PortalError {
+  readonly list: string;
+  constructor(endpoint: string, list: string, refused: readonly PortalSchemaError[], total: number) {
+    const shown = refused.slice(0, 3).map((error) => error.message.slice(error.message.indexOf('item ')));
+    super(
+      endpoint,
+      `list "${list}": ${refused.length} of ${total} items break their schema, more than half, so the list is not ` +
+        `published live: ${shown.join(' | ')}${refused.length > shown.length ? ` | … ${refused.length - shown.length} more` : ''}`,
+    );
+    this.name = 'PortalListRefusedError';
+    this.list = list;
+  }
+}
+
+/**
+ * Items quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS (issue 16: a problem cannot hide forever). Not a
+ * PortalError: the list's snapshot does not answer it, the build fails naming each item, its field and since when.
+ */
+export class PortalQuarantineAgeError extends Error {
+  readonly list: string;
+  constructor(list: string, items: readonly { id: string; field: string; since: string }[], maxAgeHours: number) {
+    const named = items.map((item) => `item ${item.id} (field ${item.field}) since ${item.since}`).join('; ');
+    super(
+      `Portal list "${list}": ${items.length} item(s) quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS ` +
+        `(${maxAgeHours} h): ${named}. Fix them in the portal, or remove them from the list.`,
+    );
+    this.name = 'PortalQuarantineAgeError';
+    this.list = list;
   }
 }
 

@@ -1,16 +1,28 @@
 /**
  * The one Astro content loader for every portal list (DESIGN.md §4–§5). It fetches a list endpoint through
  * the portal client, checks every item against the list's zod schema and stores the parsed items under their
- * ids. Any failure throws, which fails the build: a portal outage names the endpoint and the cause, a bad
- * item names the list, the item id and the field (DESIGN.md §5 "a list that cannot be loaded fails the build"),
- * unless the list's last good snapshot is fresh enough (issue 6 stale-if-error, src/portal/snapshots.ts).
+ * ids. A list that cannot be loaded throws, which fails the build: a portal outage names the endpoint and the cause
+ * (DESIGN.md §5 "a list that cannot be loaded fails the build"), unless the list's last good snapshot is fresh enough
+ * (issue 6 stale-if-error, src/portal/snapshots.ts). Issue 16: an item that fails its schema is quarantined (left
+ * out, or kept at its last good version from the snapshot; src/portal/quarantine.ts) and the rest of the list loads
+ * live; more than half of a list refused throws as a list that cannot be loaded, and an item quarantined for longer
+ * than PORTAL_QUARANTINE_MAX_AGE_HOURS fails the build.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { readSettings, type Settings } from '../settings';
+import { PORTAL_MIN_ITEM_RATIO } from '../site/limits';
 import { callPortal } from './client';
 import { describeEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
-import { PortalError, PortalFormatError, PortalItemDropError, PortalSchemaError } from './errors';
+import {
+  PortalError,
+  PortalFormatError,
+  PortalItemDropError,
+  PortalListRefusedError,
+  PortalQuarantineAgeError,
+  PortalSchemaError,
+} from './errors';
+import { quarantineAgeHours, quarantineRecord, refusalId, type QuarantinedItem, type Refusal } from './quarantine';
 import { asRuleMessage, idCollisions, ROUTE_SEGMENT_FIELDS, RULE, ruleMessage } from './validation';
 import {
   formatHours,
@@ -58,44 +70,157 @@ function itemLabel(rawId: unknown, index: number): string {
   return `id "${id.length > LABEL_ID_MAX_CHARS ? `${id.slice(0, LABEL_ID_MAX_CHARS).join('')}…` : id.join('')}" (#${index})`;
 }
 
+/** zod's zh-TW messages, for the reasons editors read (issue 16). */
+const ZH_TW_MESSAGE = z.locales.zhTW().localeError;
+
+/** A zod issue's message in zh-TW, or undefined when the locale has none. */
+function messageZh(issue: z.core.$ZodIssue): string | undefined {
+  const message = ZH_TW_MESSAGE(issue as unknown as Parameters<typeof ZH_TW_MESSAGE>[0]);
+  return typeof message === 'string' ? message : message?.message;
+}
+
 /**
- * Checks a portal list against its schema.
+ * Checks one raw item against its list's schema.
+ * @returns the parsed item, its id as text (its `id`, else its index)
+ * @throws PortalSchemaError naming the list, the item (`id "7" (#3)`, or `#3` without an id) and every failing field,
+ *   each with its reason in English and zh-TW
+ */
+export function parseItem<S extends z.ZodType>(endpointName: EndpointName, schema: S, raw: unknown, index: number): ParsedItem<z.output<S>> {
+  const rawId = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
+  const label = itemLabel(rawId, index);
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.') || '(item)',
+      message: asRuleMessage(issue.message),
+      messageZh: messageZh(issue),
+    }));
+    throw new PortalSchemaError(describeEndpoint(ENDPOINTS[endpointName]), endpointName, label, issues);
+  }
+  const parsed = result.data as z.output<S> & { id?: unknown };
+  return { id: String(parsed.id ?? index), data: parsed, raw: raw as Record<string, unknown> };
+}
+
+/**
+ * Checks a portal list against its schema, item by item (issue 16: one bad item does not refuse its list).
+ *
+ * In: the `data` of an answer. Out: the parsed items in answer order, and the refused ones (Refusal: index, id or
+ * `#<index>`, raw item, PortalSchemaError), a second item with an id already seen refused as a duplicate.
+ * @throws PortalFormatError when `data` is not a list
+ */
+export function checkList<S extends z.ZodType>(
+  endpointName: EndpointName,
+  schema: S,
+  data: unknown,
+): { items: ParsedItem<z.output<S>>[]; refused: Refusal[] } {
+  const endpoint = describeEndpoint(ENDPOINTS[endpointName]);
+  if (!Array.isArray(data)) throw new PortalFormatError(endpoint, `"data" is ${typeof data}, expected a list`);
+  // Rule "unique-id" (issue 17 finding 5): ids (and route segments) equal after normalisation refuse the later item,
+  // naming the earlier one.
+  const collisions = new Map(idCollisions(data, ROUTE_SEGMENT_FIELDS[endpointName]).map((collision) => [collision.second.index, collision]));
+  const seen = new Set<string>();
+  const items: ParsedItem<z.output<S>>[] = [];
+  const refused: Refusal[] = [];
+  data.forEach((raw: unknown, index) => {
+    try {
+      const collision = collisions.get(index);
+      if (collision) {
+        const { field, first, second } = collision;
+        throw new PortalSchemaError(endpoint, endpointName, itemLabel(second.id, second.index), [
+          {
+            path: field,
+            message: ruleMessage(RULE.uniqueId, `duplicate ${field}: the same as item ${itemLabel(first.id, first.index)} (compared trimmed, in Unicode NFC)`),
+            messageZh: `與清單中另一個項目（${itemLabel(first.id, first.index)}）的 ${field} 重複`,
+          },
+        ]);
+      }
+      const item = parseItem(endpointName, schema, raw, index);
+      if (seen.has(item.id)) {
+        throw new PortalSchemaError(endpoint, endpointName, itemLabel(item.id, index), [
+          { path: 'id', message: ruleMessage(RULE.uniqueId, 'duplicate id in the list'), messageZh: '與清單中另一個項目的 id 重複' },
+        ]);
+      }
+      seen.add(item.id);
+      items.push(item);
+    } catch (error) {
+      if (!(error instanceof PortalSchemaError)) throw error;
+      refused.push({ index, id: refusalId(raw, index), raw, error });
+    }
+  });
+  return { items, refused };
+}
+
+/**
+ * Checks a portal list against its schema, refusing the whole list on the first bad item (the snapshot path: a
+ * snapshot holds only items that passed).
  *
  * In: the `data` of an answer (must be an array of objects). Out: the parsed items, ids as strings.
  * @throws PortalFormatError when `data` is not a list; PortalSchemaError naming the list, the item id
- *   (or `#index` when it has none) and every failing field; PortalSchemaError naming both items when two ids (or
- *   route segments, ROUTE_SEGMENT_FIELDS) are equal after normalisation (src/portal/validation.ts idCollisions).
+ *   (or `#index` when it has none) and every failing field; PortalSchemaError on a duplicate id.
  */
 export function parseList<S extends z.ZodType>(
   endpointName: EndpointName,
   schema: S,
   data: unknown,
 ): ParsedItem<z.output<S>>[] {
-  const endpoint = describeEndpoint(ENDPOINTS[endpointName]);
-  if (!Array.isArray(data)) throw new PortalFormatError(endpoint, `"data" is ${typeof data}, expected a list`);
-  // Rule "unique-id" (issue 17 finding 5): ids (and route segments) equal after normalisation, naming both items.
-  const collision = idCollisions(data, ROUTE_SEGMENT_FIELDS[endpointName])[0];
-  if (collision) {
-    const { field, first, second } = collision;
-    throw new PortalSchemaError(endpoint, endpointName, itemLabel(second.id, second.index), [
-      { path: field, message: ruleMessage(RULE.uniqueId, `duplicate ${field}: the same as item ${itemLabel(first.id, first.index)} (compared trimmed, in Unicode NFC)`) },
-    ]);
-  }
-  return data.map((raw: unknown, index) => {
-    const rawId = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
-    const label = itemLabel(rawId, index);
-    const result = schema.safeParse(raw);
-    if (!result.success) {
-      const issues = result.error.issues.map((issue) => ({
-        path: issue.path.map(String).join('.') || '(item)',
-        message: asRuleMessage(issue.message),
-      }));
-      throw new PortalSchemaError(endpoint, endpointName, label, issues);
+  const { items, refused } = checkList(endpointName, schema, data);
+  if (refused.length > 0) throw refused[0].error;
+  return items;
+}
+
+/** The outcome of the quarantine over one checked list. */
+interface Quarantined<T> {
+  /** The items to publish in answer order: the good ones and, for refused items, their last good versions. */
+  items: ParsedItem<T>[];
+  quarantined: QuarantinedItem[];
+}
+
+/**
+ * The quarantine of issue 16 over a checked list: each refused item is left out, or, when the list's last snapshot
+ * has a version of it (same id) that passes the schema and no good item has that id, that version takes its place.
+ * In: the list, its schema, checkList's result, the list's last snapshot (if any), the build's time.
+ * Out: the items to publish (answer order) and the quarantine records (`since` carried from the snapshot's marks).
+ */
+export function quarantineList<S extends z.ZodType>(
+  endpointName: EndpointName,
+  schema: S,
+  checked: { items: ParsedItem<z.output<S>>[]; refused: Refusal[] },
+  previous: Snapshot | undefined,
+  now: Date,
+): Quarantined<z.output<S>> {
+  if (checked.refused.length === 0) return { items: checked.items, quarantined: [] };
+  const good = new Set(checked.items.map((item) => item.id));
+  const old = new Map((previous?.items ?? []).map((raw, index) => [refusalId(raw, index), raw]));
+  const kept = new Map<number, ParsedItem<z.output<S>>>();
+  const quarantined = checked.refused.map((refusal) => {
+    const raw = good.has(refusal.id) ? undefined : old.get(refusal.id);
+    let version: ParsedItem<z.output<S>> | undefined;
+    try {
+      version = raw === undefined ? undefined : parseItem(endpointName, schema, raw, refusal.index);
+    } catch {
+      version = undefined;
     }
-    const parsed = result.data as z.output<S> & { id?: unknown };
-    const id = String(parsed.id ?? index);
-    return { id, data: parsed, raw: raw as Record<string, unknown> };
+    if (version) {
+      kept.set(refusal.index, version);
+      good.add(refusal.id);
+    }
+    return quarantineRecord(refusal, previous?.quarantined ?? [], now, version !== undefined);
   });
+  // Answer order: the good items stay in theirs, each kept version goes where its refused item was.
+  const byIndex = new Map(checked.refused.map((refusal) => [refusal.index, refusal]));
+  const items: ParsedItem<z.output<S>>[] = [];
+  let next = 0;
+  const total = checked.items.length + checked.refused.length;
+  for (let index = 0; index < total; index += 1) {
+    if (byIndex.has(index)) {
+      const version = kept.get(index);
+      if (version) items.push(version);
+    } else {
+      items.push(checked.items[next]);
+      next += 1;
+    }
+  }
+  return { items, quarantined };
 }
 
 /**
@@ -122,38 +247,67 @@ interface LoadResult<T> {
   listDigest?: string;
 }
 
+/** What the live path needs for the quarantine (issue 16). */
+export interface QuarantineOptions {
+  /** The list's last snapshot: last good versions of refused items, and `since` of items quarantined before. */
+  previous?: Snapshot;
+  /** PORTAL_QUARANTINE_MAX_AGE_HOURS: an item quarantined for longer fails the build. */
+  maxAgeHours: number;
+  /** The build's time (default now). */
+  now?: Date;
+}
+
 /**
  * The live path: fetches the list from the portal and checks it against its schema, unless the answer and the
  * schema are those of the stored entries (LIST_DIGEST_META_KEY in the collection's meta store; issue 8 §6).
- * In: the loader context, the list, its schema and the portal settings (portalSettings). Out: a live record (raw items for the next snapshot), the parsed
- * items or none when the stored ones stay, and the digest to keep.
- * @throws PortalError (any failure of the portal or of an item; PortalSchemaError naming item and field), which
- *   the caller may answer with the snapshot (loadFromSnapshot).
+ * Issue 16: an item that fails its schema is quarantined (quarantineList), the rest of the list loads live; the
+ * record lists the quarantined items, and its raw items (the next snapshot) hold the kept last good versions.
+ * In: the loader context, the list, its schema, the portal settings (portalSettings) and the quarantine options.
+ * Out: a live record (raw items for the next snapshot), the parsed items or none when the stored ones stay, and
+ * the digest to keep (none when items were quarantined: the next build checks the list again).
+ * @throws PortalError (any failure of the portal; PortalListRefusedError when more than half of the items break
+ *   their schema), which the caller may answer with the snapshot (loadFromSnapshot); PortalQuarantineAgeError (not
+ *   a PortalError) when an item has been quarantined for longer than `maxAgeHours`.
  */
 export async function loadLive<S extends z.ZodType>(
   { store, generateDigest, meta }: Pick<LoaderContext, 'store' | 'generateDigest' | 'meta'>,
   endpointName: EndpointName,
   schema: S,
   portal: { base: string; timeoutMs: number },
+  quarantine: QuarantineOptions = { maxAgeHours: Number.POSITIVE_INFINITY },
 ): Promise<LoadResult<z.output<S>>> {
   const endpoint = ENDPOINTS[endpointName];
   const described = describeEndpoint(endpoint);
   const result = await callPortal<unknown>(endpoint, portal);
   if (result.cancelled) throw new PortalError(described, 'cancelled during the build');
   const schemaText = schemaFingerprint(schema);
-  const listDigest = schemaText === undefined ? undefined : generateDigest(`${schemaText}\n${JSON.stringify(result.data)}`);
-  const unchanged = listDigest !== undefined && meta.get(LIST_DIGEST_META_KEY) === listDigest && Array.isArray(result.data);
-  const items = unchanged ? undefined : parseList(endpointName, schema, result.data);
+  const answerDigest = schemaText === undefined ? undefined : generateDigest(`${schemaText}\n${JSON.stringify(result.data)}`);
+  const unchanged = answerDigest !== undefined && meta.get(LIST_DIGEST_META_KEY) === answerDigest && Array.isArray(result.data);
+  const now = quarantine.now ?? new Date();
+  let checked: Quarantined<z.output<S>> | undefined;
+  if (!unchanged) {
+    const list = checkList(endpointName, schema, result.data);
+    const total = list.items.length + list.refused.length;
+    if (list.refused.length > 0 && list.items.length < total * PORTAL_MIN_ITEM_RATIO) {
+      throw new PortalListRefusedError(described, endpointName, list.refused.map((refusal) => refusal.error), total);
+    }
+    checked = quarantineList(endpointName, schema, list, quarantine.previous, now);
+    const overdue = checked.quarantined.filter((item) => quarantineAgeHours(item, now.getTime()) > quarantine.maxAgeHours);
+    if (overdue.length > 0) throw new PortalQuarantineAgeError(endpointName, overdue, quarantine.maxAgeHours);
+  }
+  const items = checked?.items;
   const record: LoadResult<z.output<S>>['record'] = {
     list: endpointName,
     endpoint: described,
     items: items ? items.length : store.keys().length,
     source: 'live',
-    fetchedAt: new Date().toISOString(),
+    fetchedAt: now.toISOString(),
     ageHours: 0,
-    // Unchanged: the same answer that passed the schema in the build whose digest is stored.
+    // Unchanged: the same answer that passed the schema, nothing quarantined, in the build whose digest is stored.
     raw: items ? items.map((item) => item.raw) : (result.data as Record<string, unknown>[]),
+    quarantined: checked?.quarantined ?? [],
   };
+  const listDigest = checked && checked.quarantined.length > 0 ? undefined : answerDigest;
   return { record, items, listDigest };
 }
 
@@ -242,18 +396,22 @@ export function portalLoader<S extends z.ZodType>(
       }
       let loaded: LoadResult<z.output<S>>;
       try {
-        loaded = await loadLive(context, endpointName, schema, portal);
+        loaded = await loadLive(context, endpointName, schema, portal, { previous, maxAgeHours: settings.PORTAL_QUARANTINE_MAX_AGE_HOURS });
       } catch (error) {
         if (!(error instanceof PortalError) || !previous) throw error;
         loaded = loadFromSnapshot(logger, endpointName, schema, previous, snapshots, error);
       }
       const { record, items, listDigest } = loaded;
-      if (
-        record.source === 'live' &&
-        previous &&
-        isUnconfirmedDrop(endpointName, record.items, previous.items.length, snapshots.allowDrop)
-      ) {
-        throw new PortalItemDropError(record.endpoint, endpointName, record.items, previous.items.length, previous.fetchedAt);
+      // Quarantined items count as lost, also when their last good version is kept (issue 16).
+      const liveItems = record.items - (record.quarantined ?? []).filter((item) => item.kept).length;
+      if (record.source === 'live' && previous && isUnconfirmedDrop(endpointName, liveItems, previous.items.length, snapshots.allowDrop)) {
+        throw new PortalItemDropError(record.endpoint, endpointName, liveItems, previous.items.length, previous.fetchedAt);
+      }
+      for (const item of record.quarantined ?? []) {
+        logger.warn(
+          `QUARANTINED: list "${item.list}", item ${item.id}${item.title ? ` "${item.title}"` : ''} since ${item.since}: ` +
+            `${item.reason.en}. ${item.kept ? 'Its last good version is kept.' : 'It is left out of this build.'}`,
+        );
       }
       if (items) {
         store.clear();

@@ -24,8 +24,9 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSettings, type Settings } from '../settings';
-import { PORTAL_MIN_ITEM_RATIO, PORTAL_SNAPSHOT_FOLDER, PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../site/limits';
+import { PAGE_DIGESTS_FILE, PORTAL_MIN_ITEM_RATIO, PORTAL_SNAPSHOT_FOLDER, PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../site/limits';
 import { ENDPOINTS, type EndpointName } from './endpoints';
+import type { QuarantinedItem, QuarantineMark } from './quarantine';
 
 /** One list's last good copy, as stored in `<dir>/<list>.json`. */
 export interface Snapshot {
@@ -36,6 +37,8 @@ export interface Snapshot {
   fetchedAt: string;
   /** The raw items, as the portal sent them; they passed the list's schema. */
   items: Record<string, unknown>[];
+  /** Items quarantined in that build and since when (issue 16), so the next build carries `since` on. */
+  quarantined?: QuarantineMark[];
 }
 
 /** Settings of snapshots and the item-drop guard. */
@@ -139,6 +142,8 @@ export interface ListRecord {
   /** Age of the items at build time, in hours (0 for live). */
   ageHours: number;
   raw?: Record<string, unknown>[];
+  /** Items of a live list left out or kept at their last good version for failing their schema (issue 16). */
+  quarantined?: QuarantinedItem[];
   /** The entries the collection holds after the load, in store order. */
   entries: StoredEntry[];
 }
@@ -183,22 +188,68 @@ export async function readStagedLists(dir: string): Promise<ListRecord[]> {
   return Promise.all(files.map(async (name) => JSON.parse(await readFile(join(stagingDir(dir), name), 'utf8')) as ListRecord));
 }
 
+/**
+ * The pages a build added, changed and removed against the last published build (issue 16), as site paths
+ * (`/news/detail/7/`, `/404.html`); `since` is the build time of that build, null when there is none to compare with
+ * (then the lists are empty).
+ */
+export interface PageChanges {
+  since: string | null;
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
 /** The build report (`dist/build-report.json`). */
 export interface BuildReport {
   /** ISO 8601 time of the build. */
   builtAt: string;
   /** Per list: item count, `live` or `snapshot`, fetch time and age in hours at build time. */
   lists: Record<string, { endpoint: string; items: number; source: 'live' | 'snapshot'; fetchedAt: string; ageHours: number }>;
+  /** The items this build quarantined (issue 16), by list then id. */
+  quarantined: QuarantinedItem[];
+  /** The pages added, changed and removed against the last published build (issue 16); absent when not compared. */
+  pages?: PageChanges;
 }
 
-/** The build report of the lists' records, sorted by list name. */
-export function buildReport(records: Iterable<ListRecord>, builtAt: Date): BuildReport {
+/** The build report of the lists' records, sorted by list name; `pages` when the pipeline compared the pages. */
+export function buildReport(records: Iterable<ListRecord>, builtAt: Date, pages?: PageChanges): BuildReport {
   const lists: BuildReport['lists'] = {};
+  const quarantined: QuarantinedItem[] = [];
   for (const record of [...records].sort((a, b) => a.list.localeCompare(b.list))) {
     const { endpoint, items, source, fetchedAt, ageHours } = record;
     lists[record.list] = { endpoint, items, source, fetchedAt, ageHours: Number(ageHours.toFixed(2)) };
+    quarantined.push(...(record.quarantined ?? []));
   }
-  return { builtAt: builtAt.toISOString(), lists };
+  return { builtAt: builtAt.toISOString(), lists, quarantined, ...(pages ? { pages } : {}) };
+}
+
+/** The page digests of a published build (issue 16): its build time and, per site path, the hash of the page. */
+export interface PageDigests {
+  builtAt: string;
+  pages: Record<string, string>;
+}
+
+/**
+ * The page digests of the last published build, from `<dir>/page-digests.json` (PAGE_DIGESTS_FILE).
+ * @returns them, or undefined when there are none or the file is not readable as such (then nothing is compared)
+ */
+export async function readPageDigests(dir: string): Promise<PageDigests | undefined> {
+  try {
+    const digests = JSON.parse(await readFile(join(dir, PAGE_DIGESTS_FILE), 'utf8')) as Partial<PageDigests>;
+    if (typeof digests.builtAt !== 'string' || typeof digests.pages !== 'object' || digests.pages === null) return undefined;
+    return digests as PageDigests;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the page digests of this build into the snapshot folder (written then renamed), with its snapshots. */
+export async function writePageDigests(dir: string, digests: PageDigests): Promise<void> {
+  const file = join(dir, PAGE_DIGESTS_FILE);
+  await mkdir(dir, { recursive: true });
+  await writeFile(`${file}.tmp`, JSON.stringify(digests));
+  await rename(`${file}.tmp`, file);
 }
 
 /**
@@ -211,7 +262,8 @@ export async function writeSnapshots(dir: string, records: Iterable<ListRecord>)
   const written: string[] = [];
   for (const record of records) {
     if (record.source !== 'live' || !record.raw) continue;
-    const snapshot: Snapshot = { list: record.list, endpoint: record.endpoint, fetchedAt: record.fetchedAt, items: record.raw };
+    const quarantined = (record.quarantined ?? []).map(({ id, since }) => ({ id, since }));
+    const snapshot: Snapshot = { list: record.list, endpoint: record.endpoint, fetchedAt: record.fetchedAt, items: record.raw, quarantined };
     const file = snapshotFile(dir, record.list);
     await writeFile(`${file}.tmp`, JSON.stringify(snapshot));
     await rename(`${file}.tmp`, file);

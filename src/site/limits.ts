@@ -33,6 +33,19 @@ export const PORTAL_MIN_ITEM_RATIO = 0.5;
 export const PORTAL_SNAPSHOT_FOLDER = 'portal-snapshots';
 /** The build report in dist/ (issue 6): per list its item count, source and age; not linked, not indexed. */
 export const BUILD_REPORT_FILE = 'build-report.json';
+/**
+ * Quarantine (issue 16): an item quarantined for longer than this, in hours, fails the build naming it (env
+ * PORTAL_QUARANTINE_MAX_AGE_HOURS overrides it).
+ */
+export const PORTAL_QUARANTINE_MAX_AGE_HOURS = 24;
+/** The publish report page for editors in dist/ (issue 16): noindex, linked from no page, not in the sitemap. */
+export const PUBLISH_REPORT_PATH = '/_publish/';
+/** Page paths listed per group (added, changed, removed) in the publish report and the job summary; the rest counted. */
+export const PUBLISH_REPORT_MAX_PAGES = 300;
+/** File of the last published build's page digests (path → hash) in the snapshot folder (issue 16). */
+export const PAGE_DIGESTS_FILE = 'page-digests.json';
+/** Time limit of the PUBLISH_NOTIFY_URL notification, in ms: a slow receiver never holds a publish up. */
+export const PUBLISH_NOTIFY_TIMEOUT_MS = 5_000;
 
 /** Timings of spec §9, in ms or px as named. */
 export const TIMING = {

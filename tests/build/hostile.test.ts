@@ -266,6 +266,7 @@ describe('download links to another host (issue 17 item 1)', () => {
       await context.close();
     }
   }, 60_000);
+});
 
 /** The Content-Security-Policy lines of a build's host files: `_headers`, and the distinct `add_header` lines of `nginx.conf`. */
 function policyLines(folder: string): { headers: string[]; nginx: string[] } {

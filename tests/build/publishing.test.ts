@@ -3,16 +3,22 @@
  * temporary snapshot folder, one build on six faulty lists succeeds from those snapshots; the other builds fail
  * early (while the lists load) and cost a few seconds each.
  * - good build: dist/build-report.json has every list live with its count, and one snapshot per list is written;
- * - every fault mode (down, slow, HTTP 500, portal code, malformed, bad item) on a list with a fresh snapshot:
+ * - every fault mode (down, slow, HTTP 500, portal code, malformed, every item bad) on a list with a fresh snapshot:
  *   the build succeeds, warns naming each list and the snapshot's age, the report says `snapshot`, the list's pages
  *   are built, and its snapshot is left as it was; an empty list confirmed by PORTAL_ALLOW_ITEM_DROP builds;
  * - a stale snapshot: the build fails as without one; an unconfirmed drop: the build fails naming the list;
  *   neither failed build touches the good snapshots;
- * - scripts/rebuild.mjs stops before the deploy when the build or a check fails (the target stays untouched);
+ * - quarantine (issue 16): one bad item is left out, or kept at its last good version, while its list's other new
+ *   items publish live; the publish report page lists the pages added, changed and removed against the last
+ *   published build; an item quarantined for longer than the limit fails the build;
+ * - scripts/rebuild.mjs stops before the deploy when the build or a check fails (the target stays untouched), says
+ *   so in the job summary and notifies PUBLISH_NOTIFY_URL;
  * - scripts/deploy.mjs: --dry-run lists and changes nothing; the real mode makes the site the live release under
  *   DEPLOY_TARGET/current (tests/unit/deploy-releases.test.ts: releases, rollback, interruptions); a partial site is refused.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport, Snapshot } from '../../src/portal/snapshots';
@@ -34,7 +40,8 @@ const FAULTS = {
   events: 'http500',
   winners: 'code',
   faqs: 'malformed',
-  coupons: 'badItem',
+  // Every item refused (issue 16: a single bad item is quarantined, below).
+  coupons: 'badItems',
 };
 
 beforeAll(async () => {
@@ -119,18 +126,118 @@ describe('stale-if-error builds', () => {
   }, BUILD_MS);
 });
 
-describe('the pipeline (scripts/rebuild.mjs)', () => {
-  it('stops before the deploy when the build fails', async () => {
-    const target = join(tempDir('deploy-target'), 'site');
-    const { code, output } = await runNode(['scripts/rebuild.mjs', '--out-dir', tempDir('rebuild-dist')], {
-      SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'http500' }),
-      DEPLOY_TARGET: target,
+/**
+ * The pages of a built site by site path (`/news/detail/7/`), sorted, with their bytes; the search index's files and
+ * the publish report page (written after the pages are read) left out.
+ */
+function sitePages(site: string): Map<string, Buffer> {
+  const files = readdirSync(site, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.html') && !file.startsWith('pagefind/') && !file.startsWith('_publish/'),
+  );
+  const pages = files.map((file) => [`/${file}`.replace(/(^|\/)index\.html$/, '$1'), readFileSync(join(site, file))] as const);
+  return new Map(pages.sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+describe('quarantine and the publish report (issue 16)', () => {
+  /** The sample portal's `badItem` fault on news: its first item (id 42) loses its title. */
+  const BAD = '42';
+  /** A copy of the good build's snapshot folder (snapshots and page digests) with the news snapshot's items replaced. */
+  function snapshotsWith(news: (items: Snapshot['items']) => Snapshot['items'], quarantined?: Snapshot['quarantined']): string {
+    const dir = tempDir('quarantine-snapshots');
+    cpSync(snapshots, dir, { recursive: true });
+    const snapshot = JSON.parse(snapshotText(dir, 'news')) as Snapshot;
+    writeFileSync(join(dir, 'news.json'), JSON.stringify({ ...snapshot, items: news(snapshot.items), ...(quarantined ? { quarantined } : {}) }));
+    return dir;
+  }
+  const newsItems = () => (JSON.parse(snapshotText(snapshots, 'news')) as Snapshot).items;
+  const detail = (site: string, id: unknown) => join(site, 'news/detail', String(id), 'index.html');
+
+  it("keeps a bad item's last good version while its list's other new items publish live; the report names it", async () => {
+    const [bad, newer, newest] = newsItems();
+    expect(String(bad.id)).toBe(BAD);
+    // The snapshot has item 42 but not the two newest items: those are new in this build.
+    const dir = snapshotsWith((items) => items.filter((item) => item.id !== newer.id && item.id !== newest.id));
+    const { code, output, outDir } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
+    expect(code, output.slice(-3000)).toBe(0);
+    const built = report(outDir);
+    expect(built.lists.news).toMatchObject({ source: 'live', items: goodReport.lists.news.items });
+    expect(built.quarantined).toMatchObject([{ list: 'news', id: BAD, field: 'title', kept: true, reason: { 'zh-TW': expect.stringContaining('欄位「title」') } }]);
+    expect(readFileSync(detail(outDir, BAD), 'utf8')).toContain(String(bad.title));
+    for (const item of [newer, newest]) expect(existsSync(detail(outDir, item.id)), `new item ${String(item.id)}`).toBe(true);
+    expect(output).not.toContain('STALE CONTENT');
+    const page = readFileSync(join(outDir, '_publish/index.html'), 'utf8');
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(page).toContain('1 個項目未通過檢查（隔離中）');
+    expect(page).toContain('修正前，網站保留此項目上次通過檢查的版本。');
+    // The same site as the last published one: no page added, changed or removed.
+    expect(built.pages).toEqual({ since: goodReport.builtAt, added: [], changed: [], removed: [] });
+    const sitemap = readdirSync(outDir).filter((file) => /^sitemap.*\.xml$/.test(file)).map((file) => readFileSync(join(outDir, file), 'utf8'));
+    expect(sitemap.join('')).not.toContain('_publish');
+  }, BUILD_MS);
+
+  it('leaves a bad item without a good version out, and the report lists exactly the pages that changed with it', async () => {
+    const dir = snapshotsWith((items) => items.filter((item) => String(item.id) !== BAD));
+    const { code, output, outDir } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
+    expect(code, output.slice(-3000)).toBe(0);
+    const built = report(outDir);
+    expect(built.quarantined).toMatchObject([{ list: 'news', id: BAD, kept: false }]);
+    expect(existsSync(detail(outDir, BAD))).toBe(false);
+    // Exactly the pages whose bytes differ from the last published build's (the good one): its detail page is gone;
+    // the news lists and every page whose dock lists the latest news changed.
+    const before = sitePages(goodSite);
+    const after = sitePages(outDir);
+    expect(built.pages).toEqual({
+      since: goodReport.builtAt,
+      added: [...after.keys()].filter((path) => !before.has(path)),
+      changed: [...after.keys()].filter((path) => before.has(path) && !before.get(path)!.equals(after.get(path)!)),
+      removed: [...before.keys()].filter((path) => !after.has(path)),
     });
+    expect(built.pages?.removed).toEqual([`/news/detail/${BAD}/`]);
+    expect(built.pages?.added).toEqual([]);
+    expect(built.pages?.changed).toContain('/news/all/1/');
+    const page = readFileSync(join(outDir, '_publish/index.html'), 'utf8');
+    expect(page).toContain(`<li>/news/detail/${BAD}/</li>`);
+    expect(page).toContain('<li><a href="/news/all/1/">/news/all/1/</a></li>');
+  }, BUILD_MS);
+
+  it('fails the build naming an item quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS', async () => {
+    const since = new Date(Date.now() - 25 * 3_600_000).toISOString();
+    const dir = snapshotsWith((items) => items, [{ id: BAD, since }]);
+    const { code, output } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
     expect(code).not.toBe(0);
-    expect(output).toContain('✖ build failed');
-    expect(output).not.toContain('rebuild 2/3');
-    expect(output).not.toContain('rebuild 3/3');
-    expect(existsSync(target)).toBe(false);
+    expect(output).toContain(`list "news": 1 item(s) quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS (24 h): item ${BAD} (field title) since ${since}`);
+  }, BUILD_MS);
+});
+
+describe('the pipeline (scripts/rebuild.mjs)', () => {
+  it('stops before the deploy when the build fails, says so in the job summary and notifies PUBLISH_NOTIFY_URL', async () => {
+    const target = join(tempDir('deploy-target'), 'site');
+    const summary = join(tempDir('job-summary'), 'summary.md');
+    const messages: Record<string, unknown>[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => (messages.push(JSON.parse(body) as Record<string, unknown>), response.end()));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const { code, output } = await runNode(['scripts/rebuild.mjs', '--out-dir', tempDir('rebuild-dist')], {
+        SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'http500' }),
+        DEPLOY_TARGET: target,
+        GITHUB_STEP_SUMMARY: summary,
+        PUBLISH_NOTIFY_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+        SITE_URL: 'https://www.example.com.tw',
+      });
+      expect(code).not.toBe(0);
+      expect(output).toContain('✖ build failed');
+      expect(output).not.toContain('rebuild 2/3');
+      expect(output).not.toContain('rebuild 3/3');
+      expect(existsSync(target)).toBe(false);
+      expect(readFileSync(summary, 'utf8')).toContain('網站重建失敗：build');
+      expect(messages).toEqual([expect.objectContaining({ event: 'build-failed', step: 'build', report: 'https://www.example.com.tw/_publish/' })]);
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   }, BUILD_MS);
 
   it('stops before the deploy when a check fails (a redirect to a missing page)', async () => {

@@ -16,6 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callPortal } from '../../src/portal/client';
 import { ENDPOINTS } from '../../src/portal/endpoints';
 import { HOTLINES } from '../../src/site/company';
+import { PUBLISH_REPORT_PATH } from '../../src/site/limits';
 import { NOINDEX_PATHS } from '../../src/site/navigation';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 
@@ -35,11 +36,17 @@ let sitemapUrls: string[] = [];
 let news: { id: string | number }[] = [];
 let coupons: { id: string | number }[] = [];
 
-/** The page files Astro built (the redirect fallback pages of src/integrations/hosting.ts are left out). */
+/** The publish report page for editors (issue 16): not a page of the site's, checked on its own below. */
+const REPORT_ROUTE = PUBLISH_REPORT_PATH.slice(0, -1);
+
+/**
+ * The page files Astro built (the redirect fallback pages of src/integrations/hosting.ts and the publish report page
+ * of src/integrations/publishing.ts are left out).
+ */
 function builtPages(): Page[] {
   return globSync('**/*.html', { cwd: dist })
     .map((file) => ({ route: routeOf(file), html: readFileSync(path.join(dist, file), 'utf8') }))
-    .filter((page) => !page.html.includes('http-equiv="refresh"'));
+    .filter((page) => !page.html.includes('http-equiv="refresh"') && page.route !== REPORT_ROUTE);
 }
 
 const all = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[1] ?? '');
@@ -96,6 +103,15 @@ describe('sitemap and robots.txt', () => {
     expect(robots).toMatch(/^User-agent: \*$/m);
     expect(robots).toContain(`Sitemap: ${SITE}/sitemap-index.xml`);
     expect(existsSync(path.join(dist, 'sitemap-index.xml'))).toBe(true);
+  });
+});
+
+describe('the publish report page (issue 16)', () => {
+  it('is noindex, in no sitemap and linked from no page', () => {
+    const report = readFileSync(path.join(dist, PUBLISH_REPORT_PATH, 'index.html'), 'utf8');
+    expect(isNoindex(report)).toBe(true);
+    expect(sitemapUrls.filter((url) => new URL(url).pathname.startsWith(REPORT_ROUTE))).toEqual([]);
+    expect(pages.filter((p) => p.html.includes(`href="${REPORT_ROUTE}`)).map((p) => p.route)).toEqual([]);
   });
 });
 

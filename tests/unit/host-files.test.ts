@@ -122,7 +122,7 @@ describe("the CDN's redirect limit (finding 7)", () => {
     const root = `${mkdtempSync(join(tmpdir(), 'host-files-limit-'))}/`;
     for (const page of ['404.html', '500.html']) put(join(root, page), `<p>${page}</p>`);
     await writeFallbackPages(root, plan, new Set());
-    const { cdnOmitted } = await writeHostFiles(root, plan, { cspHashes: new Map(), missingAssets: [] }, policyFrom(readSettings({})));
+    const { cdnOmitted } = await writeHostFiles(root, plan, { cspHashes: new Map(), cspHashOrigins: new Map(), missingAssets: [] }, policyFrom(readSettings({})));
     expect(cdnOmitted).toHaveLength(plan.length - CDN_REDIRECT_LIMITS.rules);
     expect(rules(readFileSync(join(root, '_redirects'), 'utf8'))).toHaveLength(CDN_REDIRECT_LIMITS.rules);
     for (const redirect of cdnOmitted) expect(readFileSync(fallbackFile(root, redirect), 'utf8')).toBe(fallbackPage(redirect));

@@ -10,7 +10,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { collections } from '../../src/content.config';
 import { LIST_DIGEST_META_KEY, parseList, portalLoader } from '../../src/portal/loader';
 import { ENDPOINTS } from '../../src/portal/endpoints';
-import { PortalCodeError, PortalFormatError, PortalSchemaError } from '../../src/portal/errors';
+import { PortalCodeError, PortalFormatError, PortalListRefusedError, PortalSchemaError } from '../../src/portal/errors';
 import { articleSchema, faqSchema, homeBannerSchema } from '../../src/portal/schemas';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 
@@ -161,14 +161,23 @@ describe('portalLoader against the sample portal', () => {
     expect(context.meta.get(LIST_DIGEST_META_KEY)).toEqual(expect.any(String));
   });
 
-  it('fails on a bad item with a message naming list, item and field', async () => {
+  it('quarantines one bad item and loads the rest (issue 16)', async () => {
     portal.setFaults({ news: 'badItem' });
+    const { context, entries } = fakeContext();
+    await portalLoader('news', articleSchema).load(context);
+    expect(entries.has('42')).toBe(false);
+    expect(entries.size).toBeGreaterThan(40);
+  });
+
+  it('fails on a list whose items mostly break their schema, naming list, item and field', async () => {
+    portal.setFaults({ news: 'badItems' });
     const { context } = fakeContext();
     const error = await portalLoader('news', articleSchema)
       .load(context)
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PortalSchemaError);
-    expect((error as Error).message).toMatch(/list "news", item (id "[^"]+" \(#\d+\)|#\d+): field "\w+"/);
+    expect(error).toBeInstanceOf(PortalListRefusedError);
+    expect((error as Error).message).toMatch(/list "news": \d+ of \d+ items break their schema, more than half/);
+    expect((error as Error).message).toMatch(/item (id "[^"]+" \(#\d+\)|#\d+): field "\w+"/);
   });
 
   it('fails on a portal error code with the endpoint in the message and keeps the store', async () => {

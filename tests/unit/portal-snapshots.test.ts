@@ -19,8 +19,9 @@ import {
   PortalFormatError,
   PortalHttpError,
   PortalItemDropError,
+  PortalListRefusedError,
   PortalNetworkError,
-  PortalSchemaError,
+  PortalQuarantineAgeError,
   PortalTimeoutError,
 } from '../../src/portal/errors';
 import { articleSchema } from '../../src/portal/schemas';
@@ -29,7 +30,10 @@ import { PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../../src/site/limits';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 
 const NEWS = 'GET /api/PortalCorporateMessage/GetPutOnCorporateMessage';
-const SETTINGS = ['PORTAL_API_BASE', 'PORTAL_SNAPSHOT_DIR', 'PORTAL_SNAPSHOT_MAX_AGE_HOURS', 'PORTAL_ALLOW_ITEM_DROP', 'PORTAL_TIMEOUT_MS'];
+const SETTINGS = [
+  ...['PORTAL_API_BASE', 'PORTAL_SNAPSHOT_DIR', 'PORTAL_SNAPSHOT_MAX_AGE_HOURS', 'PORTAL_ALLOW_ITEM_DROP', 'PORTAL_TIMEOUT_MS'],
+  'PORTAL_QUARANTINE_MAX_AGE_HOURS',
+];
 const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
 
 let portal: Awaited<ReturnType<typeof startSamplePortal>>;
@@ -68,10 +72,11 @@ async function stagedNews() {
   return (await readStagedLists(process.env.PORTAL_SNAPSHOT_DIR!)).find((record) => record.list === 'news');
 }
 
-/** A new snapshot folder holding the news snapshot with the given items, fetched `ageHours` ago. */
-function snapshotDir(ageHours: number, items = liveNews): string {
+/** A new snapshot folder holding the news snapshot with the given items (and quarantine marks), fetched `ageHours` ago. */
+function snapshotDir(ageHours: number, items = liveNews, quarantined?: Snapshot['quarantined']): string {
   const dir = mkdtempSync(join(tmpdir(), 'snapshots-'));
-  const snapshot: Snapshot = { list: 'news', endpoint: NEWS, fetchedAt: new Date(Date.now() - ageHours * 3_600_000).toISOString(), items };
+  const fetchedAt = new Date(Date.now() - ageHours * 3_600_000).toISOString();
+  const snapshot: Snapshot = { list: 'news', endpoint: NEWS, fetchedAt, items, ...(quarantined ? { quarantined } : {}) };
   writeFileSync(join(dir, 'news.json'), JSON.stringify(snapshot));
   process.env.PORTAL_SNAPSHOT_DIR = dir;
   return dir;
@@ -105,6 +110,7 @@ beforeEach(() => {
   portal.setFaults({});
   delete process.env.PORTAL_SNAPSHOT_MAX_AGE_HOURS;
   delete process.env.PORTAL_ALLOW_ITEM_DROP;
+  delete process.env.PORTAL_QUARANTINE_MAX_AGE_HOURS;
 });
 
 const faults: [string, unknown, new (...args: never[]) => Error][] = [
@@ -113,7 +119,8 @@ const faults: [string, unknown, new (...args: never[]) => Error][] = [
   ['http500', 'http500', PortalHttpError],
   ['code', 'code', PortalCodeError],
   ['malformed', 'malformed', PortalFormatError],
-  ['badItem', 'badItem', PortalSchemaError],
+  // One bad item is quarantined (below); a list with more than half of its items refused fails as before.
+  ['badItems', 'badItems', PortalListRefusedError],
 ];
 
 describe('stale-if-error', () => {
@@ -156,6 +163,86 @@ describe('stale-if-error', () => {
     const { warnings, error } = await loadNews();
     expect(error).toBeInstanceOf(PortalHttpError);
     expect(warnings.join('\n')).toContain(`Snapshot ${join(dir, 'news.json')} is not JSON`);
+  });
+});
+
+/** The sample portal's `badItem` fault on news: the first item (id 42) loses its title. */
+const BAD_ID = '42';
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+describe('quarantine (issue 16): one bad item never freezes its list', () => {
+  it('leaves a bad item out and loads the rest of the list live, recording list, id, field, reasons and since', async () => {
+    // The snapshot lacks item 42 and the two newest others: they are new in this build.
+    const [, second, third, ...older] = liveNews;
+    snapshotDir(1, older);
+    portal.setFaults({ news: 'badItem' });
+    const before = Date.now();
+    const { entries, warnings, error } = await loadNews();
+    expect(error).toBeUndefined();
+    expect(entries.has(BAD_ID)).toBe(false);
+    expect(entries.has(String(second.id))).toBe(true);
+    expect(entries.has(String(third.id))).toBe(true);
+    expect(entries.size).toBe(liveNews.length - 1);
+    const record = await stagedNews();
+    expect(record).toMatchObject({ source: 'live', items: liveNews.length - 1 });
+    expect(record?.quarantined).toEqual([
+      {
+        list: 'news',
+        id: BAD_ID,
+        field: 'title',
+        reason: { 'zh-TW': expect.stringContaining('欄位「title」：無效的輸入值'), en: expect.stringContaining('field "title": rule "schema": Invalid input') },
+        since: expect.any(String),
+        kept: false,
+      },
+    ]);
+    expect(Date.parse(record!.quarantined![0].since)).toBeGreaterThanOrEqual(before - 1000);
+    expect(record?.raw?.map((item) => String(item.id))).not.toContain(BAD_ID);
+    expect(warnings.join('\n')).toMatch(/QUARANTINED: list "news", item 42 since \S+: field "title": .*left out of this build/);
+    expect(warnings.join('\n')).not.toContain('STALE CONTENT');
+  });
+
+  it("keeps a previously good item at its last good version, in the item's place, and carries since on", async () => {
+    const since = hoursAgo(3);
+    snapshotDir(1, liveNews, [{ id: BAD_ID, since }]);
+    portal.setFaults({ news: 'badItem' });
+    const { entries, error } = await loadNews();
+    expect(error).toBeUndefined();
+    expect(entries.get(BAD_ID)?.title).toBe(liveNews[0].title);
+    expect([...entries.keys()][0]).toBe(BAD_ID);
+    const record = await stagedNews();
+    expect(record?.quarantined).toMatchObject([{ id: BAD_ID, kept: true, since }]);
+    // The next snapshot holds the last good version again, and the mark.
+    expect(record?.raw?.[0]).toEqual(liveNews[0]);
+    const dir = mkdtempSync(join(tmpdir(), 'snapshots-'));
+    await writeSnapshots(dir, [record!]);
+    expect((JSON.parse(readFileSync(join(dir, 'news.json'), 'utf8')) as Snapshot).quarantined).toEqual([{ id: BAD_ID, since }]);
+  });
+
+  it('fails the build naming the item once it has been quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS', async () => {
+    snapshotDir(1, liveNews, [{ id: BAD_ID, since: hoursAgo(25) }]);
+    portal.setFaults({ news: 'badItem' });
+    const { error } = await loadNews();
+    expect(error).toBeInstanceOf(PortalQuarantineAgeError);
+    expect(error?.message).toMatch(/list "news": 1 item\(s\) quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS \(24 h\): item 42 \(field title\) since /);
+    process.env.PORTAL_QUARANTINE_MAX_AGE_HOURS = '48';
+    expect((await loadNews()).error).toBeUndefined();
+  });
+
+  it('counts quarantined items as lost for the item-drop guard, kept versions too', async () => {
+    const twice = [...liveNews, ...liveNews.map((item) => ({ ...item, id: `copy-${String(item.id)}` }))];
+    snapshotDir(1, twice);
+    expect((await loadNews()).error).toBeUndefined();
+    portal.setFaults({ news: 'badItem' });
+    expect((await loadNews()).error).toBeInstanceOf(PortalItemDropError);
+  });
+
+  it('quarantines an item without an id under its index', async () => {
+    snapshotDir(1);
+    const { checkList, quarantineList } = await import('../../src/portal/loader');
+    const checked = checkList('news', articleSchema, [liveNews[1], { title: 'no id' }, liveNews[2]]);
+    const { items, quarantined } = quarantineList('news', articleSchema, checked, undefined, new Date());
+    expect(items.map((item) => item.id)).toEqual([String(liveNews[1].id), String(liveNews[2].id)]);
+    expect(quarantined).toMatchObject([{ id: '#1', title: 'no id', kept: false }]);
   });
 });
 

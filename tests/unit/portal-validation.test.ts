@@ -127,8 +127,8 @@ describe('collisions: ids equal after normalisation are refused, naming both ite
 
   it('a number and a string id, and ids equal once trimmed, also in lists whose ids are not route segments', () => {
     expect(refusal('videos', [
-      { id: 12, title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/a' },
-      { id: '12 ', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/b' },
+      { id: 12, title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/aaaaaaaaaaa' },
+      { id: '12 ', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/bbbbbbbbbbb' },
     ])?.message).toContain('item id "12 " (#1): field "id": rule "unique-id": duplicate id: the same as item id "12" (#0)');
   });
 });

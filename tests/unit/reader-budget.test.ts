@@ -94,7 +94,7 @@ describe('the time budget of a cold cache', () => {
     expect(warnings).toEqual([expect.stringMatching(/^3 pages await audio \(READER_BUDGET_SECONDS=0 spent, 3 segments left\): 0 play their previous text, 3 show no player/)]);
 
     // The publish step writes the count into the build report.
-    await publish({ root: `${dist}/`, records: [], snapshotDir: path.join(root, 'snapshots'), builtAt: new Date(), reader: report, logger: { info: () => undefined, warn: () => undefined } });
+    await publish({ root: `${dist}/`, records: [], pageDigests: {}, siteUrl: 'https://www.hotains.com.tw', snapshotDir: path.join(root, 'snapshots'), builtAt: new Date(), reader: report, logger: { info: () => undefined, warn: () => undefined } });
     const written = JSON.parse(await readFile(path.join(dist, BUILD_REPORT_FILE), 'utf8')) as { reader: ReaderReport };
     expect(written.reader).toEqual(report);
   });

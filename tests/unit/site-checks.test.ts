@@ -52,10 +52,24 @@ describe('the build report check', () => {
   });
 });
 
+/** 101 plain pages and the publish report page (issue 16). */
+const PAGES = {
+  ...Object.fromEntries(Array.from({ length: 101 }, (_, n) => [`page/${n}/index.html`, '<p>page</p>'])),
+  '_publish/index.html': '<meta name="robots" content="noindex, nofollow"><a href="/news/detail/1">/news/detail/1</a>',
+};
+
 it('names the page that links the build report', async () => {
-  const pages = Object.fromEntries(Array.from({ length: 101 }, (_, n) => [`page/${n}/index.html`, '<p>page</p>']));
-  const dist = siteWith({ ...pages, 'about/index.html': '<a href="/build-report.json">report</a>' });
+  const dist = siteWith({ ...PAGES, 'about/index.html': '<a href="/build-report.json">report</a>' });
   expect(await check('report unlinked').run(served(dist))).toEqual([`${path.join(dist, 'about/index.html')} links build-report.json`]);
+});
+
+it('accepts the publish report page when it is noindex and unlinked; names a page linking it, and a missing noindex', async () => {
+  expect(await check('report unlinked').run(served(siteWith(PAGES)))).toEqual([]);
+  const linked = siteWith({ ...PAGES, 'about/index.html': '<a href="/_publish/">發布報告</a>', '_publish/index.html': '<p>report</p>' });
+  expect(await check('report unlinked').run(served(linked))).toEqual([
+    `${path.join(linked, 'about/index.html')} links the publish report /_publish/`,
+    '/_publish/ is not noindex',
+  ]);
 });
 
 it('names a redirect that answers 302 and one whose target is missing', async () => {
