@@ -23,7 +23,7 @@ import {
   PortalSchemaError,
 } from './errors';
 import { quarantineAgeHours, quarantineRecord, refusalId, type QuarantinedItem, type Refusal } from './quarantine';
-import { asRuleMessage, idCollisions, ROUTE_SEGMENT_FIELDS, RULE, ruleMessage } from './validation';
+import { asRuleMessage, idCollisions, PORTAL_RULES_VERSION, ROUTE_SEGMENT_FIELDS, RULE, ruleMessage } from './validation';
 import {
   formatHours,
   isUnconfirmedDrop,
@@ -281,7 +281,10 @@ export async function loadLive<S extends z.ZodType>(
   const result = await callPortal<unknown>(endpoint, portal);
   if (result.cancelled) throw new PortalError(described, 'cancelled during the build');
   const schemaText = schemaFingerprint(schema);
-  const answerDigest = schemaText === undefined ? undefined : generateDigest(`${schemaText}\n${JSON.stringify(result.data)}`);
+  // The rules' version too: the JSON Schema of a zod schema leaves out its custom checks (src/portal/validation.ts,
+  // links.ts), so a new rule would otherwise not re-check an unchanged answer kept in the content cache.
+  const answerDigest =
+    schemaText === undefined ? undefined : generateDigest(`${PORTAL_RULES_VERSION}\n${schemaText}\n${JSON.stringify(result.data)}`);
   const unchanged = answerDigest !== undefined && meta.get(LIST_DIGEST_META_KEY) === answerDigest && Array.isArray(result.data);
   const now = quarantine.now ?? new Date();
   let checked: Quarantined<z.output<S>> | undefined;

@@ -10,6 +10,13 @@
  */
 
 /** Names of the rules, as a refusal prints them (`rule "route-segment": …`). */
+/**
+ * Version of the portal rules (this module, links.ts and the schemas' custom checks). Part of each list's cache digest
+ * (src/portal/loader.ts): bump it when a rule changes, so that the next build checks every list again instead of
+ * keeping the entries an earlier rule let through.
+ */
+export const PORTAL_RULES_VERSION = 2;
+
 export const RULE = {
   /** zod's own checks: a missing field, a wrong type, a malformed URL. */
   schema: 'schema',
