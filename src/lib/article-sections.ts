@@ -1,6 +1,6 @@
 /**
  * The article sections (news, events, winners, shares) as plain data: URL segment, titles, and the collections of
- * their items and categories. No content query here (src/lib/articles.ts does those), so that the build pipeline
+ * their items and categories. No content query here (src/sections/articles.ts does those), so that the build pipeline
  * (src/integrations/pipeline.ts: the redirect plan of spec §2 `/{section}/{category}`) can read it outside Astro's
  * page modules (issue 15).
  */

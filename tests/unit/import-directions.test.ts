@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * What each folder of src/ may import besides itself, ground first. `site` is src/site.ts (constants and copy),
+ * What each folder of src/ may import besides itself, ground first. `site` is src/site/ (constants and copy),
  * `settings` the environment settings; `portal` the data boundary (client, endpoints, schemas, validation, loader);
  * `lib` pure helpers; `sections` the content queries; `browser` helpers that run only in the browser.
  */
