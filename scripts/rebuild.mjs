@@ -5,7 +5,7 @@
  *   1. build against PORTAL_API_BASE (or the sample portal) into `--out-dir` (default dist/): stale-if-error
  *      snapshots, the item-drop guard and dist/build-report.json come with it (src/portal/snapshots.ts);
  *   2. the checks of the built site under nginx: build report, every redirect, 404, no broken internal link
- *      (scripts/lib/site-checks.mjs, stopping at the first failing check; tests/dist/site-checks.test.ts wraps
+ *      (scripts/lib/site-checks.mjs, stopping at the first failing check; tests/site/site-checks.test.ts wraps
  *      the same checks);
  *   3. deploy with scripts/deploy.mjs (DEPLOY_COMMAND or DEPLOY_TARGET; `--dry-run` lists and changes nothing).
  * Each step runs only when the one before passed: a failed build or check never reaches the deploy.

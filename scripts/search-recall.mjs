@@ -18,7 +18,7 @@
  *   node scripts/search-recall.mjs [--dist dist] [--json] [--min 0.95] [--verbose] [query …]
  *
  * Prints a table and the overall recall; `--json` prints the report as JSON; `--min` exits 1 below it;
- * `--verbose` lists the pages each query missed. Also imported by tests/dist/search-recall.test.ts and the
+ * `--verbose` lists the pages each query missed. Also imported by tests/site/search-recall.test.ts and the
  * benchmark (`measureRecall`).
  */
 import { readdir, readFile } from 'node:fs/promises';

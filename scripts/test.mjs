@@ -14,7 +14,7 @@
  *      --omit=dev`) that builds and serves against a portal (omit-dev); two cold builds under TZ=UTC and
  *      TZ=Asia/Taipei give the same HTML (timezone); a build with the hostile corpus, opened in Chromium (hostile);
  *   5. the build against the sample portal in strict mode (only spec §7 endpoints answer; `npm run build`);
- *   6. checks of the built site (the folder tests/dist, against the dist/ of step 5: dist contents and its audio;
+ *   6. checks of the built site (the folder tests/site, against the dist/ of step 5: dist contents and its audio;
  *      every route, redirect and 404 under real nginx; the build report and no broken internal links (site-checks,
  *      the deploy gate of scripts/rebuild.mjs); search recall against substring matching ≥ 0.95; sitemap,
  *      robots.txt and head metadata; W3C HTML validity of every page; security headers on every response type and
@@ -42,7 +42,7 @@ const UNIT_TESTS = 'tests/unit/';
 /** Tests that run whole builds of their own, one file at a time (step 4). */
 const WHOLE_BUILD_TESTS = 'tests/build/';
 /** Checks of the dist/ built in step 5 (step 6). */
-const SITE_CHECKS = 'tests/dist/';
+const SITE_CHECKS = 'tests/site/';
 
 // A vitest file outside the three folders would never run: refuse to start rather than skip it.
 const TEST_FOLDERS = [UNIT_TESTS, WHOLE_BUILD_TESTS, SITE_CHECKS];
@@ -56,7 +56,7 @@ if (stray.length > 0) {
 
 /**
  * READER_BUDGET_SECONDS of the build the site checks and the end-to-end tests use (step 5), seconds: every content
- * page must have its audio there (tests/dist/reader-dist.test.ts), whatever this machine's speed; far above a cold
+ * page must have its audio there (tests/site/reader-dist.test.ts), whatever this machine's speed; far above a cold
  * synthesis of the sample site (scripts/bench/README.md).
  */
 const TEST_READER_BUDGET_SECONDS = 3600;

@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 /**
- * Vitest configuration: tests/unit (no build), tests/build (whole builds) and tests/dist (checks of a built dist/),
+ * Vitest configuration: tests/unit (no build), tests/build (whole builds) and tests/site (checks of a built dist/),
  * each run as a folder by scripts/test.mjs. Built on Astro's Vite config so that
  * `astro:env` and `astro/zod` resolve as they do in the site.
  */
@@ -11,7 +11,7 @@ export default getViteConfig(
   {
     test: {
       root: fileURLToPath(new URL('..', import.meta.url)),
-      include: ['tests/{unit,build,dist}/**/*.test.ts'],
+      include: ['tests/{unit,build,site}/**/*.test.ts'],
       testTimeout: 20_000,
       hookTimeout: 30_000,
     },

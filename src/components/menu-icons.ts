@@ -35,15 +35,13 @@ export const menuIconId = (name: MenuIconName): string => `menu-icon-${name}`;
 
 /**
  * The sprite's content: one `<symbol>` per icon, with its line style (currentColor, STROKE_WIDTH, round ends
- * where the icon has them), as SVG markup for a hidden `<svg>` (Header.astro). No input; constant output.
+ * where the icon has them), as SVG markup for a hidden `<svg>` (Header.astro). Computed once per build, not per page.
  */
-export function menuIconSprite(): string {
-  return (Object.keys(MENU_ICONS) as MenuIconName[])
-    .map((name) => {
-      const { round, shapes } = MENU_ICONS[name];
-      const line = `fill="none" stroke="currentColor" stroke-width="${STROKE_WIDTH}"`;
-      const ends = round ? ' stroke-linecap="round" stroke-linejoin="round"' : '';
-      return `<symbol id="${menuIconId(name)}" viewBox="${VIEWBOX}" ${line}${ends}>${shapes}</symbol>`;
-    })
-    .join('');
-}
+export const MENU_ICON_SPRITE: string = (Object.keys(MENU_ICONS) as MenuIconName[])
+  .map((name) => {
+    const { round, shapes } = MENU_ICONS[name];
+    const line = `fill="none" stroke="currentColor" stroke-width="${STROKE_WIDTH}"`;
+    const ends = round ? ' stroke-linecap="round" stroke-linejoin="round"' : '';
+    return `<symbol id="${menuIconId(name)}" viewBox="${VIEWBOX}" ${line}${ends}>${shapes}</symbol>`;
+  })
+  .join('');

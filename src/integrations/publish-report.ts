@@ -22,13 +22,18 @@ import { PUBLISH_REPORT_MAX_PAGES, PUBLISH_REPORT_PATH } from '../site/limits.ts
 /** The report page's stylesheet, beside it (an external file: the site's CSP allows no inline style). */
 export const PUBLISH_REPORT_STYLESHEET = 'report.css';
 
-/** Simple styles of the report page: readable tables, the site's colours left alone. */
+/**
+ * Simple styles of the report page: readable tables, the site's colours left alone. Tables keep the page's width and
+ * long ids, reasons and paths wrap anywhere, so no editor's text widens the page on a phone (issue 17 finding 8's rule).
+ */
 const STYLESHEET = `body{font-family:system-ui,"Noto Sans TC",sans-serif;line-height:1.6;margin:0;color:#222;background:#fff}
 main{max-width:72rem;margin:0 auto;padding:1.5rem}
 h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem;border-bottom:2px solid #ddd}
-table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{border:1px solid #ccc;padding:.35rem .5rem;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%;table-layout:fixed;font-size:.95rem}th,td{border:1px solid #ccc;padding:.35rem .5rem;text-align:left;vertical-align:top}
+th,td,li,p{overflow-wrap:anywhere}
 th{background:#f3f3f3}.warn{color:#a40000;font-weight:bold}.en{color:#555;font-size:.85rem}
 ul.pages{columns:2;font-family:ui-monospace,monospace;font-size:.9rem}
+@media (max-width:40rem){main{padding:1rem}ul.pages{columns:1}table{font-size:.85rem}}
 `;
 
 /**

@@ -18,7 +18,7 @@
  * search index (WebAssembly) and Google's tag only when GA4 is configured; frames only the chatbot (EXTERNAL.chatbot) and the YouTube
  * no-cookie player, by host name; images from the site, the image base (PUBLIC_IMAGE_BASE) and `data:` (the
  * captcha is an SVG data URL); runtime calls to the site (`/api/`) or PUBLIC_PORTAL_API_BASE; the site cannot be
- * framed by anyone. The Observatory grade of this set against nginx is tested in tests/dist/headers.test.ts.
+ * framed by anyone. The Observatory grade of this set against nginx is tested in tests/site/headers.test.ts.
  */
 import { createHash } from 'node:crypto';
 import type { AstroUserConfig } from 'astro';

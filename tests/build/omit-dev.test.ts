@@ -9,7 +9,7 @@
  * a package listed under devDependencies, or when the Node 24 runtime (`node`) is one.
  *
  * The install reuses npm's cache (`--prefer-offline`); the registry must be reachable for packages not in it.
- * READER_ENGINE=off: the audio reader is tested elsewhere (tests/dist/reader-dist.test.ts).
+ * READER_ENGINE=off: the audio reader is tested elsewhere (tests/site/reader-dist.test.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

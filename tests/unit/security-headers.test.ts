@@ -1,7 +1,7 @@
 /**
  * The one definition of the security headers (src/lib/security-headers.ts, issue 6 §3): how the policy follows
  * the deployment's settings, what the meta policy leaves to the header, the inline hashes it collects, and the
- * host-file writers' refusals. The headers as nginx serves them are tested in tests/dist/headers.test.ts.
+ * host-file writers' refusals. The headers as nginx serves them are tested in tests/site/headers.test.ts.
  */
 import { SPECULATION_RULES, SPECULATION_RULES_HASH } from '../../src/lib/speculation-rules';
 import { createHash } from 'node:crypto';

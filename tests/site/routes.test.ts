@@ -5,7 +5,7 @@
  * - each spec rule of the redirect plan is covered;
  * - unknown paths answer 404 with the spec's texts; host files are not served.
  * The data-independent checks (every redirect answers 301 → 200, no broken internal link, the build report) are
- * tests/dist/site-checks.test.ts, which the publishing pipeline runs too.
+ * tests/site/site-checks.test.ts, which the publishing pipeline runs too.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { request } from 'node:http';
