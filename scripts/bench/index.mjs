@@ -2,7 +2,7 @@
 /**
  * `npm run bench` (issue 8 §4): the benchmark. Not a test: it measures and prints, it asserts nothing.
  *
- *   npm run bench [-- --only build,weight,lighthouse,search,navigation,reader] [--sizes sample,1k,10k]
+ *   npm run bench [-- --only build,weight,lighthouse,search,navigation,reader,publish] [--sizes sample,1k,10k]
  *                 [--dist dist] [--no-prefetch-dist dir] [--out bench-results/bench.md] [--readme]
  *
  * Sections (all by default, in this order; scripts/bench/<section>.mjs):
@@ -13,7 +13,10 @@
  * - search: recall against substring matching, bytes fetched per query;
  * - navigation: click on home → news detail painted, with and without prefetch;
  * - reader: the audio reader's synthesis, cold and warm cache, per engine, for the sample site (`--dist`) and the
- *   1k size of `--sizes` (scripts/bench/reader.mjs; 10k is not synthesized).
+ *   1k size of `--sizes` (scripts/bench/reader.mjs; 10k is not synthesized);
+ * - publish: with the reader on, cold builds until every page has audio, then the time until one changed, added or
+ *   removed news item is live in dist/ and the whole `npm run rebuild -- --dry-run`, at the 1k and 10k sizes of
+ *   `--sizes` (scripts/bench/publish.mjs; issue 16; about 30 min at 10k).
  * The page sections measure `--dist`, else dist/ after `npm run build` (incremental: seconds when nothing
  * changed), with the audio reader as published; the build section's sites are built without it.
  * `--no-prefetch-dist` gives navigation an existing PREFETCH=off build instead of building one (never run two
@@ -22,7 +25,7 @@
  * Output: the Markdown report on stdout and in `--out` (git-ignored bench-results/), with the date and the
  * machine; a JSON twin next to it. `--readme` also writes the report between the `<!-- bench:start -->` and
  * `<!-- bench:end -->` markers of scripts/bench/README.md (the figures live there, not in the top-level README). The
- * full run takes about 10 min on a quiet 2-core machine (the 10k builds most).
+ * full run takes about an hour on a quiet 2-core machine (the 10k builds and the publish section most).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -31,13 +34,14 @@ import { parseArgs } from 'node:util';
 import { build } from '../astro.mjs';
 import { benchBuild } from './build.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchPublish } from './publish.mjs';
 import { benchNavigation } from './navigation.mjs';
 import { benchSearch } from './search.mjs';
 import { DEFAULT_DIST, RESULTS_DIR, ROOT, machine, seconds } from './util.mjs';
 import { benchWeight } from './weight.mjs';
 
 /** Section names in run order. */
-export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'reader'];
+export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'reader', 'publish'];
 
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
@@ -73,10 +77,11 @@ async function main() {
   const sections = [];
 
   if (only.includes('build')) sections.push(await benchBuild({ sizes, log }));
+  if (only.includes('publish')) sections.push(await benchPublish({ sizes, log }));
   // The page sections measure the site as it is published: the build section's sites have no audio reader
   // (READER_ENGINE=off), so they use --dist, or dist/ brought up to date by `npm run build` (incremental).
   const dist = values.dist ? path.resolve(values.dist) : DEFAULT_DIST;
-  const pageSections = only.filter((name) => name !== 'build');
+  const pageSections = only.filter((name) => name !== 'build' && name !== 'publish');
   if (pageSections.length > 0 && !values.dist) {
     log('npm run build…');
     if ((await build()) !== 0) throw new Error('npm run build failed');

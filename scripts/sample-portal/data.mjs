@@ -27,15 +27,15 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
 
 /**
  * Build the dataset.
- * @param {{ scale?: number, corpus?: 'none' | 'hostile' }} [options]  `scale` > 0 adds about that many generated
- *   items to news, events, winners, shares and coupons (see generate.mjs); the merged lists are sorted newest
- *   first. `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
+ * @param {{ scale?: number, corpus?: 'none' | 'hostile', edit?: (lists: Record<string, object[]>) => void }} [options]  `scale` > 0 adds about that many generated
+ *   items to news, events, winners, shares, coupons, downloads, FAQ and locations (see generate.mjs); the merged
+ *   dated lists are sorted newest first. `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
  * @throws {Error} on an unknown corpus.
  * @returns {{ lists: Record<string, object[]>, images: Map<string, object>, files: Map<string, object> }}
  *   `lists` is keyed by endpoint name (ENDPOINTS keys) for every list endpoint; `images` and `files`
  *   map a relative asset path (`images/coupon/3.svg`, `files/download/12.pdf`) to what to render.
  */
-export function buildDataset({ scale = 0, corpus = 'none' } = {}) {
+export function buildDataset({ scale = 0, corpus = 'none', edit } = {}) {
   if (!CORPORA.includes(corpus)) throw new Error(`corpus must be one of ${CORPORA.join(', ')}, got "${corpus}"`);
   const lists = {
     newsCategories,
@@ -63,10 +63,18 @@ export function buildDataset({ scale = 0, corpus = 'none' } = {}) {
   };
   if (scale > 0) {
     const extra = generateScaled(scale);
-    for (const name of Object.keys(extra)) lists[name] = [...lists[name], ...extra[name]].sort(byDateDesc);
+    // Dated lists newest first; downloads, FAQ and locations keep their order (the site sorts them itself).
+    for (const name of Object.keys(extra)) {
+      const merged = [...lists[name], ...extra[name]];
+      lists[name] = merged.every((item) => typeof item.date === 'string') ? merged.sort(byDateDesc) : merged;
+    }
   }
   if (corpus === 'hostile') {
     for (const [name, items] of Object.entries(hostileLists())) lists[name] = [...lists[name], ...items];
+  }
+  if (edit) {
+    for (const name of Object.keys(lists)) lists[name] = lists[name].map((item) => structuredClone(item));
+    edit(lists);
   }
   // Lists are shared between requests: freeze them so a handler cannot change the dataset by mistake.
   for (const name of Object.keys(lists)) lists[name] = Object.freeze(lists[name].map((item) => structuredClone(item)));

@@ -1,7 +1,10 @@
 /**
- * Large-dataset generator for benchmarks: plausible Traditional Chinese news, events, winners, shares
- * and coupons built from templates that vary with the index. Output is deterministic (no randomness,
- * no clock) and every item parses against its schema in src/portal/schemas.ts.
+ * Large-dataset generator for benchmarks: plausible Traditional Chinese news, events, winners, shares,
+ * coupons, download items, FAQ and service locations built from templates that vary with the index. Output is
+ * deterministic (no randomness, no clock) and every item parses against its schema in src/portal/schemas.ts.
+ *
+ * The download items, FAQ and locations all go into ONE category each (issue 17 finding 7: a category that grows
+ * must keep its pages bounded), so at 10,000 items one download category holds 2,100 items.
  */
 import { newsCategories } from './content/news.mjs';
 import { eventCategories } from './content/events.mjs';
@@ -13,7 +16,10 @@ import { addDays, daysSince } from './site-rules.mjs';
 export const SCALED_ID_BASE = 100_000;
 
 /** Share of the total per list (coupons take the remainder). */
-const SPLIT = { news: 0.4, events: 0.15, winners: 0.1, shares: 0.15 };
+const SPLIT = { news: 0.34, events: 0.12, winners: 0.08, shares: 0.12, downloads: 0.21, faqs: 0.04, locations: 0.03 };
+
+/** The one category that receives every generated download item, FAQ and location (ids of content/*.mjs). */
+export const LARGE_CATEGORY = Object.freeze({ downloads: 4, faqs: 3, locations: 1 });
 
 /** First and last publication day of the generated items. */
 const FIRST_DAY = '2024-12-01';
@@ -213,12 +219,78 @@ function couponItem(i, count) {
   };
 }
 
+const FORM_KINDS = ['申請書', '同意書', '說明書', '委託書', '聲明書'];
+
+function downloadItem(i) {
+  const id = SCALED_ID_BASE + i;
+  const product = pick(PRODUCTS, i);
+  const kind = pick(FORM_KINDS, Math.floor(i / PRODUCTS.length));
+  const date = addDays(FIRST_DAY, i % 700);
+  const fileCount = 1 + (i % 3);
+  return {
+    id,
+    title: `${product}${kind}（第 ${i + 1} 號）`,
+    category: LARGE_CATEGORY.downloads,
+    sort: 1000 + i,
+    files: Array.from({ length: fileCount }, (_, f) => {
+      const fileId = SCALED_ID_BASE + i * 3 + f;
+      return { id: fileId, title: `${product}${kind}（第 ${i + 1}-${f + 1} 號）`, fileUrl: `files/download/${fileId}.pdf`, fileType: 'pdf', date };
+    }),
+  };
+}
+
+const FAQ_GROUPS = ['報案流程', '理賠文件', '理賠進度', '給付方式'];
+
+function faqItem(i) {
+  const product = pick(PRODUCTS, i);
+  const city = pick(CITIES, Math.floor(i / PRODUCTS.length));
+  return {
+    id: SCALED_ID_BASE + i,
+    title: `${city}地區${product}理賠要準備什麼？（第 ${i + 1} 題）`,
+    content: `<p>${city}地區的${product}理賠，請備妥理賠申請書、身分證明文件與相關單據，並於事故後 <strong>5 日內</strong>通知本公司。</p>`,
+    firstCategory: LARGE_CATEGORY.faqs,
+    secondCategory: pick(FAQ_GROUPS, i),
+    secondCategorySort: 1000 + i,
+  };
+}
+
+/** Cities of the north area (LARGE_CATEGORY.locations is 北區). */
+const NORTH_CITIES = ['台北', '新北', '桃園', '新竹', '基隆'];
+
+function locationItem(i) {
+  const city = pick(NORTH_CITIES, i);
+  const number = 1 + (i % 900);
+  return {
+    id: SCALED_ID_BASE + i,
+    name: `${city}第 ${i + 1} 服務處`,
+    areaId: LARGE_CATEGORY.locations,
+    address: `${city}市中正路 ${number} 號 ${1 + (i % 12)} 樓`,
+    phone: `(02) 2${String(100 + (i % 900)).padStart(3, '0')}-${String(1000 + (i % 9000)).padStart(4, '0')}`,
+    hours: '週一至週五 08:30–17:30',
+  };
+}
+
 /**
- * Generate about `n` items in total for the five article-like lists.
- * @param {number} n  total number of items (≥ 0); split 40% news, 15% events, 10% winners,
- *   15% shares, the rest coupons.
- * @returns {{ news: object[], events: object[], winners: object[], shares: object[], coupons: object[] }}
- *   newest first; ids start at {@link SCALED_ID_BASE}; dates between 2024-12-01 and 2026-11-20.
+ * Items for one large category each of downloads, FAQ and locations (LARGE_CATEGORY; issue 17 finding 7), as the
+ * scaled dataset and the hostile corpus use them.
+ * @param {{ downloads: number, faqs: number, locations: number }} counts  items per list (≥ 0).
+ * @returns {{ downloads: object[], faqs: object[], locations: object[] }}  ids from {@link SCALED_ID_BASE}.
+ */
+export function generateLargeCategories(counts) {
+  const build = (count, make) => Array.from({ length: count }, (_, i) => make(i));
+  return {
+    downloads: build(counts.downloads, downloadItem),
+    faqs: build(counts.faqs, faqItem),
+    locations: build(counts.locations, locationItem),
+  };
+}
+
+/**
+ * Generate about `n` items in total for the article-like lists, downloads, FAQ and locations.
+ * @param {number} n  total number of items (≥ 0); split 34% news, 12% events, 8% winners, 12% shares, 21% download
+ *   items (one category), 4% FAQ (one category), 3% locations (one area), the rest coupons.
+ * @returns {Record<'news' | 'events' | 'winners' | 'shares' | 'coupons' | 'downloads' | 'faqs' | 'locations', object[]>}
+ *   articles newest first; ids start at {@link SCALED_ID_BASE}; dates between 2024-12-01 and 2026-11-20.
  */
 export function generateScaled(n) {
   const total = Math.max(0, Math.floor(Number(n) || 0));
@@ -231,5 +303,6 @@ export function generateScaled(n) {
     winners: build(counts.winners, winnerItem),
     shares: build(counts.shares, shareItem),
     coupons: build(counts.coupons, couponItem),
+    ...generateLargeCategories(counts),
   };
 }

@@ -40,6 +40,8 @@ const NOTIFICATION_MODES = ['all', 'no-dialog', 'none'];
  * @param {number} [options.scale=0]  > 0: add about that many generated articles (env SAMPLE_PORTAL_SCALE).
  * @param {'none'|'hostile'} [options.corpus='none']  'hostile': mix the hostile corpus (content/hostile.mjs) into
  *   the lists (env SAMPLE_PORTAL_CORPUS).
+ * @param {(lists: Record<string, object[]>) => void} [options.edit]  changes the dataset in place before it is served
+ *   (an editor's change; see buildDataset).
  * @param {'all'|'no-dialog'|'none'} [options.notifications]  which notifications to answer
  *   (env SAMPLE_PORTAL_NOTIFICATIONS, default 'all').
  * @param {string} [options.storeFile]  JSON Lines file of accepted contact forms
@@ -76,7 +78,7 @@ export async function startSamplePortal(options = {}) {
   }
   const faults = createFaults({ ...parseFaults(settings.SAMPLE_PORTAL_FAULTS), ...parseFaults(options.faults) });
   const forms = createForms({ captchaText, rateLimit, now, storeFile });
-  const dataset = buildDataset({ scale: Number(scale) || 0, corpus });
+  const dataset = buildDataset({ scale: Number(scale) || 0, corpus, edit: options.edit });
   const router = createRouter({ strict, dataset, notifications, forms, faults });
 
   const server = http.createServer((req, res) => {

@@ -6,6 +6,9 @@
  *   belongs to the category whose id equals its `category` (spec §3 "Download items: category and id"); an item
  *   whose category does not exist has no page.
  * - Every item has pages `/download/{category}/{id}/1..n` of DOWNLOAD_PAGE_SIZE files (page 1 even without files).
+ * - An item page's side navigation lists the block of DOWNLOAD_NAV_SIZE items of its category that holds the item,
+ *   with links to the blocks before and after, so a page's size stays bounded however large a category grows
+ *   (issue 17 finding 7).
  * - `/download/{category}/none` exists for each category without items, `/download/none` always (spec §2: the
  *   targets of `/download/{category}` and `/download` when there is nothing to show).
  * Links between download pages point at these pages directly, never at a redirect.
@@ -13,7 +16,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { categorySchema, downloadSchema } from '../portal/schemas';
-import { DOWNLOAD_PAGE_SIZE } from '../site/limits';
+import { DOWNLOAD_NAV_SIZE, DOWNLOAD_PAGE_SIZE } from '../site/limits';
 import { inDisplayOrder, type Sortable } from '../lib/order';
 import { paginate } from '../lib/paginate';
 import { NONE } from '../lib/redirects';
@@ -101,14 +104,28 @@ export interface DownloadNavLink {
   count?: number;
 }
 
+/**
+ * Where the side navigation's block of items stands in its category (1-based positions), and the first item of the
+ * blocks before and after it.
+ */
+export interface DownloadNavBlock {
+  first: number;
+  last: number;
+  total: number;
+  previous?: string;
+  next?: string;
+}
+
 /** Props of the download pages (src/layouts/DownloadPage.astro). */
 export interface DownloadPageProps {
   /** `item`: a page of an item's files; `empty-category`: `/download/{category}/none`; `none`: `/download/none`. */
   kind: 'item' | 'empty-category' | 'none';
   categoryTabs: DownloadNavLink[];
   category?: DownloadCategory;
-  /** The category's items (second-level navigation); empty on the none pages. */
+  /** The block of the category's items that holds the current item (second-level navigation); empty on the none pages. */
   itemLinks: DownloadNavLink[];
+  /** Where that block stands (item pages only). */
+  itemBlock?: DownloadNavBlock;
   item?: Download;
   page: number;
   totalPages: number;
@@ -127,24 +144,57 @@ export async function loadDownloadTree(): Promise<DownloadBranch<DownloadCategor
 const tabsOf = (tree: readonly DownloadBranch<DownloadCategory, Download>[], current?: string): DownloadNavLink[] =>
   tree.map((branch) => ({ label: branch.category.name, href: categoryLandingPath(branch), current: branch.category.id === current }));
 
-const itemLinksOf = (branch: DownloadBranch<DownloadCategory, Download>, current?: string): DownloadNavLink[] =>
-  branch.items.map((item) => ({
-    label: item.title,
-    href: downloadPath(branch.category.id, item.id),
-    current: item.id === current,
-    count: item.files.length,
+/** One block of item links, with where it stands; `current` is set per page. */
+interface ItemBlock {
+  links: (DownloadNavLink & { id: string })[];
+  block: DownloadNavBlock;
+}
+
+/**
+ * The category's items in blocks of `size` links (display order), each with its position and the first item of its
+ * neighbouring blocks. In: a branch and the block size. Out: one ItemBlock per block (none for an empty category).
+ */
+export function itemBlocksOf(branch: DownloadBranch<Sortable, DownloadItemLike & { title: string }>, size: number): ItemBlock[] {
+  const blocks = branch.items.length === 0 ? [] : paginate(branch.items, size);
+  const firstOf = (index: number): string | undefined => {
+    const item = blocks[index]?.[0];
+    return item && downloadPath(branch.category.id, item.id);
+  };
+  return blocks.map((items, index) => ({
+    links: items.map((item) => ({
+      id: item.id,
+      label: item.title,
+      href: downloadPath(branch.category.id, item.id),
+      current: false,
+      count: item.files.length,
+    })),
+    block: {
+      first: index * size + 1,
+      last: index * size + items.length,
+      total: branch.items.length,
+      previous: firstOf(index - 1),
+      next: firstOf(index + 1),
+    },
   }));
+}
 
 /** Static paths of `/download/{category}/{id}/{page}`: `{ params: { category, id, page }, props }[]`. */
 export async function downloadItemPaths() {
   const tree = await loadDownloadTree();
+  // Blocks and positions computed once per category: a page's navigation is found in constant time, not by
+  // scanning its category (linear in the category's size, issue 17 finding 7).
+  const blocks = new Map(tree.map((branch) => [branch.category.id, itemBlocksOf(branch, DOWNLOAD_NAV_SIZE)]));
+  const positions = new Map(tree.flatMap((branch) => branch.items.map((item, index) => [item, index] as const)));
+  const tabs = new Map(tree.map((branch) => [branch.category.id, tabsOf(tree, branch.category.id)]));
   return downloadFilePages(tree, DOWNLOAD_PAGE_SIZE).map(({ category, item, page, totalPages, files }) => {
-    const branch = tree.find((candidate) => candidate.category.id === category.id)!;
+    const position = positions.get(item)!;
+    const { links, block } = blocks.get(category.id)![Math.floor(position / DOWNLOAD_NAV_SIZE)];
     const props: DownloadPageProps = {
       kind: 'item',
-      categoryTabs: tabsOf(tree, category.id),
+      categoryTabs: tabs.get(category.id)!,
       category,
-      itemLinks: itemLinksOf(branch, item.id),
+      itemLinks: links.map(({ id, ...link }) => ({ ...link, current: id === item.id })),
+      itemBlock: block,
       item,
       page,
       totalPages,

@@ -4,13 +4,16 @@
  *
  * Spec §9: "FAQ items sorted ascending by secondCategorySort and grouped by firstCategory; FAQ category names use
  * the part after the first hyphen". A category page holds the items whose `firstCategory` is the category id,
- * in ascending `secondCategorySort`, shown under their `secondCategory` sub-headings.
+ * in ascending `secondCategorySort`, shown under their `secondCategory` sub-headings, FAQ_PAGE_SIZE questions per
+ * page: page 1 at `/faq/{category}` (the spec's URL), pages 2..n at `/faq/{category}/{page}` (issue 17
+ * deliverable 5: a large category keeps its pages bounded).
  */
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { faqCategorySchema, faqSchema } from '../portal/schemas';
-import { FAQ_SERVICE_TOP } from '../site/limits';
+import { FAQ_PAGE_SIZE, FAQ_SERVICE_TOP } from '../site/limits';
 import { inDisplayOrder } from '../lib/order';
+import { paginate } from '../lib/paginate';
 
 /** Collection data typed from the portal schemas (the zod output types). */
 export type Faq = z.output<typeof faqSchema>;
@@ -74,6 +77,10 @@ export function groupFaqs<T extends FaqLike>(items: readonly T[]): FaqGroup<T>[]
 /** URL of an FAQ category page (or of `/faq/service` for FAQ_SERVICE). */
 export const faqPath = (categoryId: string): string => `/faq/${encodeURIComponent(categoryId)}`;
 
+/** URL of page `page` (1-based) of an FAQ category: page 1 is `/faq/{category}` (spec §2), page n `/faq/{category}/{n}`. */
+export const faqPagePath = (categoryId: string, page: number): string =>
+  page > 1 ? `${faqPath(categoryId)}/${page}` : faqPath(categoryId);
+
 /** Anchor id of one FAQ item on its category page (`/faq/1#faq-12` opens that question). */
 export const faqAnchor = (item: { id: string }): string => `faq-${item.id}`;
 
@@ -110,25 +117,48 @@ export interface FaqCategoryPageProps {
   /** Display name (faqCategoryName). */
   name: string;
   groups: FaqGroup<Faq>[];
-  /** Number of questions on the page. */
+  /** Number of questions in the category (all its pages). */
   count: number;
   tabs: FaqTab[];
+  /** 1-based page of the category. */
+  page: number;
+  totalPages: number;
+  /** 0-based position in the category of the first question on this page. */
+  firstIndex: number;
 }
 
-/** Static paths of `/faq/{category}`: one page per FAQ category, `{ params: { category }, props }[]`. */
-export async function faqCategoryPaths() {
+/** Every page of every FAQ category: `{ params: { category, page }, props }[]`, categories in display order. */
+async function faqCategoryPages() {
   const { categories, items } = await loadFaqs();
-  return categories.map((category) => {
+  return categories.flatMap((category) => {
     const own = faqsOfCategory(items, category.id);
-    const props: FaqCategoryPageProps = {
-      category,
-      name: faqCategoryName(category.name),
-      groups: groupFaqs(own),
-      count: own.length,
-      tabs: faqTabs(categories, category.id),
-    };
-    return { params: { category: category.id }, props };
+    const pages = paginate(own, FAQ_PAGE_SIZE);
+    return pages.map((questions, index) => {
+      const props: FaqCategoryPageProps = {
+        category,
+        name: faqCategoryName(category.name),
+        groups: groupFaqs(questions),
+        count: own.length,
+        tabs: faqTabs(categories, category.id),
+        page: index + 1,
+        totalPages: pages.length,
+        firstIndex: index * FAQ_PAGE_SIZE,
+      };
+      return { params: { category: category.id, page: String(index + 1) }, props };
+    });
   });
+}
+
+/** Static paths of `/faq/{category}`: page 1 of every FAQ category, `{ params: { category }, props }[]`. */
+export async function faqCategoryPaths() {
+  return (await faqCategoryPages())
+    .filter(({ props }) => props.page === 1)
+    .map(({ params, props }) => ({ params: { category: params.category }, props }));
+}
+
+/** Static paths of `/faq/{category}/{page}`: pages 2..n of the categories with more than FAQ_PAGE_SIZE questions. */
+export async function faqCategoryMorePaths() {
+  return (await faqCategoryPages()).filter(({ props }) => props.page > 1);
 }
 
 /** One category on the service overview: its first questions and how many it has. */

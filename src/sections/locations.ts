@@ -1,12 +1,15 @@
 /**
  * Service locations (服務據點, spec §2 `/about/locations/{area}`; §9 "Locations grouped by areaId"): the areas
  * (location categories) in display order, each with the branches whose `areaId` is the area id, and the static
- * paths and props of the location pages.
+ * paths and props of the location pages: LOCATION_PAGE_SIZE branches per page, page 1 at `/about/locations/{area}`
+ * (the spec's URL), pages 2..n at `/about/locations/{area}/{page}` (issue 17 deliverable 5).
  */
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { categorySchema, locationSchema } from '../portal/schemas';
+import { LOCATION_PAGE_SIZE } from '../site/limits';
 import { inDisplayOrder, type Sortable } from '../lib/order';
+import { paginate } from '../lib/paginate';
 
 /** Collection data typed from the portal schemas. */
 export type Location = z.output<typeof locationSchema>;
@@ -37,27 +40,60 @@ export function groupLocations<A extends Sortable, L extends { id: string; areaI
 /** `/about/locations/{area}`. */
 export const locationsPath = (areaId: string): string => `/about/locations/${encodeURIComponent(areaId)}`;
 
+/** URL of page `page` (1-based) of an area: page 1 is `/about/locations/{area}` (spec §2), page n `…/{area}/{n}`. */
+export const locationsPagePath = (areaId: string, page: number): string =>
+  page > 1 ? `${locationsPath(areaId)}/${page}` : locationsPath(areaId);
+
 export interface LocationsPageProps {
   area: LocationArea;
+  /** The branches on this page. */
   locations: Location[];
+  /** Branches in the area (all its pages). */
+  count: number;
   tabs: { label: string; href: string; current: boolean }[];
+  /** 1-based page of the area. */
+  page: number;
+  totalPages: number;
+  /** 0-based position in the area of the first branch on this page. */
+  firstIndex: number;
 }
 
-/** Static paths of `/about/locations/{area}`: one page per area, `{ params: { area }, props }[]`. */
-export async function locationAreaPaths() {
+/** Every page of every area: `{ params: { area, page }, props }[]`, areas in display order. */
+async function locationAreaPages() {
   const [areas, locations] = await Promise.all([getCollection('locationCategories'), getCollection('locations')]);
   const groups = groupLocations(
     areas.map((entry) => entry.data),
     locations.map((entry) => entry.data),
   );
-  return groups.map(({ area, locations: own }) => {
-    const props: LocationsPageProps = {
-      area,
-      locations: own,
-      tabs: groups.map((group) => ({ label: group.area.name, href: locationsPath(group.area.id), current: group.area.id === area.id })),
-    };
-    return { params: { area: area.id }, props };
+  const tabsFor = (areaId: string) =>
+    groups.map((group) => ({ label: group.area.name, href: locationsPath(group.area.id), current: group.area.id === areaId }));
+  return groups.flatMap(({ area, locations: own }) => {
+    const pages = paginate(own, LOCATION_PAGE_SIZE);
+    return pages.map((branches, index) => {
+      const props: LocationsPageProps = {
+        area,
+        locations: branches,
+        count: own.length,
+        tabs: tabsFor(area.id),
+        page: index + 1,
+        totalPages: pages.length,
+        firstIndex: index * LOCATION_PAGE_SIZE,
+      };
+      return { params: { area: area.id, page: String(index + 1) }, props };
+    });
   });
+}
+
+/** Static paths of `/about/locations/{area}`: page 1 of every area, `{ params: { area }, props }[]`. */
+export async function locationAreaPaths() {
+  return (await locationAreaPages())
+    .filter(({ props }) => props.page === 1)
+    .map(({ params, props }) => ({ params: { area: params.area }, props }));
+}
+
+/** Static paths of `/about/locations/{area}/{page}`: pages 2..n of the areas with more than LOCATION_PAGE_SIZE branches. */
+export async function locationAreaMorePaths() {
+  return (await locationAreaPages()).filter(({ props }) => props.page > 1);
 }
 
 /** The first area's page (where `/about/locations` leads), or the contact page when there is no area. */

@@ -83,7 +83,23 @@ export const SEARCH_PAGE_SIZE = 10;
 export const VIDEO_PAGE_SIZE = 6;
 /** Files per page of a download item, `/download/{category}/{id}/{page}`. Site choice. */
 export const DOWNLOAD_PAGE_SIZE = 10;
-/** Questions shown per FAQ category on the `/faq/service` overview. Site choice. */
+/**
+ * Items in the side navigation of a download item page: the block of this many items that holds the current one,
+ * with links to the blocks before and after it. Bounds a page's size however large a category grows (issue 17
+ * finding 7: 2,100 items in one category made every page 639 KB). Site choice.
+ */
+export const DOWNLOAD_NAV_SIZE = 15;
+/**
+ * Questions per page of an FAQ category: page 1 at `/faq/{category}` (spec §2), pages 2..n at
+ * `/faq/{category}/{page}` (issue 17 deliverable 5: large categories paginate). Site choice.
+ */
+export const FAQ_PAGE_SIZE = 30;
+/**
+ * Branches per page of a location area: page 1 at `/about/locations/{area}` (spec §2), pages 2..n at
+ * `/about/locations/{area}/{page}` (issue 17 deliverable 5). Site choice.
+ */
+export const LOCATION_PAGE_SIZE = 24;
+/** Questions shown per FAQ category on the `/faq/service` overview (≤ FAQ_PAGE_SIZE: they link into page 1). Site choice. */
 export const FAQ_SERVICE_TOP = 3;
 
 /**

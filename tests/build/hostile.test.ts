@@ -13,6 +13,9 @@
  * - the layout holds: the page is no wider than the viewport (2,000-character titles, wide tables, wide images,
  *   banners linking to other hosts: issue 17 item 8).
  * A download link to another host (HOSTILE_LINKS) opens the external-link confirmation when clicked (issue 17 item 1).
+ * Large categories keep their pages bounded (issue 17 finding 7; LARGE_CATEGORY_COUNTS of the corpus): a download
+ * page's side navigation lists one block of its category, and 上一組/下一組 reach every item once; FAQ and location
+ * pages paginate, and 下一頁 reaches every question and branch once.
  * And no portal text changes the security policy (issue 17 finding 2): `_headers` and `nginx.conf` carry the
  * Content-Security-Policy of a build of the same site without the corpus, although its pages hold `<script>` and
  * `<style>` markup in attribute values (POLICY_PAYLOADS in meta descriptions, `alt` and `aria-label`).
@@ -34,6 +37,10 @@ import { VIDEO_EMBED_ORIGIN } from '../../src/site/company';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { HOSTILE_LINKS, POLICY_PAYLOADS } from '../../scripts/sample-portal/content/hostile.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/system.mjs';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { buildDataset } from '../../scripts/sample-portal/data.mjs';
+import { LARGE_CATEGORY } from '../../scripts/sample-portal/generate.mjs';
+import { DOWNLOAD_NAV_SIZE, FAQ_PAGE_SIZE, LOCATION_PAGE_SIZE } from '../../src/site/limits';
 
 const VIEWPORTS = [
   { width: 320, height: 640 },
@@ -306,5 +313,72 @@ describe('the security policy with the hostile corpus (issue 17 finding 2)', () 
     expect(plain.headers).toHaveLength(1);
     expect(plain.nginx).toHaveLength(1);
     expect(policyLines(dist)).toEqual(plain);
+  });
+});
+
+describe('large categories keep their pages bounded (issue 17 finding 7)', () => {
+  const lists = buildDataset({ corpus: 'hostile' }).lists as unknown as Record<'downloads' | 'faqs' | 'locations', Record<string, unknown>[]>;
+  /** The built page at a site path, parsed. */
+  const pageAt = (path: string): HTMLElement =>
+    parse(readFileSync(join(dist, ...path.split('/').filter(Boolean).map(decodeURIComponent), 'index.html'), 'utf8'));
+  /** Site paths from page 1 through every `rel="next"` link of its pagination. */
+  const pagesFrom = (first: string): HTMLElement[] => {
+    const pages: HTMLElement[] = [];
+    for (let path: string | undefined = first; path; path = pages.at(-1)!.querySelector('.pagination a[rel="next"]')?.getAttribute('href')) {
+      pages.push(pageAt(path));
+      expect(pages.length, `pagination from ${first} loops`).toBeLessThan(100);
+    }
+    return pages;
+  };
+
+  it('a download page lists one block of its category, and 上一組/下一組 lead to every item once', () => {
+    const expected = lists.downloads.filter((item) => String(item.category) === String(LARGE_CATEGORY.downloads)).length;
+    expect(expected).toBeGreaterThan(DOWNLOAD_NAV_SIZE * 5);
+    const navOf = (page: HTMLElement) => page.querySelector('nav.side-nav')!;
+    const linkText = (page: HTMLElement, text: string) =>
+      navOf(page).querySelectorAll('a').find((link) => link.text.trim().startsWith(text))?.getAttribute('href');
+    // From the category's landing item, back to the first block, then forward through every block.
+    let page = pageAt(`/download/${LARGE_CATEGORY.downloads}/${lists.downloads.find((item) => String(item.category) === String(LARGE_CATEGORY.downloads))!.id}/1`);
+    for (let back = linkText(page, '上一組'); back; back = linkText(page, '上一組')) page = pageAt(back);
+    const seen: string[] = [];
+    for (;;) {
+      const items = navOf(page).querySelectorAll('ul a');
+      expect(items.length).toBeLessThanOrEqual(DOWNLOAD_NAV_SIZE);
+      expect(items.filter((link) => link.getAttribute('aria-current') === 'page')).toHaveLength(1);
+      expect(navOf(page).text).toContain(`共 ${expected} 項`);
+      seen.push(...items.map((link) => link.getAttribute('href')!));
+      const next = linkText(page, '下一組');
+      if (!next) break;
+      page = pageAt(next);
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(expected);
+  });
+
+  it('an FAQ category pages its questions, and 下一頁 reaches every question once', () => {
+    const expected = lists.faqs.filter((item) => String(item.firstCategory) === String(LARGE_CATEGORY.faqs)).length;
+    const pages = pagesFrom(`/faq/${LARGE_CATEGORY.faqs}`);
+    expect(pages.length).toBe(Math.ceil(expected / FAQ_PAGE_SIZE));
+    const questions = pages.flatMap((page) => {
+      const items = page.querySelectorAll('details.faq-item');
+      expect(items.length).toBeLessThanOrEqual(FAQ_PAGE_SIZE);
+      expect(page.querySelector('main')!.text).toContain(`共 ${expected} 個問題`);
+      return items.map((item) => item.id);
+    });
+    expect(new Set(questions).size).toBe(expected);
+    expect(questions).toHaveLength(expected);
+  });
+
+  it('a location area pages its branches, and 下一頁 reaches every branch once', () => {
+    const expected = lists.locations.filter((item) => String(item.areaId) === String(LARGE_CATEGORY.locations)).length;
+    const pages = pagesFrom(`/about/locations/${LARGE_CATEGORY.locations}`);
+    expect(pages.length).toBe(Math.ceil(expected / LOCATION_PAGE_SIZE));
+    const branches = pages.flatMap((page) => {
+      const cards = page.querySelectorAll('article.location');
+      expect(cards.length).toBeLessThanOrEqual(LOCATION_PAGE_SIZE);
+      expect(page.querySelector('main')!.text).toContain(`共 ${expected} 個據點`);
+      return cards.map((card) => card.querySelector('.location__name')!.text.trim() + card.querySelector('address')!.text);
+    });
+    expect(new Set(branches).size).toBe(expected);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Download nesting (src/sections/downloads.ts, spec §2 `/download/{category?}/{id?}/{pages?}`) on edge data: no
- * categories, a category with no items, items of an unknown category, an item with more files than a page.
+ * categories, a category with no items, items of an unknown category, an item with more files than a page, a
+ * category of thousands of items (its side navigation in blocks, issue 17 finding 7).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   downloadPath,
   downloadTree,
   emptyDownloadCategories,
+  itemBlocksOf,
 } from '../../src/sections/downloads';
 
 interface Cat {
@@ -126,5 +128,29 @@ describe('none pages and landing paths', () => {
 
   it('encodes each segment of an item path', () => {
     expect(downloadPath('a/b', 'c d', 2)).toBe('/download/a%2Fb/c%20d/2');
+  });
+});
+
+describe('itemBlocksOf (side navigation of a large category, issue 17 finding 7)', () => {
+  const big = {
+    category: { id: 'forms' },
+    items: Array.from({ length: 2_100 }, (_, i) => ({ id: String(i + 1), title: `表單 ${i + 1}`, category: 'forms', files: files(i % 3) })),
+  };
+
+  it('splits 2,100 items into blocks of the given size, each knowing its place and its neighbours', () => {
+    const blocks = itemBlocksOf(big, 15);
+    expect(blocks).toHaveLength(140);
+    expect(blocks.every((block) => block.links.length === 15)).toBe(true);
+    expect(blocks[0].block).toEqual({ first: 1, last: 15, total: 2_100, previous: undefined, next: downloadPath('forms', '16') });
+    expect(blocks[1].block).toEqual({ first: 16, last: 30, total: 2_100, previous: downloadPath('forms', '1'), next: downloadPath('forms', '31') });
+    expect(blocks[139].block).toMatchObject({ first: 2_086, last: 2_100, next: undefined });
+    expect(blocks[2].links[0]).toEqual({ id: '31', label: '表單 31', href: downloadPath('forms', '31'), current: false, count: 0 });
+  });
+
+  it('keeps a short last block and gives an empty category no block', () => {
+    const blocks = itemBlocksOf({ ...big, items: big.items.slice(0, 17) }, 15);
+    expect(blocks.map((block) => block.links.length)).toEqual([15, 2]);
+    expect(blocks[1].block).toMatchObject({ first: 16, last: 17, total: 17, next: undefined });
+    expect(itemBlocksOf({ ...big, items: [] }, 15)).toEqual([]);
   });
 });

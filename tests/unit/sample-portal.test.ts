@@ -13,7 +13,7 @@ import { ENDPOINTS, type Endpoint, type EndpointName } from '../../src/portal/en
 import { PORTAL_LISTS, PORTAL_LIST_NAMES, type PortalListName } from '../../src/portal/lists.ts';
 import { parseNotification } from '../../src/lib/notifications.ts';
 import { parseRateLimit, parseStrict, startSamplePortal } from '../../scripts/sample-portal/server.mjs';
-import { generateScaled, SCALED_ID_BASE } from '../../scripts/sample-portal/generate.mjs';
+import { generateScaled, LARGE_CATEGORY, SCALED_ID_BASE } from '../../scripts/sample-portal/generate.mjs';
 
 type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
 interface Envelope {
@@ -573,19 +573,25 @@ describe('request counter', () => {
 });
 
 describe('scale', () => {
-  test('generateScaled(n) makes n valid items with unique ids', () => {
-    type Item = { id: number; date: string; title: string };
-    const lists = generateScaled(1000) as unknown as Record<'news' | 'events' | 'winners' | 'shares' | 'coupons', Item[]>;
+  test('generateScaled(n) makes n valid items with unique ids, downloads, FAQ and locations each in one category', () => {
+    type Item = { id: number; date?: string; title: string; category?: number; firstCategory?: number; areaId?: number };
+    const names = ['news', 'events', 'winners', 'shares', 'coupons', 'downloads', 'faqs', 'locations'] as const;
+    const lists = generateScaled(1000) as unknown as Record<(typeof names)[number], Item[]>;
     let total = 0;
-    for (const name of ['news', 'events', 'winners', 'shares', 'coupons'] as const) {
+    for (const name of names) {
       const items = lists[name];
       total += items.length;
       const result = z.array(PORTAL_LISTS[name]).safeParse(items);
       expect(result.success ? [] : result.error.issues.slice(0, 3)).toEqual([]);
       expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
-      expect(items.every((i) => i.id >= SCALED_ID_BASE && i.date >= '2024-12-01' && i.date <= '2026-11-20')).toBe(true);
+      expect(items.every((i) => i.id >= SCALED_ID_BASE && (i.date === undefined || (i.date >= '2024-12-01' && i.date <= '2026-11-20')))).toBe(true);
     }
     expect(total).toBe(1000);
+    // Issue 17 finding 7: the bench's large categories (2,100 download items in one category at 10,000 items).
+    expect(new Set(lists.downloads.map((i) => i.category))).toEqual(new Set([LARGE_CATEGORY.downloads]));
+    expect(new Set(lists.faqs.map((i) => i.firstCategory))).toEqual(new Set([LARGE_CATEGORY.faqs]));
+    expect(new Set(lists.locations.map((i) => i.areaId))).toEqual(new Set([LARGE_CATEGORY.locations]));
+    expect(lists.downloads).toHaveLength(210);
     expect(generateScaled(1000)).toEqual(lists);
     expect(new Set(lists.news.map((n) => n.title)).size).toBeGreaterThan(lists.news.length / 2);
   });
@@ -594,7 +600,7 @@ describe('scale', () => {
     const big = await startSamplePortal({ scale: 500 });
     try {
       const news = (await fetch(new URL(ENDPOINTS.news.path, big.url)).then((r) => r.json())).data;
-      expect(news.length).toBe(42 + 200);
+      expect(news.length).toBe(42 + 170);
       const coupon = (await fetch(new URL(ENDPOINTS.coupons.path, big.url)).then((r) => r.json())).data.find(
         (c: { id: number }) => c.id >= SCALED_ID_BASE,
       );

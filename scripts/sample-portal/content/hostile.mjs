@@ -22,6 +22,15 @@
  */
 
 import { MAX_SEGMENT_BYTES, TEXT_MAX_CHARS } from '../site-rules.mjs';
+import { generateLargeCategories } from '../generate.mjs';
+
+/**
+ * Issue 17 finding 7: one download category, one FAQ category and one location area far larger than a page (2,100
+ * download items in one category made every page of it 639 KB). They must paginate: a download page's side
+ * navigation shows one block of DOWNLOAD_NAV_SIZE items, FAQ and location pages FAQ_PAGE_SIZE / LOCATION_PAGE_SIZE
+ * (tests/build/hostile.test.ts). The 10,000-item bench run holds 2,100 download items in one category.
+ */
+export const LARGE_CATEGORY_COUNTS = Object.freeze({ downloads: 160, faqs: 75, locations: 55 });
 
 /** Sets the flag a browser test looks for; `label` says which payload ran. */
 const pwn = (label) => `window.__pwned='${label}'`;
@@ -131,6 +140,7 @@ const text = (n) => TEXT_PAYLOADS[n % TEXT_PAYLOADS.length];
  */
 export function hostileLists() {
   const rich = RICH_TEXT_PAYLOADS;
+  const large = generateLargeCategories(LARGE_CATEGORY_COUNTS);
   const id = (prefix, i) => (i < HOSTILE_IDS.length ? `${HOSTILE_IDS[i]}-${prefix}` : `hostile-${prefix}-${i}`);
   const article = (prefix, categoryId) => (payload, i) => ({
     id: id(prefix, i),
@@ -181,7 +191,7 @@ export function hostileLists() {
       firstCategory: 'hostile-faq',
       secondCategory: text(i + 5),
       secondCategorySort: i,
-    })).concat(HOSTILE_WARNED.filter((entry) => entry.list === 'faqs').map((entry) => entry.item)),
+    })).concat(HOSTILE_WARNED.filter((entry) => entry.list === 'faqs').map((entry) => entry.item), large.faqs),
     decrees: rich.slice(0, 8).map((payload, i) => ({
       id: id('decree', i),
       title: i % 2 === 0 ? text(i) : `惡意法規：${payload[0]}`,
@@ -204,7 +214,7 @@ export function hostileLists() {
       category: 1,
       sort: 100 + i,
       files: [{ id: `hostile-file-${i}`, title: text(i + 1), fileUrl: i === 0 ? HOSTILE_LINKS.downloadFile.value : `files/download/hostile-${i}.pdf`, fileType: '<script>' }],
-    })),
+    })).concat(large.downloads),
     locations: TEXT_PAYLOADS.slice(0, 4).map((name, i) => ({
       id: `hostile-location-${i}`,
       name,
@@ -213,7 +223,7 @@ export function hostileLists() {
       phone: '"><script>alert(1)</script>',
       hours: text(i + 7),
       mapUrl: 'https://maps.example/?q="><script>alert(1)</script>',
-    })),
+    })).concat(large.locations),
     videos: TEXT_PAYLOADS.slice(0, 3).map((title, i) => ({
       id: `hostile-video-${i}`,
       title,
