@@ -2,8 +2,8 @@
  * Behaviour of Header.astro and its MegaMenu.astro and SideMenu.astro (spec §2, §9): the active style after
  * TIMING.headerActiveScrollPx (300 px) of scroll; the main menu as a disclosure navigation (see initMenu); the side
  * menu is a modal <dialog> opened by the burger, closed by
- * its close button, a backdrop click, Escape, a back/forward-cache navigation or growing past the desktop breakpoint,
- * and closing returns focus to the burger.
+ * its close button, a backdrop click, Escape, a back/forward-cache navigation or the desktop bar taking over (the burger
+ * hidden: a wider window or a smaller font size), and closing returns focus to the burger.
  */
 import { TIMING } from '../site/limits';
 
@@ -49,10 +49,12 @@ export function initHeader(): void {
       window.addEventListener('pageshow', (event) => {
         if (event.persisted && sideMenu.open) sideMenu.close();
       });
-      // Growing past the desktop breakpoint shows the full menu, so the side menu goes away.
-      window.matchMedia('(min-width: 1024px)').addEventListener('change', (event) => {
-        if (event.matches && sideMenu.open) sideMenu.close();
-      });
+      // Where the desktop bar takes over (a wider window, or a smaller font size: Header.astro's container query),
+      // the burger is no longer displayed and the side menu goes away. Observing the burger's box follows that
+      // stylesheet rule itself, not a copy of its breakpoint.
+      new ResizeObserver(() => {
+        if (sideMenu.open && burger.getClientRects().length === 0) sideMenu.close();
+      }).observe(burger);
     }
   }
 }

@@ -4,9 +4,12 @@
  * fallback), the header takes its active style after 300 px of scroll, and
  * on phones the burger opens the side menu, which Escape closes. From DOCK_STRIP_MIN_WIDTH_PX (1024 px) the header
  * keeps its text labels in view and the dock is a vertical strip on the right, with no horizontal scroll (issue 14
- * item 6).
+ * item 6); with the largest font size (字級) and at 200 % browser zoom the header still fits the window, the burger
+ * taking over where the larger labels have no room.
  */
-import { DOCK_STRIP_MIN_WIDTH_PX, TIMING } from '../../src/site/limits';
+import type { Page } from '@playwright/test';
+import { FONT_SIZE_STORAGE_KEY } from '../../src/browser/font-size';
+import { DOCK_STRIP_MIN_WIDTH_PX, FONT_SIZE, TIMING } from '../../src/site/limits';
 import { expect, test } from './fixtures';
 
 test('the skip link is the first tab stop and moves to the main content', async ({ page }) => {
@@ -160,6 +163,42 @@ test('the side menu sections are disclosures: Enter toggles one, a closed one ke
 });
 
 
+/**
+ * The header bar's displayed controls (logo, menu buttons, text links, icon buttons, 會員登入) sit side by side inside
+ * a window `width` px wide and inside the bar's column (aligned with the page's content): none overlaps another,
+ * none sticks out on either side, and none clips its own text.
+ */
+async function expectHeaderControlsSideBySide(page: Page, width: number): Promise<void> {
+  const bar = page.locator('.site-header .header-inner');
+  const column = await bar.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return { left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight) };
+  });
+  const boxes = await bar
+    .locator('.logo, .menu-link, .header-actions > a:not(.accesskey), .header-actions > button')
+    .evaluateAll((els) =>
+      els.filter((el) => el.getClientRects().length > 0).map((el) => {
+        const box = el.getBoundingClientRect();
+        const name = el.textContent!.trim() || el.getAttribute('aria-label') || el.className;
+        return { name, left: box.left, right: box.right, clipped: el.scrollWidth - el.clientWidth };
+      }),
+    );
+  const sorted = boxes.toSorted((a, b) => a.left - b.left);
+  for (let i = 1; i < sorted.length; i += 1) {
+    expect(sorted[i]!.left, `${sorted[i]!.name} starts after ${sorted[i - 1]!.name} ends`).toBeGreaterThanOrEqual(sorted[i - 1]!.right - 0.5);
+  }
+  for (const box of sorted) expect(box.clipped, `${box.name} shows its whole text`).toBeLessThanOrEqual(0);
+  expect(sorted[0]!.left).toBeGreaterThanOrEqual(Math.max(0, column.left - 0.5));
+  expect(sorted.at(-1)!.right, `${sorted.at(-1)!.name} ends inside the bar's column`).toBeLessThanOrEqual(Math.min(width, column.right + 0.5));
+}
+
+/** The page scrolls only vertically: the document is no wider than the window. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const scroll = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth }));
+  expect(scroll.scrollWidth, 'no horizontal scroll').toBeLessThanOrEqual(scroll.innerWidth);
+}
+
 /** Desktop widths where the header is tightest and the dock used to be a bottom bar (issue 14 item 6). */
 const DESKTOP_WIDTHS_PX = [DOCK_STRIP_MIN_WIDTH_PX, 1100, 1280];
 
@@ -186,20 +225,7 @@ for (const width of DESKTOP_WIDTHS_PX) {
       expect(text.left).toBeGreaterThanOrEqual(0);
       expect(text.right).toBeLessThanOrEqual(width);
     }
-    // The header's controls sit side by side: none overlaps another.
-    const boxes = await header
-      .locator('.logo, .menu-link, .header-actions > a:not(.accesskey), .header-actions > button')
-      .evaluateAll((els) =>
-        els.filter((el) => el.getClientRects().length > 0).map((el) => {
-          const box = el.getBoundingClientRect();
-          return { name: el.textContent!.trim() || el.getAttribute('aria-label') || el.className, left: box.left, right: box.right };
-        }),
-      );
-    const sorted = boxes.toSorted((a, b) => a.left - b.left);
-    for (let i = 1; i < sorted.length; i += 1) {
-      expect(sorted[i]!.left, `${sorted[i]!.name} starts after ${sorted[i - 1]!.name} ends`).toBeGreaterThanOrEqual(sorted[i - 1]!.right - 0.5);
-    }
-    expect(sorted.at(-1)!.right).toBeLessThanOrEqual(width);
+    await expectHeaderControlsSideBySide(page, width);
 
     const dock = (await page.getByRole('navigation', { name: '快捷服務' }).boundingBox())!;
     expect(dock.x, 'the dock is on the right').toBeGreaterThan(width / 2);
@@ -212,7 +238,64 @@ for (const width of DESKTOP_WIDTHS_PX) {
       .evaluate((el) => el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight));
     expect(dock.x, 'the dock covers no content').toBeGreaterThanOrEqual(contentRight);
 
-    const scroll = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth }));
-    expect(scroll.scrollWidth, 'no horizontal scroll').toBeLessThanOrEqual(scroll.innerWidth);
+    await expectNoSidewaysScroll(page);
+  });
+}
+
+/** Desktop widths checked with the largest font size (字級); from this one up, the desktop bar fits its labels. */
+const LARGE_TEXT_WIDTHS_PX = [DOCK_STRIP_MIN_WIDTH_PX, 1280, 1440, 1920];
+const LARGE_TEXT_DESKTOP_BAR_MIN_PX = 1280;
+/** The desktop bar's labels: the main menu's buttons, then the links 金融友善專區, English and 會員登入. */
+const DESKTOP_MENU_LABELS = ['網路投保', '客戶服務', '最新消息', '商品介紹', '關於和泰'];
+const DESKTOP_LINK_LABELS = ['金融友善專區', 'English', '會員登入'];
+
+for (const width of LARGE_TEXT_WIDTHS_PX) {
+  test(`at ${width} px with the largest font size the header fits the window: labels whole or behind the burger, no horizontal scroll (issue 14 item 6)`, async ({
+    page,
+  }) => {
+    await page.addInitScript(([key, step]) => localStorage.setItem(key, step), [FONT_SIZE_STORAGE_KEY, String(FONT_SIZE.max)]);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/news/all/1');
+    await expect(page.locator('html')).toHaveAttribute('data-font-size', String(FONT_SIZE.max));
+    const bar = page.locator('.site-header .header-inner');
+    const burger = bar.getByRole('button', { name: '開啟選單' });
+    const labels = [
+      ...DESKTOP_MENU_LABELS.map((label) => bar.getByRole('button', { name: label, exact: true })),
+      ...DESKTOP_LINK_LABELS.map((label) => bar.getByRole('link', { name: new RegExp(`^${label}`) })),
+    ];
+    if (width >= LARGE_TEXT_DESKTOP_BAR_MIN_PX) {
+      // Room enough: the desktop bar with every label in view, whole.
+      await expect(burger).toBeHidden();
+      for (const label of labels) await expect(label).toBeInViewport({ ratio: 1 });
+    } else {
+      // Too narrow for the larger labels: the burger and its side menu instead of a bar wider than the window.
+      await expect(burger).toBeInViewport({ ratio: 1 });
+      for (const label of labels) await expect(label).toBeHidden();
+      await burger.click();
+      await expect(page.getByRole('dialog', { name: '主選單' }).getByRole('link', { name: /^會員登入/ })).toBeInViewport();
+      await page.keyboard.press('Escape');
+    }
+    await expectHeaderControlsSideBySide(page, width);
+    await expectNoSidewaysScroll(page);
+    // The dock stays a strip inside the window's right edge.
+    const dock = (await page.getByRole('navigation', { name: '快捷服務' }).boundingBox())!;
+    expect(dock.height, 'the dock is a vertical strip').toBeGreaterThan(dock.width);
+    expect(dock.x + dock.width).toBeLessThanOrEqual(width + 0.5);
+  });
+}
+
+/** Browser zoom: 1280 px at 200 % is a 640 px CSS viewport, with or without the largest font size (WCAG 1.4.4, 1.4.10). */
+const ZOOMED_WIDTH_PX = 640;
+
+for (const step of [FONT_SIZE.default, FONT_SIZE.max]) {
+  test(`at ${ZOOMED_WIDTH_PX} px (1280 px at 200 % zoom), font-size step ${step}, the phone header fits and nothing scrolls sideways (issue 14 item 6)`, async ({
+    page,
+  }) => {
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [FONT_SIZE_STORAGE_KEY, String(step)]);
+    await page.setViewportSize({ width: ZOOMED_WIDTH_PX, height: 800 });
+    await page.goto('/news/all/1');
+    await expect(page.locator('.site-header').getByRole('button', { name: '開啟選單' })).toBeInViewport({ ratio: 1 });
+    await expectHeaderControlsSideBySide(page, ZOOMED_WIDTH_PX);
+    await expectNoSidewaysScroll(page);
   });
 }
