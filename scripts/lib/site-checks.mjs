@@ -23,8 +23,6 @@ const MIN_PAGES = 100;
 const MIN_REDIRECTS = 20;
 /** Fewest links linkinator follows over the site; fewer means the crawl stopped early. */
 const MIN_LINKS = 200;
-/** Time limit of one link request, in milliseconds. */
-const LINK_TIMEOUT_MS = 10_000;
 /** Links checked at once. */
 const LINK_CONCURRENCY = 8;
 /** Time limit of the link crawl as a whole (tests), in milliseconds. */
@@ -162,7 +160,10 @@ async function checkLinks({ url }) {
     path: `${url}/`,
     recurse: true,
     concurrency: LINK_CONCURRENCY,
-    timeout: LINK_TIMEOUT_MS,
+    // No per-request `timeout`: linkinator 7.6 ties it to an AbortSignal.timeout that also aborts the body of a
+    // response it has not read yet, and on a loaded machine (10,000 pages, the reader synthesizing) that abort is an
+    // unhandled stream error that kills the process instead of failing a check. The site is served by a local nginx,
+    // which answers or refuses; the crawl as a whole is bounded by its caller (LINK_CHECK_MS in tests).
     linksToSkip: [`^(?!${url.replaceAll('.', '\\.')})`],
   });
   const broken = result.links.filter((link) => link.state === 'BROKEN').map((link) => `${link.url} (${link.status}) on ${link.parent}`);
