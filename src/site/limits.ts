@@ -88,7 +88,7 @@ export const DOWNLOAD_PAGE_SIZE = 10;
  * with links to the blocks before and after it. Bounds a page's size however large a category grows (issue 17
  * finding 7: 2,100 items in one category made every page 639 KB). Site choice.
  */
-export const DOWNLOAD_NAV_SIZE = 15;
+export const DOWNLOAD_NAV_SIZE = 10;
 /**
  * Questions per page of an FAQ category: page 1 at `/faq/{category}` (spec §2), pages 2..n at
  * `/faq/{category}/{page}` (issue 17 deliverable 5: large categories paginate). Site choice.
