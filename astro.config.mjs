@@ -17,10 +17,11 @@ const securityPolicy = policyFrom(settings);
 
 /**
  * Modules of the browser's shared "runtime" chunk (see vite.build below): the site constants (company, limits), the stores, the
- * notification parsing, the portal client and endpoints, and nanostores itself (not @nanostores/react).
+ * portal client and endpoints, and nanostores itself (not @nanostores/react). Not the notification parser
+ * (src/lib/notifications.ts): the notification store imports it on demand, with the check (issue 14: JS budget).
  */
 const SHARED_RUNTIME_MODULES =
-  /\/src\/(?:site\/(?:company|limits)\.ts|stores\/(?:persistence|notifications)\.ts|lib\/notifications\.ts|portal\/(?:client|endpoints)\.ts)$|\/node_modules\/nanostores\//;
+  /\/src\/(?:site\/(?:company|limits)\.ts|stores\/(?:persistence|notifications)\.ts|portal\/(?:client|endpoints)\.ts)$|\/node_modules\/nanostores\//;
 
 /**
  * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
@@ -61,7 +62,7 @@ export default defineConfig({
       // computes from the menus (EXTERNAL links, product paths) when no island uses it (issue 4: JavaScript budget).
       rollupOptions: {
         treeshake: { propertyReadSideEffects: false },
-        // Every page runs SiteLayout's script and the notification island: the modules both use (site constants,
+        // Every page runs SiteLayout's script and the search island: the modules both use (site constants,
         // stores, the portal client) make one shared chunk instead of five small ones, whose import lists cost
         // about 0.9 KB gzip per page (issue 4: JavaScript budget). Only non-React modules, so the layout's script
         // stays free of React.

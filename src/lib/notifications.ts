@@ -3,11 +3,12 @@
  *
  * Notifications are fetched in the browser only, never at build time, so they have no zod schema (the portal lists
  * of src/portal/lists.ts do): these few lines of checks are their one parser, which keeps zod out of every page's
- * JavaScript (DESIGN.md §9). An item that is not a usable notification is left out rather than failing the whole
+ * JavaScript (DESIGN.md §9). The browser loads this module only with the check (src/stores/notifications.ts imports
+ * it on demand, at the same time as the call), so the shared rules of validation.ts and links.ts are not in every
+ * page's static JavaScript (issue 14: budget). An item that is not a usable notification is left out rather than failing the whole
  * list (failures of the notification check are silent, spec §8). tests/unit/sample-portal.test.ts parses the sample
  * portal's notifications with it.
  */
-import { NOTIFICATION_CATEGORY } from '../site/limits';
 import { calendarDayProblem, capText, TEXT_MAX_CHARS, visibleTextProblem } from '../portal/validation';
 import { classifyLink } from '../portal/links';
 
@@ -80,37 +81,4 @@ export function parseNotification(raw: unknown): PortalNotification | undefined 
 export function parseNotifications(data: unknown): PortalNotification[] {
   if (!Array.isArray(data)) return [];
   return data.map(parseNotification).filter((item): item is PortalNotification => item !== undefined);
-}
-
-/**
- * Newest start date first (ties keep the portal's order). `timeOf` reads a start date as epoch milliseconds: the
- * date module's `timeOf` (src/lib/dates.ts: a date without zone is Taipei time), passed in because that module is
- * loaded on demand; without it the portal's order is kept.
- */
-export function newestFirst(
-  items: readonly PortalNotification[],
-  timeOf?: (date: string) => number,
-): PortalNotification[] {
-  if (!timeOf) return [...items];
-  const times = new Map(items.map((item) => [item, timeOf(item.startDate) || 0]));
-  return [...items].sort((a, b) => times.get(b)! - times.get(a)!);
-}
-
-/** The bell list (category 2), newest first once `timeOf` is given (see newestFirst). */
-export const bellNotifications = (
-  items: readonly PortalNotification[],
-  timeOf?: (date: string) => number,
-): PortalNotification[] =>
-  newestFirst(
-    items.filter((item) => item.category === NOTIFICATION_CATEGORY.bell),
-    timeOf,
-  );
-
-/** The first item of a category whose key is not in `done`. */
-export function firstPending(
-  items: readonly PortalNotification[],
-  category: number,
-  done: readonly string[],
-): PortalNotification | undefined {
-  return items.find((item) => item.category === category && !done.includes(item.key));
 }

@@ -14,7 +14,6 @@
  */
 import { PORTAL_RETRIES, PORTAL_RETRY_MIN_DELAY_MS, PORTAL_SUCCESS_CODE, PORTAL_TIMEOUT_MS } from '../site/limits';
 import { describeEndpoint, type Endpoint } from './endpoints';
-import { exactJsonNumbers } from './validation';
 import {
   PortalCodeError,
   PortalFormatError,
@@ -50,6 +49,19 @@ export function portalUrl(endpoint: Endpoint, base = '', query = endpoint.query)
   const path = `${base.replace(/\/+$/, '')}${endpoint.path}`;
   const search = query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query as Record<string, string>)}` : '';
   return `${path}${search}`;
+}
+
+/**
+ * JSON.parse reviver that keeps integers a number cannot hold exactly (beyond ±2^53) as their digits, a string, so
+ * an id like 9007199254740993 keeps its last digit (finding 9). Uses the reviver's source text (ES2025 JSON.parse
+ * source text access; Node 21+); without it (older browsers) the value is returned unchanged. Here rather than in
+ * validation.ts, so that the browser's every-page runtime does not carry that module's rules (issue 14: JS budget).
+ */
+export function exactJsonNumbers(this: unknown, _key: string, value: unknown, context?: { source?: string }): unknown {
+  if (typeof value === 'number' && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source)) {
+    return context.source;
+  }
+  return value;
 }
 
 /**

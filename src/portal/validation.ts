@@ -114,24 +114,12 @@ export function routeSegmentProblem(value: string): string | undefined {
 /**
  * Portal id rule (finding 9): an id sent as a JSON number must be an integer a JavaScript number holds exactly
  * (Number.isSafeInteger); above 2^53 its digits are already lost (9007199254740993 reads as …992), so it is refused
- * rather than published under another id. The client keeps such ids as their digits (exactJsonNumbers).
+ * rather than published under another id. The client keeps such ids as their digits (src/portal/client.ts exactJsonNumbers).
  */
 export function numericIdProblem(value: number): string | undefined {
   return Number.isSafeInteger(value)
     ? undefined
     : `the number ${String(value)} is not an integer below 2^53, so its digits cannot be kept: send the id as a string`;
-}
-
-/**
- * JSON.parse reviver that keeps integers a number cannot hold exactly (beyond ±2^53) as their digits, a string, so
- * an id like 9007199254740993 keeps its last digit (finding 9). Uses the reviver's source text (ES2025 JSON.parse
- * source text access; Node 21+); without it (older browsers) the value is returned unchanged.
- */
-export function exactJsonNumbers(this: unknown, _key: string, value: unknown, context?: { source?: string }): unknown {
-  if (typeof value === 'number' && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source)) {
-    return context.source;
-  }
-  return value;
 }
 
 /** Years a portal date may fall in (finding 9: `0000-…` and a notification dated `9999-12-31` are not dates an editor meant). */

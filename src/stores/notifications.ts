@@ -1,8 +1,8 @@
 /**
  * System notifications (spec §4 "Notification categories 1, 2, 8"; §8 "Notification check failure is silently
- * ignored"). NotificationCenter (src/islands/NotificationCenter.tsx) reads these stores and calls the actions.
+ * ignored"). NotificationCenter (src/components/NotificationCenter.ts) reads these stores and calls the actions.
  * What to show is derived with the pure selectors below (no `computed` stores: one less library part in the
- * bundle of every page).
+ * bundle of every page). The answer's parser (src/lib/notifications.ts) is imported on demand, with the call.
  *
  * - `$notifications`: the list of the last check (empty until it answers, and when it fails).
  * - Category 2, the bell: `bellItems($notifications)`, `$bellOpen`. On home the panel opens by itself unless the visitor closed it
@@ -18,7 +18,7 @@ import { PUBLIC_PORTAL_API_BASE } from 'astro:env/client';
 import { callPortal, type PortalResult } from '../portal/client';
 import { NOTIFICATIONS_ENDPOINT } from '../portal/endpoints';
 import { NOTIFICATION_CATEGORY } from '../site/limits';
-import { bellNotifications, firstPending, parseNotifications, type PortalNotification } from '../lib/notifications';
+import type { PortalNotification } from '../lib/notifications';
 import { KEY_PREFIX, SESSION_PREFIX, persistentBoolean, persistentJSON } from './persistence';
 
 /** How far the last check got. */
@@ -40,8 +40,39 @@ export const $confirmedDialogs = persistentJSON<string[]>(`${SESSION_PREFIX}${KE
 export const keyList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : [];
 
-/** Category 2 of a list, newest first (the bell). */
-export const bellItems = bellNotifications;
+/**
+ * Newest start date first (ties keep the portal's order). `timeOf` reads a start date as epoch milliseconds: the
+ * date module's `timeOf` (src/lib/dates.ts: a date without zone is Taipei time), passed in because that module is
+ * loaded on demand; without it the portal's order is kept.
+ */
+export function newestFirst(
+  items: readonly PortalNotification[],
+  timeOf?: (date: string) => number,
+): PortalNotification[] {
+  if (!timeOf) return [...items];
+  const times = new Map(items.map((item) => [item, timeOf(item.startDate) || 0]));
+  return [...items].sort((a, b) => times.get(b)! - times.get(a)!);
+}
+
+/** The bell list (category 2), newest first once `timeOf` is given (see newestFirst). */
+export const bellItems = (
+  items: readonly PortalNotification[],
+  timeOf?: (date: string) => number,
+): PortalNotification[] =>
+  newestFirst(
+    items.filter((item) => item.category === NOTIFICATION_CATEGORY.bell),
+    timeOf,
+  );
+
+/** The first item of a category whose key is not in `done`. */
+function firstPending(
+  items: readonly PortalNotification[],
+  category: number,
+  done: readonly string[],
+): PortalNotification | undefined {
+  return items.find((item) => item.category === category && !done.includes(item.key));
+}
+
 /** The banner to show (category 8) for a list and the dismissed keys, if any. */
 export const pendingBanner = (items: readonly PortalNotification[], dismissed: unknown) =>
   firstPending(items, NOTIFICATION_CATEGORY.banner, keyList(dismissed));
@@ -61,12 +92,17 @@ const portalFetcher: NotificationFetcher = (signal) =>
  */
 export async function loadNotifications(signal?: AbortSignal, fetcher: NotificationFetcher = portalFetcher): Promise<void> {
   $notificationStatus.set('loading');
+  // The parser's module is fetched at the same time as the answer, so it adds no wait (see the module comment).
+  const parser = import('../lib/notifications');
+  // A failed call leaves the parser's promise alone: no unhandled rejection when its chunk fails as well.
+  parser.catch(() => {});
   try {
     const result = await fetcher(signal);
     if (result.cancelled) {
       $notificationStatus.set('idle');
       return;
     }
+    const { parseNotifications } = await parser;
     $notifications.set(parseNotifications(result.data));
     $notificationStatus.set('loaded');
   } catch {
@@ -77,9 +113,8 @@ export async function loadNotifications(signal?: AbortSignal, fetcher: Notificat
 
 /**
  * Starts this page's notification check unless it has started already (status `idle`). SiteLayout's script calls it
- * as soon as the page's scripts run, so the answer is on its way while React loads and the island waits for
- * `client:idle`: the system dialog is often the largest paint of a page (issue 8: Lighthouse LCP). The island
- * calls it too, for a page without that script.
+ * (through NotificationCenter.ts) as soon as the page's scripts run: the system dialog is often the largest paint of
+ * a page (issue 8 and issue 14 item 8: Lighthouse LCP).
  * @param fetcher how to ask the portal (tests pass a fake)
  */
 export function startNotificationCheck(fetcher: NotificationFetcher = portalFetcher): void {

@@ -1,6 +1,4 @@
-/** Texts of the notifications: bell panel, banner, system dialog (spec §4; NotificationCenter island). */
-
-/** Texts of the notifications: bell panel, banner, system dialog (NotificationCenter island). */
+/** Texts of the notifications: bell panel, banner, system dialog (spec §4; NotificationCenter.astro writes them, NotificationCenter.ts the date line). */
 export const NOTIFICATION_TEXT = {
   bell: {
     title: '最新公告',
