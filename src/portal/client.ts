@@ -106,6 +106,18 @@ export async function callPortal<T = unknown>(
   }
 }
 
+/**
+ * The request of a call (method, headers, JSON body of a POST, no HTTP cache), without its signal: a plain object
+ * that JSON keeps whole, so the layout's early call (src/portal/early-call.ts) sends exactly what `attempt` would.
+ * @param body a POST's body (JSON-encoded; `{}` when absent); ignored for GET
+ */
+export function portalRequestInit(endpoint: Endpoint, body?: unknown): { method: string; headers: Record<string, string>; body?: string; cache: RequestCache } {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Cache-Control': 'no-cache' };
+  if (endpoint.method !== 'POST') return { method: endpoint.method, headers, cache: 'no-store' };
+  headers['Content-Type'] = 'application/json';
+  return { method: endpoint.method, headers, body: JSON.stringify(body ?? {}), cache: 'no-store' };
+}
+
 /** One HTTP exchange: fetch, status check, JSON parse, envelope check. */
 async function attempt<T>(endpoint: Endpoint, options: PortalCallOptions): Promise<T> {
   const name = describeEndpoint(endpoint);
@@ -113,23 +125,14 @@ async function attempt<T>(endpoint: Endpoint, options: PortalCallOptions): Promi
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const doFetch = options.fetch ?? globalThis.fetch;
-  const headers: Record<string, string> = { Accept: 'application/json', 'Cache-Control': 'no-cache' };
-  let body: string | undefined;
-  if (endpoint.method === 'POST') {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body ?? {});
-  }
 
   let status: number;
   let statusText: string;
   let text: string;
   try {
     const response = await doFetch(portalUrl(endpoint, options.base, options.query ?? endpoint.query), {
-      method: endpoint.method,
-      headers,
-      body,
+      ...portalRequestInit(endpoint, options.body),
       signal,
-      cache: 'no-store',
     });
     status = response.status;
     statusText = response.statusText;

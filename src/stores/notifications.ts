@@ -17,6 +17,7 @@ import { atom } from 'nanostores';
 import { PUBLIC_PORTAL_API_BASE } from 'astro:env/client';
 import { callPortal, type PortalResult } from '../portal/client';
 import { NOTIFICATIONS_ENDPOINT } from '../portal/endpoints';
+import { earlyCallFetch } from '../portal/early-call';
 import { NOTIFICATION_CATEGORY } from '../site/limits';
 import type { PortalNotification } from '../lib/notifications';
 import { KEY_PREFIX, SESSION_PREFIX, persistentBoolean, persistentJSON } from './persistence';
@@ -83,8 +84,10 @@ export const pendingDialog = (items: readonly PortalNotification[], confirmed: u
 /** Asks the portal for the notifications (POST, same origin unless PUBLIC_PORTAL_API_BASE says otherwise). */
 export type NotificationFetcher = (signal?: AbortSignal) => Promise<PortalResult<unknown>>;
 
+// The first call takes the answer of the call SiteLayout's head started before any module loaded
+// (src/portal/early-call.ts; issue 14 item 8).
 const portalFetcher: NotificationFetcher = (signal) =>
-  callPortal(NOTIFICATIONS_ENDPOINT, { base: PUBLIC_PORTAL_API_BASE, signal, body: {} });
+  callPortal(NOTIFICATIONS_ENDPOINT, { base: PUBLIC_PORTAL_API_BASE, signal, body: {}, fetch: earlyCallFetch(NOTIFICATIONS_ENDPOINT) });
 
 /**
  * Runs the notification check. Any failure (network, HTTP, non-20000 code, bad JSON) leaves an empty list and

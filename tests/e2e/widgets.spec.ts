@@ -381,6 +381,30 @@ test.describe('notifications: the system dialog (category 1)', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the check is asked for by the page head, while every script module is still loading (issue 14 item 8)', async ({ page }) => {
+    await answerNotifications(page, [dialogItem()]);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    });
+    const isCheck = (url: string) => url.includes('/api/Common/GetPortalNotification');
+    const asked = page.waitForRequest((request) => isCheck(request.url()));
+    await page.goto('/news/all/1', { waitUntil: 'commit' });
+    // No module has loaded, yet the portal is asked: the dialog's answer is on its way before the code that shows it.
+    expect((await asked).method()).toBe('POST');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (isCheck(request.url())) calls.push(request.url());
+    });
+    release();
+    const dialog = page.getByRole('dialog', { name: '系統公告' });
+    await expect(dialog).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(calls, 'the scripts take the early answer instead of asking again').toEqual([]);
+  });
+
   test('without nextUrl 確認 only closes it', async ({ page }) => {
     await answerNotifications(page, [dialogItem()]);
     await page.goto('/news/all/1');
