@@ -299,3 +299,19 @@ for (const step of [FONT_SIZE.default, FONT_SIZE.max]) {
     await expectNoSidewaysScroll(page);
   });
 }
+
+/** Phone widths with the largest font size: the footer's hotline numbers were 1 px wider than a 320 px window. */
+for (const width of [320, 390]) {
+  test(`at ${width} px with the largest font size nothing scrolls sideways (issue 14 item 6)`, async ({ page }) => {
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [FONT_SIZE_STORAGE_KEY, String(FONT_SIZE.max)]);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/news/all/1');
+    await expect(page.locator('html')).toHaveAttribute('data-font-size', String(FONT_SIZE.max));
+    await expectNoSidewaysScroll(page);
+    for (const tel of await page.locator('.site-footer .hotline-tel').all()) {
+      const box = (await tel.boundingBox())!;
+      expect(box.x, 'a hotline number starts inside the window').toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, 'a hotline number ends inside the window').toBeLessThanOrEqual(width);
+    }
+  });
+}
