@@ -9,7 +9,7 @@
  * - build: cold and no-change rebuild time, pages/s and peak memory for the sample content and sample portals
  *   of 1,000 and 10,000 generated items (`--sizes`), growth 10k / 1k;
  * - weight: JavaScript, CSS, HTML and total gzip bytes per page type;
- * - lighthouse: Lighthouse 13 mobile scores, LCP, TBT, CLS of five pages;
+ * - lighthouse: Lighthouse 13 mobile scores, LCP, TBT, CLS of six pages;
  * - search: recall against substring matching, bytes fetched per query;
  * - navigation: click on home → news detail painted, with and without prefetch;
  * - reader: the audio reader's synthesis, cold and warm cache, per engine, for the sample site (`--dist`) and the

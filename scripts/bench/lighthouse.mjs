@@ -21,8 +21,8 @@ import path from 'node:path';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
 import { ROOT, serveBuilt, table } from './util.mjs';
 
-/** The pages of the issue: home, news list, news detail, FAQ, contact. */
-export const LIGHTHOUSE_PAGES = ['/', '/news/all/1', '/news/detail/1', '/faq/1', '/contact'];
+/** The pages of issues 8 and 14: home, news list, news detail, FAQ, contact, the appointment service. */
+export const LIGHTHOUSE_PAGES = ['/', '/news/all/1', '/news/detail/1', '/faq/1', '/contact', '/service'];
 
 /** How the site is served for each table: see the module comment. */
 export const TRANSPORTS = [
