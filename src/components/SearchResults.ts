@@ -39,7 +39,7 @@ export function loadPagefind(url: string = PAGEFIND_URL): Promise<Pagefind> {
  * the ellipsis or the end it becomes 。 (`機車保險. 強制險` → `機車保險。強制險`, `2025/10/14. 「` → `2025/10/14。「`);
  * right after the leading ellipsis it goes.
  */
-const BLOCK_PERIOD = /([^\sA-Za-z.。！？!?])\.(?: (?=(?:<mark>)?[\p{Script=Han}「（(【《\d])|(?=…|$))/gu;
+const BLOCK_PERIOD = /([^\sA-Za-z.。！？!?…])\.(?: (?=(?:<mark>)?[\p{Script=Han}「（(【《\d])|(?=…|$))/gu;
 
 /**
  * A copy of Pagefind's excerpt HTML as DOM nodes: text, and `<mark>` with its text; anything else becomes its text.
