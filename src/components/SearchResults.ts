@@ -7,7 +7,7 @@
  * Pagefind reads the page's `<html lang>` to segment a Chinese query. The query is only ever set as text; the excerpts (HTML that Pagefind builds from our own
  * pages, with `<mark>` around matches) are copied node by node keeping text and `<mark>` only.
  */
-import { searchSite, type PagefindResult, type PagefindSearch } from '../browser/site-search';
+import { searchSite, unspaceHan, type PagefindResult, type PagefindSearch } from '../browser/site-search';
 import { normalizeQuery } from '../lib/search';
 import { COMPANY } from '../site/company';
 import { SEARCH_PAGE_SIZE } from '../site/limits';
@@ -43,10 +43,11 @@ const BLOCK_PERIOD = /([^\sA-Za-z.。！？!?…])\.(?: (?=(?:<mark>)?[\p{Script
 
 /**
  * A copy of Pagefind's excerpt HTML as DOM nodes: text, and `<mark>` with its text; anything else becomes its text.
- * Adjacent marks (one per segment of a Chinese word: `<mark>機車</mark><mark>險</mark>`) become one.
+ * Then the spaces the index puts around Han characters are taken out (site-search `unspaceHan`). Adjacent marks
+ * (one per character of a Chinese word: `<mark>機</mark><mark>車</mark><mark>險</mark>`) become one.
  */
 export function excerptNodes(html: string): Node[] {
-  const tidy = html.replace(BLOCK_PERIOD, '$1。').replace(/…\. /g, '…');
+  const tidy = unspaceHan(html.replace(BLOCK_PERIOD, '$1。').replace(/…\. /g, '…'));
   const parsed = new DOMParser().parseFromString(`<body>${tidy}</body>`, 'text/html').body;
   const nodes: Node[] = [];
   for (const node of parsed.childNodes) {
@@ -84,7 +85,7 @@ function resultItem(data: PagefindResultData): HTMLLIElement {
   title.className = 'search-result__title';
   const link = document.createElement('a');
   link.href = path;
-  link.textContent = data.meta.title?.trim() || readablePath(path);
+  link.textContent = unspaceHan(data.meta.title?.trim() ?? '') || readablePath(path);
   title.append(link);
   item.append(title);
   // Section, date and status (e.g. 已結束) from the page's search meta (SiteLayout `data-pagefind-meta`).
