@@ -243,4 +243,24 @@ test.describe('/search ranking (issue 14)', () => {
     await expect(results(page).getByText(/^以下為「機車險」的 \d+ 筆結果：$/)).toBeVisible();
     for (const text of (await items(page).allInnerTexts()).slice(0, 5)) expect(text).toContain('機車險');
   });
+
+  test('a word the index and the browser would cut differently is found, its excerpt shown without spaces @phone', async ({ page }) => {
+    // 住宅地震基本保險: Pagefind's build-time dictionary and the browser's cut it into different words, so a search
+    // of words missed all 11 pages that contain it; the index now holds each character (site-search.ts).
+    await page.goto(`/search?q=${encodeURIComponent('住宅地震基本保險')}`);
+    await expect(results(page).getByRole('status')).toHaveText(/^共 \d+ 筆結果$/);
+    const product = items(page).filter({ has: page.locator('a[href="/insurance/detail/102"]') });
+    await expect(product.getByRole('link')).toHaveText('住宅地震基本保險');
+    await expect(product.locator('mark').first()).toHaveText('住宅地震基本保險');
+    for (const text of await items(page).allInnerTexts()) expect(text).not.toMatch(/\p{Script=Han} \p{Script=Han}/u);
+  });
+
+  test("the menu's short name of a product finds its page: 機車險 → 機車保險, which shows 簡稱：機車險", async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('機車險')}`);
+    await expect(results(page).getByRole('status')).toHaveText(/^共 \d+ 筆結果$/);
+    const link = results(page).locator('a[href="/insurance/detail/3"]');
+    await expect(link).toHaveText('機車保險');
+    await link.click();
+    await expect(page.getByText('簡稱：機車險')).toBeVisible();
+  });
 });
