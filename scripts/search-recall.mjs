@@ -4,13 +4,15 @@
  *
  * For each query a visitor might type (QUERIES, zh-TW), on a built site:
  * - truth: the pages whose indexed text — the `data-pagefind-body` element, tags stripped, without what Pagefind
- *   leaves out (`data-pagefind-ignore` parts, and nav, form, footer, script… as its parser does) — contains the
- *   query as a plain substring (NFKC, case-insensitive);
- * - found: the pages the real `/pagefind/pagefind.js` returns, run in headless Chromium against the site served
- *   on loopback (scripts/serve.mjs) — every result, its page read from the index's fragment files;
+ *   leaves out (`data-pagefind-ignore` parts, and nav, form, footer, script… as its parser does) — contains each
+ *   term of the query (the parts between white space and punctuation) as a plain substring (NFKC, case-insensitive);
+ * - found: the pages the site's search returns — the ranking rule of src/browser/site-search.ts (issue 14) over the
+ *   real `/pagefind/pagefind.js`, run in headless Chromium against the site served on loopback (scripts/serve.mjs)
+ *   — every result, its page read from the index's fragment files;
  * - recall = |found ∩ truth| / |truth|, per query and overall (micro-average over all queries with a truth);
- * - top: the share of truth pages among the first k results, k = min(|truth|, SEARCH_PAGE_SIZE) (ranking: do
- *   the pages that contain the query come first?), per query and averaged;
+ * - precision (issue 14): the share of truth pages among the first k results, k = the results on the first page
+ *   (min(|found|, SEARCH_PAGE_SIZE)); for a query no page contains, 1 when it shows no results, else 0; per query
+ *   and averaged over all queries (`top`). `fallback` is the shorter query whose results the empty state offers;
  * - bytes: what a visitor downloads under /pagefind/ for one search in a fresh browser (the loader and its
  *   worker, gzipped as the host serves them; the wasm; the index chunks of the query; the fragments of the first
  *   SEARCH_PAGE_SIZE results), and the index chunks alone.
@@ -22,64 +24,50 @@
  * benchmark (`measureRecall`).
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { stripTypeScriptTypes } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { queryTerms } from '../src/browser/site-search.ts';
 import { SEARCH_INDEX_EXCLUDE, SEARCH_PAGE_SIZE } from '../src/site/limits.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/system.mjs';
 import { serveSite } from './serve.mjs';
 
-/** Queries visitors type: products, services, places, topics; the overlay's three recommended searches last. */
+/**
+ * Queries visitors type (issue 4, tripled for issue 14): products, services, topics; words of three and four
+ * characters; place names of the locations pages; product names; queries no page contains (NO_MATCH_QUERIES); the
+ * overlay's three recommended searches last.
+ */
 export const QUERIES = [
-  '機車險',
-  '理賠',
-  '汽車險',
-  '旅平險',
-  '強制險',
-  '保單變更',
-  '繳費',
-  '颱風',
-  '地震',
-  '服務據點',
-  '台中',
-  '電動自行車',
-  '申訴',
-  '個資',
-  '公平待客',
-  '優惠',
-  '得獎',
-  '文件下載',
-  '住宅火險',
-  '微型保險',
-  '車險理賠',
-  '保費',
-  '要保書',
-  '傷害險',
-  '通譯',
-  '旅遊不便險',
-  '高雄',
-  '客服專線',
-  '人才招募',
-  '永續',
-  '行動身分識別',
-  '農業保險',
-  '第三人責任',
-  '失能',
-  '信用卡',
-  '車禍',
-  '竊盜',
-  '詐騙',
-  '理賠申請',
-  '保單查詢',
-  '汽車保險',
-  '機車保險',
-  '颱風洪水',
-  '理賠新政策',
-  '機車險怎麼保?',
-  '繳費逾期怎麼補單',
+  // Two characters.
+  '理賠', '繳費', '颱風', '地震', '台中', '申訴', '個資', '優惠', '得獎', '保費', '通譯', '高雄', '永續', '失能',
+  '車禍', '竊盜', '詐騙', '出險', '續保', '核保', '退費', '保全', '報案', '拖吊', '自負額', '台北', '台南', '新竹',
+  '花蓮', '澎湖',
+  // Three characters.
+  '機車險', '汽車險', '旅平險', '強制險', '要保書', '傷害險', '信用卡', '住宅險', '地震險', '火災險', '責任險',
+  '不便險', '電子式', '保險證', '受益人', '被保險', '受害人', '桃園市', '彰化縣', '屏東縣', '台東縣', '宜蘭縣',
+  '中山路', '通訊處', '分公司', '服務處', '營業時間', '免付費',
+  // Four characters and longer.
+  '保單變更', '服務據點', '公平待客', '文件下載', '住宅火險', '微型保險', '車險理賠', '客服專線', '人才招募',
+  '農業保險', '理賠申請', '保單查詢', '汽車保險', '機車保險', '颱風洪水', '旅行平安', '班機延誤', '行李延誤',
+  '海外急難', '道路救援', '第三人責任', '電動自行車', '旅遊不便險', '行動身分識別', '理賠文件', '線上投保', '網路投保',
+  '電子保單', '個人資料', '隱私權', '消費者保護', '防制洗錢', '利害關係人', '公司治理', '財務業務', '資訊公開',
+  '交通事故', '酒駕', '理賠聯盟鏈', '通譯服務', '預約服務', '聯絡我們', '投保年齡', '醫療', '保險金', '身故', '常見問題', '最新消息', '活動專區', '優惠專區',
+  // Product names (the product pages' titles).
+  '住宅保險', '住宅地震基本保險', '傷害健康保險', '商業火災保險', '工程保險', '強制汽車責任保險', '旅行平安保險',
+  '貨物運輸保險', '責任保險', '電動自行車保險', '二輪車', '微型電動二輪車',
+  // Mixed and spaced queries.
+  '機車險 理賠', '汽車險 自負額', '旅平險 班機延誤', '颱風 理賠', '0800', 'ESG', 'App', '2025',
+  // Queries no page contains.
+  'xyzzy不存在', 'xyzzyqwv', '火星保險', '寵物險理賠', '量子糾纏', '不存在的頁面', '恐龍', 'zzqx', '太空旅行險', '比特幣',
+  // The overlay's recommended searches (spec §2).
+  '理賠新政策', '機車險怎麼保?', '繳費逾期怎麼補單',
 ];
+
+/** Queries of QUERIES that no page contains: the search is right when it shows no results. */
+export const NO_MATCH_QUERIES = ['xyzzy不存在', 'xyzzyqwv', '火星保險', '寵物險理賠', '量子糾纏', '不存在的頁面', '恐龍', 'zzqx', '太空旅行險', '比特幣'];
 
 /** Results on the first page of /search. */
 const FIRST_PAGE = SEARCH_PAGE_SIZE;
@@ -164,12 +152,14 @@ function extractIndexedText({ documents, exclude }) {
  * @param {{ dist?: string, queries?: string[], chrome?: string }} [options]
  * @returns {Promise<{ pages: number, overall: number, truthTotal: number, hitTotal: number, top: number,
  *   queries: Array<{ query: string, truth: number, found: number, hits: number, recall: number | null,
- *   precisionAtK: number | null, missed: string[], indexBytes: number, searchBytes: number }> }>}
+ *   precisionAtK: number, fallback: string | null, missed: string[], indexBytes: number, searchBytes: number }> }>}
  */
 export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', import.meta.url)), queries = QUERIES, chrome = chromiumPath() } = {}) {
   const files = await htmlFiles(dist);
   const fragmentUrls = await readFragmentUrls(dist);
   const lang = /<html[^>]*\slang="([^"]+)"/.exec(await readFile(join(dist, 'search', 'index.html'), 'utf8'))?.[1] ?? '';
+  // The site's own ranking rule (src/browser/site-search.ts, no run-time imports), its types stripped, served to the page.
+  const siteSearch = stripTypeScriptTypes(await readFile(new URL('../src/browser/site-search.ts', import.meta.url), 'utf8'));
   const site = await serveSite({ dist, portalUrl: 'http://127.0.0.1:9' });
   const browser = await chromium.launch({ executablePath: chrome, args: CHROMIUM_ARGS });
   try {
@@ -190,8 +180,8 @@ export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', i
 
     const report = [];
     for (const query of queries) {
-      const needle = normalizeText(query).trim();
-      const truth = new Set([...texts].filter(([, text]) => text.includes(needle)).map(([path]) => path));
+      const needles = queryTerms(normalizeText(query));
+      const truth = new Set([...texts].filter(([, text]) => needles.length > 0 && needles.every((needle) => text.includes(needle))).map(([path]) => path));
       // A fresh context per query: an empty cache, so the bytes are what a first-time visitor downloads.
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -209,14 +199,18 @@ export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', i
       await page.goto(`${site.url}/__search-recall`);
       // What a visitor's search costs: load Pagefind, search, read the first page of results. (Loaded by a
       // module script, not an import() in the evaluated function, which a test runner's transform would rewrite.)
-      await page.addScriptTag({ type: 'module', content: "window.__pagefind = await import('/pagefind/pagefind.js');" });
+      await page.route(`${site.url}/__site-search.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: siteSearch }));
+      await page.addScriptTag({
+        type: 'module',
+        content: "window.__site = await import('/__site-search.js'); window.__pagefind = await import('/pagefind/pagefind.js');",
+      });
       await page.waitForFunction(() => window.__pagefind !== undefined);
-      const firstUrls = await page.evaluate(
+      const { firstUrls, fallback } = await page.evaluate(
         async ({ query, firstPage }) => {
-          const search = await window.__pagefind.search(query);
-          window.__results = search?.results ?? [];
+          const search = await window.__site.searchSite(window.__pagefind, query);
+          window.__results = search.results;
           const first = await Promise.all(window.__results.slice(0, firstPage).map((result) => result.data()));
-          return first.map((data) => data.url);
+          return { firstUrls: first.map((data) => data.url), fallback: search.fallback?.query ?? null };
         },
         { query, firstPage: FIRST_PAGE },
       );
@@ -244,14 +238,16 @@ export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', i
       const ranked = urls.map(resultPath);
       const found = new Set(ranked);
       const hits = [...truth].filter((path) => found.has(path));
-      const k = Math.min(truth.size, FIRST_PAGE);
+      const k = Math.min(ranked.length, FIRST_PAGE);
       report.push({
         query,
         truth: truth.size,
         found: found.size,
         hits: hits.length,
         recall: truth.size === 0 ? null : hits.length / truth.size,
-        precisionAtK: k === 0 ? null : ranked.slice(0, k).filter((path) => truth.has(path)).length / k,
+        // Share of the first page's results that contain the query; no results is right exactly when no page does.
+        precisionAtK: k === 0 ? (truth.size === 0 ? 1 : 0) : ranked.slice(0, k).filter((path) => truth.has(path)).length / k,
+        fallback,
         missed: [...truth].filter((path) => !found.has(path)).sort(),
         indexBytes,
         searchBytes,
@@ -259,8 +255,7 @@ export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', i
     }
     const truthTotal = report.reduce((sum, row) => sum + row.truth, 0);
     const hitTotal = report.reduce((sum, row) => sum + row.hits, 0);
-    const ranked = report.filter((row) => row.precisionAtK !== null);
-    const top = ranked.length === 0 ? 1 : ranked.reduce((sum, row) => sum + row.precisionAtK, 0) / ranked.length;
+    const top = report.reduce((sum, row) => sum + row.precisionAtK, 0) / report.length;
     return { pages: texts.size, overall: truthTotal === 0 ? 1 : hitTotal / truthTotal, truthTotal, hitTotal, top, queries: report };
   } finally {
     await browser.close();
@@ -273,7 +268,7 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 /** The report as a plain-text table. */
 export function formatReport(result, { verbose = false } = {}) {
   const lines = [`${result.pages} indexed pages; recall = pages found that contain the query / pages that contain it`, ''];
-  lines.push(['query'.padEnd(14), 'truth', 'found', ' hits', 'recall', '  top', 'index KB', 'search KB'].join('  '));
+  lines.push(['query'.padEnd(14), 'truth', 'found', ' hits', 'recall', ' prec', 'index KB', 'search KB'].join('  '));
   for (const row of result.queries) {
     const recall = row.recall === null ? '   —  ' : row.recall.toFixed(3).padStart(6);
     lines.push(
@@ -286,12 +281,13 @@ export function formatReport(result, { verbose = false } = {}) {
         row.precisionAtK === null ? '    —' : row.precisionAtK.toFixed(2).padStart(5),
         kb(row.indexBytes).padStart(8),
         kb(row.searchBytes).padStart(9),
+        row.fallback === null ? '' : `→ ${row.fallback}`,
       ].join('  '),
     );
     if (verbose && row.missed.length > 0) lines.push(`    missed: ${row.missed.join(' ')}`);
   }
   lines.push('', `overall recall (micro-average): ${result.overall.toFixed(3)} (${result.hitTotal}/${result.truthTotal})`);
-  lines.push(`top results that contain the query (mean of top): ${result.top.toFixed(3)}`);
+  lines.push(`precision of the first page (mean over queries; no-match queries right when empty): ${result.top.toFixed(3)}`);
   return lines.join('\n');
 }
 

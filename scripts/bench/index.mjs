@@ -10,7 +10,8 @@
  *   of 1,000 and 10,000 generated items (`--sizes`), growth 10k / 1k;
  * - weight: JavaScript, CSS, HTML and total gzip bytes per page type;
  * - lighthouse: Lighthouse 13 mobile scores, LCP, TBT, CLS of six pages;
- * - search: recall against substring matching, bytes fetched per query;
+ * - search: recall against substring matching, precision of the first results, bytes fetched per query, for the
+ *   sample site and the 1k size of `--sizes` (built here, a no-change rebuild after the build section; scripts/bench/search.mjs);
  * - navigation: click on home → news detail painted, with and without prefetch;
  * - reader: the audio reader's synthesis, cold and warm cache, per engine, for the sample site (`--dist`) and the
  *   1k size of `--sizes` (scripts/bench/reader.mjs; 10k is not synthesized);
@@ -91,7 +92,7 @@ async function main() {
     log(`${name}…`);
     if (name === 'weight') sections.push(benchWeight({ dist }));
     if (name === 'lighthouse') sections.push(await benchLighthouse({ dist, log }));
-    if (name === 'search') sections.push(await benchSearch({ dist }));
+    if (name === 'search') sections.push(await benchSearch({ dist, sizes, log }));
     if (name === 'navigation') {
       const withoutDist = values['no-prefetch-dist'] ? path.resolve(values['no-prefetch-dist']) : undefined;
       sections.push(await benchNavigation({ dist, withoutDist, log }));

@@ -1,31 +1,21 @@
 /**
  * Browser side of SearchResults.astro: reads `q` from the address, searches the Pagefind index with its JS API
  * (`/pagefind/pagefind.js`, imported at run time only — the build writes it after Vite has bundled the site) and
- * renders the results. The query is only ever set as text; the excerpts (HTML that Pagefind builds from our own
+ * renders the results, ranked by src/browser/site-search.ts (issue 14: pages containing the query, best first; none
+ * when no page contains it, with the results of its longest leading part offered under the empty state). Each result
+ * shows its title, its section and date (the `section`/`date` meta SiteLayout writes at build time) and an excerpt.
+ * Pagefind reads the page's `<html lang>` to segment a Chinese query. The query is only ever set as text; the excerpts (HTML that Pagefind builds from our own
  * pages, with `<mark>` around matches) are copied node by node keeping text and `<mark>` only.
  */
+import { searchSite, unspaceHan, type PagefindResult, type PagefindSearch } from '../browser/site-search';
 import { normalizeQuery } from '../lib/search';
 import { COMPANY } from '../site/company';
 import { SEARCH_PAGE_SIZE } from '../site/limits';
 import { SEARCH_TEXT } from '../site/texts/search';
 
-/**
- * The part of Pagefind's JS API used here (pagefind.app/docs/api). Pagefind reads the page's `<html lang>` to
- * segment a Chinese query into words (Intl.Segmenter); SiteLayout's zh-Hant-TW is what makes 機車險 find 機車 + 險.
- */
-interface PagefindResultData {
-  url: string;
-  excerpt: string;
-  meta: Record<string, string | undefined>;
-}
-interface PagefindResult {
-  id: string;
-  data: () => Promise<PagefindResultData>;
-}
-interface Pagefind {
-  options: (options: Record<string, unknown>) => Promise<void>;
-  search: (query: string) => Promise<{ results: PagefindResult[] } | null>;
-}
+/** Pagefind's API as this page uses it: the searches of site-search.ts and the excerpt options. */
+type Pagefind = PagefindSearch & { options: (options: Record<string, unknown>) => Promise<void> };
+type PagefindResultData = Awaited<ReturnType<PagefindResult['data']>>;
 
 /** Where the build puts Pagefind's browser API. */
 export const PAGEFIND_URL = '/pagefind/pagefind.js';
@@ -44,18 +34,20 @@ export function loadPagefind(url: string = PAGEFIND_URL): Promise<Pagefind> {
 }
 
 /**
- * Pagefind ends every block of text that ends in a letter or digit with `. `, which reads wrong in Chinese: before
- * a Han character, the ellipsis or the end it becomes 。 (`機車保險. 強制險` → `機車保險。強制險`); right after the
- * leading ellipsis it goes.
+ * Pagefind ends every block of text that does not end in punctuation with `. `, which reads wrong in Chinese:
+ * after anything but a Latin letter (a Han character, a digit, a date) and before Chinese text, an opening bracket,
+ * the ellipsis or the end it becomes 。 (`機車保險. 強制險` → `機車保險。強制險`, `2025/10/14. 「` → `2025/10/14。「`);
+ * right after the leading ellipsis it goes.
  */
-const BLOCK_PERIOD = /([\p{Script=Han}\d])\.(?: (?=(?:<mark>)?\p{Script=Han})|(?=…|$))/gu;
+const BLOCK_PERIOD = /([^\sA-Za-z.。！？!?…])\.(?: (?=(?:<mark>)?[\p{Script=Han}「（(【《\d])|(?=…|$))/gu;
 
 /**
  * A copy of Pagefind's excerpt HTML as DOM nodes: text, and `<mark>` with its text; anything else becomes its text.
- * Adjacent marks (one per segment of a Chinese word: `<mark>機車</mark><mark>險</mark>`) become one.
+ * Then the spaces the index puts around Han characters are taken out (site-search `unspaceHan`). Adjacent marks
+ * (one per character of a Chinese word: `<mark>機</mark><mark>車</mark><mark>險</mark>`) become one.
  */
 export function excerptNodes(html: string): Node[] {
-  const tidy = html.replace(BLOCK_PERIOD, '$1。').replace(/…\. /g, '…');
+  const tidy = unspaceHan(html.replace(BLOCK_PERIOD, '$1。').replace(/…\. /g, '…'));
   const parsed = new DOMParser().parseFromString(`<body>${tidy}</body>`, 'text/html').body;
   const nodes: Node[] = [];
   for (const node of parsed.childNodes) {
@@ -85,6 +77,7 @@ function readablePath(path: string): string {
   }
 }
 
+/** A result: its title (the link), a line with its section, date and status when the page has them, and the excerpt. */
 function resultItem(data: PagefindResultData): HTMLLIElement {
   const path = pagePath(data.url);
   const item = document.createElement('li');
@@ -92,15 +85,25 @@ function resultItem(data: PagefindResultData): HTMLLIElement {
   title.className = 'search-result__title';
   const link = document.createElement('a');
   link.href = path;
-  link.textContent = data.meta.title?.trim() || readablePath(path);
+  link.textContent = unspaceHan(data.meta.title?.trim() ?? '') || readablePath(path);
   title.append(link);
-  const url = document.createElement('p');
-  url.className = 'search-result__url';
-  url.textContent = readablePath(path);
+  item.append(title);
+  // Section, date and status (e.g. 已結束) from the page's search meta (SiteLayout `data-pagefind-meta`).
+  const about = document.createElement('p');
+  about.className = 'search-result__about';
+  for (const key of ['section', 'date', 'status'] as const) {
+    const value = data.meta[key]?.trim();
+    if (!value) continue;
+    const label = document.createElement('span');
+    label.className = `search-result__${key}`;
+    label.textContent = value;
+    about.append(label);
+  }
+  if (about.childElementCount > 0) item.append(about);
   const excerpt = document.createElement('p');
   excerpt.className = 'search-result__excerpt';
   excerpt.append(...excerptNodes(data.excerpt));
-  item.append(title, url, excerpt);
+  item.append(excerpt);
   return item;
 }
 
@@ -125,9 +128,12 @@ export async function mountSearchResults(root: HTMLElement): Promise<void> {
   root.hidden = false;
 
   let results: PagefindResult[];
+  let fallback: string | null = null;
   try {
     const pagefind = await loadPagefind();
-    results = (await pagefind.search(query))?.results ?? [];
+    const found = await searchSite(pagefind, query);
+    results = found.results;
+    if (found.fallback) ({ query: fallback, results } = found.fallback);
   } catch {
     status.classList.remove('is-loading');
     root.removeAttribute('aria-busy');
@@ -150,9 +156,13 @@ export async function mountSearchResults(root: HTMLElement): Promise<void> {
   if (results.length > 0) await showMore();
   status.classList.remove('is-loading');
   root.removeAttribute('aria-busy');
-  status.textContent = results.length > 0 ? SEARCH_TEXT.count(results.length) : SEARCH_TEXT.empty(query);
-  emptyHint.hidden = results.length > 0;
-  root.classList.toggle('is-empty', results.length === 0);
+  const empty = results.length === 0 || fallback !== null;
+  status.textContent = !empty ? SEARCH_TEXT.count(results.length) : SEARCH_TEXT.empty(query);
+  emptyHint.hidden = !empty || fallback !== null;
+  const fallbackNote = part<HTMLElement>('fallback');
+  fallbackNote.hidden = fallback === null;
+  if (fallback !== null) fallbackNote.textContent = SEARCH_TEXT.fallback(fallback, results.length);
+  root.classList.toggle('is-empty', empty);
   more.addEventListener('click', async () => {
     const [first] = await showMore();
     first?.querySelector('a')?.focus();

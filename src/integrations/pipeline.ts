@@ -167,7 +167,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         // 6. Audio reader.
         const audio = await buildAudio(root, pages.files, reader, logger.fork('insurer:reader'));
         // 7. Search index.
-        await indexSite({ root, pagesDigest: pages.digest, cacheDir, pagefindVersion: pagefind, logger: logger.fork('insurer:search-index') });
+        await indexSite({ root, files: pages.files, pagesDigest: pages.digest, cacheDir, pagefindVersion: pagefind, logger: logger.fork('insurer:search-index') });
         // 8. Report and snapshots.
         await publish({
           root,

@@ -7,6 +7,11 @@
  * writes pages (the redirect fallback pages of hosting).
  * Any indexing error, or an empty index, fails the build.
  *
+ * Chinese (issue 14 §1): Pagefind is given each page with a space around every Han character of its text
+ * (`spacedPageHtml`; the files in dist/ are not changed), so that the index holds each character as a word and the
+ * site search finds a query as a substring, whatever word segmentation Pagefind or the browser would pick
+ * (src/browser/site-search.ts explains the rule).
+ *
  * Rebuilds (issue 8 §6): the index depends only on the HTML pages and the settings. After indexing, a copy of
  * the index and its fingerprint (SHA-1 over every page's path and bytes, the language, the exclude selectors and
  * Pagefind's version) are kept in Astro's cacheDir, per output folder. When the next build's fingerprint is the
@@ -17,9 +22,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
+import { Parser } from 'htmlparser2';
 import * as pagefind from 'pagefind';
+import { spaceHan } from '../browser/site-search';
 import { SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
 
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
@@ -27,6 +34,52 @@ export const SEARCH_INDEX_DIR = 'pagefind';
 
 /** Folder in Astro's cacheDir holding, per output folder, the last index and its fingerprint. */
 export const SEARCH_INDEX_CACHE_DIR = 'search-index';
+
+/** How pages are handed to Pagefind (part of the fingerprint: a change of spacedPageHtml re-indexes). */
+const SEARCH_INDEX_FORM = 'han-characters-spaced';
+
+/** The attribute that marks an indexed page's body (SiteLayout's `<main>`). */
+const PAGEFIND_BODY = 'data-pagefind-body';
+
+/** Pages handed to Pagefind at once. */
+const INDEX_BATCH = 32;
+
+/** Elements whose content is not text (htmlparser2 reports it as text; it is left as it is). */
+const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'template', 'textarea']);
+
+/**
+ * A page's HTML as the index reads it: every text node with a space on both sides of each Han character
+ * (site-search `spaceHan`); tags, attributes (so `data-pagefind-*` settings and meta values), scripts and styles
+ * unchanged. Text positions come from htmlparser2's offsets into the source, so the rest is copied byte for byte.
+ * @param html a built page
+ * @returns the same page, its text spaced
+ */
+export function spacedPageHtml(html: string): string {
+  const parts: string[] = [];
+  let copied = 0;
+  let raw = 0;
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        if (RAW_TEXT_ELEMENTS.has(name)) raw += 1;
+      },
+      onclosetag(name) {
+        if (RAW_TEXT_ELEMENTS.has(name)) raw = Math.max(0, raw - 1);
+      },
+      ontext() {
+        if (raw > 0) return;
+        const start = parser.startIndex;
+        const end = parser.endIndex + 1;
+        parts.push(html.slice(copied, start), spaceHan(html.slice(start, end)));
+        copied = end;
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.end(html);
+  parts.push(html.slice(copied));
+  return parts.join('');
+}
 
 /**
  * Fingerprint of what the index is built from.
@@ -36,7 +89,7 @@ export const SEARCH_INDEX_CACHE_DIR = 'search-index';
  */
 export function searchIndexFingerprint(pagesDigest: string, pagefindVersion: string): string {
   return createHash('sha1')
-    .update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, pagefindVersion]))
+    .update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_FORM, pagefindVersion]))
     .update(pagesDigest)
     .digest('hex');
 }
@@ -76,6 +129,7 @@ export async function linkTree(from: string, to: string): Promise<void> {
  * Writes the search index of the output folder to `<root>pagefind/`, or restores it from the cache when the
  * fingerprint (searchIndexFingerprint) is that of the cached copy.
  * @param options.root output folder (absolute path ending in `/`)
+ * @param options.files BuiltPages.files: the HTML pages of the output folder (absolute paths)
  * @param options.pagesDigest BuiltPages.digest of the pipeline's one read of the pages
  * @param options.cacheDir Astro's cacheDir (absolute path); the copy is kept in `<cacheDir>/search-index/<hash of root>/`
  * @param options.pagefindVersion pagefindVersion()
@@ -83,6 +137,7 @@ export async function linkTree(from: string, to: string): Promise<void> {
  */
 export async function indexSite(options: {
   root: string;
+  files: readonly string[];
   pagesDigest: string;
   cacheDir: string;
   pagefindVersion: string;
@@ -108,12 +163,23 @@ export async function indexSite(options: {
     });
     const index = created.index;
     if (!index || created.errors.length > 0) throw new Error(`Search index: ${created.errors.join('; ')}`);
-    const added = await index.addDirectory({ path: root });
-    if (added.errors.length > 0) throw new Error(`Search index: ${added.errors.join('; ')}`);
-    if (added.page_count === 0) throw new Error('Search index: no page has data-pagefind-body.');
+    // Pages without data-pagefind-body are dropped when the index is written (Pagefind's rule); count the others.
+    let pageCount = 0;
+    for (let i = 0; i < options.files.length; i += INDEX_BATCH) {
+      const added = await Promise.all(
+        options.files.slice(i, i + INDEX_BATCH).map(async (file) => {
+          const html = await readFile(file, 'utf8');
+          if (html.includes(PAGEFIND_BODY)) pageCount += 1;
+          return index.addHTMLFile({ sourcePath: relative(root, file).split(sep).join('/'), content: spacedPageHtml(html) });
+        }),
+      );
+      const errors = added.flatMap((result) => result.errors);
+      if (errors.length > 0) throw new Error(`Search index: ${errors.join('; ')}`);
+    }
+    if (pageCount === 0) throw new Error('Search index: no page has data-pagefind-body.');
     const written = await index.writeFiles({ outputPath: output });
     if (written.errors.length > 0) throw new Error(`Search index: ${written.errors.join('; ')}`);
-    logger.info(`${added.page_count} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE})`);
+    logger.info(`${pageCount} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE})`);
   } finally {
     await pagefind.close();
   }

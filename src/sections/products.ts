@@ -39,6 +39,19 @@ export const MENU_PRODUCT_IDS: readonly number[] = [
   ),
 ];
 
+/**
+ * The other names the menus give a product (issue 14: a visitor who types the 網路投保 menu's 機車險 finds the page
+ * titled 機車保險, since its page shows them): the labels of every menu link to the product's page that differ from
+ * its title, in menu order, without repeats.
+ * @param product a product of the collection
+ * @returns e.g. ['機車險'] for 機車保險; [] when every menu calls it by its title
+ */
+export function productShortNames(product: Product): string[] {
+  const href = productPath(product.id);
+  const labels = MAIN_MENU.flatMap((item) => item.groups.flatMap((group) => group.links.filter((link) => link.href === href).map((link) => link.label)));
+  return [...new Set(labels)].filter((label) => label !== product.title);
+}
+
 /** All products, by category then `sort`; throws when a menu product is missing or misnamed. */
 export async function getProducts(): Promise<Product[]> {
   const products = (await getCollection('products')).map((entry) => entry.data);

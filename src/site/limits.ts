@@ -73,9 +73,10 @@ export const CAROUSEL_INTERVAL_MS = 6000;
 export const SEARCH_INDEX_LANGUAGE = 'zh-TW';
 /**
  * Parts of `main` the site search leaves out, besides what Pagefind skips itself (nav, form, footer, …) and
- * `data-pagefind-ignore`: text that is never shown, such as the （另開新視窗） hints, stays out of results and excerpts.
+ * `data-pagefind-ignore`: text that is never shown, such as the （另開新視窗） hints, and the ':::' access-key anchors (issue 14: excerpts
+ * began with `::`) stay out of results and excerpts.
  */
-export const SEARCH_INDEX_EXCLUDE = ['.visually-hidden'] as const;
+export const SEARCH_INDEX_EXCLUDE = ['.visually-hidden', '.accesskey'] as const;
 /** Results shown on /search before 載入更多結果, and added per click. Site choice. */
 export const SEARCH_PAGE_SIZE = 10;
 

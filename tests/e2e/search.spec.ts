@@ -138,9 +138,9 @@ test.describe('search overlay', () => {
 });
 
 test.describe('/search', () => {
-  test('results for 機車險 include the motorcycle product page @phone', async ({ page }) => {
-    await page.goto(`/search?q=${encodeURIComponent('機車險')}`);
-    await expect(results(page).getByRole('heading', { level: 2 })).toContainText('「機車險」');
+  test('results for 機車保險 include the motorcycle product page @phone', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('機車保險')}`);
+    await expect(results(page).getByRole('heading', { level: 2 })).toContainText('「機車保險」');
     await expect(results(page).getByRole('status')).toHaveText(/^共 \d+ 筆結果$/);
     const items = results(page).getByRole('listitem');
     await expect(items.first()).toBeVisible();
@@ -205,5 +205,62 @@ test.describe('/search', () => {
         await expect(page.locator('script', { hasText: '__pwned' })).toHaveCount(0);
       });
     }
+  });
+});
+
+test.describe('/search ranking (issue 14)', () => {
+  const items = (page: Page) => results(page).getByRole('listitem');
+
+  test('pages containing the query come first: every top result for 汽車險 contains 汽車險 @phone', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('汽車險')}`);
+    await expect(results(page).getByRole('status')).toHaveText(/^共 \d+ 筆結果$/);
+    const texts = await items(page).allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts.slice(0, 5)) expect(text).toContain('汽車險');
+    await expect(items(page).first().locator('mark').first()).toHaveText('汽車險');
+  });
+
+  test('a query no page contains shows the empty state, not pages sharing a character', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('xyzzy不存在')}`);
+    await expect(results(page).getByRole('status')).toHaveText(SEARCH_TEXT.empty('xyzzy不存在'));
+    await expect(items(page)).toHaveCount(0);
+  });
+
+  test('a result shows its section and date, and no raw path or stray punctuation @phone', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('出險')}`);
+    const faq = items(page).filter({ has: page.locator('a[href="/faq/1"]') });
+    await expect(faq.locator('.search-result__section')).toHaveText('常見問題');
+    await page.goto(`/search?q=${encodeURIComponent('車險理賠')}`);
+    await expect(items(page)).toHaveCount(1);
+    await expect(items(page).first().locator('.search-result__date')).toHaveText(/^\d{4}\/\d{2}\/\d{2}$/);
+    const text = await items(page).first().innerText();
+    expect(text).not.toMatch(/\/news\/detail|::|\. /);
+  });
+
+  test('a recommended search no page contains offers the results of its leading words', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('機車險怎麼保?')}`);
+    await expect(results(page).getByRole('status')).toHaveText(SEARCH_TEXT.empty('機車險怎麼保?'));
+    await expect(results(page).getByText(/^以下為「機車險」的 \d+ 筆結果：$/)).toBeVisible();
+    for (const text of (await items(page).allInnerTexts()).slice(0, 5)) expect(text).toContain('機車險');
+  });
+
+  test('a word the index and the browser would cut differently is found, its excerpt shown without spaces @phone', async ({ page }) => {
+    // 住宅地震基本保險: Pagefind's build-time dictionary and the browser's cut it into different words, so a search
+    // of words missed all 11 pages that contain it; the index now holds each character (site-search.ts).
+    await page.goto(`/search?q=${encodeURIComponent('住宅地震基本保險')}`);
+    await expect(results(page).getByRole('status')).toHaveText(/^共 \d+ 筆結果$/);
+    const product = items(page).filter({ has: page.locator('a[href="/insurance/detail/102"]') });
+    await expect(product.getByRole('link')).toHaveText('住宅地震基本保險');
+    await expect(product.locator('mark').first()).toHaveText('住宅地震基本保險');
+    for (const text of await items(page).allInnerTexts()) expect(text).not.toMatch(/\p{Script=Han} \p{Script=Han}/u);
+  });
+
+  test("the menu's short name of a product finds its page: 機車險 → 機車保險, which shows 簡稱：機車險", async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('機車險')}`);
+    await expect(results(page).getByRole('status')).toHaveText(/^共 \d+ 筆結果$/);
+    const link = results(page).locator('a[href="/insurance/detail/3"]');
+    await expect(link).toHaveText('機車保險');
+    await link.click();
+    await expect(page.getByText('簡稱：機車險')).toBeVisible();
   });
 });

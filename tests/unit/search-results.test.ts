@@ -22,6 +22,11 @@ describe('excerptNodes', () => {
     ['…. 榮獲保險卓越獎', '…榮獲保險卓越獎'],
     ['預約專人服務.…', '預約專人服務。…'],
     ['version 2. Next', 'version 2. Next'],
+    // The index's text: a space around every Han character (src/browser/site-search.ts spaceHan), taken out.
+    ['撥 打 <mark>理 </mark><mark>賠 </mark>專 線 ， 請', '撥打<mark>理賠</mark>專線，請'],
+    ['客 戶 意 見 信 箱. 對 保 單 、 理 賠', '客戶意見信箱。對保單、理賠'],
+    ['2026/05/29. 「 母 親 節 」 得 獎', '2026/05/29。「母親節」得獎'],
+    ['ESG 永 續 報 告 App', 'ESG永續報告App'],
   ])('%j → %j', (excerpt, html) => {
     expect(render(excerpt)).toBe(html);
   });

@@ -34,6 +34,8 @@ export const UI_TEXT = {
   /** After a main-menu item's label: the panel link to its landing page when no panel link goes there (商品介紹總覽). */
   menuOverview: '總覽',
   getQuote: '立即投保',
+  /** Before a product's short names from the menus on its page (機車保險: 簡稱：機車險). */
+  productShortNames: '簡稱：',
   search: '搜尋',
   notifications: '最新公告',
   /** Read after the bell's visible count (' 則': the name reads 最新公告 4 則). */
