@@ -13,7 +13,7 @@ import type { z } from 'astro/zod';
 import type { faqCategorySchema, faqSchema } from '../portal/schemas';
 import { FAQ_PAGE_SIZE, FAQ_SERVICE_TOP } from '../site/limits';
 import { inDisplayOrder } from '../lib/order';
-import { paginate } from '../lib/paginate';
+import { listPages, splitFirstPages } from '../lib/paginate';
 
 /** Collection data typed from the portal schemas (the zod output types). */
 export type Faq = z.output<typeof faqSchema>;
@@ -132,33 +132,28 @@ async function faqCategoryPages() {
   const { categories, items } = await loadFaqs();
   return categories.flatMap((category) => {
     const own = faqsOfCategory(items, category.id);
-    const pages = paginate(own, FAQ_PAGE_SIZE);
-    return pages.map((questions, index) => {
+    return listPages(own, FAQ_PAGE_SIZE).map(({ items: questions, ...position }) => {
       const props: FaqCategoryPageProps = {
         category,
         name: faqCategoryName(category.name),
         groups: groupFaqs(questions),
         count: own.length,
         tabs: faqTabs(categories, category.id),
-        page: index + 1,
-        totalPages: pages.length,
-        firstIndex: index * FAQ_PAGE_SIZE,
+        ...position,
       };
-      return { params: { category: category.id, page: String(index + 1) }, props };
+      return { params: { category: category.id, page: String(position.page) }, props };
     });
   });
 }
 
 /** Static paths of `/faq/{category}`: page 1 of every FAQ category, `{ params: { category }, props }[]`. */
 export async function faqCategoryPaths() {
-  return (await faqCategoryPages())
-    .filter(({ props }) => props.page === 1)
-    .map(({ params, props }) => ({ params: { category: params.category }, props }));
+  return splitFirstPages(await faqCategoryPages()).first;
 }
 
 /** Static paths of `/faq/{category}/{page}`: pages 2..n of the categories with more than FAQ_PAGE_SIZE questions. */
 export async function faqCategoryMorePaths() {
-  return (await faqCategoryPages()).filter(({ props }) => props.page > 1);
+  return splitFirstPages(await faqCategoryPages()).more;
 }
 
 /** One category on the service overview: its first questions and how many it has. */

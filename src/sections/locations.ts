@@ -9,7 +9,7 @@ import type { z } from 'astro/zod';
 import type { categorySchema, locationSchema } from '../portal/schemas';
 import { LOCATION_PAGE_SIZE } from '../site/limits';
 import { inDisplayOrder, type Sortable } from '../lib/order';
-import { paginate } from '../lib/paginate';
+import { listPages, splitFirstPages } from '../lib/paginate';
 
 /** Collection data typed from the portal schemas. */
 export type Location = z.output<typeof locationSchema>;
@@ -68,32 +68,21 @@ async function locationAreaPages() {
   const tabsFor = (areaId: string) =>
     groups.map((group) => ({ label: group.area.name, href: locationsPath(group.area.id), current: group.area.id === areaId }));
   return groups.flatMap(({ area, locations: own }) => {
-    const pages = paginate(own, LOCATION_PAGE_SIZE);
-    return pages.map((branches, index) => {
-      const props: LocationsPageProps = {
-        area,
-        locations: branches,
-        count: own.length,
-        tabs: tabsFor(area.id),
-        page: index + 1,
-        totalPages: pages.length,
-        firstIndex: index * LOCATION_PAGE_SIZE,
-      };
-      return { params: { area: area.id, page: String(index + 1) }, props };
+    return listPages(own, LOCATION_PAGE_SIZE).map(({ items: branches, ...position }) => {
+      const props: LocationsPageProps = { area, locations: branches, count: own.length, tabs: tabsFor(area.id), ...position };
+      return { params: { area: area.id, page: String(position.page) }, props };
     });
   });
 }
 
 /** Static paths of `/about/locations/{area}`: page 1 of every area, `{ params: { area }, props }[]`. */
 export async function locationAreaPaths() {
-  return (await locationAreaPages())
-    .filter(({ props }) => props.page === 1)
-    .map(({ params, props }) => ({ params: { area: params.area }, props }));
+  return splitFirstPages(await locationAreaPages()).first;
 }
 
 /** Static paths of `/about/locations/{area}/{page}`: pages 2..n of the areas with more than LOCATION_PAGE_SIZE branches. */
 export async function locationAreaMorePaths() {
-  return (await locationAreaPages()).filter(({ props }) => props.page > 1);
+  return splitFirstPages(await locationAreaPages()).more;
 }
 
 /** The first area's page (where `/about/locations` leads), or the contact page when there is no area. */

@@ -3,7 +3,7 @@
  * video order, location grouping by areaId (spec §9), decree paths (spec §3: ids are strings).
  */
 import { describe, expect, it } from 'vitest';
-import { paginate } from '../../src/lib/paginate';
+import { listPages, paginate, splitFirstPages } from '../../src/lib/paginate';
 import { telHref } from '../../src/lib/phone';
 import { fileTypeLabel } from '../../src/lib/files';
 import { offerPeriod, sortCoupons, couponDetailPath } from '../../src/sections/coupons';
@@ -23,6 +23,32 @@ describe('paginate', () => {
 
   it.each([0, -1, 1.5, Number.NaN])('rejects page size %s', (size) => {
     expect(() => paginate([1], size)).toThrow(RangeError);
+  });
+});
+
+describe('pages of a large category (issue 17 deliverable 5)', () => {
+  it('numbers each page and says where its first item stands', () => {
+    expect(listPages(['a', 'b', 'c', 'd', 'e'], 2)).toEqual([
+      { items: ['a', 'b'], page: 1, totalPages: 3, firstIndex: 0 },
+      { items: ['c', 'd'], page: 2, totalPages: 3, firstIndex: 2 },
+      { items: ['e'], page: 3, totalPages: 3, firstIndex: 4 },
+    ]);
+    expect(listPages([], 30)).toEqual([{ items: [], page: 1, totalPages: 1, firstIndex: 0 }]);
+  });
+
+  it('puts page 1 at the spec URL (no page segment) and pages 2..n one level below', () => {
+    const paths = [
+      { params: { category: '1', page: '1' }, props: 'p1' },
+      { params: { category: '1', page: '2' }, props: 'p2' },
+      { params: { category: '2', page: '1' }, props: 'q1' },
+    ];
+    expect(splitFirstPages(paths)).toEqual({
+      first: [
+        { params: { category: '1' }, props: 'p1' },
+        { params: { category: '2' }, props: 'q1' },
+      ],
+      more: [{ params: { category: '1', page: '2' }, props: 'p2' }],
+    });
   });
 });
 
