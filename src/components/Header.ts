@@ -7,6 +7,15 @@
  */
 import { TIMING } from '../site/limits';
 
+/**
+ * Id of the header's last element (its icon sprite, Header.astro). SiteLayout's head names it in
+ * `<link rel="expect" blocking="render">`, so that a browser paints nothing before the whole header is parsed: on a
+ * slow machine the parser yields mid-header, and a header painted half-built (the main menu with three items, the
+ * tools with one) moves when the rest arrives, a layout shift on every page (CLS 0, DESIGN.md §9). Browsers without
+ * the `expect` link paint as before; the main menu is placed so that a half-parsed one does not move (MegaMenu.astro).
+ */
+export const HEADER_END_ID = 'site-header-end';
+
 export function initHeader(): void {
   const header = document.querySelector<HTMLElement>('[data-site-header]');
 

@@ -7,6 +7,8 @@
  * item 6); with the largest font size (字級) and at 200 % browser zoom the header still fits the window, the burger
  * taking over where the larger labels have no room.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { FONT_SIZE_STORAGE_KEY } from '../../src/browser/font-size';
 import { DOCK_STRIP_MIN_WIDTH_PX, FONT_SIZE, TIMING } from '../../src/site/limits';
@@ -112,6 +114,53 @@ test.describe('without JavaScript', () => {
     await page.keyboard.press('Tab');
     await expect(overview).toBeFocused();
   });
+});
+
+test('a page whose HTML arrives slowly never paints a half-built header that then moves (CLS 0)', async ({ page, baseURL }) => {
+  // A slow network or machine: the page's HTML stops for a while in the middle of the main menu, then in the middle
+  // of the header's tools. The browser may paint what it has, but never a header that moves once the rest arrives
+  // (a main menu of three items placed at the right, then pushed left by the rest; the tools growing leftwards).
+  const PAUSE_MS = 800;
+  const html = await (await fetch(`${baseURL}/news/all/1`)).text();
+  const nth = (text: string, n: number) => html.split(text, n).join(text).length;
+  const splits = [nth('class="menu-item', 3), nth('data-search-trigger', 1)];
+  expect(splits[0], 'the page has a main menu of at least three items').toBeLessThan(splits[1]);
+  expect(splits[1], 'the header has the search link').toBeLessThan(html.length);
+  // Everything else passes through to the site unchanged.
+  const server = createServer(async (request, response) => {
+    if (request.url === '/news/all/1') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      for (const [index, end] of splits.entries()) {
+        response.write(html.slice(splits[index - 1] ?? 0, end));
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      }
+      response.end(html.slice(splits.at(-1)));
+      return;
+    }
+    const upstream = await fetch(`${baseURL}${request.url}`, { method: request.method });
+    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+    response.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as Window & { headerShifts?: string[] }).headerShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+          const moved = entry.sources.map((source) => source.node).filter((node) => node?.parentElement?.closest('header'));
+          if (moved.length > 0) shifts.push(`${entry.value.toFixed(4)}: ${moved.map((node) => (node as Element).className).join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`http://127.0.0.1:${port}/news/all/1`);
+    await expect(page.locator('#main')).toBeVisible();
+    expect(await page.evaluate(() => (window as Window & { headerShifts?: string[] }).headerShifts)).toEqual([]);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
 });
 
 test(`the header becomes active after ${TIMING.headerActiveScrollPx} px of scroll`, async ({ page }) => {
