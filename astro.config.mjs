@@ -17,8 +17,9 @@ const securityPolicy = policyFrom(settings);
 
 /**
  * Modules of the browser's shared "runtime" chunk (see vite.build below): the site constants (company, limits), the stores, the
- * portal client and endpoints, and nanostores itself (not @nanostores/react). Not the notification parser
- * (src/lib/notifications.ts): the notification store imports it on demand, with the check (issue 14: JS budget).
+ * portal client and endpoints, and nanostores itself (not @nanostores/react), and with the notification store what it
+ * imports (its parser, src/lib/notifications.ts, about 2 KB: every page runs the check, and loaded on demand it cost
+ * a round trip before the system dialog could paint; issue 14 item 8).
  */
 const SHARED_RUNTIME_MODULES =
   /\/src\/(?:site\/(?:company|limits)\.ts|stores\/(?:persistence|notifications)\.ts|portal\/(?:client|endpoints)\.ts)$|\/node_modules\/nanostores\//;

@@ -25,10 +25,14 @@
  * Every test file of a folder runs: a new file needs no registration. A vitest file outside the three folders would
  * never run, so the run refuses to start when there is one.
  * Arguments: `--skip-build` reuses an existing dist/ (steps 4–5 skipped).
+ * Temporary files: every step runs with TMPDIR set to one folder of this run, removed when the run ends (passed or
+ * not), so that the many throwaway sites, snapshots, deploy targets and nginx prefixes the tests make (several GB
+ * over a few runs) never pile up in the machine's /tmp.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { sep } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkCapabilities, report } from './doctor.mjs';
 import { installMissing } from './system-packages.mjs';
@@ -61,11 +65,16 @@ if (stray.length > 0) {
  */
 const TEST_READER_BUDGET_SECONDS = 3600;
 
+/** This run's temporary folder (TMPDIR of every step), removed on exit: see the top of this file. */
+const runTmp = mkdtempSync(join(os.tmpdir(), 'insurer-test-'));
+process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
 /** Runs a step with Node 24 (this process's node); exits on failure. */
 function step(title, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`✖ ${title} failed (${seconds} s)`);

@@ -123,6 +123,14 @@ export default function ReaderPlayer({ path }: Props) {
       format: ['mp3'],
       html5: true,
       rate: $readerSpeed.get(),
+      // The speed the visitor has now, once the sound plays: howler queues a rate() called while play() is pending
+      // (a slow device, or a speed chosen right after 播放), and its play event does not run that queue, so the
+      // sound would keep the old speed while the control shows the new one. Only then: rate() also resets
+      // howler's end timer, which a sound already at the right speed must keep.
+      onplay: () => {
+        const howl = howls.current[index];
+        if (howl && howl.rate() !== $readerSpeed.get()) howl.rate($readerSpeed.get());
+      },
       onend: () => segmentEnded(index),
       onloaderror: fail,
       onplayerror: fail,

@@ -2,7 +2,9 @@
  * System notifications (spec §4 "Notification categories 1, 2, 8"; §8 "Notification check failure is silently
  * ignored"). NotificationCenter (src/components/NotificationCenter.ts) reads these stores and calls the actions.
  * What to show is derived with the pure selectors below (no `computed` stores: one less library part in the
- * bundle of every page). The answer's parser (src/lib/notifications.ts) is imported on demand, with the call.
+ * bundle of every page). The answer's parser (src/lib/notifications.ts, about 2 KB) is part of this module's bundle:
+ * every page runs the check, and loaded on demand it cost one more round trip before the system dialog could paint
+ * (issue 14 item 8: the dialog is often the largest paint).
  *
  * - `$notifications`: the list of the last check (empty until it answers, and when it fails).
  * - Category 2, the bell: `bellItems($notifications)`, `$bellOpen`. On home the panel opens by itself unless the visitor closed it
@@ -19,7 +21,7 @@ import { callPortal, type PortalResult } from '../portal/client';
 import { NOTIFICATIONS_ENDPOINT } from '../portal/endpoints';
 import { earlyCallFetch } from '../portal/early-call';
 import { NOTIFICATION_CATEGORY } from '../site/limits';
-import type { PortalNotification } from '../lib/notifications';
+import { parseNotifications, type PortalNotification } from '../lib/notifications';
 import { KEY_PREFIX, SESSION_PREFIX, persistentBoolean, persistentJSON } from './persistence';
 
 /** How far the last check got. */
@@ -95,17 +97,12 @@ const portalFetcher: NotificationFetcher = (signal) =>
  */
 export async function loadNotifications(signal?: AbortSignal, fetcher: NotificationFetcher = portalFetcher): Promise<void> {
   $notificationStatus.set('loading');
-  // The parser's module is fetched at the same time as the answer, so it adds no wait (see the module comment).
-  const parser = import('../lib/notifications');
-  // A failed call leaves the parser's promise alone: no unhandled rejection when its chunk fails as well.
-  parser.catch(() => {});
   try {
     const result = await fetcher(signal);
     if (result.cancelled) {
       $notificationStatus.set('idle');
       return;
     }
-    const { parseNotifications } = await parser;
     $notifications.set(parseNotifications(result.data));
     $notificationStatus.set('loaded');
   } catch {
