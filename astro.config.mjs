@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
+import modulePreload from './src/integrations/module-preload.ts';
 import pipeline from './src/integrations/pipeline.ts';
 import { NOINDEX_PATHS } from './src/site/navigation.ts';
 import { astroCsp, policyFrom } from './src/lib/security-headers.ts';
@@ -80,6 +81,8 @@ export default defineConfig({
   integrations: [
     react(),
     fontSizeBoot(),
+    // modulepreload links for the chunks the layout's script imports (src/integrations/module-preload.ts).
+    modulePreload(),
     // sitemap-index.xml + sitemap-0.xml of every page but the noindex ones (issue 8; robots.txt points at it).
     sitemap({ filter: (page) => !NOINDEX_PATHS.includes(new URL(page).pathname.replace(/(.)\/+$/, '$1')) }),
     // The build pipeline LAST (src/integrations/pipeline.ts: stale pages out, host files, audio, search index, build

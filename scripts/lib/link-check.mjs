@@ -70,6 +70,20 @@ const MAX_LISTED = 100;
 const refreshUrl = (content) => /^\s*\d+\s*;\s*url\s*=\s*(.+)$/i.exec(content)?.[1]?.trim();
 
 /**
+ * The URLs of a `srcset`; one that the parser refuses is kept whole, so that it is reported as a broken link
+ * (with the page it is on) rather than stopping the check.
+ * @param {string} value
+ * @returns {string[]}
+ */
+function srcsetUrls(value) {
+  try {
+    return parseSrcset(value).map((candidate) => candidate.url);
+  } catch {
+    return [value];
+  }
+}
+
+/**
  * The URLs one page names, as written (entities decoded), in document order.
  * @param {string} html the page
  * @returns {string[]}
@@ -89,8 +103,8 @@ export function pageLinks(html) {
       for (const name of LINK_ATTRIBUTES[tag] ?? []) {
         const value = attributes[name];
         if (!value) continue;
-        if (name === 'srcset') for (const candidate of parseSrcset(value)) found.push(candidate.url);
-        else found.push(value);
+        if (name !== 'srcset') found.push(value);
+        else found.push(...srcsetUrls(value));
       }
     },
   });

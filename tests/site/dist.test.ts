@@ -68,3 +68,21 @@ describe('dist/', () => {
 function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
+
+describe('module preloads (issue 14 item 8, src/integrations/module-preload.ts)', () => {
+  /** A page's module scripts and modulepreload links, as `/_astro/…` paths. */
+  const scriptsOf = (text: string) => [...text.matchAll(/<script type="module" src="(\/_astro\/[^"]+)"/g)].map((match) => match[1]);
+  const preloadsOf = (text: string) => [...text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+
+  it.each(['/', '/faq/1', '/contact'])('%s preloads exactly the chunks its layout script imports, so they come with the page', (path) => {
+    const text = html(path);
+    const layout = scriptsOf(text).find((src) => src.includes('SiteLayout'));
+    expect(layout, 'the layout script').toBeDefined();
+    const code = readFileSync(new URL(`.${layout}`, dist), 'utf8');
+    // Rolldown's static imports: `from"./runtime.X.js"` (dynamic ones are `import("./…")`).
+    const imports = [...code.matchAll(/from"\.\/([^"]+\.js)"/g)].map((match) => `/_astro/${match[1]}`);
+    expect(imports.length, 'the layout script imports the shared runtime chunk').toBeGreaterThan(0);
+    expect(preloadsOf(text).sort()).toEqual([...new Set(imports)].sort());
+    for (const href of preloadsOf(text)) expect(existsSync(new URL(`.${href}`, dist)), href).toBe(true);
+  });
+});
