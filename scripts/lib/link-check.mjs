@@ -149,6 +149,23 @@ export function resolvePath(files, pathname) {
 }
 
 /**
+ * An internal link's path and query as the browser requests it, resolved against the page that names it.
+ * @param {string} link the URL as written (e.g. `detail/7?tab=1#top`, `/news/all/1`, `https://elsewhere/`)
+ * @param {string} basePath the path the page is served at (servedPath), e.g. `/news`
+ * @returns {string | undefined} e.g. `/detail/7?tab=1`; undefined for another origin, another scheme (`mailto:`,
+ *   `tel:`) or what is no URL at all
+ */
+export function internalUrl(link, basePath) {
+  let url;
+  try {
+    url = new URL(link, new URL(basePath, SITE));
+  } catch {
+    return undefined; // Not a URL a browser would follow either (e.g. a bare `http://`).
+  }
+  return url.origin === SITE ? url.pathname + url.search : undefined;
+}
+
+/**
  * Every file of a site folder, as site paths.
  * @param {string} dist
  * @returns {Set<string>}
@@ -176,17 +193,10 @@ export async function checkBuiltLinks({ dist, get }) {
   /** Internal URL (path and query) → the first page linking it. */
   const linked = new Map();
   for (const page of pages) {
-    const base = new URL(servedPath(dist, join(dist, page)), SITE);
+    const basePath = servedPath(dist, join(dist, page));
     for (const link of pageLinks(readFileSync(join(dist, page), 'utf8'))) {
-      let url;
-      try {
-        url = new URL(link, base);
-      } catch {
-        continue; // Not a URL a browser would follow either (e.g. a bare `http://`).
-      }
-      if (url.origin !== SITE) continue;
-      const key = url.pathname + url.search;
-      if (!linked.has(key)) linked.set(key, base.pathname);
+      const key = internalUrl(link, basePath);
+      if (key !== undefined && !linked.has(key)) linked.set(key, basePath);
     }
   }
   const broken = [];

@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ENDPOINTS } from '../../src/portal/endpoints.ts';
 import { BUILD_REPORT_FILE, PUBLISH_REPORT_PATH } from '../../src/site/limits.ts';
-import { checkBuiltLinks, pageLinks } from './link-check.mjs';
+import { checkBuiltLinks, internalUrl, pageLinks } from './link-check.mjs';
 import { startNginx } from './nginx.mjs';
 
 /** Fewest HTML pages a built site has; fewer means the check looked at a broken or partial build. */
@@ -170,16 +170,16 @@ async function checkLinks(site) {
 async function checkServedLinks({ get }) {
   const home = await get('/');
   if (home.status !== 200) return [`/: ${home.status}, expected 200`];
-  const paths = new Set();
-  for (const link of pageLinks(await home.text())) {
-    const url = new URL(link, 'http://site.invalid/');
-    if (url.origin === 'http://site.invalid') paths.add(url.pathname + url.search);
-  }
+  const paths = new Set(pageLinks(await home.text()).map((link) => internalUrl(link, '/')));
+  paths.delete(undefined);
   const failures = [];
   for (const path of paths) {
     let response = await get(path);
     const location = response.status === 301 ? response.headers.get('location') : undefined;
-    if (location) response = await get(location);
+    if (location) {
+      await response.body?.cancel();
+      response = await get(location);
+    }
     await response.body?.cancel();
     if (response.status !== 200) failures.push(`${path}${location ? ` → ${location}` : ''}: ${response.status}, expected 200`);
   }
