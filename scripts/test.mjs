@@ -68,7 +68,7 @@ const TEST_READER_BUDGET_SECONDS = 3600;
 /** This run's temporary folder (TMPDIR of every step), removed on exit: see the top of this file. */
 const runTmp = mkdtempSync(join(os.tmpdir(), 'insurer-test-'));
 process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(128 + os.constants.signals[signal]));
 
 /** Runs a step with Node 24 (this process's node); exits on failure. */
 function step(title, args, env = {}) {
