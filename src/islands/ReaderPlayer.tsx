@@ -233,9 +233,12 @@ export default function ReaderPlayer({ path }: Props) {
         </svg>
         {text.label}
       </span>
+      {/* Disabled until hydrated (client:idle): a press on the server's markup would do nothing, so it waits, and
+          shows that it waits, instead of being lost. */}
       <button
         type="button"
         className="reader-player__button"
+        disabled={!mounted}
         onClick={playing ? pauseReader : playReader}
         onPointerEnter={() => void loadHowler().catch(() => undefined)}
         onFocus={() => void loadHowler().catch(() => undefined)}
@@ -262,6 +265,7 @@ export default function ReaderPlayer({ path }: Props) {
         {text.speed}
         <select
           value={String(mounted ? speed : READER_DEFAULT_SPEED)}
+          disabled={!mounted}
           onChange={(event) => setReaderSpeed(Number(event.target.value))}
           data-reader-speed
         >

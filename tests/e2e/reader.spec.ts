@@ -122,6 +122,8 @@ test.describe('audio reader', () => {
     const reader = player(page);
     await expect(reader).toBeVisible();
     const toggle = reader.locator('[data-reader-toggle]');
+    // The player takes the keyboard once it is ready (its buttons are disabled until the island hydrates).
+    await expect(toggle).toBeEnabled();
     for (let i = 0; i < 80 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(toggle).toBeFocused();
     await page.keyboard.press('Enter');
@@ -152,6 +154,22 @@ test.describe('audio reader', () => {
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
     await expect(reader.getByRole('status')).toHaveText(READER_TEXT.status.stop);
     expect(await playing(page)).toBeUndefined();
+  });
+
+  test('a press on 播放 before the player is ready is not lost: the buttons wait, disabled, until the island hydrates', async ({ page }) => {
+    // A slow device: the player's code arrives 1.5 s late.
+    await page.route('**/_astro/ReaderPlayer*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/news/detail/1');
+    const reader = player(page);
+    await expect(reader.getByRole('button', { name: READER_TEXT.play })).toBeDisabled();
+    await expect(reader.getByLabel(READER_TEXT.speed)).toBeDisabled();
+    // A click waits for the button to be enabled, as a visitor waits for a disabled one.
+    await reader.getByRole('button', { name: READER_TEXT.play }).click();
+    await expect(reader.getByRole('status')).toHaveText(READER_TEXT.status.play);
+    await expect.poll(async () => (await playing(page))?.currentTime ?? 0).toBeGreaterThan(0.2);
   });
 
   test('a page whose audio is not made yet shows no player and no error @phone', async ({ page }) => {
