@@ -119,6 +119,8 @@ export function pageLinks(html) {
  * @param {string} file a page's absolute path inside it
  * @returns {string}
  */
+// Not built-pages.ts pagePath: that module's extensionless imports load under Vite, not in the plain Node of
+// scripts/rebuild.mjs.
 export function servedPath(dist, file) {
   const path = `/${relative(dist, file).split(sep).join('/')}`;
   if (path === '/index.html') return '/';
