@@ -1,7 +1,8 @@
 /**
  * Serves a built site (dist/) on loopback the way the production host does (DESIGN.md §1, §5): static files
  * with directory indexes, dist/404.html with status 404 for unknown paths, and the portal's runtime paths
- * (`/api/*`, and `/upload/*` for images and files under the image base) proxied to the portal.
+ * (`/api/*`, and `/upload/*` for images and files under the image base) proxied to the portal, the portal's files
+ * with the headers of src/lib/upload-headers.ts (never acting as the site).
  * Used by `npm start` and by the end-to-end tests.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
+import { UPLOAD_HIDDEN_HEADERS, UPLOAD_PREFIX, uploadHeaders } from '../src/lib/upload-headers.ts';
 
 /** Path prefixes answered by the portal rather than by dist/. */
 export const PORTAL_PREFIXES = ['/api/', '/upload/'];
@@ -24,6 +26,14 @@ export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' 
   const notFound = existsSync(notFoundFile) ? readFileSync(notFoundFile) : Buffer.from('404');
   const files = sirv(dist, { dev: false, etag: true, extensions: ['html'], gzip: false });
   const proxy = createProxyServer({ target: portalUrl, changeOrigin: true });
+  // The portal's files never act as the site (src/lib/upload-headers.ts): the portal's headers that would are dropped,
+  // and the upload policy, type and disposition take their place, as nginx does.
+  proxy.on('proxyRes', (proxyRes, req) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (!path.startsWith(UPLOAD_PREFIX)) return;
+    for (const name of UPLOAD_HIDDEN_HEADERS) delete proxyRes.headers[name];
+    for (const [name, value] of uploadHeaders(path)) proxyRes.headers[name.toLowerCase()] = value;
+  });
   proxy.on('error', (_error, _req, res) => {
     if (res && 'writeHead' in res && !res.headersSent) {
       res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -32,6 +42,7 @@ export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' 
   });
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    if (path.startsWith(UPLOAD_PREFIX)) delete req.headers.cookie; // the portal's file host gets no cookie of the site
     if (PORTAL_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       proxy.web(req, res);
       return;

@@ -18,6 +18,7 @@ import { homeBanners } from './content/home-banners.mjs';
 import { contractChanges } from './content/contract-changes.mjs';
 import { generateScaled } from './generate.mjs';
 import { hostileLists } from './content/hostile.mjs';
+import { HOSTILE_UPLOADS } from './content/hostile-uploads.mjs';
 
 /** Extra corpora that can be mixed into the lists (README "Hostile corpus"). */
 export const CORPORA = Object.freeze(['none', 'hostile']);
@@ -31,9 +32,11 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
  *   items to news, events, winners, shares, coupons, downloads, FAQ and locations (see generate.mjs); the merged
  *   dated lists are sorted newest first. `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
  * @throws {Error} on an unknown corpus.
- * @returns {{ lists: Record<string, object[]>, images: Map<string, object>, files: Map<string, object> }}
+ * @returns {{ lists: Record<string, object[]>, images: Map<string, object>, files: Map<string, object>,
+ *   uploads: ReadonlyMap<string, { headers: Record<string, string>, body: string }> }}
  *   `lists` is keyed by endpoint name (ENDPOINTS keys) for every list endpoint; `images` and `files`
- *   map a relative asset path (`images/coupon/3.svg`, `files/download/12.pdf`) to what to render.
+ *   map a relative asset path (`images/coupon/3.svg`, `files/download/12.pdf`) to what to render; `uploads` holds
+ *   the hostile corpus's files, served as they are (content/hostile-uploads.mjs; empty otherwise).
  */
 export function buildDataset({ scale = 0, corpus = 'none', edit } = {}) {
   if (!CORPORA.includes(corpus)) throw new Error(`corpus must be one of ${CORPORA.join(', ')}, got "${corpus}"`);
@@ -78,7 +81,8 @@ export function buildDataset({ scale = 0, corpus = 'none', edit } = {}) {
   }
   // Lists are shared between requests: freeze them so a handler cannot change the dataset by mistake.
   for (const name of Object.keys(lists)) lists[name] = Object.freeze(lists[name].map((item) => structuredClone(item)));
-  return { lists, images: imageRegistry(lists), files: fileRegistry(lists) };
+  const uploads = corpus === 'hostile' ? HOSTILE_UPLOADS : new Map();
+  return { lists, images: imageRegistry(lists), files: fileRegistry(lists), uploads };
 }
 
 /** Category name by id, per list, for the label printed on covers. */

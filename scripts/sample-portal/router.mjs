@@ -136,6 +136,12 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
       refuseMethod(req, res, 'GET, HEAD');
       return;
     }
+    // The hostile corpus's files, answered with their own headers (content/hostile-uploads.mjs).
+    const raw = dataset.uploads?.get(relative);
+    if (raw) {
+      send(res, 200, raw.body, raw.headers);
+      return;
+    }
     let body;
     let type;
     const image = dataset.images.get(relative);

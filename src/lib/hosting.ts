@@ -7,6 +7,8 @@ import { decodedPath, type Redirect } from './redirects';
 import { COMPANY } from '../site/company';
 import { escapeHtml } from './html';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, nginxHeaderLines } from './security-headers';
+import { NGINX_IGNORED_UPLOAD_HEADERS, UPLOAD_HIDDEN_HEADERS, UPLOAD_PREFIX, uploadHeaders, uploadTypeGroups, withHeaders } from './upload-headers';
+import { UPLOAD_EXTENSIONS } from '../site/uploads';
 
 /**
  * Cloudflare Pages limits (developers.cloudflare.com/pages/configuration/redirects, "Per file"): 2,000 static
@@ -71,7 +73,8 @@ const ERROR_PAGE_FAILED_HTML =
  * The nginx include: a server-block fragment for a `server` whose `root` is dist/ and whose http block defines
  * `upstream portal` (the portal web API). It answers every redirect of the plan with 301 (each location names the
  * path as nginx compares it, fully decoded: decodedPath), serves pages with directory indexes, 404.html and 500.html
- * with their status codes, proxies `/api/` and `/upload/` to the portal, caches hashed assets for a year and
+ * with their status codes, proxies `/api/` and `/upload/` to the portal (uploadLocation: the portal's files never
+ * act as the site), caches hashed assets for a year and
  * HTML for no time, and compresses text. `headers` (src/lib/security-headers.ts `securityHeaders`) go on every
  * answer: once at server level and again in each location that sets a header of its own (nginx inheritance).
  */
@@ -116,10 +119,7 @@ location ^~ /api/ {
   proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
   proxy_set_header X-Forwarded-Proto $scheme;
 }
-location ^~ /upload/ {
-  proxy_pass http://portal;
-  proxy_set_header Host $proxy_host;
-}
+${uploadLocation(headers)}
 
 # Hashed build assets never change.
 location ^~ /_astro/ {
@@ -147,6 +147,33 @@ ${locationSecurity}
   try_files $uri $uri/index.html =404;
 }
 `;
+}
+
+/**
+ * The nginx location of the portal's files (src/lib/upload-headers.ts): proxied to the portal without the visitor's
+ * cookies; the portal's headers that act on the site dropped (`proxy_hide_header`) or not obeyed
+ * (`proxy_ignore_headers`); every answer with the site's security headers, the upload policy in place of the site's
+ * CSP, and the type and disposition its extension names: one nested location per group of extensions of
+ * src/site/uploads.ts, and the outer one (any other file) `application/octet-stream` as an attachment.
+ * @param headers the site's security headers (securityHeaders)
+ * @returns the `location ^~ /upload/ { … }` block
+ */
+export function uploadLocation(headers: readonly [string, string][]): string {
+  const proxy = ['proxy_pass http://portal;', 'proxy_set_header Host $proxy_host;', 'proxy_set_header Cookie "";'];
+  const answer = (path: string, indent: string) => nginxHeaderLines(withHeaders(headers, uploadHeaders(path)), indent);
+  const groups = uploadTypeGroups(UPLOAD_EXTENSIONS).map(
+    ({ extensions }) => `  location ~* "\\.(?:${extensions.join('|')})$" {
+    ${proxy.join('\n    ')}
+${answer(`x.${extensions[0]}`, '    ')}
+  }`,
+  );
+  return `location ^~ ${UPLOAD_PREFIX} {
+  ${proxy.join('\n  ')}
+  proxy_ignore_headers ${NGINX_IGNORED_UPLOAD_HEADERS.join(' ')};
+${UPLOAD_HIDDEN_HEADERS.map((name) => `  proxy_hide_header ${name};`).join('\n')}
+${answer('x', '  ')}
+${groups.join('\n')}
+}`;
 }
 
 /**

@@ -25,6 +25,7 @@ import type { AstroUserConfig } from 'astro';
 import { Tokenizer } from 'htmlparser2';
 import type { Settings } from '../settings';
 import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../site/company';
+import { UPLOAD_CSP, UPLOAD_PREFIX } from './upload-headers';
 
 
 /** Origins of Google Analytics 4 (gtag.js and its collection endpoints), used only with a measurement id. */
@@ -461,9 +462,12 @@ function pagesBringingHashes(origins: ReadonlyMap<string, HashOrigin>): string {
 }
 
 /**
- * `dist/_headers` (Netlify / Cloudflare Pages): the security headers on every path, and the immutable caching
- * of hashed assets. Both hosts join the values of a header that several rules set, so Cache-Control is set by
- * one rule only (HTML keeps the host's revalidating default).
+ * `dist/_headers` (Netlify / Cloudflare Pages): the security headers on every path, the immutable caching of
+ * hashed assets, and the upload policy on the portal's files (UPLOAD_CSP: no script, an opaque origin). Both hosts
+ * join the values of a header that several rules set, so Cache-Control is set by one rule only (HTML keeps the
+ * host's revalidating default), and `/upload/*` gets the site's policy and the upload policy, both enforced. What a
+ * CDN cannot do from this file (the type by extension, dropping the portal's Set-Cookie or Refresh) needs the
+ * CDN's own rules; with PUBLIC_IMAGE_BASE on the portal's origin instead, its files never share the site's.
  * `origins`: where each inline hash was first seen (InlineHashes origins), named in the error.
  * @throws Error when a line exceeds CDN_HEADER_LIMITS.lineLength; for the Content-Security-Policy line, the message
  *   counts its inline hashes and names the pages that bring the most (issue 17 finding 2).
@@ -475,6 +479,9 @@ export function headersFile(headers: readonly [string, string][], origins: Reado
     ...headers.map(([name, value]) => `  ${name}: ${value}`),
     '/_astro/*',
     `  Cache-Control: ${IMMUTABLE_CACHE}`,
+    // The portal's files: the CDN joins this policy to the site's, and a browser enforces both (src/lib/upload-headers.ts).
+    `${UPLOAD_PREFIX}*`,
+    `  Content-Security-Policy: ${UPLOAD_CSP}`,
   ];
   const long = lines.find((line) => line.length > CDN_HEADER_LIMITS.lineLength);
   if (!long) return `${lines.join('\n')}\n`;

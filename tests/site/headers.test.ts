@@ -23,6 +23,7 @@ import {
   policyFrom,
   securityHeaders,
 } from '../../src/lib/security-headers';
+import { UPLOAD_PREFIX, uploadHeaders, withHeaders } from '../../src/lib/upload-headers';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 
@@ -102,7 +103,9 @@ describe('security headers on every response type under nginx', () => {
   it.each(cases)('%s', async (_label, path, status) => {
     const response = await get(path());
     expect(response.status).toBe(status);
-    for (const [name, value] of expected) {
+    // The portal's files carry the upload policy, type and disposition in place of the site's (upload-headers.ts).
+    const want = path().startsWith(UPLOAD_PREFIX) ? withHeaders(expected, uploadHeaders(path())) : expected;
+    for (const [name, value] of want) {
       expect(response.headers[name.toLowerCase()], `${name} on ${path()}`).toBe(value);
     }
   });
@@ -160,7 +163,7 @@ describe('dist/_headers', () => {
     const text = readFileSync(join(dist, '_headers'), 'utf8');
     expect(text).toBe(headersFile(expected));
     const rules = text.split('\n').filter((line) => line.startsWith('/'));
-    expect(rules).toEqual(['/*', '/_astro/*']);
+    expect(rules).toEqual(['/*', '/_astro/*', '/upload/*']);
     for (const [name, value] of expected) expect(text).toContain(`  ${name}: ${value}\n`);
   });
 });
