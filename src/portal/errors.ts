@@ -62,6 +62,79 @@ export class PortalFormatError extends PortalError {
   }
 }
 
+/**
+ * Why a portal answer's redirect was refused: to another origin (`location` and its `host`), a redirect the browser
+ * does not disclose (`opaque`: fetch's `redirect: 'manual'` hides where it goes), more than `max` redirects within
+ * the origin, or a redirect without a Location header.
+ */
+export type PortalRedirectRefusal =
+  | { kind: 'other-host'; status: number; location: string; host: string; origin: string }
+  | { kind: 'opaque'; origin: string }
+  | { kind: 'too-many'; status: number; location: string; origin: string; max: number }
+  | { kind: 'no-location'; status: number; origin: string };
+
+/**
+ * The portal answered with a redirect the client does not follow (DESIGN.md §5: the site publishes only what its
+ * configured portal answers, never what another host serves). The message names the endpoint, the status and the
+ * other host when known. Not retried.
+ */
+export class PortalRedirectError extends PortalError {
+  /** HTTP status of the refused redirect; 0 when the browser hides it (`opaque`). */
+  readonly status: number;
+  /** The Location the portal answered (absolute), when known. */
+  readonly location: string | undefined;
+  /** Host (and port) the redirect points to when it leaves the origin, e.g. `evil.example`. */
+  readonly host: string | undefined;
+  constructor(endpoint: string, refusal: PortalRedirectRefusal) {
+    const accepted = `only answers from ${refusal.origin} are accepted`;
+    let detail: string;
+    if (refusal.kind === 'other-host') {
+      detail = `answered ${refusal.status} to another host ${refusal.host} (${refusal.location}); ${accepted}`;
+    } else if (refusal.kind === 'opaque') {
+      detail = `answered with a redirect, which is not followed (the browser does not say to which host); ${accepted}`;
+    } else if (refusal.kind === 'too-many') {
+      detail = `answered ${refusal.status} to ${refusal.location} after ${refusal.max} redirects already followed (PORTAL_MAX_REDIRECTS); no more are followed`;
+    } else {
+      detail = `answered ${refusal.status} without a Location header; ${accepted}`;
+    }
+    super(endpoint, detail);
+    this.name = 'PortalRedirectError';
+    this.status = 'status' in refusal ? refusal.status : 0;
+    this.location = 'location' in refusal ? refusal.location : undefined;
+    this.host = refusal.kind === 'other-host' ? refusal.host : undefined;
+  }
+}
+
+/**
+ * The portal's answer is larger than the limit (PORTAL_MAX_BODY_BYTES unless the call set its own), in bytes of the
+ * decompressed body: refused from its Content-Length before reading (`declaredBytes`), or as soon as the body read
+ * so far passes the limit (reading stops there, so a gzip bomb costs at most the limit). Not retried.
+ */
+export class PortalTooLargeError extends PortalError {
+  /** The limit in bytes. */
+  readonly limitBytes: number;
+  /** The Content-Length the portal declared, in bytes, when that alone was over the limit. */
+  readonly declaredBytes: number | undefined;
+  constructor(endpoint: string, limitBytes: number, declaredBytes?: number) {
+    const limit = `the limit of ${formatBytes(limitBytes)}`;
+    super(
+      endpoint,
+      declaredBytes === undefined
+        ? `answer too large: more than ${limit} (counted after decompression); reading stopped there`
+        : `answer too large: Content-Length ${declaredBytes} bytes is over ${limit}; not read`,
+    );
+    this.name = 'PortalTooLargeError';
+    this.limitBytes = limitBytes;
+    this.declaredBytes = declaredBytes;
+  }
+}
+
+/** `33554432 bytes (32 MiB)`: a byte count, with MiB from 1 MiB up. */
+function formatBytes(bytes: number): string {
+  const mib = bytes / 1_048_576;
+  return mib >= 1 ? `${bytes} bytes (${Number(mib.toFixed(1))} MiB)` : `${bytes} bytes`;
+}
+
 /** One failing field of an item: its path, the rule's message in English and, when known, in zh-TW (issue 16). */
 export interface SchemaIssue {
   path: string;

@@ -20,6 +20,28 @@ export const PORTAL_RETRIES = 2;
 /** First backoff delay between retries, in ms (doubles each retry). */
 export const PORTAL_RETRY_MIN_DELAY_MS = 300;
 /**
+ * Redirects within the portal's own origin that one portal call follows, a count (DESIGN.md §5: the site publishes
+ * only what its configured portal answers). A redirect to another origin is never followed, nor one beyond this
+ * count: the call fails with PortalRedirectError (src/portal/client.ts).
+ */
+export const PORTAL_MAX_REDIRECTS = 3;
+/**
+ * Largest portal answer accepted, in bytes of the decompressed body (32 MiB). Counted while the body streams in, so
+ * a huge body or a gzip bomb fails its call as "too large" after reading at most this much (PortalTooLargeError).
+ * Size: the largest list of the sample portal at `--scale 10000` (news, about 3,400 items with rich text) is
+ * 2.4 MB, so a 10,000-item news list is about 7 MB; 32 MiB leaves more than four times that.
+ */
+export const PORTAL_MAX_BODY_BYTES = 33_554_432;
+/**
+ * Deepest nesting of arrays and objects accepted in a portal answer, in levels (the envelope object is level 1, an
+ * item of `data` level 3; real answers stay under 10). The client parses any depth without recursion, but later steps
+ * of the build recurse through the answer: on Node 24's default stack JSON.stringify (the answer's digest, the
+ * snapshot) overflows at about 3,500 levels, structuredClone at about 3,300, devalue and zod's z.json() at about
+ * 1,660. 500 keeps every one of them far from overflowing; a deeper answer fails its call naming the item
+ * (PortalFormatError, src/portal/client.ts).
+ */
+export const PORTAL_MAX_JSON_DEPTH = 500;
+/**
  * Stale-if-error (issue 6): a portal list that fails at build time may be served from its last good snapshot when
  * that snapshot is younger than this, in hours (env PORTAL_SNAPSHOT_MAX_AGE_HOURS overrides it).
  */
@@ -61,6 +83,20 @@ export const TIMING = {
 /** Notification categories (spec §4, §9). */
 export const NOTIFICATION_CATEGORY = { dialog: 1, bell: 2, banner: 8 } as const;
 
+/**
+ * Most notifications the browser keeps and renders per category of spec §4 (NOTIFICATION_CATEGORY), newest start
+ * date first; the rest of an answer is only counted (the bell panel says 另有 N 則公告未顯示), never validated in full
+ * nor rendered, so an answer of any length costs the page a bounded amount of work (10,000 notifications rendered
+ * whole were 106,330 DOM nodes and a main-thread task of 9–12 s). Site choice: the bell panel lists `bell` items;
+ * the banner and the system dialog show one at a time, the next after 我知道了 or 確認, so a few are enough.
+ */
+export const NOTIFICATIONS_SHOWN_MAX = { dialog: 3, bell: 20, banner: 3 } as const;
+/**
+ * Largest number the header bell shows as its count; a larger count reads `99+` (the badge stays two digits wide).
+ * Site choice.
+ */
+export const NOTIFICATION_COUNT_MAX = 99;
+
 /** Side dock: 5 news and 5 coupons (spec §9). */
 export const DOCK_ITEMS = 5;
 /** Reader speed default (spec §9). */
@@ -68,6 +104,13 @@ export const READER_DEFAULT_SPEED = 1;
 
 /** Home carousel auto-advance interval, in ms (site choice; pausable, off under reduced motion). */
 export const CAROUSEL_INTERVAL_MS = 6000;
+/**
+ * Home carousel: most banners that get one dot button each; with more, the controls show a `3 / 16` counter between
+ * 上一張 and 下一張 instead. A dot is 24 px with a 4 px gap, so 8 dots (220 px) fit one row of a 320 px phone, and
+ * 8 dots with the arrows and 暫停輪播 fit the 480 px and wider layouts where the controls sit over the image (16 dots
+ * were 403 px wide and overflowed a 390 px phone). Site choice.
+ */
+export const CAROUSEL_DOTS_MAX = 8;
 
 /** Language of the site-search index (Pagefind), written at the end of the build (src/integrations/search-index.ts). */
 export const SEARCH_INDEX_LANGUAGE = 'zh-TW';
@@ -111,6 +154,19 @@ export const FONT_SIZE = { min: -1, max: 2, default: 0, percentPerStep: 12.5 } a
 
 /** Playback rates offered by the audio reader (×); READER_DEFAULT_SPEED is one of them. */
 export const READER_SPEEDS = [0.75, 1, 1.25, 1.5] as const;
+
+/**
+ * Longest link shown under the destination host in the external-link confirmation (spec §9), in characters; a longer
+ * one is cut with `…` (the link followed is whole), so the dialog stays within the screen. Site choice.
+ */
+export const EXTERNAL_URL_SHOWN_MAX_CHARS = 300;
+
+/**
+ * Largest captcha image accepted from `POST .../getCaptcha`, in bytes of the decoded data: URL (the portal's SVG
+ * of 4 characters is about 5–15 KB). A larger image (a 7 MB SVG was accepted) is refused: the form shows its retry
+ * message instead (src/lib/forms/captcha-image.ts). Site choice.
+ */
+export const CAPTCHA_IMAGE_MAX_BYTES = 200 * 1024;
 
 /** Toasts (spec §8): distance from the viewport edge in px, and how long one stays, in ms. */
 export const TOAST = { offsetPx: 100, durationMs: 4000 } as const;
