@@ -6,7 +6,7 @@
  * http(s) URL; a link is a site path or opens a new tab.
  */
 import { PUBLIC_IMAGE_BASE } from 'astro:env/client';
-import { BASE_PATH_RULE, basePath, classifyFile, classifyLink } from '../portal/links';
+import { BASE_PATH_RULE, basePath, classifyFile, classifyLink, fileProblem } from '../portal/links';
 
 export { classifyLink, isCompanyHost, leavesCompany } from '../portal/links';
 
@@ -28,13 +28,17 @@ export interface FileLink {
 }
 
 /**
- * A portal file (`fileUrl`): under the file base (the image base, assetUrl), or an http(s) URL, which the page
- * marks like every link that leaves the site (issue 17 item 1: the confirmation, the new-tab hint and `rel`).
- * @throws Error naming the value when it is neither (the schemas refuse such items first)
+ * A portal file (`fileUrl`): under the file base (the image base, assetUrl) with a type of src/site/uploads.ts, or
+ * an http(s) URL, which the page marks like every link that leaves the site (issue 17 item 1: the confirmation, the
+ * new-tab hint and `rel`).
+ * @throws Error naming the value and the rule it breaks when it is neither (the schemas refuse such items first)
  */
 export function fileLink(value: string, base: string = PUBLIC_IMAGE_BASE): FileLink {
   const target = classifyFile(value);
-  if (target === undefined) throw new Error(`fileLink: "${value.slice(0, 80)}" ${BASE_PATH_RULE}, or an http(s) URL`);
+  if (target === undefined) {
+    const problem = fileProblem(value);
+    throw new Error(`fileLink: "${value.slice(0, 80)}" ${problem ? `breaks rule "${problem.rule}": ${problem.reason}` : `${BASE_PATH_RULE}, or an http(s) URL`}`);
+  }
   return target.kind === 'base' ? { href: assetUrl(target.path, base), external: false } : { href: target.href, external: true };
 }
 

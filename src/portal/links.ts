@@ -13,6 +13,7 @@
  * Pure functions, no zod and no environment: the browser's runtime chunk imports them too (through src/lib).
  */
 import { COMPANY_DOMAINS, VIDEO_EMBED_ORIGIN } from '../site/company';
+import { UPLOAD_BASE_PATH, UPLOAD_TYPE_RULE, uploadType } from '../site/uploads';
 
 /** Origin that stands for "this site" while parsing: no real host has a `.invalid` name (RFC 2606). */
 const SITE_PLACEHOLDER = 'https://site.invalid';
@@ -86,49 +87,144 @@ export function classifyLink(value: string, domains: readonly string[] = COMPANY
 /** The link opens a new tab with `rel` and the 另開新視窗 hint: anything that is not a site path. */
 export const opensNewTabFor = (target: LinkTarget): boolean => target.kind !== 'site';
 
-/** Why a value is not a base path, for refusals. */
-export const BASE_PATH_RULE = 'must be a path under the image/file base (e.g. images/coupon/1.svg): no scheme, no host, no "..", no "\\"';
+/** Why a value is not a base path, for refusals (basePathProblem gives the precise reason). */
+export const BASE_PATH_RULE =
+  'must be a path under the image/file base (e.g. images/coupon/1.svg): no scheme, no host, no "..", no "\\", no "#", no HTML character reference';
+
+/** The value with only its leading and trailing C0 controls and spaces removed (what an editor sees as the value). */
+const trimEnds = (value: string): string =>
+  // eslint-disable-next-line no-control-regex
+  value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+
+/** Percent-encoded UTF-8 runs decoded where they decode, the rest kept (`%E4%BF%9D%` → `保%`), for comparisons. */
+const decodeLoosely = (text: string): string =>
+  text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+
+/** An HTML character reference: `&#106;`, `&#x6A`, `&amp;` (a value from HTML-escaping tools, never a file name). */
+const CHARACTER_REFERENCE = /&(?:#|[a-z][a-z0-9]*;)/i;
 
 /**
- * A path relative to the portal's image/file base (spec §3 "image under an image base path"): no scheme, no host, no
- * `\` and no dot segment that would leave the base once the browser resolves it. A leading `/` is dropped (the
- * portal writes `images/x.svg` and `/images/x.svg` alike); two (`//host/x`) name a host and are refused.
- * @param value the field as the portal sent it
- * @returns the path to append to the base (WHATWG-serialized, percent-encoded where needed), or undefined
+ * Reads a base path (basePath's rule), giving the path or the reason it is refused. Refused, besides what names a
+ * host or leaves the base: a value the browser would read as something else than written, since the page would then
+ * link to another file than the editor meant, with no word (`&#106;avascript:alert(1)` was `href="/upload/&"`):
+ * `#` (the browser drops the fragment from the request), an HTML character reference, a tab or line break (removed
+ * by the browser), dot segments (`a/./b`, `a/../b`), and any other change once percent-encoding is read.
  */
-export function basePath(value: string): string | undefined {
-  const trimmed = preprocess(value);
+function readBasePath(value: string): { path: string } | { problem: string } {
+  const written = trimEnds(value);
+  if (written === '') return { problem: 'is empty' };
   // `//host/x` and `/\host/x` name another host: refused, not read as a folder of the base.
-  if (/^[/\\]{2}/.test(trimmed)) return undefined;
-  const input = trimmed.replace(/^\//, '');
-  if (input === '' || input.includes('\\') || /^[a-z][a-z0-9+.-]*:/i.test(input)) return undefined;
+  if (/^[/\\]{2}/.test(written)) return { problem: 'names another host ("//" or "/\\" at the start)' };
+  const input = written.replace(/^\//, '');
+  if (input.includes('\\')) return { problem: 'holds "\\", which the browser reads as "/"' };
+  if (/^[a-z][a-z0-9+.-]*:/i.test(input)) return { problem: 'has a scheme (a path under the base has none)' };
+  if (/[\t\n\r]/.test(input)) return { problem: 'holds a tab or a line break, which the browser removes' };
+  if (CHARACTER_REFERENCE.test(input)) return { problem: 'holds an HTML character reference ("&#…" or "&name;"): write the character itself' };
+  if (input.includes('#')) return { problem: 'holds "#": the browser would request only the part before it' };
   let url: URL;
   try {
     url = new URL(input, BASE_PLACEHOLDER);
   } catch {
-    return undefined;
+    return { problem: 'is not a path the browser can read' };
   }
   const base = new URL(BASE_PLACEHOLDER);
-  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname) || url.pathname === base.pathname) return undefined;
-  return `${url.pathname.slice(base.pathname.length)}${url.search}`;
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname) || url.pathname === base.pathname) {
+    return { problem: 'leaves the base (".." or an encoded "%2e%2e")' };
+  }
+  const path = `${url.pathname.slice(base.pathname.length)}${url.search}`;
+  if (decodeLoosely(path) !== decodeLoosely(input)) {
+    return { problem: `the browser would read it as "${decodeLoosely(path).slice(0, 80)}", not as written (dot segments such as "./" or "a/../")` };
+  }
+  return { path };
+}
+
+/**
+ * Base path rule (spec §3 "image under an image base path"; DESIGN.md §5): the reason `value` is no path under the
+ * portal's image/file base (readBasePath), or undefined when it is one.
+ */
+export function basePathProblem(value: string): string | undefined {
+  const read = readBasePath(value);
+  return 'problem' in read ? read.problem : undefined;
+}
+
+/**
+ * A path relative to the portal's image/file base (spec §3 "image under an image base path"): no scheme, no host, no
+ * `\`, no dot segment, no `#` and no HTML character reference, and nothing the browser would read otherwise than
+ * written (readBasePath). A leading `/` is dropped (the portal writes `images/x.svg` and `/images/x.svg` alike); two
+ * (`//host/x`) name a host and are refused.
+ * @param value the field as the portal sent it
+ * @returns the path to append to the base (WHATWG-serialized, percent-encoded where needed), or undefined
+ */
+export function basePath(value: string): string | undefined {
+  const read = readBasePath(value);
+  return 'path' in read ? read.path : undefined;
+}
+
+/**
+ * A path of this site served from the portal's uploads, read as the web server reads it: percent-encoding decoded
+ * (`/%75pload/x` is `/upload/x` to nginx) and repeated slashes merged.
+ * @param pathname a URL's path, starting with `/`
+ * @param bases the upload folders, each starting and ending with `/` (default UPLOAD_BASE_PATH, `/upload/`)
+ */
+export function isUploadPath(pathname: string, bases: readonly string[] = [UPLOAD_BASE_PATH]): boolean {
+  const path = decodeLoosely(pathname).replace(/\/{2,}/g, '/');
+  return bases.some((base) => path.startsWith(base));
 }
 
 /** Where a file field leads: a path under the file base (`files/x.pdf`), or an absolute http(s) URL. */
 export type FileTarget = { kind: 'base'; path: string } | LinkTarget;
 
-/**
- * A download or disclosure file (`fileUrl`): a path under the file base, or an absolute http(s) URL (another host
- * included: the page then gives it the confirmation, the new-tab hint and `rel`, issue 17 item 1).
- * @returns undefined when it is neither (javascript:, `//host`, `../x`)
- */
-export function classifyFile(value: string, domains: readonly string[] = COMPANY_DOMAINS): FileTarget | undefined {
+/** Why a file field is refused: the rule it breaks (names of src/portal/validation.ts RULE) and the reason. */
+export interface FileProblem {
+  rule: 'base-path' | 'file-type';
+  reason: string;
+}
+
+/** A file target, or why the value is none (readFile). */
+function readFile(value: string, domains: readonly string[]): { target: FileTarget } | { problem: FileProblem } {
   const input = preprocess(value);
   if (/^https?:/i.test(input)) {
     const target = classifyLink(input, domains);
-    return target?.kind === 'site' ? undefined : target;
+    if (target === undefined || target.kind === 'site') return { problem: { rule: 'base-path', reason: `${BASE_PATH_RULE}, or an absolute http(s) URL` } };
+    // A company host written in full may be this site: its uploads obey the file type rule like a base path.
+    const { pathname } = new URL(target.href);
+    if (target.kind === 'company' && isUploadPath(pathname) && uploadType(pathname) === undefined) {
+      return { problem: { rule: 'file-type', reason: UPLOAD_TYPE_RULE } };
+    }
+    return { target };
   }
-  const path = basePath(input);
-  return path === undefined ? undefined : { kind: 'base', path };
+  const read = readBasePath(value);
+  if ('problem' in read) return { problem: { rule: 'base-path', reason: `${read.problem} (${BASE_PATH_RULE}, or an absolute http(s) URL)` } };
+  // Files under the base are served on the site's own origin: only the types of src/site/uploads.ts.
+  if (uploadType(read.path) === undefined) return { problem: { rule: 'file-type', reason: UPLOAD_TYPE_RULE } };
+  return { target: { kind: 'base', path: read.path } };
+}
+
+/**
+ * File rule (download `files[].fileUrl`, disclosure `fileUrl`; DESIGN.md §5): the rule a file field breaks and why,
+ * or undefined when it is a file the site may link to: a path under the file base (basePath) of an allowed type
+ * (src/site/uploads.ts uploadType), or an absolute http(s) URL (another host included; a company host's `/upload/`
+ * path also needs an allowed type, since it may be this site's).
+ */
+export function fileProblem(value: string, domains: readonly string[] = COMPANY_DOMAINS): FileProblem | undefined {
+  const read = readFile(value, domains);
+  return 'problem' in read ? read.problem : undefined;
+}
+
+/**
+ * A download or disclosure file (`fileUrl`): a path under the file base of an allowed type, or an absolute http(s)
+ * URL (another host included: the page then gives it the confirmation, the new-tab hint and `rel`, issue 17 item 1).
+ * @returns undefined when it is neither (javascript:, `//host`, `../x`, `x.html` under the base; fileProblem says why)
+ */
+export function classifyFile(value: string, domains: readonly string[] = COMPANY_DOMAINS): FileTarget | undefined {
+  const read = readFile(value, domains);
+  return 'target' in read ? read.target : undefined;
 }
 
 /** The player path of one video: `/embed/{id}` and nothing else; a YouTube id is 11 characters of URL-safe base64. */

@@ -23,6 +23,7 @@ import {
   PortalSchemaError,
 } from './errors';
 import { quarantineAgeHours, quarantineRecord, refusalId, type QuarantinedItem, type Refusal } from './quarantine';
+import { collectRichTextWarnings, richTextImageBase } from './sanitize';
 import { asRuleMessage, idCollisions, PORTAL_RULES_VERSION, ROUTE_SEGMENT_FIELDS, RULE, ruleMessage } from './validation';
 import {
   formatHours,
@@ -58,6 +59,8 @@ export interface ParsedItem<T> {
   id: string;
   data: T;
   raw: Record<string, unknown>;
+  /** What parsing changed and the build log should say (rich-text images removed, upload links cut); none: empty or absent. */
+  warnings?: string[];
 }
 
 /** Longest id shown in a refusal's item label, in characters (a refused id can be 100 KB). */
@@ -70,6 +73,9 @@ function itemLabel(rawId: unknown, index: number): string {
   return `id "${id.length > LABEL_ID_MAX_CHARS ? `${id.slice(0, LABEL_ID_MAX_CHARS).join('')}…` : id.join('')}" (#${index})`;
 }
 
+/** The `id` of a raw item, as the portal sent it (undefined when the item is no object or has none). */
+const rawIdOf = (raw: unknown): unknown => (typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined);
+
 /** zod's zh-TW messages, for the reasons editors read (issue 16). */
 const ZH_TW_MESSAGE = z.locales.zhTW().localeError;
 
@@ -79,16 +85,38 @@ function messageZh(issue: z.core.$ZodIssue): string | undefined {
   return typeof message === 'string' ? message : message?.message;
 }
 
+/** Longest part of an unexpected exception's message quoted in a refusal, in characters. */
+const EXCEPTION_MESSAGE_MAX_CHARS = 200;
+
+/**
+ * The refusal of an item whose check threw (DESIGN.md §5: one editor's mistake never freezes the rest of the site):
+ * field `(item)`, rule "schema", `validation failed: <message>`, so the item is quarantined like any bad item and
+ * its list publishes, instead of the exception ending the build.
+ */
+function exceptionRefusal(endpointName: EndpointName, label: string, error: unknown): PortalSchemaError {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = [...text].length > EXCEPTION_MESSAGE_MAX_CHARS ? `${[...text].slice(0, EXCEPTION_MESSAGE_MAX_CHARS).join('')}…` : text;
+  return new PortalSchemaError(describeEndpoint(ENDPOINTS[endpointName]), endpointName, label, [
+    { path: '(item)', message: ruleMessage(RULE.schema, `validation failed: ${message}`), messageZh: `檢查此項目時發生錯誤：${message}` },
+  ]);
+}
+
 /**
  * Checks one raw item against its list's schema.
- * @returns the parsed item, its id as text (its `id`, else its index)
+ * @returns the parsed item, its id as text (its `id`, else its index), and the warnings of its rich text
  * @throws PortalSchemaError naming the list, the item (`id "7" (#3)`, or `#3` without an id) and every failing field,
- *   each with its reason in English and zh-TW
+ *   each with its reason in English and zh-TW; also when the check itself throws (field `(item)`, rule "schema":
+ *   `validation failed: <message>`)
  */
 export function parseItem<S extends z.ZodType>(endpointName: EndpointName, schema: S, raw: unknown, index: number): ParsedItem<z.output<S>> {
-  const rawId = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
-  const label = itemLabel(rawId, index);
-  const result = schema.safeParse(raw);
+  const label = itemLabel(rawIdOf(raw), index);
+  let checked: { result: ReturnType<S['safeParse']>; warnings: string[] };
+  try {
+    checked = collectRichTextWarnings(() => schema.safeParse(raw) as ReturnType<S['safeParse']>);
+  } catch (error) {
+    throw exceptionRefusal(endpointName, label, error);
+  }
+  const { result, warnings } = checked;
   if (!result.success) {
     const issues = result.error.issues.map((issue) => ({
       path: issue.path.map(String).join('.') || '(item)',
@@ -98,7 +126,7 @@ export function parseItem<S extends z.ZodType>(endpointName: EndpointName, schem
     throw new PortalSchemaError(describeEndpoint(ENDPOINTS[endpointName]), endpointName, label, issues);
   }
   const parsed = result.data as z.output<S> & { id?: unknown };
-  return { id: String(parsed.id ?? index), data: parsed, raw: raw as Record<string, unknown> };
+  return { id: String(parsed.id ?? index), data: parsed, raw: raw as Record<string, unknown>, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /**
@@ -142,8 +170,9 @@ export function checkList<S extends z.ZodType>(
       }
       seen.add(item.id);
       items.push(item);
-    } catch (error) {
-      if (!(error instanceof PortalSchemaError)) throw error;
+    } catch (caught) {
+      // Any exception while checking this item refuses this item only (exceptionRefusal), never the build.
+      const error = caught instanceof PortalSchemaError ? caught : exceptionRefusal(endpointName, itemLabel(rawIdOf(raw), index), caught);
       refused.push({ index, id: refusalId(raw, index), raw, error });
     }
   });
@@ -284,7 +313,10 @@ export async function loadLive<S extends z.ZodType>(
   // The rules' version too: the JSON Schema of a zod schema leaves out its custom checks (src/portal/validation.ts,
   // links.ts), so a new rule would otherwise not re-check an unchanged answer kept in the content cache.
   const answerDigest =
-    schemaText === undefined ? undefined : generateDigest(`${PORTAL_RULES_VERSION}\n${schemaText}\n${JSON.stringify(result.data)}`);
+    schemaText === undefined
+      ? undefined
+      : // The image base too: relative rich-text images are resolved against it at parse time (src/portal/sanitize.ts).
+        generateDigest(`${PORTAL_RULES_VERSION}\n${richTextImageBase()}\n${schemaText}\n${JSON.stringify(result.data)}`);
   const unchanged = answerDigest !== undefined && meta.get(LIST_DIGEST_META_KEY) === answerDigest && Array.isArray(result.data);
   const now = quarantine.now ?? new Date();
   let checked: Quarantined<z.output<S>> | undefined;
@@ -409,6 +441,9 @@ export function portalLoader<S extends z.ZodType>(
       const liveItems = record.items - (record.quarantined ?? []).filter((item) => item.kept).length;
       if (record.source === 'live' && previous && isUnconfirmedDrop(endpointName, liveItems, previous.items.length, snapshots.allowDrop)) {
         throw new PortalItemDropError(record.endpoint, endpointName, liveItems, previous.items.length, previous.fetchedAt);
+      }
+      for (const item of items ?? []) {
+        for (const warning of item.warnings ?? []) logger.warn(`list "${endpointName}", item id "${item.id}": rich text: ${warning}.`);
       }
       for (const item of record.quarantined ?? []) {
         logger.warn(

@@ -11,25 +11,59 @@
  * relative paths, other schemes but mailto: and tel:) loses its `href`. Links opening a new tab get
  * `rel="noopener noreferrer"` and the visually hidden 另開新視窗 hint (spec §9).
  *
+ * Text that cannot mislead (DESIGN.md §5): links to portal files under the upload base (`/upload/…`) keep their href
+ * only for the file types of src/site/uploads.ts (that base is served on the site's own origin, so an HTML page or a
+ * script there would act as the site); bidirectional override and isolate controls are removed from the whole text
+ * (validation.ts withoutBidiControls; removed, not refused: rich text is pasted from word processors, which write
+ * them around mixed-direction runs, and one invisible character must not leave an article out); a relative image
+ * (`images/x.png`) is resolved against the image base (PUBLIC_IMAGE_BASE) when it is a clean base path (links.ts
+ * basePath), else removed with a warning (`../x.png` would request a 404 from whatever page shows it).
+ *
  * In: an HTML string from the portal. Out: safe HTML to render with `set:html`.
  */
 import { parse } from 'node-html-parser';
 import sanitizeHtml from 'sanitize-html';
-import { classifyLink } from './links';
+import { basePath, basePathProblem, classifyLink, isUploadPath } from './links';
+import { withoutBidiControls } from './validation';
+import { processSettings } from '../settings';
+import { UPLOAD_BASE_PATH, UPLOAD_TYPE_RULE, uploadType } from '../site/uploads';
 import { NEW_WINDOW_TEXT } from '../site/texts/layout';
 
 /** Schemes a rich-text link may have besides http(s) and site paths: they open no page. */
 const NON_PAGE_LINK = /^\s*(?:mailto|tel):/i;
 
 /**
+ * The folders of this site that serve portal files: UPLOAD_BASE_PATH (`/upload/`, the host's route) and the image
+ * base when it is another site path (PUBLIC_IMAGE_BASE `/files/` → `/files/`).
+ * @param imageBase PUBLIC_IMAGE_BASE (a site path or an absolute URL)
+ */
+export function uploadFolders(imageBase: string): string[] {
+  const base = imageBase.trim();
+  return base.startsWith('/') && !base.startsWith('//') ? [...new Set([UPLOAD_BASE_PATH, `${base.replace(/\/+$/, '')}/`])] : [UPLOAD_BASE_PATH];
+}
+
+/**
+ * A link of this site (or of a company host written in full) to a portal file of a type the site may not link to:
+ * under an upload folder (uploadFolders) and in neither list of src/site/uploads.ts.
+ * @param href the serialized href (links.ts classifyLink)
+ */
+function isForbiddenUpload(href: string, folders: readonly string[]): boolean {
+  const { pathname } = new URL(href, 'https://site.invalid/');
+  return isUploadPath(pathname, folders) && uploadType(pathname) === undefined;
+}
+
+/**
  * The attributes of a rich-text `<a>` after the link rule (module docstring).
  * @param attribs the attributes as written
+ * @param folders the site's upload folders (uploadFolders; default `/upload/`): a link there to a file of a type
+ *   not in src/site/uploads.ts loses its href
  * @returns the attributes to keep: `href` serialized or removed, `target`/`rel` set
  */
-export function richTextLinkAttributes(attribs: Record<string, string>): Record<string, string> {
+export function richTextLinkAttributes(attribs: Record<string, string>, folders: readonly string[] = [UPLOAD_BASE_PATH]): Record<string, string> {
   const next = { ...attribs };
   const href = next.href;
-  const target = href === undefined || NON_PAGE_LINK.test(href) ? undefined : classifyLink(href);
+  const classified = href === undefined || NON_PAGE_LINK.test(href) ? undefined : classifyLink(href);
+  const target = classified && classified.kind !== 'external' && isForbiddenUpload(classified.href, folders) ? undefined : classified;
   if (href !== undefined && !NON_PAGE_LINK.test(href)) {
     if (target) next.href = target.href;
     else delete next.href;
@@ -55,10 +89,36 @@ function withNewWindowHints(safeHtml: string): string {
 }
 
 /**
+ * The attribute objects of the images to remove: the transform marks them, `exclusiveFilter` removes their element
+ * (renaming the tag to one outside the allow-list instead leaves a stray closing tag in sanitize-html 2).
+ */
+const droppedImages = new WeakSet<object>();
+
+/** A relative URL: no scheme, no leading `/` or `\` (`images/x.png`, `./x.png`, `../x.png`). */
+const isRelative = (src: string): boolean => !/^[a-z][a-z0-9+.-]*:/i.test(src) && !/^[/\\]/.test(src);
+
+/**
+ * The `src` of a rich-text image: a relative path resolved against the image base when it is a clean base path
+ * (links.ts basePath, as assetUrl joins it), others unchanged (sanitize-html's scheme rules apply after).
+ * @param src the attribute as written (undefined: none)
+ * @param imageBase PUBLIC_IMAGE_BASE
+ * @returns the src to keep, or `{ problem }` when a relative path is no base path (the image is removed)
+ */
+export function richTextImageSource(src: string | undefined, imageBase: string): string | undefined | { problem: string } {
+  const value = src?.trim();
+  if (value === undefined || value === '' || !isRelative(value)) return src;
+  const path = basePath(value);
+  if (path === undefined) return { problem: basePathProblem(value) ?? 'is no path under the image base' };
+  return `${imageBase.trim().replace(/\/+$/, '')}/${path}`;
+}
+
+/**
  * The allow-list of tags and attributes kept in portal HTML. Headings h1–h6 are kept as written: sanitizeRichText
  * reads their levels from this pass's output, then renames them (h2–h5).
+ * @param imageBase PUBLIC_IMAGE_BASE, for relative images and upload links
+ * @param dropped collects one line per image removed or upload link cut (its value and the reason)
  */
-const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
+const richTextOptions = (imageBase: string, dropped: Set<string>): sanitizeHtml.IOptions => ({
   allowedTags: [
     'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup',
     'mark', 'span', 'div', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
@@ -76,10 +136,55 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: richTextLinkAttributes(attribs) }),
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' } }),
+    a: (tagName, attribs) => {
+      const next = richTextLinkAttributes(attribs, uploadFolders(imageBase));
+      if (attribs.href !== undefined && next.href === undefined && classifyLink(attribs.href)) {
+        dropped.add(`link ${JSON.stringify(attribs.href.slice(0, 80))} lost its href: a portal file that ${UPLOAD_TYPE_RULE}`);
+      }
+      return { tagName, attribs: next };
+    },
+    img: (tagName, attribs) => {
+      const src = richTextImageSource(attribs.src, imageBase);
+      if (typeof src === 'object') {
+        dropped.add(`image ${JSON.stringify((attribs.src ?? '').slice(0, 80))} removed, a relative path that is no path under the image base: ${src.problem}`);
+        const marked: Record<string, string> = {};
+        droppedImages.add(marked);
+        return { tagName, attribs: marked };
+      }
+      const next: Record<string, string> = { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' };
+      if (src !== undefined) next.src = src;
+      return { tagName, attribs: next };
+    },
   },
-};
+  exclusiveFilter: (frame) => frame.tag === 'img' && droppedImages.has(frame.attribs),
+});
+
+/** Warnings of the rich text sanitized inside collectRichTextWarnings (images removed, upload links cut), or undefined outside it. */
+let collected: string[] | undefined;
+
+/**
+ * Runs `run` and returns, with its result, the warnings of every rich text it sanitized (images removed), so the
+ * caller can name the list and the item (src/portal/loader.ts parseItem). Outside it, warnings go to the console.
+ * @returns the result and the warnings, in order
+ */
+export function collectRichTextWarnings<T>(run: () => T): { result: T; warnings: string[] } {
+  const outer = collected;
+  const warnings: string[] = [];
+  collected = warnings;
+  try {
+    return { result: run(), warnings };
+  } finally {
+    collected = outer;
+  }
+}
+
+/**
+ * The image base rich text is resolved against at parse time: PUBLIC_IMAGE_BASE of this process's settings
+ * (src/settings.ts; default `/upload/`), the value pages use through `astro:env` (src/lib/assets.ts).
+ */
+export function richTextImageBase(): string {
+  return processSettings().PUBLIC_IMAGE_BASE;
+}
 
 /** The highest heading level the text may have: the page's own heading is its one h1 (WCAG 1.3.1). */
 export const TOP_HEADING_LEVEL = 2;
@@ -122,14 +227,22 @@ export function headingRenames(levels: number[]): Record<string, string> {
  * Two passes of sanitize-html: the first keeps headings as written and gives the levels (headingLevels); when
  * some must change, the second renames them (headingRenames) with the same allow-list otherwise.
  * @param html rich text from the portal
+ * @param imageBase PUBLIC_IMAGE_BASE (default: this process's, richTextImageBase), for relative images and upload links
  * @returns safe HTML for `set:html`
  */
-export function sanitizeRichText(html: string): string {
-  const asWritten = sanitizeHtml(html, RICH_TEXT_OPTIONS);
+export function sanitizeRichText(html: string, imageBase: string = richTextImageBase()): string {
+  const dropped = new Set<string>();
+  const options = richTextOptions(imageBase, dropped);
+  const asWritten = sanitizeHtml(html, options);
   const renames = headingRenames(headingLevels(asWritten));
   const safe =
     Object.keys(renames).length === 0
       ? asWritten
-      : sanitizeHtml(html, { ...RICH_TEXT_OPTIONS, transformTags: { ...RICH_TEXT_OPTIONS.transformTags, ...renames } });
-  return withNewWindowHints(safe.trim());
+      : sanitizeHtml(html, { ...options, transformTags: { ...options.transformTags, ...renames } });
+  for (const warning of dropped) {
+    if (collected) collected.push(warning);
+    else console.warn(`Rich text: ${warning}.`);
+  }
+  // Last, on the output: the parser has turned `&#x202E;` into the character itself by now.
+  return withoutBidiControls(withNewWindowHints(safe.trim()));
 }

@@ -18,10 +18,11 @@ import {
   ruleMessage,
   TEXT_MAX_CHARS,
   visibleTextProblem,
+  withoutBidiControls,
   yearProblem,
   type RuleName,
 } from './validation';
-import { BASE_PATH_RULE, LINK_RULE, VIDEO_RULE, basePath, classifyFile, classifyLink, videoEmbedUrl } from './links';
+import { BASE_PATH_RULE, LINK_RULE, VIDEO_RULE, basePath, basePathProblem, classifyFile, classifyLink, fileProblem, videoEmbedUrl } from './links';
 import { VIDEO_EMBED_ORIGIN } from '../site/company';
 
 /**
@@ -69,26 +70,41 @@ export const portalDate = z
   .transform((value) => parsePortalDate(value)!);
 
 /**
- * Plain text that must show something (titles, names): trimmed, at least one visible character (rule
+ * Plain text as the site shows it (every text field of the portal, titles and names to fax numbers): its
+ * bidirectional override and isolate controls removed (validation.ts withoutBidiControls: `下載\u202Efdp.exe` must not
+ * show as `下載exe.pdf`; removed rather than refused, see there), then trimmed.
+ */
+const plainText = () => z.string().overwrite(withoutBidiControls).trim();
+
+/**
+ * Plain text that must show something (titles, names): plainText, at least one visible character (rule
  * "visible-text": zero-width characters alone are refused), at most `maxChars` characters (rule "length").
  */
 const text = (maxChars: number = TEXT_MAX_CHARS.title) =>
-  z
-    .string()
-    .trim()
+  plainText()
     .superRefine(rule(RULE.visibleText, visibleTextProblem))
     .superRefine(rule(RULE.length, (value: string) => lengthProblem(value, maxChars)));
 
 /** Plain text that may be empty (descriptions), but when given shows something and is at most `maxChars` characters. */
 const optionalText = (maxChars: number = TEXT_MAX_CHARS.description) =>
-  z
-    .string()
-    .trim()
+  plainText()
     .superRefine(rule(RULE.visibleText, (value: string) => (value === '' ? undefined : visibleTextProblem(value))))
     .superRefine(rule(RULE.length, (value: string) => lengthProblem(value, maxChars)));
 
-/** Portal HTML, sanitized with the site's allow-list. */
-export const richText = z.string().transform((html) => sanitizeRichText(html));
+/**
+ * Portal HTML, sanitized with the site's allow-list (src/portal/sanitize.ts: bidi controls removed, relative images
+ * resolved against the image base or dropped), at most TEXT_MAX_CHARS.richText characters of sanitized HTML (rule
+ * "length": one item of 1 MB made a 1.27 MB page).
+ */
+export const richText = z
+  .string()
+  .transform((html) => sanitizeRichText(html))
+  .superRefine(
+    rule(RULE.length, (html: string) => {
+      const reason = lengthProblem(html, TEXT_MAX_CHARS.richText);
+      return reason && `${reason} (sanitized HTML, markup included)`;
+    }),
+  );
 
 /**
  * A string field read by one of the URL rules of src/portal/links.ts (issue 17 deliverable 2): the value becomes the
@@ -110,14 +126,40 @@ const httpUrl = urlField((value) => {
   return target && target.kind !== 'site' ? target.href : undefined;
 }, 'must be an absolute http(s) URL');
 
-/** Path of an image under the portal's image base (spec §3: images under an image base path; links.ts basePath). */
-const assetPath = urlField(basePath, BASE_PATH_RULE);
+/**
+ * Path of an image under the portal's image base (spec §3: images under an image base path; links.ts basePath), or
+ * refused with rule "base-path" and the precise reason (links.ts basePathProblem: `#`, `&#…`, dot segments…).
+ */
+const assetPath = z.string().transform((value, context) => {
+  const problem = basePathProblem(value);
+  if (problem !== undefined) context.addIssue({ code: 'custom', message: ruleMessage(RULE.basePath, `${problem} (${BASE_PATH_RULE})`) });
+  return basePath(value) ?? '';
+});
 
-/** A file: a path under the file base, or an absolute http(s) URL (links.ts classifyFile; issue 17 item 1). */
-const filePath = urlField((value) => {
+/**
+ * A file: a path under the file base of an allowed type (src/site/uploads.ts), or an absolute http(s) URL (links.ts
+ * classifyFile; issue 17 item 1). Refused with rule "base-path" or "file-type" (links.ts fileProblem): the base
+ * serves portal files on the site's own origin, so an HTML page or a script there would act as the site.
+ */
+const filePath = z.string().transform((value, context) => {
+  const problem = fileProblem(value);
+  if (problem !== undefined) context.addIssue({ code: 'custom', message: ruleMessage(problem.rule, problem.reason) });
   const target = classifyFile(value);
-  return target === undefined ? undefined : target.kind === 'base' ? target.path : target.href;
-}, `${BASE_PATH_RULE}, or an absolute http(s) URL`);
+  return target === undefined ? '' : target.kind === 'base' ? target.path : target.href;
+});
+
+/**
+ * Rule "date-order" for an object with a start and an end date (DESIGN.md §5: every date rule for every list): the
+ * end field is refused when it is before the start. The fields hold what portalDate returned: a Date, or the portal's
+ * text when the field already failed its own rule (zod runs object checks after a field failed), which
+ * dateOrderProblem does not compare.
+ */
+const dateOrder =
+  <T extends Record<string, unknown>>(start: keyof T & string, end: keyof T & string) =>
+  (item: T, context: z.RefinementCtx): void => {
+    const reason = dateOrderProblem(item[start], item[end], { start, end });
+    if (reason) context.addIssue({ code: 'custom', path: [end], message: ruleMessage(RULE.dateOrder, reason) });
+  };
 
 /** A category of a portal list (news, events, winners, shares, FAQ, locations, downloads). */
 export const categorySchema = z.object({
@@ -150,11 +192,7 @@ export const couponSchema = z.object({
   startDate: portalDate.optional().describe('First day of the offer'),
   endDate: portalDate.optional().describe('Last day of the offer'),
   link: httpUrl.optional().describe('Where to claim the offer'),
-}).superRefine((coupon, context) => {
-  // Rule "date-order" (issue 17 finding 9): an offer that ends before it starts.
-  const reason = dateOrderProblem(coupon.startDate, coupon.endDate);
-  if (reason) context.addIssue({ code: 'custom', path: ['endDate'], message: ruleMessage(RULE.dateOrder, reason) });
-});
+}).superRefine(dateOrder('startDate', 'endDate'));
 
 /** Videos (影音專區). */
 export const videoSchema = z.object({
@@ -190,7 +228,7 @@ export const locationSchema = z.object({
   areaId: portalId.describe('Id of the location area (grouping key, spec §9)'),
   address: text().describe('Postal address'),
   phone: text().describe('Phone number'),
-  fax: z.string().trim().optional().describe('Fax number'),
+  fax: plainText().optional().describe('Fax number'),
   hours: text().describe('Opening hours'),
   mapUrl: httpUrl.optional().describe('Link to a map'),
 });
@@ -227,7 +265,7 @@ export const downloadFileSchema = z.object({
   id: portalId.describe('File id'),
   title: text().describe('File name shown to visitors'),
   fileUrl: filePath.describe('File: path under the file base, or an http(s) URL'),
-  fileType: z.string().trim().default('pdf').describe('File type, e.g. pdf, docx'),
+  fileType: plainText().default('pdf').describe('File type, e.g. pdf, docx'),
   date: portalDate.optional().describe('Last update'),
 });
 
@@ -254,7 +292,7 @@ export const staffSchema = z.object({
   id: portalId.describe('Staff entry id'),
   name: text().describe('Staff name'),
   areaUnitName: text().describe('Unit name; the site shows only its first two characters (spec §3)'),
-  title: z.string().trim().default('').describe('Job title'),
+  title: plainText().default('').describe('Job title'),
   year: z.number().int().optional().describe('Year of the award'),
 });
 
@@ -274,7 +312,7 @@ export const contractChangeSchema = z.object({
   id: portalId.describe('Entry id'),
   title: text().describe('Insurance type, e.g. 汽車保險'),
   description: optionalText().default('').describe('What can be changed'),
-  items: z.array(z.string().trim()).default([]).describe('Changes that can be applied'),
-  documents: z.array(z.string().trim()).default([]).describe('Documents a visitor needs'),
+  items: z.array(plainText()).default([]).describe('Changes that can be applied'),
+  documents: z.array(plainText()).default([]).describe('Documents a visitor needs'),
   sort: z.number().optional().describe('Display order'),
 });

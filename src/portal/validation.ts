@@ -15,7 +15,7 @@
  * (src/portal/loader.ts): bump it when a rule changes, so that the next build checks every list again instead of
  * keeping the entries an earlier rule let through.
  */
-export const PORTAL_RULES_VERSION = 2;
+export const PORTAL_RULES_VERSION = 3;
 
 export const RULE = {
   /** zod's own checks: a missing field, a wrong type, a malformed URL. */
@@ -28,6 +28,10 @@ export const RULE = {
   visibleText: 'visible-text',
   length: 'length',
   reference: 'reference',
+  /** A path under the image/file base (src/portal/links.ts basePathProblem). */
+  basePath: 'base-path',
+  /** A portal file of a type the site may link to (src/site/uploads.ts). */
+  fileType: 'file-type',
 } as const;
 
 export type RuleName = (typeof RULE)[keyof typeof RULE];
@@ -182,6 +186,12 @@ export const TEXT_MAX_CHARS = {
   notificationTitle: 100,
   /** Notification text (dialog, banner strip). */
   notificationDescription: 500,
+  /**
+   * Rich text (`content`), counted on the sanitized HTML, markup included: one item of 1 MB made a 1.27 MB page. The
+   * longest sample text is about 1,100 characters and a long decree a few ten thousand, so 100,000 leaves room for
+   * real content while bounding a page.
+   */
+  richText: 100_000,
 } as const;
 
 /** Length of a text in characters (code points, so an emoji or a CJK extension character counts once). */
@@ -199,10 +209,40 @@ export function capText(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
 }
 
-/** Date order rule (coupons, finding 9): the reason `start` is after `end`, or undefined. */
-export function dateOrderProblem(start: Date | undefined, end: Date | undefined): string | undefined {
-  return start && end && start.getTime() > end.getTime() ? 'the offer ends before it starts (startDate after endDate)' : undefined;
+/**
+ * Date order rule (every list with a start and an end date; DESIGN.md §5 "dates are checked once, for every list"):
+ * the reason `start` is after `end`, or undefined.
+ * In: the two fields as the date parser returned them (src/portal/schemas.ts portalDate gives a Date), and their
+ * names for the message. Anything that is not a valid Date (a field that is missing, or that already failed its own
+ * rule and so still holds the portal's text, such as `2026-02-30`) is not compared: that field's own refusal names it.
+ */
+export function dateOrderProblem(
+  start: unknown,
+  end: unknown,
+  fields: { start: string; end: string } = { start: 'startDate', end: 'endDate' },
+): string | undefined {
+  if (!(start instanceof Date) || !(end instanceof Date)) return undefined;
+  const [from, to] = [start.getTime(), end.getTime()];
+  if (Number.isNaN(from) || Number.isNaN(to)) return undefined;
+  return from > to ? `the offer ends before it starts (${fields.start} after ${fields.end})` : undefined;
 }
+
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E LRE RLE PDF LRO RLO, U+2066–U+2069 LRI RLI
+ * FSI PDI). They have no visible form and reorder the characters around them: `下載\u202Efdp.exe` shows as
+ * `下載exe.pdf`. Global, for replace.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Text that cannot mislead (DESIGN.md §5: nothing downstream trusts raw portal text): `text` without its
+ * bidirectional embedding, override and isolate controls (BIDI_CONTROLS), every other character kept.
+ * Removed rather than refused: they are invisible in the editor's own screen too, so a refusal would leave an item
+ * out for a character its editor cannot see to delete, and the site's text is written left to right in zh-TW, where
+ * they carry no meaning; without them a text shows its characters in the order they were written. The implicit
+ * marks (U+200E, U+200F, U+061C) are kept: they cannot reverse a run of text.
+ */
+export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
 
 /** The key two ids are compared by (finding 5): as text, trimmed, in Unicode NFC (`café` in NFC and NFD is one id). */
 export const idKey = (id: unknown): string => String(id).trim().normalize('NFC');

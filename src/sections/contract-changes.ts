@@ -8,13 +8,18 @@ import type { z } from 'astro/zod';
 import type { contractChangeSchema } from '../portal/schemas';
 import { downloadLandingFor, loadDownloadTree } from './downloads';
 import { locationsLandingPath } from './locations';
+import { elementId } from '../lib/element-id';
 import { inDisplayOrder } from '../lib/order';
 
 /** A contract-change entry as parsed by the portal schema. */
 export type ContractChange = z.output<typeof contractChangeSchema>;
 
-/** Anchor id of an insurance type on `/change` (`/change#change-1`). */
-export const contractChangeAnchor = (item: { id: string }): string => `change-${item.id}`;
+/**
+ * Anchor id of an insurance type on `/change` (`/change#change-type-1`): src/lib/element-id.ts elementId, unique on
+ * the page whatever the ids (its `-title` heading id never equals another type's anchor, and the prefix
+ * `change-type` is none of the page's own `change-how`, `change-list`, `change-help`).
+ */
+export const contractChangeAnchor = (item: { id: string }): string => elementId('change-type', item.id);
 
 /** The download categories whose name holds this word hold the policy-change forms (保單變更文件). */
 export const CHANGE_FORMS_KEYWORD = '變更';

@@ -12,6 +12,7 @@ import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { faqCategorySchema, faqSchema } from '../portal/schemas';
 import { FAQ_PAGE_SIZE, FAQ_SERVICE_TOP } from '../site/limits';
+import { elementId } from '../lib/element-id';
 import { inDisplayOrder } from '../lib/order';
 import { listPages, splitFirstPages } from '../lib/paginate';
 
@@ -81,8 +82,11 @@ export const faqPath = (categoryId: string): string => `/faq/${encodeURIComponen
 export const faqPagePath = (categoryId: string, page: number): string =>
   page > 1 ? `${faqPath(categoryId)}/${page}` : faqPath(categoryId);
 
-/** Anchor id of one FAQ item on its category page (`/faq/1#faq-12` opens that question). */
-export const faqAnchor = (item: { id: string }): string => `faq-${item.id}`;
+/**
+ * Anchor id of one FAQ item on its category page (`/faq/1#faq-12` opens that question): src/lib/element-id.ts
+ * elementId, unique on the page whatever the ids (an FAQ id `group-0` is not the page's `faq-group-0`).
+ */
+export const faqAnchor = (item: { id: string }): string => elementId('faq', item.id);
 
 /** A tab of the FAQ pages: the categories in display order, then the service overview. */
 export interface FaqTab {

@@ -11,7 +11,18 @@ import { PortalSchemaError } from '../../src/portal/errors';
 import type { EndpointName } from '../../src/portal/endpoints';
 import { PORTAL_LISTS } from '../../src/portal/lists';
 import { sanitizeRichText } from '../../src/portal/sanitize';
-import { HOSTILE_REJECTED, HOSTILE_WARNED, RICH_TEXT_PAYLOADS, hostileLists } from '../../scripts/sample-portal/content/hostile.mjs';
+import {
+  HOSTILE_BIDI_FILE_TITLE,
+  HOSTILE_ID_PAIR,
+  HOSTILE_REJECTED,
+  HOSTILE_WARNED,
+  RICH_TEXT_PAYLOADS,
+  hostileLists,
+} from '../../scripts/sample-portal/content/hostile.mjs';
+import { elementId } from '../../src/lib/element-id';
+import { faqAnchor } from '../../src/sections/faq';
+import { isUploadPath } from '../../src/portal/links';
+import { uploadType } from '../../src/site/uploads';
 import { referenceWarnings } from '../../src/integrations/pipeline';
 import { buildDataset } from '../../scripts/sample-portal/data.mjs';
 
@@ -46,6 +57,41 @@ describe('hostile corpus: items rendered safely', () => {
   it.each(RICH_TEXT_PAYLOADS)('rich text "%s" comes out inert', (_name, html) => {
     const safe = sanitizeRichText(html);
     for (const pattern of DANGEROUS) expect(safe, `${pattern} in ${safe}`).not.toMatch(pattern);
+    // Text that cannot mislead: no bidi override or isolate, no link to an upload of another type, no relative image.
+    expect(safe).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    for (const [, href] of safe.matchAll(/href="([^"]*)"/g)) {
+      const { pathname } = new URL(href!.replaceAll('&amp;', '&'), 'https://www.hotains.com.tw/');
+      if (isUploadPath(pathname)) expect(uploadType(pathname), href).toBeDefined();
+    }
+    for (const [, src] of safe.matchAll(/<img[^>]*\ssrc="([^"]*)"/g)) expect(src).toMatch(/^(\/|https:)/);
+  });
+
+  it('leaves no bidirectional override or isolate character in any parsed hostile item (titles, file names, rich text)', () => {
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+    for (const [list, items] of Object.entries(hostileLists())) {
+      for (const { id, data } of parseList(list as EndpointName, schemaOf(list), items)) {
+        for (const text of strings(data)) expect(text, `${list} ${id}`).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+      }
+    }
+    const download = parseList('downloads', schemaOf('downloads'), hostileLists().downloads).find((item) => item.id === 'hostile-bidi-download')!;
+    expect((download.data as { files: { title: string }[] }).files[0]!.title).toBe(HOSTILE_BIDI_FILE_TITLE.replace('\u202E', ''));
+  });
+
+  it('resolves the clean relative image and removes the others, links only upload files of allowed types', () => {
+    const html = (name: string) => RICH_TEXT_PAYLOADS.find(([payload]) => payload === name)![1];
+    expect(sanitizeRichText(html('relative image paths'), '/upload/')).toBe('<p><img src="/upload/images/news/41.svg" alt="相對路徑圖" loading="lazy" /></p>');
+    expect(sanitizeRichText(html('upload links of other types'), '/upload/')).toBe(
+      '<p><a>領取優惠</a> <a>腳本</a> <a>轉址</a> <a href="/upload/hostile/clear.pdf">條款 PDF</a></p>',
+    );
+  });
+
+  it('gives the ids x and x-title of one disclosure category, and an FAQ id group-0, element ids unique on their pages', () => {
+    const disclosures = (hostileLists().publicDisclosures as { id: unknown; category: unknown }[]).filter((item) => item.category === 1);
+    const ids = disclosures.flatMap((item) => [elementId('disclosure', String(item.id)), `${elementId('disclosure', String(item.id))}-title`]);
+    expect(disclosures.map((item) => item.id)).toEqual(expect.arrayContaining([...HOSTILE_ID_PAIR]));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(faqAnchor({ id: 'group-0' })).not.toBe('faq-group-0');
   });
 
   it('keeps the harmless part of a payload: text, allowed links (with rel on new tabs), tables', () => {

@@ -5,11 +5,12 @@
  * are marked like every external link.
  */
 import { describe, expect, it } from 'vitest';
-import { basePath, classifyFile, classifyLink, videoEmbedUrl } from '../../src/portal/links';
+import { basePath, basePathProblem, classifyFile, classifyLink, fileProblem, videoEmbedUrl } from '../../src/portal/links';
+import { UPLOAD_DOWNLOAD_TYPES, UPLOAD_INLINE_TYPES, uploadType } from '../../src/site/uploads';
 import { assetUrl, fileLink, isExternal } from '../../src/lib/assets';
 import { isExternalUrl } from '../../src/browser/external-link';
 import { parseNotification } from '../../src/lib/notifications';
-import { sanitizeRichText } from '../../src/portal/sanitize';
+import { collectRichTextWarnings, sanitizeRichText } from '../../src/portal/sanitize';
 import { HOSTILE_LINKS } from '../../scripts/sample-portal/content/hostile.mjs';
 
 const PAGE = 'https://www.hotains.com.tw/news/all/1';
@@ -70,7 +71,88 @@ describe('images and files name only their base; videos are rebuilt from their i
   it('keeps paths under the base', () => {
     expect(assetUrl('images/banner/1-m.svg', '/upload/')).toBe('/upload/images/banner/1-m.svg');
     expect(assetUrl('/images/coupon/1.svg', 'https://img.example.com/upload/')).toBe('https://img.example.com/upload/images/coupon/1.svg');
-    expect(assetUrl('images/a/../b.svg', '/upload/')).toBe('/upload/images/b.svg');
+    expect(assetUrl('files/保單 條款.pdf?v=2', '/upload/')).toBe('/upload/files/%E4%BF%9D%E5%96%AE%20%E6%A2%9D%E6%AC%BE.pdf?v=2');
+    expect(basePath('files/100%.pdf')).toBe('files/100%.pdf');
+  });
+
+  it.each([
+    ['&#106;avascript:alert(1)', 'HTML character reference'],
+    ['files/a&amp;b.pdf', 'HTML character reference'],
+    ['files/x.pdf#page=2', '"#"'],
+    ['images/a/../b.svg', 'not as written'],
+    ['./images/b.svg', 'not as written'],
+    ['files/a\tb.pdf', 'tab'],
+  ])('refuses the base path %j, which the browser would read otherwise than written, naming why', (value, reason) => {
+    expect(basePath(value)).toBeUndefined();
+    expect(basePathProblem(value)).toContain(reason);
+  });
+});
+
+describe('portal files: only the types of src/site/uploads.ts under the base', () => {
+  it('reads the type from the path before "?" and "#", in any case, after percent-decoding', () => {
+    expect(uploadType('files/a.PDF?v=2#page=3')).toEqual({ mime: 'application/pdf', inline: true });
+    expect(uploadType('/upload/x/y.docx')).toEqual({ mime: UPLOAD_DOWNLOAD_TYPES.docx, inline: false });
+    expect(uploadType('x/a.ht%6Dl')).toBeUndefined();
+    expect(uploadType('x/a.pdf%23.html')).toBeUndefined();
+    expect(uploadType('x/noextension')).toBeUndefined();
+    expect(uploadType('x/a.constructor')).toBeUndefined();
+    expect(uploadType('x/a.pdf.')).toBeUndefined();
+  });
+
+  it('lists images, PDF and media as inline, documents as downloads, nothing in both', () => {
+    for (const extension of ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'svg', 'pdf', 'mp4', 'mp3']) expect(UPLOAD_INLINE_TYPES[extension], extension).toBeDefined();
+    for (const extension of ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'txt', 'csv', 'zip', 'rtf']) expect(UPLOAD_DOWNLOAD_TYPES[extension], extension).toBeDefined();
+    expect(Object.keys(UPLOAD_INLINE_TYPES).filter((extension) => extension in UPLOAD_DOWNLOAD_TYPES)).toEqual([]);
+    for (const extension of [...Object.keys(UPLOAD_INLINE_TYPES), ...Object.keys(UPLOAD_DOWNLOAD_TYPES)]) expect(extension).toMatch(/^[a-z0-9]+$/);
+  });
+
+  it.each(['x/page.html', 'x/page.htm', 'x/a.js', 'x/a.mjs', 'x/setup.exe', 'x/feed.xml', 'x/a.xhtml', 'x/a.ht%6Dl', 'x/noextension', 'https://www.hotains.com.tw/upload/x/page.html', 'https://www.hotains.com.tw/%75pload/x/a.js'])(
+    'refuses the file %j with rule "file-type"',
+    (value) => {
+      expect(fileProblem(value)).toEqual({ rule: 'file-type', reason: expect.stringContaining('must be a file of an allowed type (jpg, jpeg, png') });
+      expect(classifyFile(value)).toBeUndefined();
+      expect(() => fileLink(value, '/upload/')).toThrow();
+    },
+  );
+
+  it('refuses the entity-encoded javascript: file with rule "base-path" instead of linking "/upload/&"', () => {
+    expect(fileProblem('&#106;avascript:alert(1)')).toEqual({ rule: 'base-path', reason: expect.stringContaining('HTML character reference') });
+    expect(() => fileLink('&#106;avascript:alert(1)', '/upload/')).toThrow();
+  });
+
+  it('keeps documents and images under the base, and files on other hosts (marked external)', () => {
+    for (const value of ['files/a.pdf', 'files/a.DOCX', 'files/a.xlsx', 'files/a.zip', 'images/a.png', 'files/a.csv?v=1']) expect(fileProblem(value), value).toBeUndefined();
+    expect(fileProblem(HOSTILE_LINKS.downloadFile.value)).toBeUndefined();
+    expect(fileProblem('https://www.hotains.com.tw/news/all')).toBeUndefined();
+  });
+});
+
+describe('rich text: upload links of other types lose their href, relative images resolve against the image base', () => {
+  it.each(['/upload/x/page.html', '/upload/x/a.svg.html', '/%75pload/x/a.js', '/upload//x/a.exe', 'https://www.hotains.com.tw/upload/x/page.html'])('cuts the link %j', (href) => {
+    expect(sanitizeRichText(`<a href="${href}">檔案</a>`, '/upload/')).toBe('<a>檔案</a>');
+  });
+
+  it('keeps upload links of allowed types and every other site path', () => {
+    expect(sanitizeRichText('<a href="/upload/files/a.pdf">條款</a>', '/upload/')).toBe('<a href="/upload/files/a.pdf">條款</a>');
+    expect(sanitizeRichText('<a href="/news/all/page.html">消息</a>', '/upload/')).toBe('<a href="/news/all/page.html">消息</a>');
+    // A configured base that is another site path is guarded too.
+    expect(sanitizeRichText('<a href="/files/x.html">檔案</a>', '/files/')).toBe('<a>檔案</a>');
+  });
+
+  it('resolves a clean relative image against the image base and removes the others', () => {
+    expect(sanitizeRichText('<img src="images/x.png" alt="圖">', '/upload/')).toBe('<img src="/upload/images/x.png" alt="圖" loading="lazy" />');
+    expect(sanitizeRichText('<img src="images/x.png" alt="圖">', 'https://img.example.com/upload')).toBe('<img src="https://img.example.com/upload/images/x.png" alt="圖" loading="lazy" />');
+    expect(sanitizeRichText('<p>前<img src="../x.png">後</p><p><img src="./x.png"></p>', '/upload/')).toBe('<p>前後</p><p></p>');
+    expect(sanitizeRichText('<img src="/upload/images/x.png" alt="">', '/upload/')).toBe('<img src="/upload/images/x.png" alt="" loading="lazy" />');
+  });
+
+  it('says which image it removed, so the build log can name the item', () => {
+    const { result, warnings } = collectRichTextWarnings(() => sanitizeRichText('<img src="../x.png"><a href="/upload/a.html">a</a>', '/upload/'));
+    expect(result).toBe('<a>a</a>');
+    expect(warnings).toEqual([
+      expect.stringMatching(/^image "\.\.\/x\.png" removed, a relative path that is no path under the image base: leaves the base/),
+      expect.stringMatching(/^link "\/upload\/a\.html" lost its href: a portal file that must be a file of an allowed type/),
+    ]);
   });
 
   it('marks a file on another host as external (issue 17 item 1) and keeps base files', () => {

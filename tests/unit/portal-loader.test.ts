@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { collections } from '../../src/content.config';
-import { LIST_DIGEST_META_KEY, parseList, portalLoader } from '../../src/portal/loader';
+import { z } from 'astro/zod';
+import { LIST_DIGEST_META_KEY, checkList, parseList, portalLoader, quarantineList } from '../../src/portal/loader';
 import { ENDPOINTS } from '../../src/portal/endpoints';
 import { PortalCodeError, PortalFormatError, PortalListRefusedError, PortalSchemaError } from '../../src/portal/errors';
-import { articleSchema, faqSchema, homeBannerSchema } from '../../src/portal/schemas';
+import { articleSchema, couponSchema, faqSchema, homeBannerSchema } from '../../src/portal/schemas';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 
 type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
@@ -124,6 +125,55 @@ describe('parseList', () => {
   });
 });
 
+describe('an item that breaks a rule or makes its check throw is refused alone (DESIGN.md §5)', () => {
+  const coupon = (fields: Record<string, unknown>) => ({ id: 'c', title: '優惠', date: '2026-01-05', description: '說明', image: 'images/coupon/1.svg', ...fields });
+
+  it.each([
+    ['startDate', { startDate: '2026-02-30', endDate: '2026-03-31' }],
+    ['endDate', { startDate: '2026-01-01', endDate: '9999-12-31' }],
+  ])('refuses a coupon with an impossible %s, naming list, id and field, and loads the other coupons', (field, dates) => {
+    const { items, refused } = checkList('coupons', couponSchema, [coupon({ id: 'a' }), coupon({ id: 'bad', ...dates }), coupon({ id: 'b' })]);
+    expect(items.map((item) => item.id)).toEqual(['a', 'b']);
+    expect(refused).toHaveLength(1);
+    const [{ error }] = refused;
+    expect(error.list).toBe('coupons');
+    expect(error.itemId).toBe('id "bad" (#1)');
+    expect(error.fields).toEqual([field]);
+    expect(error.message).toContain(`list "coupons", item id "bad" (#1): field "${field}": rule "calendar-date": `);
+    expect(error.message).not.toMatch(/getTime/);
+  });
+
+  it('refuses a coupon with both dates impossible without comparing them', () => {
+    const { refused } = checkList('coupons', couponSchema, [coupon({ startDate: '2026-02-30', endDate: '9999-12-31' })]);
+    expect(refused[0]!.error.fields).toEqual(['startDate', 'endDate']);
+  });
+
+  it('quarantines only the item whose check throws, naming it, field "(item)" and rule "schema"; the rest publishes', () => {
+    const schema = z.object({ id: z.string(), title: z.string() }).superRefine((item) => {
+      if (item.id === 'boom') throw new TypeError('start.getTime is not a function');
+    });
+    const data = [{ id: 'a', title: '甲' }, { id: 'boom', title: '乙' }, { id: 'c', title: '丙' }];
+    const checked = checkList('news', schema, data);
+    expect(checked.items.map((item) => item.id)).toEqual(['a', 'c']);
+    const [{ error }] = checked.refused;
+    expect(error).toBeInstanceOf(PortalSchemaError);
+    expect(error.fields).toEqual(['(item)']);
+    expect(error.message).toContain('list "news", item id "boom" (#1): field "(item)": rule "schema": validation failed: TypeError: start.getTime is not a function');
+    const { items, quarantined } = quarantineList('news', schema, checked, undefined, new Date('2026-05-01T00:00:00Z'));
+    expect(items.map((item) => item.id)).toEqual(['a', 'c']);
+    expect(quarantined).toEqual([expect.objectContaining({ list: 'news', id: 'boom', kept: false })]);
+    // The snapshot path refuses the list with the same message rather than throwing the exception.
+    expect(() => parseList('news', schema, data)).toThrow(/field "\(item\)": rule "schema": validation failed/);
+  });
+
+  it('names an item without an id by its index when its check throws', () => {
+    const schema = z.object({ title: z.string() }).transform(() => {
+      throw new Error('no');
+    });
+    expect(checkList('news', schema, [{ title: 'x' }]).refused[0]!.error.itemId).toBe('#0');
+  });
+});
+
 describe('portalLoader against the sample portal', () => {
   const portalCollections = Object.keys(collections).filter((name) => name in ENDPOINTS);
 
@@ -167,6 +217,18 @@ describe('portalLoader against the sample portal', () => {
     await portalLoader('news', articleSchema).load(context);
     expect(entries.has('42')).toBe(false);
     expect(entries.size).toBeGreaterThan(40);
+  });
+
+  it('quarantines an item whose check throws and loads the rest of the list, not ending the build', async () => {
+    const schema = articleSchema.superRefine((item) => {
+      if (item.id === '3') throw new TypeError('start.getTime is not a function');
+    });
+    const { context, entries } = fakeContext();
+    const warn = vi.spyOn(context.logger, 'warn');
+    await portalLoader('news', schema).load(context);
+    expect(entries.has('3')).toBe(false);
+    expect(entries.size).toBeGreaterThan(40);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('QUARANTINED: list "news", item 3'));
   });
 
   it('fails on a list whose items mostly break their schema, naming list, item and field', async () => {

@@ -14,7 +14,15 @@ import { ENDPOINTS } from '../../src/portal/endpoints';
 import { PortalSchemaError } from '../../src/portal/errors';
 import { PORTAL_LISTS, type PortalListName } from '../../src/portal/lists';
 import { parseList } from '../../src/portal/loader';
-import { MAX_SEGMENT_BYTES, PORTAL_YEAR_RANGE, RESERVED_SEGMENTS, TEXT_MAX_CHARS, routeSegmentProblem } from '../../src/portal/validation';
+import {
+  MAX_SEGMENT_BYTES,
+  PORTAL_YEAR_RANGE,
+  RESERVED_SEGMENTS,
+  TEXT_MAX_CHARS,
+  dateOrderProblem,
+  routeSegmentProblem,
+  withoutBidiControls,
+} from '../../src/portal/validation';
 import { parseNotification } from '../../src/lib/notifications';
 import { ALL, NONE } from '../../src/lib/redirects';
 import { ALL_CATEGORY } from '../../src/sections/articles';
@@ -208,6 +216,57 @@ describe('values never silently changed (finding 9)', () => {
     expect(refusal('homeBanners', [{ id: 'b', title: '橫'.repeat(5000), image: 'images/banner/1.svg' }])?.message).toContain(`more than ${TEXT_MAX_CHARS.bannerTitle}`);
     expect(refusal('homeBanners', [{ id: 'b', title: '橫幅', description: '說'.repeat(5000), image: 'images/banner/1.svg' }])?.message).toContain('field "description": rule "length"');
     expect(refusal('news', [news({ title: '保'.repeat(TEXT_MAX_CHARS.title) })])).toBeUndefined();
+  });
+
+  it('compares only what the date parser returned: the text of a date that failed its own rule is not a date', () => {
+    expect(dateOrderProblem('2026-02-30', new Date('2026-01-01'))).toBeUndefined();
+    expect(dateOrderProblem(new Date('2026-03-01'), '9999-12-31')).toBeUndefined();
+    expect(dateOrderProblem(new Date(Number.NaN), new Date('2026-01-01'))).toBeUndefined();
+    expect(dateOrderProblem(new Date('2026-03-01'), new Date('2026-01-01'))).toBe('the offer ends before it starts (startDate after endDate)');
+  });
+
+  it.each([
+    ['startDate', { startDate: '2026-02-30', endDate: '2026-12-31' }],
+    ['endDate', { startDate: '2026-01-01', endDate: '9999-12-31' }],
+  ])('refuses a coupon whose %s is no date with rule "calendar-date", instead of ending the build', (field, dates) => {
+    const coupon = { id: 'c', title: '優惠', date: DATE, description: '有說明的優惠', image: 'images/coupon/1.svg', ...dates };
+    expect(refusal('coupons', [coupon])?.message).toContain(`list "coupons", item id "c" (#0): field "${field}": rule "calendar-date": `);
+  });
+
+  it.each([
+    ['news', 'title', news({ title: '下載\u202Efdp.exe' })],
+    ['news', 'description', news({ description: '說明\u2067隔離\u2069與\u202A嵌入\u202C' })],
+    ['locations', 'name', { id: 1, name: '台北\u202E分公司', areaId: 1, address: '地址', phone: '02', hours: '09:00' }],
+    ['faqCategories', 'name', { id: 1, name: '1-\u202E理賠' }],
+  ] as const)('removes bidirectional override and isolate characters from %s %s', (list, field, item) => {
+    const [parsed] = parseList(list, PORTAL_LISTS[list] as z.ZodType, [item]);
+    const value = (parsed!.data as Record<string, string>)[field]!;
+    expect(value).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(value).toBe(withoutBidiControls((item as Record<string, unknown>)[field] as string).trim());
+  });
+
+  it('shows a download file name in the order it was written: 下載\u202Efdp.exe is 下載fdp.exe, not 下載exe.pdf', () => {
+    const [download] = parseList('downloads', PORTAL_LISTS.downloads, [
+      { id: 'd', title: '文件', category: 1, files: [{ id: 'f', title: '下載\u202Efdp.exe', fileUrl: 'files/a.pdf', fileType: 'pdf\u2066' }] },
+    ]);
+    expect(download!.data.files[0]).toMatchObject({ title: '下載fdp.exe', fileType: 'pdf' });
+  });
+
+  it('removes bidirectional controls from rich text, also when written as character references', () => {
+    const [item] = parseList('news', PORTAL_LISTS.news, [news({ content: '<p title="\u202Ex">下載\u202Efdp.exe 與 &#x202E;gpj.exe&#8236; 及 \u200F標記</p>' })]);
+    expect(item!.data.content).toBe('<p>下載fdp.exe 與 gpj.exe 及 \u200F標記</p>');
+  });
+
+  it(`refuses rich text above ${TEXT_MAX_CHARS.richText} characters of sanitized HTML with rule "length", keeps it up to the cap`, () => {
+    const long = `<p>${'保'.repeat(TEXT_MAX_CHARS.richText)}</p>`;
+    expect(refusal('news', [news({ content: long })])?.message).toContain(
+      `field "content": rule "length": is ${TEXT_MAX_CHARS.richText + 7} characters long, more than ${TEXT_MAX_CHARS.richText} (sanitized HTML, markup included)`,
+    );
+    expect(refusal('decrees', [{ id: 'd', title: '法規', content: `<p>${'法'.repeat(TEXT_MAX_CHARS.richText - 7)}</p>` }])).toBeUndefined();
+    // The sample portal's longest rich text stays far below the cap.
+    const { lists } = buildDataset() as { lists: Record<string, { content?: unknown }[]> };
+    const longest = Math.max(...Object.values(lists).flat().map((item) => (typeof item.content === 'string' ? item.content.length : 0)));
+    expect(longest).toBeLessThan(TEXT_MAX_CHARS.richText / 10);
   });
 
   it('passes the sample portal whole', () => {

@@ -12,7 +12,15 @@
  *   not NFC), ids that collide, dates that would roll over, a coupon that ends before it starts, invisible or too long
  *   titles (issue 17), a `javascript:`/`data:` link, a link that the browser reads as another host (`//host`,
  *   `/\host`, `/<TAB>/host`), an image outside the image base, a video that is not the allowed player or whose path
- *   leaves `/embed/{id}`. Never served; tests feed them to the loader's parser (tests/unit/hostile.test.ts).
+ *   leaves `/embed/{id}`; a coupon dated `2026-02-30` or ending `9999-12-31` (refused with its list, id and field, not
+ *   ending the build), a file path the browser would read otherwise than written (`&#106;avascript:…`, `#`), a portal
+ *   file of a type the site may not link to (`.html`, `.js`, `.exe` under the file base), 1 MB of rich text. Never
+ *   served; tests feed them to the loader's parser (tests/unit/hostile.test.ts).
+ * - Text that cannot mislead, served: bidirectional override and isolate characters in titles, file names and rich
+ *   text (`下載\u202Efdp.exe`, HOSTILE_BIDI_FILE_TITLE) are removed; rich-text links to uploads of other types
+ *   (`/upload/hostile/page.html`) lose their href; relative rich-text images are resolved against the image base or
+ *   removed; two ids `x` and `x-title` (HOSTILE_ID_PAIR) in one disclosure category and an FAQ id `group-0` give
+ *   element ids unique on their pages.
  * - `HOSTILE_WARNED`: served items whose category matches nothing: the build publishes them and warns.
  * - `HOSTILE_LINKS`: links to other hosts the build must RENDER as external links (issue 17 items 1 and 8): a
  *   download file and a disclosure attachment on another host, banner links on the company's and another host.
@@ -23,6 +31,7 @@
 
 import { MAX_SEGMENT_BYTES, TEXT_MAX_CHARS } from '../site-rules.mjs';
 import { generateLargeCategories } from '../generate.mjs';
+import { HOSTILE_UPLOAD_DIR } from './hostile-uploads.mjs';
 
 /**
  * Issue 17 finding 7: one download category, one FAQ category and one location area far larger than a page (2,100
@@ -73,6 +82,15 @@ export const RICH_TEXT_PAYLOADS = [
   ['long URL text', `<p><a href="https://www.hotains.com.tw/${'a'.repeat(500)}">https://www.hotains.com.tw/${'a'.repeat(500)}</a></p>`],
   ['RTL override', '<p>\u202E這段文字被反轉 gpj.exe\u202C 與 \u200F右至左標記\u200F</p>'],
   ['emoji and zero-width', '<p>👨‍👩‍👧‍👦🏳️‍🌈 零寬\u200B\u200B\u200D字元 🇹🇼</p>'],
+  // Links to portal files that would act as the site (an HTML page, a script): they lose their href; a PDF keeps it.
+  [
+    'upload links of other types',
+    `<p><a href="/upload/${HOSTILE_UPLOAD_DIR}/page.html">領取優惠</a> <a href="/%75pload/${HOSTILE_UPLOAD_DIR}/a.js">腳本</a> ` +
+      `<a href="https://www.hotains.com.tw/upload/${HOSTILE_UPLOAD_DIR}/refresh.html">轉址</a> <a href="/upload/${HOSTILE_UPLOAD_DIR}/clear.pdf">條款 PDF</a></p>`,
+  ],
+  // Relative images requested 404s: a clean one resolves against the image base, the others are removed.
+  ['relative image paths', '<p><img src="images/news/41.svg" alt="相對路徑圖"><img src="../../api/x.png" alt="離開圖庫"><img src="./images/news/41.svg" alt="點路徑"></p>'],
+  ['bidi controls as character references', '<p>下載&#x202E;fdp.exe&#x202C; 與 &#8294;隔離&#8297; 標題</p>'],
 ];
 
 /** Plain-text payloads (titles, names, descriptions): shown as text, never as markup. */
@@ -114,6 +132,12 @@ export const POLICY_PAYLOADS = [
 export const HOSTILE_IDS = ['hostile a b', 'hostile~tilde_under.score', '惡意編號', 'hostile😀', 'ＨＯＳＴＩＬＥ全形', 'hostile-café', 'hostile-ÅØ', 'hostile 多 空 格'];
 
 const DATE = '2026-11-19';
+/** A download file name that displays as `下載exe.pdf` while it keeps U+202E (right-to-left override). */
+export const HOSTILE_BIDI_FILE_TITLE = '下載\u202Efdp.exe';
+
+/** Two ids, one the other's heading id once written as `{id}-title`: served in one disclosure category. */
+export const HOSTILE_ID_PAIR = Object.freeze(['hostile-x', 'hostile-x-title']);
+
 /** The hostile news category (an id with a space, CJK and `~`). */
 const NEWS_CATEGORY = 'hostile 類別 ~';
 
@@ -191,7 +215,10 @@ export function hostileLists() {
       firstCategory: 'hostile-faq',
       secondCategory: text(i + 5),
       secondCategorySort: i,
-    })).concat(HOSTILE_WARNED.filter((entry) => entry.list === 'faqs').map((entry) => entry.item), large.faqs),
+    })).concat(HOSTILE_WARNED.filter((entry) => entry.list === 'faqs').map((entry) => entry.item), large.faqs, [
+      // The page's own group heading is `faq-group-0`: an FAQ id must not take it.
+      { id: 'group-0', title: '惡意問答：編號 group-0', content: '<p>編號與標題同名</p>', firstCategory: 'hostile-faq', secondCategory: '惡意群組', secondCategorySort: 999 },
+    ]),
     decrees: rich.slice(0, 8).map((payload, i) => ({
       id: id('decree', i),
       title: i % 2 === 0 ? text(i) : `惡意法規：${payload[0]}`,
@@ -207,14 +234,24 @@ export function hostileLists() {
       content: payload[1],
       sort: 100 + i,
       ...(i === 0 ? { fileUrl: HOSTILE_LINKS.disclosureFile.value } : {}),
-    })),
+    })).concat(
+      HOSTILE_ID_PAIR.map((value, i) => ({ id: value, title: `惡意編號：${value}`, category: 1, date: DATE, content: '<p>編號相接</p>', sort: 200 + i })),
+    ),
     downloads: HOSTILE_IDS.slice(0, 4).map((value, i) => ({
       id: `${value}-download`,
       title: text(i),
       category: 1,
       sort: 100 + i,
       files: [{ id: `hostile-file-${i}`, title: text(i + 1), fileUrl: i === 0 ? HOSTILE_LINKS.downloadFile.value : `files/download/hostile-${i}.pdf`, fileType: '<script>' }],
-    })).concat(large.downloads),
+    })).concat(large.downloads, [
+      {
+        id: 'hostile-bidi-download',
+        title: '惡意文件：\u202E反轉\u2066檔名\u2069',
+        category: 1,
+        sort: 200,
+        files: [{ id: 'hostile-bidi-file', title: HOSTILE_BIDI_FILE_TITLE, fileUrl: 'files/download/hostile-bidi.pdf', fileType: 'pdf\u202E' }],
+      },
+    ]),
     locations: TEXT_PAYLOADS.slice(0, 4).map((name, i) => ({
       id: `hostile-location-${i}`,
       name,
@@ -318,6 +355,30 @@ export const HOSTILE_REJECTED = [
   { list: 'videos', field: 'videoUrl', reason: 'quote and handler in the player URL', item: { id: 'quote-video', title: '影片', date: DATE, videoUrl: `https://www.youtube-nocookie.com/embed/x"onload="${pwn('video')}` } },
   { list: 'videos', field: 'videoUrl', reason: 'dot segments out of /embed/', item: { id: 'dot-video', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/../../redirect?q=https://evil.example' } },
   { list: 'videos', field: 'videoUrl', reason: 'encoded dot segments', item: { id: 'enc-video', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/%2e%2e/%2e%2e/redirect' } },
+  // Dates that ended every build (`start.getTime is not a function`): refused with list, id and field instead.
+  {
+    list: 'coupons', field: 'startDate', rule: 'calendar-date', reason: 'coupon starting 2026-02-30',
+    item: { id: 'feb-30', title: '優惠', date: DATE, description: '二月三十日開始的優惠', image: 'images/coupon/1.svg', startDate: '2026-02-30', endDate: '2026-03-31' },
+  },
+  {
+    list: 'coupons', field: 'endDate', rule: 'calendar-date', reason: 'coupon ending 9999-12-31',
+    item: { id: 'year-9999', title: '優惠', date: DATE, description: '永不結束的優惠', image: 'images/coupon/1.svg', startDate: '2026-01-01', endDate: '9999-12-31' },
+  },
+  // File paths the browser reads otherwise than written (`&#106;avascript:` became `href="/upload/&"`).
+  { list: 'downloads', field: 'files.0.fileUrl', rule: 'base-path', reason: 'entity-encoded javascript: file', item: { id: 'ent-file', title: '文件', category: 1, files: [{ id: 'f', title: '檔', fileUrl: '&#106;avascript:alert(1)' }] } },
+  { list: 'publicDisclosures', field: 'fileUrl', rule: 'base-path', reason: 'file path with a fragment', item: { id: 'frag-file', title: '公開', category: 1, fileUrl: 'files/a.pdf#x' } },
+  { list: 'coupons', field: 'image', rule: 'base-path', reason: 'image path with dot segments', item: { id: 'dot-image', title: '優惠', date: DATE, description: '', image: 'images/coupon/../banner/1.svg' } },
+  // Portal files that would act as the site on its own origin: only images and documents (src/site/uploads.ts).
+  ...[`${HOSTILE_UPLOAD_DIR}/page.html`, `${HOSTILE_UPLOAD_DIR}/a.js`, 'files/setup.exe', 'files/feed.xml'].map((fileUrl, i) => ({
+    list: 'downloads', field: 'files.0.fileUrl', rule: 'file-type', reason: `file ${fileUrl}`,
+    item: { id: `type-file-${i}`, title: '文件', category: 1, files: [{ id: 'f', title: '檔', fileUrl }] },
+  })),
+  {
+    list: 'publicDisclosures', field: 'fileUrl', rule: 'file-type', reason: "HTML upload on the company's host",
+    item: { id: 'type-public', title: '公開', category: 1, fileUrl: `https://www.hotains.com.tw/upload/${HOSTILE_UPLOAD_DIR}/refresh.html` },
+  },
+  // Rich text capped like titles: 1 MB made a 1.27 MB page.
+  { list: 'news', field: 'content', rule: 'length', reason: '1 MB of rich text', item: { id: 'huge-content', title: '長文', date: DATE, categoryId: 1, description: '', content: `<p>${'保'.repeat(1_000_000)}</p>` } },
 ];
 
 /**
