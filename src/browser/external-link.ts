@@ -5,7 +5,9 @@
  * deliverable 2): the browser has already parsed the link (WHATWG URL), so `/\host` and `/<TAB>/host` count as hosts.
  */
 import { COMPANY_DOMAINS } from '../site/company';
+import { EXTERNAL_URL_SHOWN_MAX_CHARS } from '../site/limits';
 import { isCompanyHost, leavesCompany } from '../lib/assets';
+import { unicodeHost } from './punycode';
 
 export { isCompanyHost };
 
@@ -57,4 +59,57 @@ export function linkHref(link: Element, pageUrl: string): string {
 export function opensNewTab(link: Element): boolean {
   const target = (link.getAttribute('target') ?? '').trim().toLowerCase();
   return target !== '' && target !== '_self' && target !== '_top' && target !== '_parent';
+}
+
+/** Where an external link leads, as the confirmation shows it and as 確定前往 follows it (spec §9). */
+export interface Destination {
+  /** The host the browser will reach: `URL.hostname` (lower case; punycode `xn--…` for an internationalized name). */
+  host: string;
+  /** The Unicode form of `host` when it has punycode labels (`例子.測試` for `xn--fsqu00a.xn--g6w251d`), shown beside. */
+  unicodeHost?: string;
+  /** The URL to follow: the link's, without user name or password. */
+  href: string;
+  /**
+   * `href` as shown under the host: decoded for reading (readableUrl), at most EXTERNAL_URL_SHOWN_MAX_CHARS
+   * characters (longer is cut with `…`).
+   */
+  shownUrl: string;
+}
+
+/**
+ * A URL as people read it: `https://host/活動/優惠?x=1` rather than `…/%E6%B4%BB%E5%8B%95/…` (decodeURI: reserved
+ * characters such as `%2F` stay encoded). When the decoded text would hold a control, format (bidirectional override,
+ * zero-width) or unassigned character, which could reorder or hide what is shown, it stays as the browser
+ * serialized it.
+ */
+function readableUrl(url: URL): string {
+  try {
+    const decoded = decodeURI(url.href);
+    return /\p{C}/u.test(decoded) ? url.href : decoded;
+  } catch {
+    return url.href;
+  }
+}
+
+/**
+ * The real destination of a link, for the external-link confirmation (spec §9). A URL may put anything before an
+ * `@` (`https://www.hotains.com.tw@evil.example/` goes to evil.example): the confirmation names the host the browser
+ * will reach, never what stands before the `@`, and that user/password part is dropped from the URL that is followed
+ * (not refused: the host is the one the visitor is told of, and no site needs a password in a link).
+ * @param href an absolute URL (linkHref's result)
+ * @returns the destination, or undefined when `href` does not parse
+ */
+export function destinationOf(href: string): Destination | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return undefined;
+  }
+  url.username = '';
+  url.password = '';
+  const chars = [...readableUrl(url)];
+  const shownUrl = chars.length > EXTERNAL_URL_SHOWN_MAX_CHARS ? `${chars.slice(0, EXTERNAL_URL_SHOWN_MAX_CHARS - 1).join('')}…` : chars.join('');
+  const unicode = unicodeHost(url.hostname);
+  return { host: url.hostname, ...(unicode ? { unicodeHost: unicode } : {}), href: url.href, shownUrl };
 }

@@ -1,10 +1,12 @@
 /**
  * Behaviour of ExternalLinkDialog.astro: one delegated click listener on the document (so links added later and
- * links inside portal rich text count too) that asks before following a link that leaves the company's sites.
+ * links inside portal rich text count too) that asks before following a link that leaves the company's sites,
+ * naming the host the browser will reach (destinationOf, spec §9) and following the link without any user/password
+ * part.
  */
-import { isExternalUrl, isPlainClick, linkHref, linkOf, opensNewTab } from '../browser/external-link';
+import { destinationOf, isExternalUrl, isPlainClick, linkHref, linkOf, opensNewTab } from '../browser/external-link';
 
-/** The destination waiting for 確定前往. */
+/** The destination waiting for 確定前往 (without user or password). */
 interface Pending {
   href: string;
   newTab: boolean;
@@ -14,6 +16,8 @@ export function initExternalLinks(): void {
   const dialog = document.querySelector<HTMLDialogElement>('[data-external-dialog]');
   if (!dialog) return;
   const urlText = dialog.querySelector<HTMLElement>('[data-external-url]');
+  const hostText = dialog.querySelector<HTMLElement>('[data-external-host]');
+  const unicodeText = dialog.querySelector<HTMLElement>('[data-external-host-unicode]');
   let pending: Pending | undefined;
 
   document.addEventListener('click', (event) => {
@@ -24,8 +28,16 @@ export function initExternalLinks(): void {
     const href = linkHref(link, document.baseURI);
     if (!isExternalUrl(href, location.href)) return;
     event.preventDefault();
-    pending = { href, newTab: opensNewTab(link) };
-    if (urlText) urlText.textContent = href;
+    // An http(s) URL the browser parsed always parses again; if not, nothing is followed.
+    const destination = destinationOf(href);
+    if (!destination) return;
+    pending = { href: destination.href, newTab: opensNewTab(link) };
+    if (hostText) hostText.textContent = destination.host;
+    if (unicodeText) {
+      unicodeText.textContent = destination.unicodeHost ?? '';
+      unicodeText.parentElement!.hidden = !destination.unicodeHost;
+    }
+    if (urlText) urlText.textContent = destination.shownUrl;
     dialog.returnValue = '';
     dialog.showModal();
   });

@@ -1,6 +1,8 @@
 /**
- * Behaviour of HomeCarousel.astro: previous/next, dots, auto-advance every CAROUSEL_INTERVAL_MS (ms) that
- * pauses on hover, on focus inside, with the pause button, and never starts under prefers-reduced-motion.
+ * Behaviour of HomeCarousel.astro: previous/next, dots (or, above CAROUSEL_DOTS_MAX banners, the `3 / 16` counter),
+ * auto-advance every CAROUSEL_INTERVAL_MS (ms) that pauses on hover, on focus inside, with the pause button, and never
+ * starts under prefers-reduced-motion. The counter is a live region only while the rotation is stopped, so a press
+ * on 上一張/下一張 is announced and the automatic rotation is not (WAI-ARIA carousel pattern).
  */
 import { CAROUSEL_INTERVAL_MS } from '../site/limits';
 
@@ -14,6 +16,7 @@ function initCarousel(root: HTMLElement): void {
   const slides = [...root.querySelectorAll<HTMLElement>('[data-slide]')];
   const dots = [...root.querySelectorAll<HTMLButtonElement>('[data-dot]')];
   const pauseButton = root.querySelector<HTMLButtonElement>('[data-pause]');
+  const counter = root.querySelector<HTMLElement>('[data-counter]');
   if (!track || slides.length < 2) return;
 
   let current = 0;
@@ -28,6 +31,7 @@ function initCarousel(root: HTMLElement): void {
   };
   const mark = () => {
     dots.forEach((dot, i) => dot.setAttribute('aria-current', String(i === current)));
+    counter?.querySelectorAll('[data-counter-current]').forEach((part) => (part.textContent = String(current + 1)));
     slides.forEach((slide, i) => {
       slide.querySelector('a')?.setAttribute('tabindex', i === current ? '0' : '-1');
       slide.setAttribute('aria-hidden', String(i !== current));
@@ -37,6 +41,7 @@ function initCarousel(root: HTMLElement): void {
     clearInterval(timer);
     timer = undefined;
     if (!userPaused && !hovering) timer = setInterval(() => show(current + 1), CAROUSEL_INTERVAL_MS);
+    counter?.setAttribute('aria-live', timer ? 'off' : 'polite');
     if (pauseButton) {
       pauseButton.setAttribute('aria-pressed', String(userPaused));
       const label = pauseButton.querySelector('[data-pause-label]');

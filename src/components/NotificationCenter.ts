@@ -6,8 +6,9 @@
  *
  * initNotificationCenter() starts this page's notification check (src/stores/notifications.ts) and shows its answer:
  * - category 2: the header bell (Header.astro `[data-bell-trigger]`, `aria-controls="bell-panel"`) gets the count
- *   and toggles the panel 最新公告 (empty text 目前尚無公告). On home the panel opens by itself
- *   TIMING.notificationAutoOpenMs after arrival (or as soon as the list is in, if later) unless the visitor closed it
+ *   (`99+` above NOTIFICATION_COUNT_MAX) and toggles the panel 最新公告 (empty text 目前尚無公告), which lists at most
+ *   NOTIFICATIONS_SHOWN_MAX.bell, newest first, and says 另有 N 則公告未顯示 for the rest of the answer. On home the
+ *   panel opens by itself TIMING.notificationAutoOpenMs after arrival (or as soon as the list is in, if later) unless the visitor closed it
  *   in this visit, and, while a system dialog waits for 確認, only after it (it would open unseen behind the modal);
  *   any other page counts as leaving home. Escape, the close button and a click outside it and the banner close it;
  *   Escape and the close button return focus to the bell. A page restored from the back/forward cache starts with
@@ -20,8 +21,8 @@
  * when there is a notification to show) are in; their line is kept meanwhile (no layout shift).
  */
 import type * as DateHelpers from '../lib/dates';
-import type { PortalNotification } from '../lib/notifications';
-import { TIMING } from '../site/limits';
+import { countText, startTime, type PortalNotification } from '../lib/notifications';
+import { NOTIFICATION_CATEGORY, TIMING } from '../site/limits';
 import { NOTIFICATION_TEXT } from '../site/texts/notifications';
 import {
   $bellOpen,
@@ -29,6 +30,7 @@ import {
   $dismissedBanners,
   $notificationStatus,
   $notifications,
+  $notificationsNotShown,
   arriveAt,
   autoOpenBell,
   bellItems,
@@ -43,6 +45,44 @@ import {
 } from '../stores/notifications';
 
 type Dates = typeof DateHelpers;
+
+/** The date line of a notification: `<time datetime>`, `YYYY/MM/DD` and the days since (spec §4). */
+interface DateLine {
+  iso: string;
+  shown: string;
+  days: number;
+}
+
+/**
+ * Date lines already worked out, per notification. The date module's conversions (dayjs with time zones, about
+ * 0.4 ms each in Chromium) are the costly part of a render, so each start date is converted once, to its Taipei day,
+ * and the rest is derived from that day, however often the item is rendered. `null`: no date to show.
+ */
+const dateLines = new WeakMap<PortalNotification, DateLine | null>();
+/** Today's Taipei day (`YYYY-MM-DD`), worked out once per page: the 'N 天前' of its notifications count from it. */
+let today: string | undefined;
+
+/** Milliseconds of a day. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The date line of `item` (see dateLines): its Taipei day for `<time datetime>`, that day as `YYYY/MM/DD` and the
+ * whole Taipei calendar days since it, never negative (spec §4; the rules of src/lib/dates.ts formatDate and
+ * daysSince). The instant is read with startTime (the portal's date forms, Taipei time without a zone; the kept
+ * items' dates are checked calendar days). Null when there is no date to show, rather than a wrong one.
+ */
+function dateLine(item: PortalNotification, dates: Dates): DateLine | null {
+  let line = dateLines.get(item);
+  if (line === undefined) {
+    const time = startTime(item.startDate);
+    const iso = Number.isNaN(time) ? '' : dates.isoDate(new Date(time));
+    today ??= dates.taipeiToday();
+    const days = Math.max(0, Math.round((Date.parse(today) - Date.parse(iso)) / DAY_MS));
+    line = iso ? { iso, shown: iso.replaceAll('-', '/'), days } : null;
+    dateLines.set(item, line);
+  }
+  return line;
+}
 
 /**
  * Fills the `[data-field]` parts of a notification's markup: title (hidden when empty, with its `data-when-title`
@@ -59,15 +99,15 @@ function fill(root: ParentNode, item: PortalNotification, dates: Dates | undefin
   for (const part of parts('date')) {
     part.replaceChildren();
     // A start date the date module cannot read shows no date rather than a wrong one.
-    const iso = dates?.isoDate(item.startDate);
-    if (!dates || !iso) continue;
+    const line = dates && dateLine(item, dates);
+    if (!line) continue;
     const time = document.createElement('time');
-    time.dateTime = iso;
-    time.textContent = dates.formatDate(item.startDate);
+    time.dateTime = line.iso;
+    time.textContent = line.shown;
     const dot = document.createElement('span');
     dot.setAttribute('aria-hidden', 'true');
     dot.textContent = ' · ';
-    part.append(time, dot, NOTIFICATION_TEXT.daysAgo(dates.daysSince(item.startDate)));
+    part.append(time, dot, NOTIFICATION_TEXT.daysAgo(line.days));
   }
   for (const link of root.querySelectorAll<HTMLAnchorElement>('a[data-field="more"]')) {
     if (!item.nextUrl) {
@@ -105,6 +145,7 @@ export function initNotificationCenter(): void {
   const list = panel.querySelector<HTMLElement>('[data-bell-list]')!;
   const empty = panel.querySelector<HTMLElement>('[data-bell-empty]')!;
   const panelCount = panel.querySelector<HTMLElement>('[data-bell-panel-count]')!;
+  const notShown = panel.querySelector<HTMLElement>('[data-bell-not-shown]')!;
   const count = trigger.querySelector<HTMLElement>('[data-bell-count]');
   const unit = trigger.querySelector<HTMLElement>('[data-bell-count-unit]');
   let dates: Dates | undefined;
@@ -112,16 +153,22 @@ export function initNotificationCenter(): void {
   let shownDialog: PortalNotification | undefined;
   let confirming = false;
 
-  /** The bell's count and the panel's list (category 2), newest first once the date helpers are in. */
+  /**
+   * The bell's count and the panel's list (category 2): the items kept (at most NOTIFICATIONS_SHOWN_MAX.bell, already
+   * newest first: src/lib/notifications.ts selectNotifications) and a line for the rest of the answer; the count is
+   * of them all.
+   */
   const renderBell = () => {
-    const items = bellItems($notifications.get(), dates?.timeOf);
-    const total = items.length ? String(items.length) : '';
+    const items = bellItems($notifications.get());
+    const more = $notificationsNotShown.get()[NOTIFICATION_CATEGORY.bell] ?? 0;
+    const total = countText(items.length + more);
     // The bell is named by its text: 最新公告, the visible count and the hidden unit 則 (WCAG 2.5.3, Header.astro).
     if (count) [count.textContent, count.hidden] = [total, !total];
     if (unit) unit.hidden = !total;
     [panelCount.textContent, panelCount.hidden] = [total, !total];
     empty.hidden = !!total;
     list.hidden = !total;
+    [notShown.textContent, notShown.hidden] = [more ? NOTIFICATION_TEXT.bell.notShown(more) : '', !more];
     list.replaceChildren(
       ...items.map((item) => {
         const element = cloneOf(panel.querySelector('template[data-bell-item-template]'))!;

@@ -92,6 +92,20 @@ export const NOTIFICATION_CATEGORY = { dialog: 1, bell: 2, banner: 8 } as const;
  */
 export const NOTIFICATIONS_SHOWN_MAX = { dialog: 3, bell: 20, banner: 3 } as const;
 /**
+ * Largest notification answer the browser reads, in bytes (the portal client's maxBodyBytes for
+ * `POST /api/Common/GetPortalNotification`; the build's lists have PORTAL_MAX_BODY_BYTES). Reading an answer
+ * (strict UTF-8, JSON and its checks) is one task of the page's main thread that grows with its size: about
+ * 100 ms for 1.5 MB (10,000 notifications of a short text each) on the test machine, 300 ms for 10 MB. A larger
+ * answer fails the check, silently like any failure (spec §8). Site choice.
+ */
+export const NOTIFICATIONS_MAX_BODY_BYTES = 2 * 1024 * 1024;
+/**
+ * Items of a notification answer read per task of the page's main thread before the next task (src/lib/notifications.ts
+ * selectNotificationsInSlices): a 10,000-item answer is read in 5 tasks of a few ms each rather than one long one.
+ * Site choice.
+ */
+export const NOTIFICATIONS_SLICE_ITEMS = 2_000;
+/**
  * Largest number the header bell shows as its count; a larger count reads `99+` (the badge stays two digits wide).
  * Site choice.
  */

@@ -11,6 +11,7 @@ import { atom } from 'nanostores';
 import { PUBLIC_PORTAL_API_BASE } from 'astro:env/client';
 import { callPortal, type PortalResult } from '../portal/client';
 import { CAPTCHA_AUDIO_ENDPOINT, CAPTCHA_ENDPOINT, LIST_CODES_ENDPOINT, PROBLEM_FORM_ENDPOINT } from '../portal/endpoints';
+import { captchaImageProblem } from '../lib/forms/captcha-image';
 import { EMPTY_CONTACT, type ContactValues } from '../lib/forms/contact';
 import type { ContactSubmission } from '../lib/forms/contact-schema';
 import { FORM_LOOKUP_TIMEOUT_MS, FORM_SUBMIT_TIMEOUT_MS, PROBLEM_TYPES_FALLBACK } from '../lib/forms/rules';
@@ -74,7 +75,10 @@ export async function loadProblemTypes(signal?: AbortSignal): Promise<void> {
   }
 }
 
-/** Asks for a new captcha (the old one, if any, is dropped). */
+/**
+ * Asks for a new captcha (the old one, if any, is dropped). A failure, or an image that is not a data: URL of an
+ * image type within CAPTCHA_IMAGE_MAX_BYTES (src/lib/forms/captcha-image.ts), leaves status `failed`.
+ */
 export async function refreshCaptcha(signal?: AbortSignal): Promise<void> {
   $captcha.set({ status: 'loading', captchaId: '', image: '' });
   try {
@@ -87,6 +91,9 @@ export async function refreshCaptcha(signal?: AbortSignal): Promise<void> {
     if (result.cancelled) return;
     const { captchaId, image } = result.data;
     if (typeof captchaId !== 'string' || typeof image !== 'string' || !captchaId || !image) throw new Error('bad captcha');
+    // Only an image of a known type and bounded size (captchaImageProblem): anything else is a failed captcha.
+    const problem = captchaImageProblem(image);
+    if (problem) throw new Error(`captcha image ${problem}`);
     $captcha.set({ status: 'loaded', captchaId, image });
   } catch {
     $captcha.set({ status: 'failed', captchaId: '', image: '' });

@@ -6,12 +6,15 @@
  * every page runs the check, and loaded on demand it cost one more round trip before the system dialog could paint
  * (issue 14 item 8: the dialog is often the largest paint).
  *
- * - `$notifications`: the list of the last check (empty until it answers, and when it fails).
+ * - `$notifications`: what the last check keeps to show (empty until it answers, and when it fails): at most
+ *   NOTIFICATIONS_SHOWN_MAX per category, newest first (src/lib/notifications.ts selectNotifications), so that an
+ *   answer of any length costs the page a bounded amount of work; `$notificationsNotShown`, per category, how many
+ *   more the answer held (the bell panel says 另有 N 則公告未顯示).
  * - Category 2, the bell: `bellItems($notifications)`, `$bellOpen`. On home the panel opens by itself unless the visitor closed it
  *   in this visit; leaving home counts as closing it (`$bellClosed`, sessionStorage: a new visit starts over).
- * - Category 8, the banner: `pendingBanner(…)`, the first one the visitor has not dismissed (`$dismissedBanners`,
+ * - Category 8, the banner: `pendingBanner(…)`, the newest one the visitor has not dismissed (`$dismissedBanners`,
  *   localStorage: a dismissed banner stays dismissed).
- * - Category 1, the system dialog: `pendingDialog(…)`, the first one not confirmed in this visit
+ * - Category 1, the system dialog: `pendingDialog(…)`, the newest one not confirmed in this visit
  *   (`$confirmedDialogs`, sessionStorage: it shows once per visit, the way the single-page app showed it once
  *   per load, and never again on the page that its 確認 leads to).
  */
@@ -20,14 +23,16 @@ import { PUBLIC_PORTAL_API_BASE } from 'astro:env/client';
 import { callPortal, type PortalResult } from '../portal/client';
 import { NOTIFICATIONS_ENDPOINT } from '../portal/endpoints';
 import { earlyCallFetch } from '../portal/early-call';
-import { NOTIFICATION_CATEGORY } from '../site/limits';
-import { parseNotifications, type PortalNotification } from '../lib/notifications';
+import { NOTIFICATION_CATEGORY, NOTIFICATIONS_MAX_BODY_BYTES } from '../site/limits';
+import { selectNotificationsInSlices, type PortalNotification } from '../lib/notifications';
 import { KEY_PREFIX, SESSION_PREFIX, persistentBoolean, persistentJSON } from './persistence';
 
 /** How far the last check got. */
 export type NotificationStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 export const $notifications = atom<PortalNotification[]>([]);
+/** Per category number, the notifications of the last answer beyond those in `$notifications` (selectNotifications). */
+export const $notificationsNotShown = atom<Record<number, number>>({});
 export const $notificationStatus = atom<NotificationStatus>('idle');
 
 /** The bell panel is open. */
@@ -57,7 +62,10 @@ export function newestFirst(
   return [...items].sort((a, b) => times.get(b)! - times.get(a)!);
 }
 
-/** The bell list (category 2), newest first once `timeOf` is given (see newestFirst). */
+/**
+ * The bell list (category 2) in the order of `items` (`$notifications` is newest first already:
+ * selectNotifications), or re-sorted newest first when `timeOf` is given (see newestFirst).
+ */
 export const bellItems = (
   items: readonly PortalNotification[],
   timeOf?: (date: string) => number,
@@ -83,16 +91,40 @@ export const pendingBanner = (items: readonly PortalNotification[], dismissed: u
 export const pendingDialog = (items: readonly PortalNotification[], confirmed: unknown) =>
   firstPending(items, NOTIFICATION_CATEGORY.dialog, keyList(confirmed));
 
+/**
+ * Resolves in a new task of the event loop, so that the work after it does not lengthen the current task:
+ * `scheduler.yield()` where the browser has it (the work goes on before other tasks waiting, so the notifications
+ * show no later), else setTimeout 0.
+ */
+const nextTask = (): Promise<void> =>
+  (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ??
+  new Promise((resolve) => setTimeout(resolve, 0));
+
 /** Asks the portal for the notifications (POST, same origin unless PUBLIC_PORTAL_API_BASE says otherwise). */
 export type NotificationFetcher = (signal?: AbortSignal) => Promise<PortalResult<unknown>>;
 
 // The first call takes the answer of the call SiteLayout's head started before any module loaded
 // (src/portal/early-call.ts; issue 14 item 8).
-const portalFetcher: NotificationFetcher = (signal) =>
-  callPortal(NOTIFICATIONS_ENDPOINT, { base: PUBLIC_PORTAL_API_BASE, signal, body: {}, fetch: earlyCallFetch(NOTIFICATIONS_ENDPOINT) });
+// The answer is read in a task after the one its response arrived in: that answer is often in before the layout's
+// script runs, and the page's start-up and reading a large answer (its JSON) would otherwise be one long task. An
+// answer over NOTIFICATIONS_MAX_BODY_BYTES is not read at all (a failed check): reading it would be a long task
+// however few of its items are shown.
+const portalFetcher: NotificationFetcher = (signal) => {
+  const early = earlyCallFetch(NOTIFICATIONS_ENDPOINT);
+  const fetchThenYield: typeof fetch = (input, init) => early(input, init).then((response) => nextTask().then(() => response));
+  return callPortal(NOTIFICATIONS_ENDPOINT, {
+    base: PUBLIC_PORTAL_API_BASE,
+    signal,
+    body: {},
+    fetch: fetchThenYield,
+    maxBodyBytes: NOTIFICATIONS_MAX_BODY_BYTES,
+  });
+};
 
 /**
- * Runs the notification check. Any failure (network, HTTP, non-20000 code, bad JSON) leaves an empty list and
+ * Runs the notification check and keeps what the page shows of its answer (selectNotificationsInSlices: at most
+ * NOTIFICATIONS_SHOWN_MAX per category, newest first, read NOTIFICATIONS_SLICE_ITEMS items per task). Any failure
+ * (network, HTTP, non-20000 code, bad JSON, an answer over NOTIFICATIONS_MAX_BODY_BYTES) leaves an empty list and
  * status `failed`, silently; a cancelled check changes nothing.
  */
 export async function loadNotifications(signal?: AbortSignal, fetcher: NotificationFetcher = portalFetcher): Promise<void> {
@@ -103,9 +135,19 @@ export async function loadNotifications(signal?: AbortSignal, fetcher: Notificat
       $notificationStatus.set('idle');
       return;
     }
-    $notifications.set(parseNotifications(result.data));
+    // A large answer is chosen from in slices of tasks apart from reading it (its JSON is costly already), so that
+    // no task of the page grows with the length of the answer. Dismissed banners and confirmed dialogs never take
+    // the place of one still to show.
+    const done = {
+      [NOTIFICATION_CATEGORY.dialog]: keyList($confirmedDialogs.get()),
+      [NOTIFICATION_CATEGORY.banner]: keyList($dismissedBanners.get()),
+    };
+    const selection = await selectNotificationsInSlices(result.data, done, nextTask);
+    $notificationsNotShown.set(selection.notShown);
+    $notifications.set(selection.items);
     $notificationStatus.set('loaded');
   } catch {
+    $notificationsNotShown.set({});
     $notifications.set([]);
     $notificationStatus.set('failed');
   }

@@ -13,6 +13,10 @@
  * timeout, 5xx) keeps the button with a "try again" note; a refusal (e.g. 40004, an expired captcha) shows the portal's
  * message.
  *
+ * A captcha that did not load, or whose image the store refused (not a data: URL of an image type within
+ * CAPTCHA_IMAGE_MAX_BYTES, src/lib/forms/captcha-image.ts), shows 無法載入 in the image's place and the retry message
+ * 驗證碼無法載入，請按「換一張」重試。 in the hint, never a broken image.
+ *
  * The answer is the parent's state (never stored in the draft).
  */
 import { useStore } from '@nanostores/react';
@@ -126,6 +130,8 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
       required
       hint={
         <>
+          {/* A captcha that did not load (or was no image of bounded size, src/lib/forms/captcha-image.ts): say how to retry. */}
+          {captcha.status === 'failed' && <strong className="captcha__note">{CONTACT_TEXT.captchaFailed}</strong>}
           {speechNote && <strong className="captcha__note">{speechNote}</strong>}
           {CONTACT_TEXT.captchaHint}
           <TelText text={CONTACT_TEXT.captchaHelp(hotline.tel, hotline.time, !audioMissing)} tel={hotline.tel} />

@@ -5,6 +5,8 @@ export const NOTIFICATION_TEXT = {
     empty: '目前尚無公告',
     close: '關閉最新公告',
     more: '查看詳情',
+    /** Under the list when the answer held more bell notifications than NOTIFICATIONS_SHOWN_MAX.bell. */
+    notShown: (count: number): string => `另有 ${count} 則公告未顯示`,
   },
   banner: { dismiss: '我知道了', label: '重要公告' },
   systemDialog: { title: '系統公告', confirm: '確認' },
