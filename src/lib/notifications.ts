@@ -9,7 +9,7 @@
  * list (failures of the notification check are silent, spec §8). tests/unit/sample-portal.test.ts parses the sample
  * portal's notifications with it.
  */
-import { calendarDayProblem, capText, TEXT_MAX_CHARS, visibleTextProblem } from '../portal/validation';
+import { calendarDayProblem, capText, TEXT_MAX_CHARS, visibleTextProblem, withoutBidiControls } from '../portal/validation';
 import { classifyLink } from '../portal/links';
 import { NOTIFICATION_CATEGORY, NOTIFICATION_COUNT_MAX, NOTIFICATIONS_SHOWN_MAX, NOTIFICATIONS_SLICE_ITEMS } from '../site/limits';
 
@@ -47,7 +47,11 @@ export function hashText(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
+/**
+ * A string field trimmed, without bidirectional override and isolate controls (validation.ts withoutBidiControls: a
+ * U+202E would show a notification's text reversed, as in the portal's lists); undefined for any other value.
+ */
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? withoutBidiControls(value).trim() : undefined);
 
 /**
  * One raw item as a notification, or undefined when it lacks a category, a visible text or a valid start date (a

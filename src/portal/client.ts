@@ -14,12 +14,12 @@
  * - Only the configured portal answers (DESIGN.md §5): redirects are followed within the requested URL's origin
  *   only, at most {@link PORTAL_MAX_REDIRECTS} times; any other redirect rejects with {@link PortalRedirectError}.
  * - Answers are bounded: at most `maxBodyBytes` (default {@link PORTAL_MAX_BODY_BYTES}) decompressed bytes are read,
- *   else {@link PortalTooLargeError}; the body must be valid UTF-8 and JSON, without duplicate keys in its envelope,
- *   nested at most {@link PORTAL_MAX_JSON_DEPTH} levels deep, else {@link PortalFormatError} (parseAnswer).
+ *   else {@link PortalTooLargeError}; the body must be valid UTF-8 and JSON, else {@link PortalFormatError}; the
+ *   build's calls parse it strictly (src/portal/answer.ts parseAnswer: no duplicate keys in the envelope, nesting at
+ *   most PORTAL_MAX_JSON_DEPTH deep, integers beyond 2^53 kept as digits).
  */
 import {
   PORTAL_MAX_BODY_BYTES,
-  PORTAL_MAX_JSON_DEPTH,
   PORTAL_MAX_REDIRECTS,
   PORTAL_RETRIES,
   PORTAL_RETRY_MIN_DELAY_MS,
@@ -55,9 +55,30 @@ export interface PortalCallOptions {
   minRetryDelayMs?: number;
   /** Largest answer accepted, in decompressed bytes (default PORTAL_MAX_BODY_BYTES); tests set a small one. */
   maxBodyBytes?: number;
+  /**
+   * How the answer's text becomes its envelope (default parseJson). The build passes src/portal/answer.ts
+   * parseAnswer (duplicate envelope keys, depth, exact large ids), which the browser's calls do without: it stays
+   * out of every page's JavaScript.
+   */
+  parse?: AnswerParser;
   /** fetch implementation (tests). */
   fetch?: typeof globalThis.fetch;
 }
+
+/**
+ * Turns an answer's text into its envelope. In: the endpoint's name (messages), the decoded text, its size in bytes.
+ * @throws PortalFormatError when the text is not what the parser accepts
+ */
+export type AnswerParser = (name: string, text: string, byteLength: number) => unknown;
+
+/** The default AnswerParser: JSON.parse, its failure as PortalFormatError `body is not JSON (N bytes)`. */
+export const parseJson: AnswerParser = (name, text, byteLength) => {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new PortalFormatError(name, `body is not JSON (${byteLength} bytes)`, error);
+  }
+};
 
 /** Outcome of a call that did not fail: its data, or the note that the caller cancelled it. */
 export type PortalResult<T> = { cancelled: false; data: T } | { cancelled: true };
@@ -127,7 +148,7 @@ export function portalRequestInit(endpoint: Endpoint, body?: unknown): { method:
 
 /**
  * One HTTP exchange: fetch within the portal's origin (fetchWithinOrigin), status check, bounded read (readBody),
- * UTF-8 decoding (decodeUtf8), JSON parse (parseAnswer), envelope check.
+ * UTF-8 decoding (decodeUtf8), JSON parse (options.parse, default parseJson), envelope check.
  */
 async function attempt<T>(endpoint: Endpoint, options: PortalCallOptions): Promise<T> {
   const name = describeEndpoint(endpoint);
@@ -152,7 +173,7 @@ async function attempt<T>(endpoint: Endpoint, options: PortalCallOptions): Promi
     throw new PortalNetworkError(name, error);
   }
 
-  const envelope = parseAnswer(name, decodeUtf8(name, bytes), bytes.byteLength);
+  const envelope = (options.parse ?? parseJson)(name, decodeUtf8(name, bytes), bytes.byteLength);
   if (typeof envelope !== 'object' || envelope === null || !('code' in envelope)) {
     throw new PortalFormatError(name, 'no "code" field in the answer');
   }
@@ -301,156 +322,4 @@ function invalidUtf8Offset(bytes: Uint8Array): number {
     from = at + 1;
   }
   return bytes.byteLength;
-}
-
-/**
- * Parses an answer's text into its envelope.
- *
- * Deep nesting: JSON.parse without a reviver does not recurse (any depth parses), and no reviver is used: integers
- * beyond ±2^53 keep their digits by exactJsonNumbers instead, a text rewrite. The depth is still capped, at
- * PORTAL_MAX_JSON_DEPTH levels, because later steps of the build recurse through the answer (JSON.stringify of its
- * digest and snapshot, structuredClone, devalue) and would overflow the stack on a deep item, ending the build with
- * a RangeError that names nothing and skips the list's snapshot fallback. A deeper answer is refused whole, as a
- * PortalFormatError naming the item (its index in `data`) or the envelope field, so the list falls back like any
- * other failure. Duplicate keys of the envelope are refused: JSON leaves their meaning open and JSON.parse keeps the
- * last, so `"code":40000,"code":20000` would count as success. Keys below the envelope are not checked (the item
- * schemas see JSON.parse's result).
- * In: the endpoint's name (messages), the decoded text, its size in bytes (messages).
- * Out: the parsed value, unsafe integers as their digits (strings).
- * @throws PortalFormatError when the text is not JSON, nests deeper than PORTAL_MAX_JSON_DEPTH or repeats an
- *   envelope key
- */
-function parseAnswer(name: string, text: string, byteLength: number): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new PortalFormatError(name, `body is not JSON (${byteLength} bytes)`, error);
-  }
-  // The text is valid JSON from here on, which the scan relies on.
-  const scan = scanAnswer(text, PORTAL_MAX_JSON_DEPTH);
-  if (scan.tooDeep !== undefined) {
-    throw new PortalFormatError(
-      name,
-      `${scan.tooDeep} is nested deeper than ${PORTAL_MAX_JSON_DEPTH} levels of arrays and objects ` +
-        `(PORTAL_MAX_JSON_DEPTH); the answer is refused`,
-    );
-  }
-  if (scan.duplicateKey !== undefined) {
-    throw new PortalFormatError(
-      name,
-      `the envelope has the key ${JSON.stringify(scan.duplicateKey)} more than once; an answer with duplicate keys is refused`,
-    );
-  }
-  return scan.unsafeIntegers.length > 0 ? JSON.parse(exactJsonNumbers(text, scan.unsafeIntegers)) : value;
-}
-
-/** What scanAnswer found in a JSON text. */
-interface AnswerScan {
-  /** Start and end offsets (end exclusive), pair after pair, of the integer literals beyond ±2^53, in text order. */
-  unsafeIntegers: number[];
-  /** The first key of the envelope object written twice, decoded (`"\u0063ode"` is `code`). */
-  duplicateKey: string | undefined;
-  /** Where the nesting first passes the limit: `item 3 of "data" (counting from 0)`, `field "x"` or `the answer`. */
-  tooDeep: string | undefined;
-}
-
-/**
- * One linear pass over a VALID JSON text, without recursion: skips strings (indexOf to the next unescaped quote),
- * counts the nesting depth, notes the envelope's keys (the top-level object's), the index of the `data` item being
- * read, and the integer literals a number cannot hold exactly. Stops at the first level deeper than `maxDepth`.
- */
-function scanAnswer(text: string, maxDepth: number): AnswerScan {
-  const unsafeIntegers: number[] = [];
-  const keys = new Set<string>();
-  let duplicateKey: string | undefined;
-  let depth = 0;
-  let envelopeIsObject = false;
-  let expectKey = false; // the next string at depth 1 is an envelope key
-  let key: string | undefined; // the envelope key whose value is being read
-  let item = -1; // index of the element of the envelope's `data` array being read; -1 elsewhere
-  let i = 0;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      const end = stringEnd(text, i);
-      if (depth === 1 && expectKey) {
-        key = JSON.parse(text.slice(i, end)) as string;
-        if (keys.has(key)) duplicateKey ??= key;
-        keys.add(key);
-        expectKey = false;
-      }
-      i = end;
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      depth += 1;
-      if (depth === 1) {
-        envelopeIsObject = c === 0x7b;
-        expectKey = envelopeIsObject;
-      } else if (depth === 2 && envelopeIsObject && key === 'data' && c === 0x5b) {
-        item = 0;
-      }
-      if (depth > maxDepth) {
-        const where = item >= 0 ? `item ${item} of "data" (counting from 0)` : depth > 1 && key !== undefined ? `field ${JSON.stringify(key)}` : 'the answer';
-        return { unsafeIntegers, duplicateKey, tooDeep: where };
-      }
-      i += 1;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      depth -= 1;
-      if (depth === 1) item = -1;
-      i += 1;
-    } else if (c === 0x2c /* , */) {
-      if (depth === 1) expectKey = envelopeIsObject;
-      else if (depth === 2 && item >= 0) item += 1;
-      i += 1;
-    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
-      let end = i + 1;
-      while (end < text.length && isNumberChar(text.charCodeAt(end))) end += 1;
-      // 2^53 has 16 digits: shorter literals are exact.
-      if (end - i >= 16 && /^-?\d+$/.test(text.slice(i, end)) && !Number.isSafeInteger(Number(text.slice(i, end)))) {
-        unsafeIntegers.push(i, end);
-      }
-      i = end;
-    } else {
-      i += 1;
-    }
-  }
-  return { unsafeIntegers, duplicateKey, tooDeep: undefined };
-}
-
-/** Offset just after the closing quote of the JSON string that opens at `start` (a quote preceded by an even run of backslashes). */
-function stringEnd(text: string, start: number): number {
-  let from = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    if (quote < 0) return text.length;
-    let backslash = quote - 1;
-    while (text.charCodeAt(backslash) === 0x5c) backslash -= 1;
-    if ((quote - 1 - backslash) % 2 === 0) return quote + 1;
-    from = quote + 1;
-  }
-}
-
-/** A character of a JSON number literal after its first: digit, `.`, `e`, `E`, `+`, `-`. */
-function isNumberChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
-}
-
-/**
- * Keeps integers a number cannot hold exactly (beyond ±2^53) as their digits, a string, so an id like
- * 9007199254740993 keeps its last digit rather than being published under another id (validation.ts then checks
- * ids as text). Done on the text, by quoting each such literal (offsets from scanAnswer) before JSON.parse, rather
- * than with a JSON.parse reviver: a reviver recurses through the result and overflows the stack on deep documents,
- * and needs the reviver's source text (ES2025), which older browsers lack.
- * In: a valid JSON text, the start and end offsets of its unsafe integer literals (pairs, in text order).
- * Out: the text with those literals quoted.
- */
-function exactJsonNumbers(text: string, unsafeIntegers: readonly number[]): string {
-  const parts: string[] = [];
-  let from = 0;
-  for (let k = 0; k < unsafeIntegers.length; k += 2) {
-    parts.push(text.slice(from, unsafeIntegers[k]), '"', text.slice(unsafeIntegers[k], unsafeIntegers[k + 1]), '"');
-    from = unsafeIntegers[k + 1];
-  }
-  parts.push(text.slice(from));
-  return parts.join('');
 }

@@ -12,6 +12,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { readSettings, type Settings } from '../settings';
 import { PORTAL_MIN_ITEM_RATIO } from '../site/limits';
+import { parseAnswer } from './answer';
 import { callPortal } from './client';
 import { describeEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
 import {
@@ -307,7 +308,7 @@ export async function loadLive<S extends z.ZodType>(
 ): Promise<LoadResult<z.output<S>>> {
   const endpoint = ENDPOINTS[endpointName];
   const described = describeEndpoint(endpoint);
-  const result = await callPortal<unknown>(endpoint, portal);
+  const result = await callPortal<unknown>(endpoint, { ...portal, parse: parseAnswer });
   if (result.cancelled) throw new PortalError(described, 'cancelled during the build');
   const schemaText = schemaFingerprint(schema);
   // The rules' version too: the JSON Schema of a zod schema leaves out its custom checks (src/portal/validation.ts,

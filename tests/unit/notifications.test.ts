@@ -64,6 +64,11 @@ describe('parseNotification', () => {
     expect(parseNotification(raw[2])?.key).toBe('id:3');
   });
 
+  it('removes bidirectional override and isolate controls, so no text shows reversed', () => {
+    const parsed = parseNotification({ category: 2, title: '公告\u202Efdp.exe', description: '\u2066請見\u202E附件\u2069', startDate: '2026-05-19' });
+    expect(parsed).toMatchObject({ title: '公告fdp.exe', description: '請見附件' });
+  });
+
   it('keys an item without id by a hash of its content', () => {
     const item = { category: 8, description: '公告', startDate: '2026-05-01' };
     const key = parseNotification(item)?.key;

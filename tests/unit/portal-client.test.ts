@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseAnswer } from '../../src/portal/answer';
 import { callPortal, portalUrl } from '../../src/portal/client';
 import { ENDPOINTS } from '../../src/portal/endpoints';
 import {
@@ -321,7 +322,7 @@ describe('hostile answers', () => {
     it('refuses duplicate keys in the envelope, written plainly or escaped', async () => {
       for (const body of ['{"code":40000,"code":20000,"data":[]}', '{"code":40000,"data":[],"\\u0063ode":20000}']) {
         home.answer((_request, response) => sendJson(response, body));
-        const error = await callPortal(news, { base: home.url, ...fast }).catch((e: unknown) => e);
+        const error = await callPortal(news, { base: home.url, parse: parseAnswer, ...fast }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(PortalFormatError);
         expect((error as Error).message).toContain('the envelope has the key "code" more than once');
       }
@@ -329,7 +330,7 @@ describe('hostile answers', () => {
 
     it('refuses an item nested 3,000 deep naming the item, not as "not JSON"', async () => {
       home.answer((_request, response) => sendJson(response, `{"code":20000,"data":[{"id":1},{"id":2,"extra":${nested(3000)}}]}`));
-      const error = await callPortal(news, { base: home.url, ...fast }).catch((e: unknown) => e);
+      const error = await callPortal(news, { base: home.url, parse: parseAnswer, ...fast }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PortalFormatError);
       expect((error as Error).message).toContain(
         `${newsName}: malformed answer: item 1 of "data" (counting from 0) is nested deeper than ${PORTAL_MAX_JSON_DEPTH} levels`,
@@ -343,7 +344,7 @@ describe('hostile answers', () => {
         '"e":1e300,"safe":9007199254740991,"s":"say \\"12345678901234567890\\" \\\\","t":"\\\\","deep":' +
         `${'['.repeat(PORTAL_MAX_JSON_DEPTH - 4)}123456789012345678901${']'.repeat(PORTAL_MAX_JSON_DEPTH - 4)}}]}`;
       home.answer((_request, response) => sendJson(response, text));
-      const result = await callPortal<Record<string, unknown>[]>(news, { base: home.url, ...fast });
+      const result = await callPortal<Record<string, unknown>[]>(news, { base: home.url, parse: parseAnswer, ...fast });
       assert(!result.cancelled);
       const [item] = result.data;
       expect(item.id).toBe('9007199254740993');
