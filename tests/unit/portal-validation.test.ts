@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'astro/zod';
+import { parseAnswer } from '../../src/portal/answer';
 import { callPortal } from '../../src/portal/client';
 import { ENDPOINTS } from '../../src/portal/endpoints';
 import { PortalSchemaError } from '../../src/portal/errors';
@@ -192,7 +193,8 @@ describe('values never silently changed (finding 9)', () => {
 
   it('keeps the digits of an id above 2^53 from the portal answer to the page URL', async () => {
     const body = '{"code":20000,"data":[{"id":9007199254740993,"title":"大編號","content":"","sort":1}]}';
-    const result = await callPortal<unknown[]>(ENDPOINTS.decrees, { base: 'http://portal.test', fetch: async () => new Response(body) });
+    // As the content loader calls it: with the build's strict parser (src/portal/answer.ts).
+    const result = await callPortal<unknown[]>(ENDPOINTS.decrees, { base: 'http://portal.test', parse: parseAnswer, fetch: async () => new Response(body) });
     expect(result.cancelled).toBe(false);
     const [decree] = parseList('decrees', PORTAL_LISTS.decrees, (result as { data: unknown[] }).data);
     expect(decree!.id).toBe('9007199254740993');
