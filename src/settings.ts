@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { PORTAL_QUARANTINE_MAX_AGE_HOURS, PORTAL_SNAPSHOT_MAX_AGE_HOURS, PORTAL_TIMEOUT_MS, PUBLISH_REPORT_PATH } from './site/limits.ts';
+import { IMAGE_BUDGET_SECONDS_DEFAULT } from './site/images.ts';
 
 /** Who reads a variable, as README's "where" column says. */
 export type SettingUse = 'build' | 'browser' | 'reader' | 'serve' | 'deploy' | 'sample portal' | 'tests';
@@ -99,6 +100,17 @@ export const SETTINGS = {
     httpUrl.optional(),
     `where to POST one JSON message when a build fails (\`npm run rebuild\`), quarantines an item or serves a list from its snapshot; it links the publish report \`SITE_URL${PUBLISH_REPORT_PATH}\`. Unset: no message. A failed notification only warns.`,
   ),
+  PORTAL_IMAGE_BASE: setting(
+    'build',
+    httpUrl.optional(),
+    'where the build downloads the portal\'s images to make their variants, e.g. `https://portal.example.com/upload/` (default: `PUBLIC_IMAGE_BASE` on the portal, i.e. `PORTAL_API_BASE` + `/upload/`); an assumption beyond spec §7, see src/integrations/images.ts.',
+  ),
+  IMAGE_BUDGET_SECONDS: setting(
+    'build',
+    z.coerce.number({ error: 'must be a number of seconds' }).min(0, 'must be ≥ 0').default(IMAGE_BUDGET_SECONDS_DEFAULT),
+    `time one build may spend making image variants, in seconds (default ${IMAGE_BUDGET_SECONDS_DEFAULT}; \`0\`: only variants already in the cache): past it, pages show the portal's own image until a later build has made its variants, most recently dated first.`,
+  ),
+  IMAGE_CACHE_DIR: setting('build', z.string().optional(), 'folder of the image variants kept between builds (default `image-cache` in Astro\'s cache folder).'),
   READER_ENGINE: setting('reader', z.enum(READER_ENGINES).default('espeak-ng'), `audio reader engine: ${READER_ENGINES.map((name) => `\`${name}\``).join(', ')} (default \`espeak-ng\`); see Audio reader.`),
   READER_VOICE: setting('reader', z.string().optional(), 'espeak-ng voice (default `cmn` for the programs, the WebAssembly build\'s Mandarin voice otherwise).'),
   READER_RATE_WPM: setting(

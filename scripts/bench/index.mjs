@@ -8,7 +8,8 @@
  * Sections (all by default, in this order; scripts/bench/<section>.mjs):
  * - build: cold and no-change rebuild time, pages/s and peak memory for the sample content and sample portals
  *   of 1,000 and 10,000 generated items (`--sizes`), growth 10k / 1k;
- * - weight: JavaScript, CSS, HTML and total gzip bytes per page type;
+ * - weight: JavaScript, CSS, HTML and total gzip bytes per page type, and every byte a first visit downloads
+ *   (images included) on a phone and a desktop;
  * - lighthouse: Lighthouse 13 mobile scores, LCP, TBT, CLS of six pages;
  * - search: recall against substring matching, precision of the first results, bytes fetched per query, for the
  *   sample site and the 1k size of `--sizes` (built here, a no-change rebuild after the build section; scripts/bench/search.mjs);
@@ -90,7 +91,7 @@ async function main() {
   if (pageSections.length > 0 && !existsSync(path.join(dist, 'index.html'))) throw new Error(`No built site in ${dist}.`);
   for (const name of pageSections) {
     log(`${name}…`);
-    if (name === 'weight') sections.push(benchWeight({ dist }));
+    if (name === 'weight') sections.push(await benchWeight({ dist }));
     if (name === 'lighthouse') sections.push(await benchLighthouse({ dist, log }));
     if (name === 'search') sections.push(await benchSearch({ dist, sizes, log }));
     if (name === 'navigation') {

@@ -5,13 +5,62 @@
  *   (jsWeight of scripts/js-weight.mjs);
  * - CSS: every `<link rel="stylesheet">` file and inline `<style>` element;
  * - HTML: the document itself;
- * and their total. Images, fonts and the runtime portal calls are not counted.
+ * and their total (images, fonts and the runtime portal calls not counted there); then, in Chromium through nginx
+ * (gzip, the build's nginx.conf), every byte a first visit downloads (FIRST_VISIT_PAGES at 390 px on a 2× phone and at
+ * 1,440 px on a 1× desktop, the first screen without scrolling, images, fonts and portal calls included), by type.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PAGE_TYPES, jsWeight } from '../js-weight.mjs';
-import { kb, table } from './util.mjs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
+import { kb, serveBuilt, table } from './util.mjs';
+
+/** The pages whose first visit is weighed whole (the home page, a news detail, the coupon and event lists). */
+export const FIRST_VISIT_PAGES = ['/', '/news/detail/1', '/coupon/1', '/event/all/1'];
+
+/** The screens of a first visit: a phone (390 px, 2×) and a desktop (1,440 px, 1×). */
+const SCREENS = [
+  { name: 'phone 390 px', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
+  { name: 'desktop 1440 px', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
+];
+
+/**
+ * The bytes a first visit to each page downloads, as Chromium counts them on the wire (CDP encodedDataLength: headers
+ * and compressed bodies), by resource type, until the network is idle.
+ * @param {string} dist built site folder
+ * @returns {Promise<{ page: string, screen: string, total: number, byType: Record<string, number> }[]>}
+ */
+export async function firstVisitBytes(dist) {
+  const server = await serveBuilt(dist, { notifications: 'none' });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const rows = [];
+  try {
+    for (const screen of SCREENS) {
+      for (const page of FIRST_VISIT_PAGES) {
+        const context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor });
+        const tab = await context.newPage();
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('Network.enable');
+        const types = new Map();
+        const byType = {};
+        cdp.on('Network.responseReceived', ({ requestId, type }) => types.set(requestId, type));
+        cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+          const type = types.get(requestId) ?? 'Other';
+          byType[type] = (byType[type] ?? 0) + encodedDataLength;
+        });
+        await tab.goto(`${server.url}${page}`, { waitUntil: 'networkidle' });
+        rows.push({ page, screen: screen.name, total: Object.values(byType).reduce((sum, bytes) => sum + bytes, 0), byType });
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return rows;
+}
 
 /** The HTML file of a site path in a built folder. */
 const htmlFile = (dist, page) => path.join(dist, page === '/' ? 'index.html' : `${page.replace(/^\//, '')}/index.html`);
@@ -48,14 +97,30 @@ export function pageWeight(dist, page) {
 /**
  * The weight section.
  * @param {{ dist: string, pages?: string[] }} options
- * @returns {{ title: string, markdown: string, data: object[] }}
+ * @returns {Promise<{ title: string, markdown: string, data: { pages: object[], firstVisits: object[] } }>}
  */
-export function benchWeight({ dist, pages = PAGE_TYPES }) {
+export async function benchWeight({ dist, pages = PAGE_TYPES }) {
   const data = pages.map((page) => pageWeight(dist, page));
+  const visits = await firstVisitBytes(dist);
   const markdown =
     table(
       ['page type', 'JavaScript', 'CSS', 'HTML', 'total'],
       data.map((row) => [row.page, kb(row.js), kb(row.css), kb(row.html), kb(row.total)]),
     ) + '\n\nGzip bytes (level 6, as the budgets of DESIGN.md §9 count them) of what a first visit downloads, images and fonts excepted. nginx serves the `/_astro/` scripts and the style sheet from level-9 copies made at build time, a few per cent smaller. The one style sheet holds the whole site\'s styles and is downloaded once per visit.';
-  return { title: 'Weight (gzip)', markdown, data };
+  const visitTable = table(
+    ['page', 'screen', 'images', 'scripts', 'styles', 'document', 'other', 'total'],
+    visits.map(({ page, screen, total, byType }) => {
+      const { Image = 0, Script = 0, Stylesheet = 0, Document = 0 } = byType;
+      return [page, screen, kb(Image), kb(Script), kb(Stylesheet), kb(Document), kb(total - Image - Script - Stylesheet - Document), kb(total)];
+    }),
+  );
+  return {
+    title: 'Weight (gzip)',
+    markdown: `${markdown}
+
+A first visit, whole (through nginx, until the network is idle, no scrolling; bytes on the wire):
+
+${visitTable}`,
+    data: { pages: data, firstVisits: visits },
+  };
 }

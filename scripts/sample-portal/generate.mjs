@@ -142,7 +142,7 @@ function newsItem(i, count) {
 <h3>服務資訊</h3>
 <ul><li>客服專線：0800-880-550（非假日 08:30–18:00）</li><li>理賠及報案專線：0800-077-568</li><li>相關商品：<a href="/insurance/personal">${product}</a></li></ul>
 <p>更多消息請見<a href="/news/all">最新消息</a>。</p>`,
-    ...(i % 5 === 0 ? { image: `images/news/${id}.svg` } : {}),
+    ...(i % 5 === 0 ? { image: `images/news/${id}.jpg` } : {}),
     ...(i % 97 === 0 ? { isTop: true } : {}),
   };
 }
@@ -161,7 +161,7 @@ function eventItem(i, count) {
     description: text,
     link: `https://www.hotains.com.tw/campaign/s${id}`,
     content: `<p>${text}</p><p>活動期間：${date} 起一個月，詳細辦法以活動頁面公告為準。</p>`,
-    ...(i % 4 === 0 ? { image: `images/event/${id}.svg` } : {}),
+    ...(i % 4 === 0 ? { image: `images/event/${id}.jpg` } : {}),
   };
 }
 
@@ -196,7 +196,7 @@ function shareItem(i, count) {
     categoryId,
     description: text,
     content: `<p>${text}</p><ul><li>出發或投保前先確認保單內容。</li><li>發生事故時保持冷靜，撥打 0800-077-568 報案。</li></ul>`,
-    ...(i % 6 === 0 ? { image: `images/share/${id}.svg` } : {}),
+    ...(i % 6 === 0 ? { image: `images/share/${id}.jpg` } : {}),
   };
 }
 
@@ -214,7 +214,7 @@ function couponItem(i, count) {
     startDate: date,
     endDate: end,
     description: `和泰產險保戶於${partner}使用${service}服務，享${discount}優惠。`,
-    image: `images/coupon/${id}.svg`,
+    image: `images/coupon/${id}.jpg`,
     content: `<p>活動期間 ${date} 至 ${end}，出示有效保單即可於${partner}享${service}<strong>${discount}</strong>優惠。</p><ul><li>不得兌換現金。</li><li>不得與其他優惠併用。</li></ul>`,
   };
 }

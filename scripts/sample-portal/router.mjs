@@ -3,12 +3,14 @@
  * - an endpoint of the catalogue (spec §7; in strict mode only those, issue 13 item 5), answered by the handler of
  *   its name in the table below (the GET lists: the dataset's list of that name), through the request's fault
  *   (faults.mjs) and with an ETag on GET;
- * - `/upload/…`: the images and documents the content points at (assets.mjs);
+ * - `/upload/…`: the images and documents the content points at (photographs: photos.mjs; drawings and PDFs:
+ *   assets.mjs);
  * - `/__sample…`: the control routes of the tests (faults, request counts, captcha answers, submissions);
  * anything else is a 404 in the portal's envelope.
  */
 import path from 'node:path';
 import { renderImage, renderPdf } from './assets.mjs';
+import { PHOTO_TYPES, photoFor, photoKind } from './photos.mjs';
 import { notificationsAt } from './content/notifications.mjs';
 import { listCodes } from './content/list-codes.mjs';
 import { holidaysOf } from './content/holidays.mjs';
@@ -131,7 +133,7 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
     sendJson(res, 200, JSON.parse(json), headers);
   }
 
-  function handleUpload(req, res, relative) {
+  async function handleUpload(req, res, relative) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       refuseMethod(req, res, 'GET, HEAD');
       return;
@@ -139,6 +141,7 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
     // The hostile corpus's files, answered with their own headers (content/hostile-uploads.mjs).
     const raw = dataset.uploads?.get(relative);
     if (raw) {
+      if (raw.delayMs) await new Promise((resolve) => setTimeout(resolve, raw.delayMs));
       send(res, 200, raw.body, raw.headers);
       return;
     }
@@ -146,9 +149,13 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
     let type;
     const image = dataset.images.get(relative);
     const file = dataset.files.get(relative);
+    const extension = path.posix.extname(relative).slice(1).toLowerCase();
     if (image && relative.endsWith('.svg')) {
       body = Buffer.from(renderImage(image), 'utf8');
       type = 'image/svg+xml; charset=utf-8';
+    } else if (image && PHOTO_TYPES[extension]) {
+      body = await photoFor(relative, photoKind(image, relative));
+      type = PHOTO_TYPES[extension];
     } else if (file && relative.endsWith('.pdf')) {
       body = renderPdf({ title: file.title, path: relative, reference: file.reference });
       type = 'application/pdf';

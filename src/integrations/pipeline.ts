@@ -2,6 +2,10 @@
  * The build pipeline (issue 15 "one explicit post-build pipeline"): the one integration whose `astro:build:done`
  * turns Astro's pages into the site that is published, in named steps that pass values, never files in dist/:
  *
+ *  0. at `astro:build:start`, once the lists have loaded and before any page renders: the portal's images
+ *     (src/integrations/images.ts): imageUses of the staged lists, prepareImages within IMAGE_BUDGET_SECONDS, and
+ *     the manifest handed to the pages (virtual module `virtual:insurer/images`); at `astro:build:done`, after the
+ *     fallback pages, publishImages puts the variants into `dist/_images/`;
  *  1. readListRecords: the portal lists this build used, as the loader staged them (src/portal/snapshots.ts);
  *     referenceWarnings: items whose category reference matches nothing (warned, src/portal/validation.ts); and
  *     planRedirects: the redirect plan from their entries (src/lib/redirects.ts, lists in display order);
@@ -25,6 +29,7 @@
  * last build report (and report page) and the staged list records before the lists load, and sets up the audio reader (engine probe,
  * virtual module `virtual:insurer/reader`); `astro:config:done` notes Astro's cacheDir and the pagefind version.
  */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { ARTICLE_SECTIONS } from '../lib/article-sections';
@@ -41,6 +46,17 @@ import { fallbackFile, writeFallbackPages, writeHostFiles } from './hosting';
 import { KEEP_OUTPUT_FOLDER, removeStalePages } from './output-folder';
 import { publish, removeBuildReport } from './publishing';
 import { buildAudio, setUpReader, type ReaderSetup } from './reader';
+import {
+  imageManifestPlugin,
+  imageSourceBase,
+  imageSummary,
+  imageUses,
+  prepareImages,
+  publishImages,
+  setImageManifest,
+  type ImageReport,
+} from './images';
+import type { ImageManifest } from '../site/images';
 import { indexSite, pagefindVersion } from './search-index';
 
 /**
@@ -118,12 +134,18 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
   let cacheDir = '';
   let snapshotDir = '';
   let pagefind = 'unknown';
+  let imageCacheDir = '';
+  let images: { manifest: ImageManifest; report: ImageReport } = {
+    manifest: {},
+    report: { total: 0, made: 0, cached: 0, pending: 0, unreachable: [], failed: [], spentMs: 0 },
+  };
   return {
     name: 'insurer:pipeline',
     hooks: {
       'astro:config:setup': async (hook) => {
         const { command, config, updateConfig, logger } = hook;
         updateConfig(KEEP_OUTPUT_FOLDER);
+        updateConfig({ vite: { plugins: [imageManifestPlugin()] } });
         if (command === 'build') {
           // Before the portal lists load (they load before astro:build:start, and fail there).
           await removeBuildReport(config.outDir);
@@ -135,6 +157,23 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         cacheDir = fileURLToPath(config.cacheDir);
         snapshotDir = snapshotSettings(settings, config.cacheDir).dir;
         pagefind = await pagefindVersion(config.root);
+        imageCacheDir = settings.IMAGE_CACHE_DIR ?? join(cacheDir, 'image-cache');
+      },
+      // 0. The portal's images, after the lists loaded and before any page renders (src/integrations/images.ts).
+      'astro:build:start': async ({ logger }) => {
+        const log = logger.fork('insurer:images');
+        const uses = imageUses(await readListRecords(snapshotDir));
+        const sourceBase = imageSourceBase(settings);
+        if (!sourceBase) {
+          log.warn('No portal to download images from (PORTAL_API_BASE or PORTAL_IMAGE_BASE): pages show the portal\'s image URLs.');
+        } else {
+          images = await prepareImages({ uses, sourceBase, cacheDir: imageCacheDir, budgetMs: settings.IMAGE_BUDGET_SECONDS * 1000, logger: log });
+          log.info(imageSummary(images.report));
+          for (const failure of images.report.failed) {
+            log.warn(`IMAGE NOT SHOWN: list "${failure.list}", item ${failure.itemId}, field ${failure.field} (${failure.path}): ${failure.reason}. The page shows a placeholder.`);
+          }
+        }
+        setImageManifest(images.manifest);
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         const root = fileURLToPath(dir);
@@ -151,6 +190,9 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         const hosting = logger.fork('insurer:hosting');
         const fallbackPages = await writeFallbackPages(root, plan, routePages);
         if (fallbackPages.replaced.length > 0) hosting.info(`${fallbackPages.replaced.length} page(s) of earlier builds at redirect sources replaced by fallback pages`);
+        // 3b. The image variants the pages name, before the read (its check of asset links sees them).
+        const published = await publishImages(root, images.manifest, imageCacheDir);
+        if (published.added + published.removed > 0) logger.fork('insurer:images').info(`_images/: ${published.added} added, ${published.removed} no longer used removed`);
         // 4. The one read of every page.
         const pages = await readBuiltPages(root, [...new Set([...kept, ...fallbackPages.files])].sort());
         // 5. Host files.
@@ -176,6 +218,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
           snapshotDir,
           builtAt: new Date(),
           reader: audio,
+          images: images.report,
           siteUrl: settings.SITE_URL,
           notifyUrl: settings.PUBLISH_NOTIFY_URL,
           logger: logger.fork('insurer:publishing'),

@@ -13,6 +13,7 @@
  *
  * Runs in the build and in scripts/rebuild.mjs (Node's own TypeScript stripping): relative imports carry `.ts`.
  */
+import type { ImageReport } from './images.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { quarantineAdvice } from '../portal/quarantine.ts';
 import type { BuildReport, PageChanges, PageDigests } from '../portal/snapshots.ts';
@@ -94,7 +95,22 @@ function comparisonZh(pages: PageChanges | undefined): string {
  * @param report this build's report (buildReport, with `pages`)
  * @returns the HTML document
  */
-export function publishReportPage(report: BuildReport): string {
+export function publishReportPage(report: BuildReport & { images?: ImageReport | null }): string {
+  const failedImages = report.images?.failed ?? [];
+  const images =
+    failedImages.length === 0
+      ? '<p>所有圖片皆可顯示。</p>'
+      : `<table>
+<thead><tr><th scope="col">清單</th><th scope="col">項目</th><th scope="col">欄位</th><th scope="col">原因</th></tr></thead>
+<tbody>
+${failedImages
+  .map(
+    (image) => `<tr><td>${escapeHtml(image.list)}</td><td>${escapeHtml(image.itemId)}</td><td>${escapeHtml(image.field)}<br>${escapeHtml(image.path)}</td>` +
+      `<td>${escapeHtml(image.reasonZh)}<br><span class="en" lang="en">${escapeHtml(image.reason)}</span></td></tr>`,
+  )
+  .join('\n')}
+</tbody>
+</table>`;
   const quarantined =
     report.quarantined.length === 0
       ? '<p>沒有被隔離的項目。</p>'
@@ -145,6 +161,9 @@ ${report.quarantined
 <h2>隔離中的項目</h2>
 <p>未通過檢查的項目不會發布；若上次發布時有正確的版本，網站會保留該版本。修正後，下一次建置會自動發布。</p>
 ${quarantined}
+<h2>無法顯示的圖片</h2>
+<p>下列圖片無法下載或轉換，頁面以圖片說明的底圖代替，項目本身照常發布。請在後台換上正確的圖片檔。${report.images?.pending ? `另有 ${report.images.pending} 張圖片將在下次建置時完成轉換，目前先顯示原圖。` : ''}</p>
+${images}
 <h2>頁面變更</h2>
 <p>${comparisonZh(report.pages)}</p>
 ${changes}

@@ -34,6 +34,7 @@ import {
 } from '../portal/snapshots';
 import { notify, publishMessage } from './notify';
 import type { ReaderReport } from './reader';
+import type { ImageReport } from './images';
 import { pageChanges, publishReportPage, publishReportStylesheet, PUBLISH_REPORT_STYLESHEET } from './publish-report';
 
 /** The report page's folder in the output folder (`_publish/`). */
@@ -58,6 +59,7 @@ export async function removeBuildReport(outDir: URL): Promise<void> {
  * @param options.snapshotDir the snapshot folder (snapshotSettings(…).dir)
  * @param options.builtAt the build time written into the report
  * @param options.reader the audio step's counts (buildAudio), undefined when the reader is off
+ * @param options.images the image step's report (src/integrations/images.ts), undefined without one
  * @param options.siteUrl SITE_URL (the notification links the report page on the site)
  * @param options.notifyUrl PUBLISH_NOTIFY_URL; undefined: no notification
  * @returns the build report written
@@ -69,13 +71,15 @@ export async function publish(options: {
   snapshotDir: string;
   builtAt: Date;
   reader?: ReaderReport;
+  /** The image step's report (prepareImages); its failed images are listed for editors. */
+  images?: ImageReport;
   siteUrl: string;
   notifyUrl?: string;
   logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>;
-}): Promise<BuildReport & { reader: ReaderReport | null }> {
+}): Promise<BuildReport & { reader: ReaderReport | null; images: ImageReport | null }> {
   const { root, records, snapshotDir, logger, pageDigests } = options;
   const changes = pageChanges(await readPageDigests(snapshotDir), pageDigests);
-  const report = { ...buildReport(records, options.builtAt, changes), reader: options.reader ?? null };
+  const report = { ...buildReport(records, options.builtAt, changes), reader: options.reader ?? null, images: options.images ?? null };
   await writeFile(`${root}${BUILD_REPORT_FILE}`, `${JSON.stringify(report, null, 2)}\n`);
   await mkdir(`${root}${REPORT_FOLDER}`, { recursive: true });
   await writeFile(`${root}${REPORT_FOLDER}index.html`, publishReportPage(report));

@@ -9,6 +9,7 @@ import { escapeHtml } from './html';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, nginxHeaderLines } from './security-headers';
 import { NGINX_IGNORED_UPLOAD_HEADERS, UPLOAD_HIDDEN_HEADERS, UPLOAD_PREFIX, uploadHeaders, uploadTypeGroups, withHeaders } from './upload-headers';
 import { UPLOAD_EXTENSIONS } from '../site/uploads';
+import { IMAGE_OUTPUT_FOLDER } from '../site/images';
 
 /**
  * Cloudflare Pages limits (developers.cloudflare.com/pages/configuration/redirects, "Per file"): 2,000 static
@@ -125,6 +126,12 @@ ${uploadLocation(headers)}
 location ^~ /_astro/ {
   # Compressed once at build time, at the best level (src/integrations/hosting.ts writes the .gz files).
   gzip_static on;
+  add_header Cache-Control "${IMMUTABLE_CACHE}" always;
+${locationSecurity}
+  try_files $uri =404;
+}
+# The portal's images as the build made them (src/integrations/images.ts): named by the hash of their content.
+location ^~ /${IMAGE_OUTPUT_FOLDER}/ {
   add_header Cache-Control "${IMMUTABLE_CACHE}" always;
 ${locationSecurity}
   try_files $uri =404;

@@ -26,6 +26,7 @@ import { Tokenizer } from 'htmlparser2';
 import type { Settings } from '../settings';
 import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../site/company';
 import { UPLOAD_CSP, UPLOAD_PREFIX } from './upload-headers';
+import { IMAGE_OUTPUT_FOLDER } from '../site/images';
 
 
 /** Origins of Google Analytics 4 (gtag.js and its collection endpoints), used only with a measurement id. */
@@ -463,7 +464,7 @@ function pagesBringingHashes(origins: ReadonlyMap<string, HashOrigin>): string {
 
 /**
  * `dist/_headers` (Netlify / Cloudflare Pages): the security headers on every path, the immutable caching of
- * hashed assets, and the upload policy on the portal's files (UPLOAD_CSP: no script, an opaque origin). Both hosts
+ * hashed assets and of the image variants (`/_images/`, named by their content's hash), and the upload policy on the portal's files (UPLOAD_CSP: no script, an opaque origin). Both hosts
  * join the values of a header that several rules set, so Cache-Control is set by one rule only (HTML keeps the
  * host's revalidating default), and `/upload/*` gets the site's policy and the upload policy, both enforced. What a
  * CDN cannot do from this file (the type by extension, dropping the portal's Set-Cookie or Refresh) needs the
@@ -478,6 +479,8 @@ export function headersFile(headers: readonly [string, string][], origins: Reado
     '/*',
     ...headers.map(([name, value]) => `  ${name}: ${value}`),
     '/_astro/*',
+    `  Cache-Control: ${IMMUTABLE_CACHE}`,
+    `/${IMAGE_OUTPUT_FOLDER}/*`,
     `  Cache-Control: ${IMMUTABLE_CACHE}`,
     // The portal's files: the CDN joins this policy to the site's, and a browser enforces both (src/lib/upload-headers.ts).
     `${UPLOAD_PREFIX}*`,

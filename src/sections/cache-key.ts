@@ -11,7 +11,8 @@
  *   footer's copyright year (Footer.astro), and the build environment read by the layout (SITE_URL for the
  *   canonical URL, SITE_ENV for the test bar, PREFETCH for the speculation rules, the PUBLIC_* settings of
  *   astro.config.mjs `env.schema`), and
- *   whether the build has a speech engine (the reader player on content pages, src/integrations/reader.ts);
+ *   whether the build has a speech engine (the reader player on content pages, src/integrations/reader.ts), and
+ *   the build's image manifest (a page shows the portal's URL until the variants of its images exist, then them);
  * - the build configuration: astro.config.mjs (Vite's chunking, the CSP) and package-lock.json (dependency
  *   versions). Neither is in a page's module graph, yet both rename the `/_astro/` files a page links to: a page
  *   kept from the cache would point at files this build no longer writes.
@@ -21,6 +22,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { readerEnabled } from 'virtual:insurer/reader';
+import { imageManifest } from 'virtual:insurer/images';
 import { processSettings } from '../settings';
 import { dockLists } from './dock';
 import { taipeiYear } from '../lib/dates';
@@ -50,7 +52,8 @@ export function layoutKey(): Promise<string> {
     const settings = processSettings();
     const env = Object.fromEntries(PAGE_SETTINGS.map((name) => [name, settings[name] ?? null]));
     // readerEnabled: whether this build has a speech engine, i.e. whether content pages show the reader player.
-    return hashOf({ dock, year: taipeiYear(), env, readerEnabled, config });
+    // The image manifest: a page shows an image's variants once the build has made them (src/lib/images.ts).
+    return hashOf({ dock, year: taipeiYear(), env, readerEnabled, config, images: imageManifest() });
   })();
   return layoutKeyPromise;
 }

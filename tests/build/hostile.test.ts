@@ -41,6 +41,8 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { buildDataset } from '../../scripts/sample-portal/data.mjs';
 import { LARGE_CATEGORY } from '../../scripts/sample-portal/generate.mjs';
 import { DOWNLOAD_NAV_SIZE, FAQ_PAGE_SIZE, LOCATION_PAGE_SIZE } from '../../src/site/limits';
+import { UPLOAD_CSP } from '../../src/lib/upload-headers';
+import { HOSTILE_IMAGES } from '../../scripts/sample-portal/content/hostile-uploads.mjs';
 
 const VIEWPORTS = [
   { width: 320, height: 640 },
@@ -275,9 +277,16 @@ describe('download links to another host (issue 17 item 1)', () => {
   }, 60_000);
 });
 
-/** The Content-Security-Policy lines of a build's host files: `_headers`, and the distinct `add_header` lines of `nginx.conf`. */
+/**
+ * The site's Content-Security-Policy lines of a build's host files: `_headers`, and the distinct `add_header` lines
+ * of `nginx.conf` (the fixed policy of the portal's files, UPLOAD_CSP, left out).
+ */
 function policyLines(folder: string): { headers: string[]; nginx: string[] } {
-  const lines = (file: string) => readFileSync(join(folder, file), 'utf8').split('\n').map((line) => line.trim());
+  const lines = (file: string) =>
+    readFileSync(join(folder, file), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => !line.includes(UPLOAD_CSP));
   return {
     headers: lines('_headers').filter((line) => line.startsWith('Content-Security-Policy:')),
     nginx: [...new Set(lines('nginx.conf').filter((line) => line.startsWith('add_header Content-Security-Policy ')))],
@@ -313,6 +322,35 @@ describe('the security policy with the hostile corpus (issue 17 finding 2)', () 
     expect(plain.headers).toHaveLength(1);
     expect(plain.nginx).toHaveLength(1);
     expect(policyLines(dist)).toEqual(plain);
+  });
+});
+
+describe('images that cannot be shown never break a page or the build', () => {
+  const report = () => JSON.parse(readFileSync(join(dist, 'build-report.json'), 'utf8')) as {
+    images: { failed: { list: string; itemId: string; field: string; path: string; reasonZh: string }[] };
+  };
+  it.each(Object.entries(HOSTILE_IMAGES))('%s (%s) publishes its item with a placeholder or as an <img>', (path, { shown }) => {
+    const index = Object.keys(HOSTILE_IMAGES).indexOf(path);
+    const page = readFileSync(join(dist, 'news', 'detail', `hostile-image-${index}`, 'index.html'), 'utf8');
+    const main = /<main[\s\S]*<\/main>/.exec(page)![0];
+    if (shown === 'placeholder') {
+      expect(main).toContain('portal-picture--placeholder');
+      expect(main).not.toContain(`/upload/${path}`);
+      expect(report().images.failed).toContainEqual(expect.objectContaining({ list: 'news', itemId: `hostile-image-${index}`, field: 'image', path }));
+    } else {
+      // A drawing is only ever an <img> (never inlined): its script cannot run there.
+      expect(main).toMatch(new RegExp(`<img src="/upload/${path.replace(/[.]/g, '\\.')}"`));
+      expect(main).not.toContain('<svg xmlns="http://www.w3.org/2000/svg" width="100"');
+    }
+  });
+
+  it('the publish report names each image that cannot be shown, in zh-TW', () => {
+    const html = readFileSync(join(dist, '_publish', 'index.html'), 'utf8');
+    expect(html).toContain('無法顯示的圖片');
+    for (const failure of report().images.failed) {
+      expect(html).toContain(failure.path);
+      expect(html).toContain(failure.reasonZh);
+    }
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBuild, tempDir } from './run-build';
 import { PUBLISH_REPORT_PATH } from '../../src/site/limits';
@@ -51,6 +52,8 @@ beforeAll(async () => {
       TZ: zone,
       READER_ENGINE: 'off',
       ASTRO_CACHE_DIR: tempDir('tz-cache'),
+      // The checkout's image cache (the variants do not depend on the zone; made cold, they would add minutes).
+      IMAGE_CACHE_DIR: fileURLToPath(new URL('../../node_modules/.astro/image-cache', import.meta.url)),
     });
     expect(code, `${zone}: ${output.slice(-2000)}`).toBe(0);
     sites.set(zone, outDir);

@@ -84,6 +84,13 @@ function firstAsset(extension: string): string {
   return `/_astro/${file}`;
 }
 
+/** The first variant the build's image step published (`/_images/…`). */
+function firstImageVariant(): string {
+  const file = readdirSync(join(dist, '_images'))[0];
+  if (!file) throw new Error('no file in dist/_images');
+  return `/_images/${file}`;
+}
+
 describe('security headers on every response type under nginx', () => {
   /** Label, path, status, and the Cache-Control it must carry (null: nginx's default, not checked). */
   const cases: [string, () => string, number, RegExp | null][] = [
@@ -97,7 +104,8 @@ describe('security headers on every response type under nginx', () => {
     ['redirect of the plan', () => planRedirect().from, 301, null],
     ['trailing-slash redirect', () => '/claim/', 301, null],
     ['portal API through the proxy', () => '/api/PortalCommonProblem/GetCommonProblemCategory', 200, null],
-    ['portal image through the proxy', () => '/upload/images/coupon/1.svg', 200, null],
+    ['portal image through the proxy', () => '/upload/images/news/1.jpg', 200, null],
+    ['image variant made by the build', () => firstImageVariant(), 200, /immutable/],
   ];
 
   it.each(cases)('%s', async (_label, path, status) => {
@@ -163,7 +171,7 @@ describe('dist/_headers', () => {
     const text = readFileSync(join(dist, '_headers'), 'utf8');
     expect(text).toBe(headersFile(expected));
     const rules = text.split('\n').filter((line) => line.startsWith('/'));
-    expect(rules).toEqual(['/*', '/_astro/*', '/upload/*']);
+    expect(rules).toEqual(['/*', '/_astro/*', '/_images/*', '/upload/*']);
     for (const [name, value] of expected) expect(text).toContain(`  ${name}: ${value}\n`);
   });
 });

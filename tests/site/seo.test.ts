@@ -136,6 +136,26 @@ describe('head metadata of every page', () => {
     expect(problems).toEqual([]);
   });
 
+  it('announces a raster og:image with its size on every page, never an SVG (Facebook and LINE show no SVG)', () => {
+    const problems: string[] = [];
+    let covers = 0;
+    for (const { route, html } of pages) {
+      const head = html.slice(0, html.indexOf('</head>'));
+      const image = all(head, /<meta property="og:image" content="([^"]*)"/g)[0] ?? '';
+      const width = all(head, /<meta property="og:image:width" content="([^"]*)"/g)[0];
+      const height = all(head, /<meta property="og:image:height" content="([^"]*)"/g)[0];
+      if (!/\.(?:jpe?g|png|webp)$/i.test(new URL(image, SITE).pathname)) problems.push(`${route}: og:image ${image}`);
+      if (!width || !height) problems.push(`${route}: og:image without its size`);
+      if (image.includes('/_images/')) {
+        covers += 1;
+        if (width !== '1200' || height !== '630') problems.push(`${route}: cover crop ${width}×${height}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // News, event and coupon pages with a cover share its 1200×630 crop.
+    expect(covers).toBeGreaterThan(10);
+  });
+
   it('gives titles that differ between pages of different routes', () => {
     const byTitle = new Map<string, string[]>();
     for (const { route, html } of pages) {

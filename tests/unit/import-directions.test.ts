@@ -34,6 +34,8 @@ const LAYERS: Record<string, readonly string[]> = {
   // browser: the font-size boot step writes a browser helper into every page's head (font-size-boot.ts).
   integrations: ['site', 'settings', 'portal', 'lib', 'browser'],
   'content.config': ['site', 'settings', 'portal', 'lib'],
+  // The type declaration of the virtual module of the build's images (src/integrations/images.ts): its entry type.
+  'image-manifest': ['site'],
   'astro.config': ['site', 'settings', 'lib', 'integrations'],
   styles: [],
 };

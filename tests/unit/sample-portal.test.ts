@@ -13,6 +13,8 @@ import { ENDPOINTS, type Endpoint, type EndpointName } from '../../src/portal/en
 import { PORTAL_LISTS, PORTAL_LIST_NAMES, type PortalListName } from '../../src/portal/lists.ts';
 import { parseNotification } from '../../src/lib/notifications.ts';
 import { parseRateLimit, parseStrict, startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+import sharp from 'sharp';
+import { PHOTO_TYPES } from '../../scripts/sample-portal/photos.mjs';
 import { generateScaled, LARGE_CATEGORY, SCALED_ID_BASE } from '../../scripts/sample-portal/generate.mjs';
 
 type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
@@ -423,14 +425,20 @@ describe('content', () => {
     for (const item of await data('publicDisclosures')) if (item.fileUrl) files.add(item.fileUrl as string);
     expect(images.size).toBeGreaterThan(40);
     expect(files.size).toBeGreaterThan(60);
+    // Photographs as editors upload them (photos.mjs): the type its extension names, at the uploads' sizes.
+    const formats = new Set<string>();
     for (const image of images) {
-      expect(image).toMatch(/^images\/[a-z]+\/[\w-]+\.svg$/);
+      expect(image).toMatch(/^images\/[a-z]+\/[\w-]+\.(?:jpg|png|webp|gif)$/);
       const response = await fetch(`${portal.url}/upload/${image}`);
       expect(response.status, image).toBe(200);
-      expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(response.headers.get('content-type')).toBe(PHOTO_TYPES[image.split('.').at(-1) as keyof typeof PHOTO_TYPES]);
       expect(response.headers.get('cache-control')).toMatch(/max-age=\d+/);
-      expect(await response.text()).toMatch(/^<svg [^>]*viewBox="0 0 (1600 560|750 750|800 500|800 450)"/);
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      formats.add(`${meta.format}${meta.space === 'cmyk' ? ' cmyk' : ''}${meta.isProgressive ? ' progressive' : ''}${(meta.pages ?? 1) > 1 ? ' animated' : ''}`);
+      if (image.startsWith('images/banner/')) expect([meta.width, meta.height], image).toEqual(image.endsWith('-m.jpg') ? [750, 900] : [1920, 672]);
+      else expect(meta.width, image).toBeGreaterThanOrEqual(320);
     }
+    expect(formats).toEqual(new Set(['jpeg', 'jpeg progressive', 'jpeg cmyk', 'png', 'webp', 'gif animated']));
     for (const file of files) {
       expect(file).toMatch(/^files\/[a-z]+\/\d+\.pdf$/);
       const response = await fetch(`${portal.url}/upload/${file}`);
@@ -438,7 +446,7 @@ describe('content', () => {
       expect(response.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await response.arrayBuffer()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     }
-    expect((await fetch(`${portal.url}/upload/images/coupon/999999.svg`)).status).toBe(404);
+    expect((await fetch(`${portal.url}/upload/images/coupon/999999.png`)).status).toBe(404);
   });
 
   test('a generated PDF has a cross-reference table that points at its objects', async () => {

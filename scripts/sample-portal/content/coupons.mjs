@@ -1,7 +1,11 @@
 /**
- * 優惠專區 (coupons): partner offers for policyholders. Items: couponSchema; every coupon has an image
- * `images/coupon/{id}.svg` (800×500).
+ * 優惠專區 (coupons): partner offers for policyholders. Items: couponSchema; every coupon has an image, coupon art as
+ * editors upload it: `images/coupon/{id}.png` (800×500 with transparent corners), one an animated GIF
+ * (ANIMATED_COUPON_ID).
  */
+
+/** The coupon whose art is an animated GIF. */
+const ANIMATED_COUPON_ID = 13;
 
 /** Terms every coupon shares, appended to its own. */
 const COMMON_TERMS = `<h3>注意事項</h3>
@@ -10,7 +14,7 @@ const COMMON_TERMS = `<h3>注意事項</h3>
 /** One coupon entry with the shared terms appended. */
 const coupon = ({ terms, ...item }) => ({
   ...item,
-  image: `images/coupon/${item.id}.svg`,
+  image: `images/coupon/${item.id}.${item.id === ANIMATED_COUPON_ID ? 'gif' : 'png'}`,
   content: `${terms}\n${COMMON_TERMS}`,
 });
 

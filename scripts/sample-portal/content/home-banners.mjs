@@ -1,6 +1,6 @@
 /**
- * 首頁輪播 (home banners): desktop image 1600×560 `images/banner/{id}.svg` and phone image 750×750
- * `images/banner/{id}-m.svg`. The array is not in `sort` order: the site sorts. Items: homeBannerSchema.
+ * 首頁輪播 (home banners): desktop image 1920×672 `images/banner/{id}.jpg` and phone image 750×900
+ * `images/banner/{id}-m.jpg`. The array is not in `sort` order: the site sorts. Items: homeBannerSchema.
  */
 
 /** One banner with its two images. */
@@ -8,8 +8,8 @@ const banner = (id, sort, title, description, link) => ({
   id,
   title,
   description,
-  image: `images/banner/${id}.svg`,
-  mobileImage: `images/banner/${id}-m.svg`,
+  image: `images/banner/${id}.jpg`,
+  mobileImage: `images/banner/${id}-m.jpg`,
   link,
   sort,
 });

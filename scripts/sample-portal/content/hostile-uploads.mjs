@@ -10,7 +10,14 @@
  * - a PNG answered as `text/html` (a type the portal got wrong, or lied about);
  * - files answered with `Set-Cookie`, `Refresh` and `Clear-Site-Data`, headers that act on the site.
  * The web server's rules for `/upload/` (src/lib/upload-headers.ts) must leave every one inert.
+ *
+ * And images the build's image step (src/integrations/images.ts) must survive (HOSTILE_IMAGES, shown by the hostile
+ * news items): a corrupt JPEG, one that answers 404, one that answers after HOSTILE_SLOW_IMAGE_MS, a decompression
+ * bomb (a small PNG declaring 30,000×30,000 pixels) and an SVG holding a script. Each item publishes, with a
+ * placeholder (or, for the SVG, the drawing through `<img>`), and the publish report names the failed ones.
  */
+
+import { crc32, deflateSync } from 'node:zlib';
 
 /** The `localStorage` key a hostile upload's script sets on the origin it runs on. */
 export const HOSTILE_UPLOAD_MARK = '__pwned_upload';
@@ -22,9 +29,54 @@ export const HOSTILE_UPLOAD_DIR = 'hostile';
 const script = (label) =>
   `try{localStorage.setItem(${JSON.stringify(HOSTILE_UPLOAD_MARK)},${JSON.stringify(label)})}catch(e){}document.title=${JSON.stringify(HOSTILE_UPLOAD_TITLE)};`;
 
+/** How long the slow image takes to answer, in ms (well inside the build's download limit). */
+export const HOSTILE_SLOW_IMAGE_MS = 2_000;
+
+/** A PNG chunk: length, type, data, CRC. */
+function pngChunk(type, data) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** A PNG whose header declares `width`×`height` grey pixels and whose data holds one row: a few hundred bytes. */
+function declaredPng(width, height) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /**
- * The hostile files: path under the upload base → status, headers and body.
- * @type {ReadonlyMap<string, { headers: Record<string, string>, body: string }>}
+ * Hostile images: path under the upload base → what an item showing it must get. `missing.jpg` is not served (404).
+ * @type {Readonly<Record<string, { reason: string, shown: 'placeholder' | 'original' }>>}
+ */
+export const HOSTILE_IMAGES = Object.freeze({
+  [`${HOSTILE_UPLOAD_DIR}/corrupt.jpg`]: { reason: 'a JPEG whose data is cut and garbled', shown: 'placeholder' },
+  [`${HOSTILE_UPLOAD_DIR}/missing.jpg`]: { reason: 'answers 404', shown: 'placeholder' },
+  [`${HOSTILE_UPLOAD_DIR}/slow.jpg`]: { reason: `answers after ${HOSTILE_SLOW_IMAGE_MS} ms, a corrupt body`, shown: 'placeholder' },
+  [`${HOSTILE_UPLOAD_DIR}/bomb.png`]: { reason: 'declares 30,000×30,000 pixels in a few hundred bytes', shown: 'placeholder' },
+  [`${HOSTILE_UPLOAD_DIR}/script.svg`]: { reason: 'an SVG holding a script: shown only through <img>', shown: 'original' },
+});
+
+/** A JPEG's first bytes (SOI, JFIF APP0) followed by garbage: sharp reads no picture from it. */
+const CORRUPT_JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+  Buffer.from('this is not the rest of a picture'.repeat(40), 'latin1'),
+]);
+
+/**
+ * The hostile files: path under the upload base → headers, body and, for the slow one, a delay in ms.
+ * @type {ReadonlyMap<string, { headers: Record<string, string>, body: string | Buffer, delayMs?: number }>}
  */
 export const HOSTILE_UPLOADS = new Map([
   [
@@ -70,4 +122,7 @@ export const HOSTILE_UPLOADS = new Map([
     `${HOSTILE_UPLOAD_DIR}/clear.pdf`,
     { headers: { 'Content-Type': 'application/pdf', 'Clear-Site-Data': '"cookies", "storage"' }, body: '%PDF-1.4\n%%EOF\n' },
   ],
+  [`${HOSTILE_UPLOAD_DIR}/corrupt.jpg`, { headers: { 'Content-Type': 'image/jpeg' }, body: CORRUPT_JPEG }],
+  [`${HOSTILE_UPLOAD_DIR}/slow.jpg`, { headers: { 'Content-Type': 'image/jpeg' }, body: CORRUPT_JPEG, delayMs: HOSTILE_SLOW_IMAGE_MS }],
+  [`${HOSTILE_UPLOAD_DIR}/bomb.png`, { headers: { 'Content-Type': 'image/png' }, body: declaredPng(30_000, 30_000) }],
 ]);

@@ -31,6 +31,7 @@
 
 import { MAX_SEGMENT_BYTES, TEXT_MAX_CHARS } from '../site-rules.mjs';
 import { generateLargeCategories } from '../generate.mjs';
+import { HOSTILE_IMAGES } from './hostile-uploads.mjs';
 import { HOSTILE_UPLOAD_DIR } from './hostile-uploads.mjs';
 
 /**
@@ -187,6 +188,16 @@ export function hostileLists() {
         content: '<p>說明欄位的標記只是文字。</p>',
       })),
       ...HOSTILE_WARNED.filter((entry) => entry.list === 'news').map((entry) => entry.item),
+      // Images the build's image step must survive (hostile-uploads.mjs): each item publishes.
+      ...Object.entries(HOSTILE_IMAGES).map(([image, { reason }], i) => ({
+        id: `hostile-image-${i}`,
+        title: `惡意圖片測試：${reason}`,
+        date: DATE,
+        categoryId: NEWS_CATEGORY,
+        description: '圖片無法顯示時，頁面仍須完整。',
+        content: '<p>封面圖片有問題。</p>',
+        image,
+      })),
     ],
     shares: rich.slice(0, 12).map(article('share', 1)),
     winners: rich.slice(12, 20).map(article('winner', 1)),

@@ -32,7 +32,7 @@ export const news = [
     // (tests/build/timezone.test.ts).
     date: '2026-11-04T17:30:00Z',
     categoryId: 1,
-    image: 'images/news/41.svg',
+    image: 'images/news/41.jpg',
     description: '本公司官方網站通過無障礙網頁 AA 等級檢測，讓視障、高齡及行動不便的朋友都能順利取得保險資訊。',
     content: `<p>為落實金融友善服務，和泰產險官方網站完成全面無障礙改善，並通過 <strong>AA 等級</strong>檢測。網站支援鍵盤操作、螢幕報讀軟體與字級放大，頁面內容亦可透過語音朗讀功能收聽。</p>
 <h3>本次改善重點</h3>
@@ -97,7 +97,7 @@ export const news = [
     title: '住家綜合保險升級，新增居家責任與寵物意外保障',
     date: '2026-08-12',
     categoryId: 2,
-    image: 'images/news/35.svg',
+    image: 'images/news/35.jpg',
     description: '住家綜合保險新增第三人責任與家中寵物意外醫療附加條款，一張保單照顧住家與家人。',
     content: `<p>和泰產險<strong>住家綜合保險</strong>全新升級！除了原有的火災、爆炸、竊盜與地震保障外，本次新增兩項附加條款：</p>
 <h3>新增保障</h3>
@@ -109,7 +109,7 @@ export const news = [
     title: '榮獲台灣企業永續獎「氣候領袖獎」',
     date: '2026-07-29',
     categoryId: 4,
-    image: 'images/news/34.svg',
+    image: 'images/news/34.jpg',
     description: '和泰產險以氣候風險管理與綠色保險商品的成果，獲頒年度台灣企業永續獎氣候領袖獎。',
     content: `<p>和泰產險以<strong>氣候風險管理</strong>及綠色保險商品的推動成果，榮獲本年度台灣企業永續獎「氣候領袖獎」。</p>
 <p>本公司自 2024 年起導入氣候相關財務揭露（TCFD）架構，評估颱風、豪雨等極端天氣對承保業務的影響，並推出電動車及太陽光電設備保險，協助客戶邁向低碳生活。</p>
@@ -121,7 +121,7 @@ export const news = [
     date: '2026-07-15',
     categoryId: 3,
     isTop: true,
-    image: 'images/news/33.svg',
+    image: 'images/news/33.jpg',
     description: '颱風季節來臨，本公司啟動災害應變機制，提供簡化理賠文件、優先派員查勘及道路救援服務。',
     content: `<p>每年七至九月為颱風好發期。本公司於颱風警報發布後即啟動<strong>災害應變小組</strong>，提供以下加強服務：</p>
 <h3>理賠加強措施</h3>
@@ -145,7 +145,7 @@ export const news = [
     title: '暑假出國旅平險方案，海外突發疾病與行程延誤一次搞定',
     date: '2026-06-16',
     categoryId: 2,
-    image: 'images/news/31.svg',
+    image: 'images/news/31.jpg',
     description: '暑假出國旺季，旅行平安保險可附加海外突發疾病、班機延誤及行李遺失保障，出發前線上投保最方便。',
     content: `<p>暑假是出國旅遊的旺季，和泰產險提醒您出發前別忘了投保<strong>旅行平安保險</strong>。</p>
 <h3>推薦附加保障</h3>
@@ -187,7 +187,7 @@ export const news = [
     title: '發布 2025 年永續報告書，並取得第三方確信',
     date: '2026-04-21',
     categoryId: 1,
-    image: 'images/news/27.svg',
+    image: 'images/news/27.jpg',
     description: '本公司 2025 年永續報告書依 GRI 準則編製，揭露氣候治理、公平待客及社會參與等成果。',
     content: `<p>和泰產險正式發布 <strong>2025 年永續報告書</strong>，報告書依循 GRI 準則及 SASB 保險業準則編製，並經第三方機構確信。</p>
 <h3>年度亮點</h3>
@@ -209,7 +209,7 @@ export const news = [
     title: '榮獲保險信望愛獎「最佳商品創意獎」',
     date: '2026-03-24',
     categoryId: 4,
-    image: 'images/news/25.svg',
+    image: 'images/news/25.jpg',
     description: '電動車專屬綜合保險以創新的電池保障設計，獲得保險信望愛獎評審青睞。',
     content: `<p>和泰產險<strong>電動車專屬綜合保險</strong>榮獲保險信望愛獎「最佳商品創意獎」。評審肯定該商品將動力電池損壞、充電設備及充電中意外納入保障，回應電動車主的實際需求。</p>
 <p>感謝所有保戶與夥伴的支持，我們將持續開發貼近生活的保險商品。</p>`,
@@ -219,7 +219,7 @@ export const news = [
     title: '電動車專屬綜合保險上市，動力電池與充電樁都有保障',
     date: '2026-03-10',
     categoryId: 2,
-    image: 'images/news/24.svg',
+    image: 'images/news/24.jpg',
     description: '全新電動車專屬綜合保險，涵蓋動力電池損失、家用充電設備損失及充電期間意外。',
     content: `<p>隨著電動車日益普及，和泰產險推出<strong>電動車專屬綜合保險</strong>，針對電動車特有風險設計保障：</p>
 <ul><li>動力電池因碰撞或泡水造成的損失，可依約定比例理賠。</li><li>家用充電樁因火災、雷擊造成的損失。</li><li>充電期間發生的第三人財損責任。</li></ul>
@@ -288,7 +288,7 @@ export const news = [
     title: '線上理賠服務榮獲數位金融獎',
     date: '2025-12-02',
     categoryId: 4,
-    image: 'images/news/17.svg',
+    image: 'images/news/17.jpg',
     description: '和泰產險線上理賠服務以照片定損與即時進度通知，獲頒年度數位金融獎「最佳顧客體驗獎」。',
     content: `<p>和泰產險<strong>線上理賠服務</strong>獲頒數位金融獎「最佳顧客體驗獎」。保戶發生小額車損時，可透過手機拍照上傳，最快當日完成定損。</p>
 <ul><li>2025 年線上理賠案件占整體車險理賠 41%。</li><li>小額車損案件平均結案天數縮短至 3.2 天。</li></ul>`,
@@ -338,7 +338,7 @@ export const news = [
     title: '公平待客原則評核獲產險業前 25%',
     date: '2025-08-26',
     categoryId: 4,
-    image: 'images/news/12.svg',
+    image: 'images/news/12.jpg',
     description: '和泰產險獲金融監督管理委員會公平待客原則評核為產險業前 25%，肯定公司以客為尊的經營理念。',
     content: `<p>金融監督管理委員會公布保險業公平待客原則評核結果，和泰產險獲評為<strong>產險業前 25%</strong>。</p>
 <p>本公司將持續精進商品說明、理賠服務與高齡友善措施，讓每一位客戶都獲得公平合理的對待。</p>`,
@@ -367,7 +367,7 @@ export const news = [
     title: '暑假出遊前投保旅平險，班機延誤也安心',
     date: '2025-06-24',
     categoryId: 2,
-    image: 'images/news/9.svg',
+    image: 'images/news/9.jpg',
     description: '旅行平安保險可附加班機延誤與行李延誤保障，暑假出遊前線上投保最快 3 分鐘完成。',
     content: `<p>暑假出國旅遊人潮眾多，班機延誤與行李延誤時有所聞。和泰產險旅行平安保險可附加<strong>旅行不便保險</strong>：</p>
 <ul><li>班機延誤每滿 4 小時給付定額保險金。</li><li>行李延誤 6 小時以上，給付購買必需品費用。</li></ul>
@@ -405,7 +405,7 @@ export const news = [
     title: '榮獲保險卓越獎「理賠服務卓越獎」金質獎',
     date: '2025-03-25',
     categoryId: 4,
-    image: 'images/news/5.svg',
+    image: 'images/news/5.jpg',
     description: '和泰產險以快速結案與透明的理賠流程，獲得保險卓越獎理賠服務卓越獎金質獎。',
     content: `<p>和泰產險榮獲保險卓越獎<strong>「理賠服務卓越獎」金質獎</strong>。評審肯定本公司建立理賠進度即時通知機制，並大幅縮短小額案件結案時間。</p>
 <p>感謝每一位第一線理賠同仁的努力，我們將持續提供專業、迅速的理賠服務。</p>`,
@@ -443,7 +443,7 @@ export const news = [
     title: '和泰產險官網全新改版上線',
     date: '2024-12-03',
     categoryId: 1,
-    image: 'images/news/1.svg',
+    image: 'images/news/1.jpg',
     description: '全新官網以清楚的分類與手機優先的設計，讓您更快找到保險商品、理賠服務與各項表單。',
     content: `<p>和泰產險官方網站全新改版上線！新版網站採用<strong>手機優先</strong>設計，在各種裝置上都能舒適瀏覽。</p>
 <h3>新版網站特色</h3>

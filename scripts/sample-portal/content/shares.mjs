@@ -17,7 +17,7 @@ export const shares = [
     title: '強制險與任意險有什麼不同？一次看懂汽車保險',
     date: '2026-11-12',
     categoryId: 1,
-    image: 'images/share/12.svg',
+    image: 'images/share/12.webp',
     description: '強制險是法律規定必須投保的基本保障，任意險則依需求補足不足之處，本文帶您一次了解。',
     content: `<p>汽車保險大致分為<strong>強制汽車責任保險</strong>與<strong>任意汽車保險</strong>兩大類。</p>
 <h3>強制險：保障事故受害人</h3>
@@ -41,7 +41,7 @@ export const shares = [
     title: '颱風來襲前的居家檢查清單',
     date: '2026-08-20',
     categoryId: 3,
-    image: 'images/share/10.svg',
+    image: 'images/share/10.jpg',
     description: '颱風警報發布後，利用這份清單逐項檢查門窗、排水與緊急物資，降低損失。',
     content: `<h3>屋外</h3><ul><li>收起陽台盆栽與曬衣架。</li><li>清理排水孔與水溝的落葉。</li><li>檢查招牌與冷氣室外機是否固定。</li></ul>
 <h3>屋內</h3><ul><li>準備手電筒、行動電源與 3 天份飲水。</li><li>重要文件放入防水袋。</li><li>將貴重物品與電器移至高處。</li></ul>
@@ -80,7 +80,7 @@ export const shares = [
     title: '發生車禍怎麼辦？現場處理五步驟',
     date: '2026-01-08',
     categoryId: 2,
-    image: 'images/share/6.svg',
+    image: 'images/share/6.jpg',
     description: '發生交通事故時保持冷靜，依照五步驟處理，保障自身權益也讓理賠更順利。',
     content: `<ol><li>開啟警示燈並放置故障標誌，確保現場安全。</li><li>有人受傷時，立即撥打 119 及 110。</li><li>拍照記錄現場車輛位置、車損與路況。</li><li>撥打 0800-077-568 向保險公司報案。</li><li>取得警方的事故登記聯單。</li></ol>
 <p>理賠所需文件請參閱<a href="/claim">理賠服務</a>。</p>`,

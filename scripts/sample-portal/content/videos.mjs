@@ -13,7 +13,7 @@ export const videos = [
     date: '2026-10-20',
     description: '手機拍照上傳就能申請理賠，一支影片看懂操作步驟。',
     videoUrl: embed('Qm3vX7pLk2A'),
-    image: 'images/video/8.svg',
+    image: 'images/video/8.jpg',
   },
   {
     id: 7,
@@ -21,7 +21,7 @@ export const videos = [
     date: '2026-07-08',
     description: '防颱準備清單與車輛泡水時的處理方式。',
     videoUrl: embed('h8TfR2wNc5Y'),
-    image: 'images/video/7.svg',
+    image: 'images/video/7.jpg',
   },
   {
     id: 6,
@@ -29,7 +29,7 @@ export const videos = [
     date: '2026-03-12',
     description: '動力電池、充電樁與充電期間意外，電動車主需要的保障。',
     videoUrl: embed('zK4eB9uJd1s'),
-    image: 'images/video/6.svg',
+    image: 'images/video/6.jpg',
   },
   {
     id: 5,
@@ -37,7 +37,7 @@ export const videos = [
     date: '2025-10-30',
     description: '站在大型車駕駛座看出去，才知道哪些位置駕駛看不見。',
     videoUrl: embed('Wp6Lm0aQx8E'),
-    image: 'images/video/5.svg',
+    image: 'images/video/5.jpg',
   },
   {
     id: 4,
@@ -45,7 +45,7 @@ export const videos = [
     date: '2025-08-14',
     description: '保持冷靜、確保安全、拍照存證，理賠更順利。',
     videoUrl: embed('c2GhV5nTy7R'),
-    image: 'images/video/4.svg',
+    image: 'images/video/4.jpg',
   },
   {
     id: 3,
@@ -53,7 +53,7 @@ export const videos = [
     date: '2025-06-19',
     description: '出國前必看，班機延誤、行李遺失也能獲得補償。',
     videoUrl: embed('Ju1Sd8kPo3M'),
-    image: 'images/video/3.svg',
+    image: 'images/video/3.jpg',
   },
   {
     id: 2,
@@ -61,7 +61,7 @@ export const videos = [
     date: '2025-02-10',
     description: '守護每一段旅程，陪伴每一個家庭。',
     videoUrl: embed('Rb7Nq4yHe6T'),
-    image: 'images/video/2.svg',
+    image: 'images/video/2.jpg',
   },
   {
     id: 1,
@@ -69,6 +69,6 @@ export const videos = [
     date: '2024-12-16',
     description: '從填寫資料到完成繳費，五分鐘完成機車險投保。',
     videoUrl: embed('Lx9Fc3gWv0K'),
-    image: 'images/video/1.svg',
+    image: 'images/video/1.jpg',
   },
 ];

@@ -61,7 +61,7 @@ ${NOTICE}`,
     title: '「中秋出遊旅平險，投保抽住宿券」得獎名單',
     date: '2026-10-13',
     categoryId: 1,
-    image: 'images/winner/9.svg',
+    image: 'images/winner/9.jpg',
     description: '中秋旅平險抽獎活動得獎名單出爐，頭獎溫泉飯店住宿券共 5 名。',
     content: `<p>本活動於 2026 年 10 月 12 日在台北總公司公開抽獎，並經律師見證。</p>
 ${winnerTable(
@@ -104,7 +104,7 @@ ${NOTICE}`,
     title: '「新春開運抽紅包」888 元紅包得獎名單',
     date: '2026-03-06',
     categoryId: 1,
-    image: 'images/winner/6.svg',
+    image: 'images/winner/6.jpg',
     description: '新春開運抽紅包活動圓滿結束，最高獎 888 元紅包得主公布。',
     content: `<p>「新春開運抽紅包」活動期間共有超過 2 萬人次參加，888 元紅包得獎名單如下：</p>
 ${winnerTable([{ prize: '888 元電子禮券', count: 15 }], 6)}
@@ -158,7 +158,7 @@ ${winnerTable([{ prize: '咖啡兌換券', count: 12 }], 2)}`,
     title: '「新官網上線，留言抽好禮」得獎名單',
     date: '2025-01-10',
     categoryId: 1,
-    image: 'images/winner/1.svg',
+    image: 'images/winner/1.jpg',
     description: '新官網留言抽獎活動共抽出 100 名得主，每名贈送超商禮券 100 元。',
     content: `<p>感謝大家熱情留言！部分得獎名單如下，完整名單已以簡訊通知得獎者：</p>
 ${winnerTable([{ prize: '超商禮券 100 元', count: 15 }], 1)}
