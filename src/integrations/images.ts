@@ -36,7 +36,7 @@ import { join } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 // Imported with the config: Astro's config loader closes its module runner before the build, so a later
 // dynamic import() from here would fail.
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { ListRecord } from '../portal/snapshots';
 import {
   IMAGE_ENCODINGS,
@@ -111,7 +111,7 @@ export function imageUses(records: readonly Pick<ListRecord, 'list' | 'entries'>
 
 /** The variant widths for a source `width` px wide used in `slots`: theirs up to the source's, else the source's own. */
 export function variantWidths(width: number, slots: readonly ImageSlotName[]): number[] {
-  const wanted = [...new Set(slots.flatMap((slot) => IMAGE_SLOTS[slot].widths))].sort((a, b) => a - b);
+  const wanted = [...new Set(slots.flatMap((slot): readonly number[] => IMAGE_SLOTS[slot].widths))].sort((a, b) => a - b);
   const fitting = wanted.filter((candidate) => candidate <= width);
   // A source narrower than a slot's widest variant is offered at its own width too.
   if (fitting.length === 0 || (fitting.at(-1)! < width && wanted.at(-1)! > width)) fitting.push(width);
@@ -206,7 +206,7 @@ export async function downloadImage(url: string, cached: CachedSource | undefine
  */
 export async function makeVariants(bytes: Buffer, digest: string, use: Pick<ImageUse, 'slots' | 'share'>, filesDir: string): Promise<ImageEntry> {
   const input = { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' as const };
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
   } catch (error) {

@@ -69,6 +69,10 @@ function manyNotifications(count = 10_000): Record<string, unknown>[] {
 }
 
 test.describe('notifications: 10,000 in the answer', () => {
+  // A long task is measured on a machine the other test worker also loads: the page's own start-up task can pass
+  // 200 ms under that load with no notification at all, so a miss is tried again (twice). The code this was written
+  // against ran one task of 9–24 s, which no retry passes.
+  test.describe.configure({ retries: 2 });
   test(`no long task over ${LONG_TASK_LIMIT_MS} ms once the scripts run; the dialog shows; the bell renders at most ${NOTIFICATIONS_SHOWN_MAX.bell} and counts the rest`, async ({ page }) => {
     const data = manyNotifications();
     const body = JSON.stringify({ code: 20000, message: '成功', data });
