@@ -210,7 +210,7 @@ export function photoKind(entry, path) {
 }
 
 /** Pictures made per kind; every image of that kind is one of them, marked with its own path (photo). */
-export const PHOTO_POOL_SIZE = 12;
+export const PHOTO_POOL_SIZE = 8;
 
 /** Kinds given to one image each rather than drawn from the pool (the rare uploads: huge, CMYK, WebP, GIF…). */
 const UNPOOLED = new Set(['coverLarge', 'coverProgressive', 'coverCmyk', 'coverWebp', 'animated']);

@@ -6,7 +6,9 @@
 
 /**
  * One place a page shows a portal image.
- * - `widths`: the variant widths made for it, in px (never wider than the source; a 2× screen takes the next one up);
+ * - `widths`: the variant widths made for it, in px (never wider than the source; a 2× screen takes the next one up).
+ *   Few on purpose: each is three encodings (AVIF the slowest), and a step of about 2× between them keeps what a
+ *   screen downloads within about twice what it draws;
  * - `sizes`: the `sizes` attribute, how wide the slot is drawn at each viewport width;
  * - `ratio`: width / height the slot draws at (CSS `aspect-ratio` with `object-fit: cover`), for the placeholder.
  */
@@ -19,25 +21,25 @@ export interface ImageSlot {
 /** The slots, by name. */
 export const IMAGE_SLOTS = {
   /** Home banner on tablets and desktops: the full width of the window (1920 px sources). */
-  banner: { widths: [768, 1024, 1440, 1920], sizes: '100vw', ratio: 1920 / 672 },
+  banner: { widths: [768, 1440, 1920], sizes: '100vw', ratio: 1920 / 672 },
   /** Home banner on phones (art direction: the portal's `mobileImage`, portrait 750 px sources). */
-  bannerMobile: { widths: [390, 560, 750], sizes: '100vw', ratio: 750 / 900 },
+  bannerMobile: { widths: [390, 750], sizes: '100vw', ratio: 750 / 900 },
   /** Cover in a list card (news, events, winners, shares): one, two or three cards a row. */
   card: {
-    widths: [400, 640, 800],
+    widths: [400, 800],
     sizes: '(min-width: 1248px) 380px, (min-width: 1024px) calc((100vw - 7rem) / 3), (min-width: 640px) calc((100vw - 5rem) / 2), calc(100vw - 2rem)',
     ratio: 16 / 9,
   },
   /** Cover at the top of a detail page (news, events, winners, shares; at most 800 px wide). */
-  cover: { widths: [480, 800, 1200, 1600], sizes: '(min-width: 880px) 800px, calc(100vw - 2rem)', ratio: 16 / 9 },
+  cover: { widths: [800, 1200], sizes: '(min-width: 880px) 800px, calc(100vw - 2rem)', ratio: 16 / 9 },
   /** Coupon art in the coupon list and on home. */
   coupon: {
-    widths: [400, 640, 800],
+    widths: [400, 800],
     sizes: '(min-width: 1248px) 380px, (min-width: 1024px) calc((100vw - 7rem) / 3), (min-width: 640px) calc((100vw - 5rem) / 2), calc(100vw - 2rem)',
     ratio: 8 / 5,
   },
   /** Coupon art on its detail page. */
-  couponDetail: { widths: [480, 800, 1200], sizes: '(min-width: 880px) 800px, calc(100vw - 2rem)', ratio: 8 / 5 },
+  couponDetail: { widths: [800, 1200], sizes: '(min-width: 880px) 800px, calc(100vw - 2rem)', ratio: 8 / 5 },
 } as const satisfies Record<string, ImageSlot>;
 
 /**

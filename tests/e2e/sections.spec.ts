@@ -312,7 +312,7 @@ test.describe('coupons and videos', () => {
     await page.getByRole('link', { name: coupons[0].title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/coupon/detail/${coupons[0].id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(coupons[0].title);
-    await expectImagesLoaded(page, '.coupon-detail__image');
+    await expectImagesLoaded(page, '.coupon-detail__image img');
     await expect(page.getByText('已結束', { exact: true })).toHaveCount(0);
     // A current coupon with a claim link offers it (the sample: 汽車保養工資 85 折).
     const claimable = coupons.find((coupon) => coupon.link);

@@ -90,9 +90,10 @@ describe('which images a build makes, and in which order', () => {
   });
 
   it.each([
-    [1920, ['banner'], [768, 1024, 1440, 1920]],
-    [1200, ['cover'], [480, 800, 1200]],
-    [640, ['cover'], [480, 640]],
+    [1920, ['banner'], [768, 1440, 1920]],
+    [1200, ['cover'], [800, 1200]],
+    [640, ['cover'], [640]],
+    [600, ['card'], [400, 600]],
     [300, ['card'], [300]],
   ] as const)('a source %i px wide in %j gets the widths %j (never wider than the source)', (width, slots, widths) => {
     expect(variantWidths(width, slots)).toEqual(widths);
@@ -108,7 +109,7 @@ describe('prepareImages', () => {
     expect(entry?.status).toBe('ready');
     if (entry?.status !== 'ready') return;
     expect([entry.width, entry.height, entry.fallback]).toEqual([1200, 800, 'jpeg']);
-    expect(entry.variants.avif.map((variant) => variant.width)).toEqual([400, 480, 640, 800, 1200]);
+    expect(entry.variants.avif.map((variant) => variant.width)).toEqual([400, 800, 1200]);
     for (const [format, variants] of [['avif', entry.variants.avif], ['webp', entry.variants.webp], ['jpeg', entry.variants.fallback]] as const) {
       for (const variant of variants) {
         const meta = await sharp(join(cacheDir, 'files', variant.file)).metadata();
