@@ -29,7 +29,7 @@ export interface FileLink {
 
 /**
  * A portal file (`fileUrl`): under the file base (the image base, assetUrl) with a type of src/site/uploads.ts, or
- * an http(s) URL, which the page marks like every link that leaves the site (issue 17 item 1: the confirmation, the
+ * an http(s) URL, which the page marks like every link that leaves the site (spec §9: the confirmation, the
  * new-tab hint and `rel`).
  * @throws Error naming the value and the rule it breaks when it is neither (the schemas refuse such items first)
  */

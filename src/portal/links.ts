@@ -219,7 +219,7 @@ export function fileProblem(value: string, domains: readonly string[] = COMPANY_
 
 /**
  * A download or disclosure file (`fileUrl`): a path under the file base of an allowed type, or an absolute http(s)
- * URL (another host included: the page then gives it the confirmation, the new-tab hint and `rel`, issue 17 item 1).
+ * URL (another host included: the page then gives it the confirmation, the new-tab hint and `rel`, spec §9).
  * @returns undefined when it is neither (javascript:, `//host`, `../x`, `x.html` under the base; fileProblem says why)
  */
 export function classifyFile(value: string, domains: readonly string[] = COMPANY_DOMAINS): FileTarget | undefined {

@@ -138,7 +138,7 @@ const assetPath = z.string().transform((value, context) => {
 
 /**
  * A file: a path under the file base of an allowed type (src/site/uploads.ts), or an absolute http(s) URL (links.ts
- * classifyFile; issue 17 item 1). Refused with rule "base-path" or "file-type" (links.ts fileProblem): the base
+ * classifyFile; a file on another host is an external link, spec §9). Refused with rule "base-path" or "file-type" (links.ts fileProblem): the base
  * serves portal files on the site's own origin, so an HTML page or a script there would act as the site.
  */
 const filePath = z.string().transform((value, context) => {
