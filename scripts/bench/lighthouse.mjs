@@ -21,8 +21,11 @@ import path from 'node:path';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
 import { ROOT, serveBuilt, table } from './util.mjs';
 
-/** The pages of issues 8 and 14: home, news list, news detail, FAQ, contact, the appointment service. */
-export const LIGHTHOUSE_PAGES = ['/', '/news/all/1', '/news/detail/1', '/faq/1', '/contact', '/service'];
+/**
+ * The pages measured: home (the banner photograph is its largest paint), the news list and a news detail with its
+ * cover, the event and coupon lists (cards of photographs and coupon art), FAQ, contact and the appointment service.
+ */
+export const LIGHTHOUSE_PAGES = ['/', '/news/all/1', '/news/detail/1', '/event/all/1', '/coupon/1', '/faq/1', '/contact', '/service'];
 
 /** How the site is served for each table: see the module comment. */
 export const TRANSPORTS = [
