@@ -35,7 +35,7 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
  * @returns {{ lists: Record<string, object[]>, images: Map<string, object>, files: Map<string, object>,
  *   uploads: ReadonlyMap<string, { headers: Record<string, string>, body: string }> }}
  *   `lists` is keyed by endpoint name (ENDPOINTS keys) for every list endpoint; `images` and `files`
- *   map a relative asset path (`images/coupon/3.svg`, `files/download/12.pdf`) to what to render; `uploads` holds
+ *   map a relative asset path (`images/coupon/3.png`, `files/download/12.pdf`) to what to render; `uploads` holds
  *   the hostile corpus's files, served as they are (content/hostile-uploads.mjs; empty otherwise).
  */
 export function buildDataset({ scale = 0, corpus = 'none', edit } = {}) {

@@ -85,7 +85,7 @@ export function portalPicture(
   const entry = (options.manifest ?? imageManifest())[path];
   if (entry?.status === 'failed') return { kind: 'placeholder', ...slotSize(slot) };
   if (entry?.status !== 'ready') {
-    return { kind: 'original', src: options.imageBase === undefined ? assetUrl(path) : assetUrl(path, options.imageBase), ...slotSize(slot) };
+    return { kind: 'original', src: assetUrl(path, options.imageBase), ...slotSize(slot) };
   }
   const { sources, fallback } = sourcesOf(entry, IMAGE_SLOTS[slot].sizes, options.media);
   // The `src` for browsers without srcset: the fallback closest above the slot's middle width.

@@ -12,46 +12,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portalLoader } from '../../src/portal/loader';
 import { PortalFormatError, PortalRedirectError, PortalTooLargeError } from '../../src/portal/errors';
-import { articleSchema } from '../../src/portal/schemas';
 import { readStagedLists, type Snapshot } from '../../src/portal/snapshots';
 import { PORTAL_MAX_BODY_BYTES } from '../../src/site/limits';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+import { loadNews } from './fake-loader';
 
 const NEWS = 'GET /api/PortalCorporateMessage/GetPutOnCorporateMessage';
 const SETTINGS = ['PORTAL_API_BASE', 'PORTAL_SNAPSHOT_DIR', 'PORTAL_SNAPSHOT_MAX_AGE_HOURS', 'PORTAL_TIMEOUT_MS'];
 const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
-
-/** A loader context with an in-memory store that records warnings. */
-function fakeContext() {
-  const entries = new Map<string, Record<string, unknown>>();
-  const warnings: string[] = [];
-  const context = {
-    collection: 'news',
-    store: {
-      set: ({ id, data }: { id: string; data: Record<string, unknown> }) => (entries.set(id, data), true),
-      clear: () => entries.clear(),
-      keys: () => [...entries.keys()],
-      values: () => [...entries].map(([id, data]) => ({ id, data })),
-    },
-    logger: { info: () => {}, warn: (message: string) => warnings.push(message), error: () => {}, debug: () => {} },
-    generateDigest: (data: unknown) => JSON.stringify(data).length.toString(16),
-    meta: new Map(),
-  } as unknown as LoaderContext;
-  return { context, entries, warnings };
-}
-
-/** Loads the news list; resolves the store, the warnings and the error (if any). */
-async function loadNews() {
-  const { context, entries, warnings } = fakeContext();
-  const error = await portalLoader('news', articleSchema)
-    .load(context)
-    .then(() => undefined, (e: unknown) => e as Error);
-  return { entries, warnings, error };
-}
 
 let handler: (request: IncomingMessage, response: ServerResponse) => void;
 const server = createServer((request, response) => handler(request, response));

@@ -10,10 +10,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/settings';
-import { portalLoader } from '../../src/portal/loader';
 import {
   PortalCodeError,
   PortalFormatError,
@@ -28,6 +26,7 @@ import { articleSchema } from '../../src/portal/schemas';
 import { buildReport, readStagedLists, snapshotSettings, writeSnapshots, type Snapshot } from '../../src/portal/snapshots';
 import { PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../../src/site/limits';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+import { loadNews } from './fake-loader';
 
 const NEWS = 'GET /api/PortalCorporateMessage/GetPutOnCorporateMessage';
 const SETTINGS = [
@@ -39,33 +38,6 @@ const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]
 let portal: Awaited<ReturnType<typeof startSamplePortal>>;
 /** The live news items of the sample portal, as the seed snapshot holds them. */
 let liveNews: Record<string, unknown>[];
-
-/** A loader context with an in-memory store that records warnings. */
-function fakeContext() {
-  const entries = new Map<string, Record<string, unknown>>();
-  const warnings: string[] = [];
-  const context = {
-    collection: 'news',
-    store: {
-      set: ({ id, data }: { id: string; data: Record<string, unknown> }) => (entries.set(id, data), true),
-      clear: () => entries.clear(),
-      values: () => [...entries].map(([id, data]) => ({ id, data })),
-    },
-    logger: { info: () => {}, warn: (message: string) => warnings.push(message), error: () => {}, debug: () => {} },
-    generateDigest: (data: unknown) => JSON.stringify(data).length.toString(16),
-    meta: new Map(),
-  } as unknown as LoaderContext;
-  return { context, entries, warnings };
-}
-
-/** Loads the news list; resolves the store, the warnings and the error (if any). */
-async function loadNews() {
-  const { context, entries, warnings } = fakeContext();
-  const error = await portalLoader('news', articleSchema)
-    .load(context)
-    .then(() => undefined, (e: unknown) => e as Error);
-  return { entries, warnings, error };
-}
 
 /** The news record the loader staged for the pipeline in the current snapshot folder (PORTAL_SNAPSHOT_DIR). */
 async function stagedNews() {
