@@ -168,37 +168,43 @@ test.describe('notifications: the bell (category 2)', () => {
     await expect(bellPanel(page)).toBeHidden();
   });
 
-  test(`on home it opens ${TIMING.notificationAutoOpenMs} ms after arrival, not after React loads`, async ({ page }) => {
-    // When the panel first shows, in ms after the navigation started (the page's own clock).
-    await page.addInitScript(() => {
-      const record = () => {
-        const panel = document.getElementById('bell-panel');
-        if (panel && !panel.hidden && !('bellShownAt' in window)) Object.assign(window, { bellShownAt: performance.now() });
-      };
-      new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+  test.describe('timed against the answer', () => {
+    // The bound is 100 ms after the answer: on 2 cores shared with the other test worker one page's timing can miss it
+    // by a few ms (578 against 566 once), before and after the notification capping alike. A miss is tried again
+    // (twice); a panel that waits for React, the fault this test is for, misses every time.
+    test.describe.configure({ retries: 2 });
+    test(`on home it opens ${TIMING.notificationAutoOpenMs} ms after arrival, not after React loads`, async ({ page }) => {
+      // When the panel first shows, in ms after the navigation started (the page's own clock).
+      await page.addInitScript(() => {
+        const record = () => {
+          const panel = document.getElementById('bell-panel');
+          if (panel && !panel.hidden && !('bellShownAt' in window)) Object.assign(window, { bellShownAt: performance.now() });
+        };
+        new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+      });
+      const release = await holdReact(page);
+      await page.goto('/');
+      await expect(bellPanel(page)).toBeVisible();
+      const [shownAt, answeredAt] = await page.evaluate(() => [
+        (window as Window & { bellShownAt?: number }).bellShownAt ?? Number.NaN,
+        // The check's answer in, and the page's module scripts run (they run before DOMContentLoaded; the parser of
+        // the answer is part of them).
+        Math.max(
+          (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => /GetPortalNotification/.test(entry.name))
+            .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+        ),
+      ]);
+      // Spec §4: 300 ms after arrival (400 ms at most), or as soon as the list is in when the portal (or a busy
+      // machine) answers later than that; never when React comes, which here is never.
+      expect(shownAt).toBeGreaterThanOrEqual(TIMING.notificationAutoOpenMs);
+      expect(shownAt, `the check answered and the scripts ran by ${answeredAt.toFixed(0)} ms`).toBeLessThanOrEqual(
+        Math.max(TIMING.notificationAutoOpenMs, answeredAt) + BELL_OPEN_SLACK_MS,
+      );
+      release();
     });
-    const release = await holdReact(page);
-    await page.goto('/');
-    await expect(bellPanel(page)).toBeVisible();
-    const [shownAt, answeredAt] = await page.evaluate(() => [
-      (window as Window & { bellShownAt?: number }).bellShownAt ?? Number.NaN,
-      // The check's answer in, and the page's module scripts run (they run before DOMContentLoaded; the parser of
-      // the answer is part of them).
-      Math.max(
-        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
-        ...performance
-          .getEntriesByType('resource')
-          .filter((entry) => /GetPortalNotification/.test(entry.name))
-          .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
-      ),
-    ]);
-    // Spec §4: 300 ms after arrival (400 ms at most), or as soon as the list is in when the portal (or a busy
-    // machine) answers later than that; never when React comes, which here is never.
-    expect(shownAt).toBeGreaterThanOrEqual(TIMING.notificationAutoOpenMs);
-    expect(shownAt, `the check answered and the scripts ran by ${answeredAt.toFixed(0)} ms`).toBeLessThanOrEqual(
-      Math.max(TIMING.notificationAutoOpenMs, answeredAt) + BELL_OPEN_SLACK_MS,
-    );
-    release();
   });
 
   test('leaving home marks it closed; a navigation closes it', async ({ page }) => {
