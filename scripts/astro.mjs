@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 /**
- * Runs an Astro command against the portal web API (issue 2, DESIGN.md §5): `node scripts/astro.mjs <command>
+ * Runs an Astro command against the portal web API (DESIGN.md §5): `node scripts/astro.mjs <command>
  * [args…]`, used by `npm run build`, `npm run dev` and `npm run check`.
  *
  * - With PORTAL_API_BASE set, the command talks to that portal.
  * - Without it, the bundled sample portal starts on a free loopback port for the command's lifetime and stops
  *   after it (SAMPLE_PORTAL_FAULTS / SAMPLE_PORTAL_SCALE / SAMPLE_PORTAL_STRICT reach it through the environment;
- *   SAMPLE_PORTAL_STRICT=1 answers only the endpoints of spec §7, issue 13 item 5); its snapshots
- *   (issue 6 stale-if-error) go to a folder of their own (sampleSnapshotDir).
+ *   SAMPLE_PORTAL_STRICT=1 answers only the endpoints of spec §7); its snapshots
+ *   (stale-if-error) go to a folder of their own (sampleSnapshotDir).
  *
  * The sample portal is imported only when it is used: it needs devDependencies (svg-captcha), which a production
- * install (`npm install --omit=dev`) lacks, so such an install builds only with PORTAL_API_BASE set (issue 13).
+ * install (`npm install --omit=dev`) lacks, so such an install builds only with PORTAL_API_BASE set.
  *
  * Exit code: Astro's. A build exits non-zero when a list cannot be loaded or an item breaks its schema; Astro
  * prints the error, which names the endpoint, the item and the field.
@@ -40,8 +40,8 @@ function spawnAstro(command, args, env) {
 }
 
 /**
- * The snapshot folder of builds against the sample portal (issue 6): PORTAL_SNAPSHOT_DIR when set, else a folder of
- * its own per sample scale and corpus (`node_modules/.astro/portal-snapshots-sample[-scale][-corpus]`), so sample
+ * The snapshot folder of builds against the sample portal (stale-if-error): PORTAL_SNAPSHOT_DIR when set, else a folder
+ * of its own per sample scale and corpus (`node_modules/.astro/portal-snapshots-sample[-scale][-corpus]`), so sample
  * data never stands in for the real portal's, and a build at another SAMPLE_PORTAL_SCALE or with the hostile corpus
  * (SAMPLE_PORTAL_CORPUS, tests/build/hostile.test.ts) neither trips the item-drop guard of the next plain build nor
  * leaves its items in that build's snapshots.
@@ -58,7 +58,8 @@ export function sampleSnapshotDir(env) {
 }
 
 /**
- * Loads the sample portal (scripts/sample-portal/server.mjs), which needs the devDependencies (issue 13 item 6).
+ * Loads the sample portal (scripts/sample-portal/server.mjs), which needs the devDependencies (a production install has
+ * only what the build needs).
  * @returns {Promise<typeof import('./sample-portal/server.mjs')>}
  * @throws {Error} when they are not installed: the message says to set PORTAL_API_BASE or run `npm install`.
  */

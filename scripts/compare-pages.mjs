@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Compares the HTML pages of two built sites (issue 15: "the sample site's pages are the same before and after").
+ * Compares the HTML pages of two built sites (a refactor must not change any built page).
  *
  * Usage: `node scripts/compare-pages.mjs BEFORE_DIST AFTER_DIST [--show N] [--ignore REGEX]…`
  * (`--ignore` drops what a regular expression matches from both sides first, e.g. a changed header:

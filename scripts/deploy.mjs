@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Deploys the built site (issue 6; issue 16 item 4; README "Publishing"):
+ * Deploys the built site (.github/OPERATIONS.md "Publishing"; atomic, DESIGN.md §11):
  * `node scripts/deploy.mjs [--dry-run] [--dir dist]` (`npm run deploy -- --dry-run`), and rolls back:
  * `node scripts/deploy.mjs --rollback [--dry-run]` (`npm run rollback`). Called by scripts/rebuild.mjs only after
  * the build and the checks passed.
@@ -10,7 +10,7 @@
  *   site, e.g. `npx --yes wrangler pages deploy {dir} --project-name=site --branch=main` (Cloudflare Pages, which
  *   reads dist/_redirects) or `rsync -az --delete {dir}/ deploy@origin:/srv/site/dist/` (nginx, dist/nginx.conf).
  *   It runs without a shell (deployArgv): any path, with spaces or quotes, reaches the command as one argument;
- * - `DEPLOY_TARGET`: a folder on the web server holding releases (issue 16 item 4: atomic deploys):
+ * - `DEPLOY_TARGET`: a folder on the web server holding releases (atomic deploys, DESIGN.md §11):
  *     <DEPLOY_TARGET>/releases/<UTC time>-<site digest>/   one complete site per deploy
  *     <DEPLOY_TARGET>/current -> releases/<…>              the live site (nginx's `root`), a relative symlink
  *   A deploy writes the site into `releases/.partial-<name>/` (files unchanged since the live release are hard
@@ -52,14 +52,14 @@ import { parseArgs } from 'node:util';
 import { parse as parseShellWords, quote as quoteShellWords } from 'shell-quote';
 import { readSettings } from '../src/settings.ts';
 
-/** Files a complete build always has (issue 6: never deploy a partial site). */
+/** Files a complete build always has (never deploy a partial site). */
 export const REQUIRED_FILES = Object.freeze(['index.html', '404.html', 'build-report.json']);
 
 /** A leading `NAME=value` word of a command: an environment variable for it, as in sh. */
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
 /**
- * The program, arguments and extra environment of a DEPLOY_COMMAND template (issue 13 item 7: no shell, so the
+ * The program, arguments and extra environment of a DEPLOY_COMMAND template (no shell, so the
  * site's path is never re-read as shell syntax). The template is split into words as sh does (shell-quote): single
  * and double quotes and backslashes, `$NAME` / `${NAME}` from `env` (unset: empty), leading `NAME=value` words as
  * environment variables, a trailing `# comment` ignored; then `{dir}` is replaced by `dir` inside every word, so
@@ -214,7 +214,7 @@ function linkOrCopy(from, to) {
 function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritten }) {
   const { releases, current, partial } = readReleases(target);
   const release = releaseName(now, plan.digest);
-  if (current && current.endsWith(`-${plan.digest.slice(0, RELEASE_DIGEST_HEX)}`)) {
+  if (current?.endsWith(`-${plan.digest.slice(0, RELEASE_DIGEST_HEX)}`)) {
     log(`Release ${current} in ${target} already is this site: nothing to deploy.`);
     return undefined;
   }
@@ -317,7 +317,7 @@ export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = 
 }
 
 /**
- * Rolls DEPLOY_TARGET back (issue 16 item 4, `npm run rollback`): `current` points at the release before the live
+ * Rolls DEPLOY_TARGET back (`npm run rollback`, under a second): `current` points at the release before the live
  * one, in one rename; both stay on disk (a deploy or another rollback can follow).
  * @param {{ dryRun?: boolean, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
  * @returns {{ live: string, previous: string, replaced: string, rolledBack: boolean }} the release live after the

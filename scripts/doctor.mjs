@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm run doctor [-- --for tests,reader,publish]`: checks what this machine can *do* for the project, not which
- * commands exist (issue 13): soxi reads an MP3, espeak-ng speaks the reader's voice, nginx takes `http2` and
- * `gzip_static`, Chromium starts and renders a CJK glyph, Java runs the W3C checker… For each capability that is
- * missing it prints the exact Debian package that provides it, from the one list scripts/system-packages.txt
- * (each package line names the capability that proves it). Without `--for`, every purpose of the list is checked.
+ * commands exist (a command can be there and still fail, e.g. sox without MP3 support): soxi reads an MP3, espeak-ng
+ * speaks the reader's voice, nginx takes `http2` and `gzip_static`, Chromium starts and renders a CJK glyph, Java runs
+ * the W3C checker… For each capability that is missing it prints the exact Debian package that provides it, from the
+ * one list scripts/system-packages.txt (each package line names the capability that proves it). Without `--for`, every
+ * purpose of the list is checked.
  *
  * Exit code: 0 when every checked capability works, 1 when one is missing, 2 on a bad argument.
  * Used by `.ci/run` after installing and by `npm test` (scripts/test.mjs) before its first step.

@@ -53,7 +53,7 @@ export function jsWeight(dist, page) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [first, ...rest] = process.argv.slice(2);
   const dist = first && !first.startsWith('/') ? first : fileURLToPath(new URL('../dist/', import.meta.url));
-  const pages = first && first.startsWith('/') ? [first, ...rest] : rest.length ? rest : PAGE_TYPES;
+  const pages = first?.startsWith('/') ? [first, ...rest] : rest.length ? rest : PAGE_TYPES;
   console.log('| page | JS gzip (KB) | inline (KB) | total (KB) |\n|---|---|---|---|');
   for (const page of pages) {
     const { bytes, inlineBytes, files } = jsWeight(dist, page);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Lints the GitHub Actions workflows (issue 6 §1): runs action-validator (the `@action-validator/cli` bin, the
- * schema of workflow files plus glob checks) on every `.github/workflows/*.yml` / `*.yaml`, one file per call
- * as the CLI takes one path.
+ * Lints the GitHub Actions workflows (part of `npm test`, so a broken workflow never reaches CI): runs action-validator
+ * (the `@action-validator/cli` bin, the schema of workflow files plus glob checks) on every `.github/workflows/*.yml` /
+ * `*.yaml`, one file per call as the CLI takes one path.
  *
  * Usage: `node scripts/lint-workflows.mjs [file…]` (default: every workflow). Exit code 0 when every file
  * passes; 1 when one fails (the validator's JSON report is printed, naming the path of the bad key), or when

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Makes public/og-default.jpg, the default share image (og:image, 1200×630 px; issue 8 "SEO and sharing"), by
+ * Makes public/og-default.jpg, the default share image (og:image, 1200×630 px, the Open Graph protocol), by
  * screenshotting the HTML template below in Debian's Chromium (CHROME_PATH or /usr/bin/chromium). Run it again
  * after changing the logo or the company name: `node_modules/.bin/node scripts/og-image.mjs`. The output is committed.
  */

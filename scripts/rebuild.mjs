@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The publishing pipeline (issue 6; README "Publishing"), the one path of `.github/workflows/rebuild.yml` and of
+ * The publishing pipeline (.github/OPERATIONS.md "Publishing"), the one path of `.github/workflows/rebuild.yml` and of
  * a local `npm run rebuild`:
  *   1. build against PORTAL_API_BASE (or the sample portal) into `--out-dir` (default dist/): stale-if-error
  *      snapshots, the item-drop guard and dist/build-report.json come with it (src/portal/snapshots.ts);
@@ -9,10 +9,10 @@
  *      the same checks);
  *   3. deploy with scripts/deploy.mjs (DEPLOY_COMMAND or DEPLOY_TARGET; `--dry-run` lists and changes nothing).
  * Each step runs only when the one before passed: a failed build or check never reaches the deploy.
- * Editors (issue 16): after the build, the publish report's summary (src/integrations/publish-report.ts, the same
- * as the page `/_publish/`) is appended to the job summary when GITHUB_STEP_SUMMARY names one (GitHub Actions sets
- * it); when a step fails, the job summary says so and, with PUBLISH_NOTIFY_URL, one JSON message is POSTed
- * (src/integrations/notify.ts; a failed notification only warns).
+ * Editors (every publish is visible to them): after the build, the publish report's summary
+ * (src/integrations/publish-report.ts, the same as the page `/_publish/`) is appended to the job summary when
+ * GITHUB_STEP_SUMMARY names one (GitHub Actions sets it); when a step fails, the job summary says so and, with
+ * PUBLISH_NOTIFY_URL, one JSON message is POSTed (src/integrations/notify.ts; a failed notification only warns).
  *
  * Usage: `node scripts/rebuild.mjs [--dry-run] [--out-dir dist] [--skip-build]` (`--skip-build` checks and
  * deploys an existing build). Exit code: 0 when deployed (or planned); otherwise the failing step's.

@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 /**
- * Recall of the site search (issue 4): how many of the pages that contain a query does the search find?
+ * Recall of the site search (target ≥ 0.99): how many of the pages that contain a query does the search find?
  *
  * For each query a visitor might type (QUERIES, zh-TW), on a built site:
  * - truth: the pages whose indexed text — the `data-pagefind-body` element, tags stripped, without what Pagefind
  *   leaves out (`data-pagefind-ignore` parts, and nav, form, footer, script… as its parser does) — contains each
  *   term of the query (the parts between white space and punctuation) as a plain substring (NFKC, case-insensitive);
- * - found: the pages the site's search returns — the ranking rule of src/browser/site-search.ts (issue 14) over the
+ * - found: the pages the site's search returns — the ranking rule of src/browser/site-search.ts over the
  *   real `/pagefind/pagefind.js`, run in headless Chromium against the site served on loopback (scripts/serve.mjs)
  *   — every result, its page read from the index's fragment files;
  * - recall = |found ∩ truth| / |truth|, per query and overall (micro-average over all queries with a truth);
- * - precision (issue 14): the share of truth pages among the first k results, k = the results on the first page
+ * - precision (target ≥ 0.95): the share of truth pages among the first k results, k = the results on the first page
  *   (min(|found|, SEARCH_PAGE_SIZE)); for a query no page contains, 1 when it shows no results, else 0; per query
  *   and averaged over all queries (`top`). `fallback` is the shorter query whose results the empty state offers;
  * - bytes: what a visitor downloads under /pagefind/ for one search in a fresh browser (the loader and its
@@ -36,9 +36,9 @@ import { CHROMIUM_ARGS, chromiumPath } from './lib/system.mjs';
 import { serveSite } from './serve.mjs';
 
 /**
- * Queries visitors type (issue 4, tripled for issue 14): products, services, topics; words of three and four
- * characters; place names of the locations pages; product names; queries no page contains (NO_MATCH_QUERIES); the
- * overlay's three recommended searches last.
+ * Queries visitors type (three times the first set, to measure precision too): products, services, topics;
+ * words of three and four characters; place names of the locations pages; product names; queries no page
+ * contains (NO_MATCH_QUERIES); the overlay's three recommended searches last.
  */
 export const QUERIES = [
   // Two characters.

@@ -3,9 +3,9 @@
  * `npm start`: builds the site if dist/ has none (or with `--rebuild`), then serves it at
  * http://localhost:4321 (PORT overrides) with the sample portal answering the browser's `/api/*` calls.
  * With PORTAL_API_BASE set, runtime calls go to that portal instead, and neither the build nor the server loads the
- * sample portal: a production install (`npm install --omit=dev`) runs it (issue 13 item 6); without it, the sample
+ * sample portal: a production install (`npm install --omit=dev`) runs it; without it, the sample
  * portal needs the devDependencies of a plain `npm install`. SAMPLE_PORTAL_STRICT=1 makes the sample portal answer
- * only the endpoints of spec §7 (issue 13 item 5), for the build and the browser alike. Stops on Ctrl+C.
+ * only the endpoints of spec §7, for the build and the browser alike. Stops on Ctrl+C.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 /**
- * The project's Debian packages, read from the one list `scripts/system-packages.txt` (issue 13): which packages a
+ * The project's Debian packages, read from the one list `scripts/system-packages.txt`: which packages a
  * purpose (`reader`, `tests`, `publish`) needs, which of them dpkg does not have, and their installation with
  * apt-get (Debian, as root). `npm test` (scripts/test.mjs) and `npm run doctor` (scripts/doctor.mjs) use it;
  * `.ci/run` and the workflows read the same list through `scripts/system-packages.sh`.
@@ -56,6 +56,7 @@ export function packagesFor(purposes) {
  * @returns {boolean}
  */
 export function isInstalled(name) {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own field syntax, not a template.
   const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
   return result.status === 0 && result.stdout.includes('install ok installed');
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Prints the Debian packages of scripts/system-packages.txt (the one list, issue 13) for the given purposes,
+# Prints the Debian packages of scripts/system-packages.txt (the one list) for the given purposes,
 # space-separated: `scripts/system-packages.sh tests` or `scripts/system-packages.sh reader publish`.
 # With --missing, only those dpkg does not report as installed. Exits 2 on an unknown purpose.
 set -eu

@@ -4,8 +4,9 @@ declare module 'virtual:insurer/reader' {
 }
 
 /**
- * espeak-ng compiled to WebAssembly (issue 13; used by src/integrations/reader/wasm-worker.mjs and its test), which
- * ships no types: the parts the reader uses, from the package's espeak-ng.js (Echogarden's WebIDL wrapper).
+ * espeak-ng compiled to WebAssembly (the reader works after `npm install` alone; used by
+ * src/integrations/reader/wasm-worker.mjs and its test), which ships no types: the parts the reader uses, from the
+ * package's espeak-ng.js (Echogarden's WebIDL wrapper).
  */
 declare module '@echogarden/espeak-ng-emscripten' {
   /** espeak-ng's engine. Methods return espeak-ng status codes (0 = success). */

@@ -1,8 +1,8 @@
 /**
- * The project's settings from the environment, parsed once (issue 15 item 3, DESIGN.md §11): every environment
+ * The project's settings from the environment, parsed once (DESIGN.md §11): every environment
  * variable the build, the integrations, the scripts and the tests read is declared here with its zod schema,
- * default, unit and meaning, and read only through {@link readSettings}. README's Configuration table is
- * {@link configurationTable}'s output (tests/unit/settings.test.ts keeps them equal), and astro.config.mjs
+ * default, unit and meaning, and read only through {@link readSettings}. The Configuration table of
+ * .github/OPERATIONS.md is {@link configurationTable}'s output (tests/unit/settings.test.ts keeps them equal), and astro.config.mjs
  * declares the browser's variables to `astro:env` from {@link ASTRO_ENV_FIELDS}.
  *
  * Rules for every variable: unset or blank (only spaces) means "not set" and gives the default; a value is trimmed;
@@ -18,13 +18,13 @@ import { z } from 'zod';
 import { PORTAL_QUARANTINE_MAX_AGE_HOURS, PORTAL_SNAPSHOT_MAX_AGE_HOURS, PORTAL_TIMEOUT_MS, PUBLISH_REPORT_PATH } from './site/limits.ts';
 import { IMAGE_BUDGET_SECONDS_DEFAULT } from './site/images.ts';
 
-/** Who reads a variable, as README's "where" column says. */
+/** Who reads a variable, as the "where" column of the Configuration table (.github/OPERATIONS.md) says. */
 export type SettingUse = 'build' | 'browser' | 'reader' | 'serve' | 'deploy' | 'sample portal' | 'tests';
 
 interface Setting<S extends z.ZodType> {
   use: SettingUse;
   schema: S;
-  /** README text: what it means, its unit and default. Markdown. */
+  /** Configuration table text: what it means, its unit and default. Markdown, links relative to .github/. */
   meaning: string;
 }
 
@@ -41,10 +41,10 @@ const flag = z
 /** A whole number ≥ 1, from its decimal text. */
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be above 0');
 
-/** READER_ENGINE values (issue 7, issue 13): `espeak-ng` picks Debian's programs when installed, else WebAssembly. */
+/** READER_ENGINE values: `espeak-ng` picks Debian's programs when installed, else WebAssembly. */
 export const READER_ENGINES = ['espeak-ng', 'espeak-ng-native', 'espeak-ng-wasm', 'command', 'off'] as const;
 /**
- * Default of READER_BUDGET_SECONDS, seconds (issue 16 item 5 "Speech never delays a publish"): the synthesis time one
+ * Default of READER_BUDGET_SECONDS, seconds (speech never delays a publish): the synthesis time one
  * build may spend; pages whose audio is not ready publish without it and get it in a later build.
  */
 export const READER_BUDGET_SECONDS_DEFAULT = 300;
@@ -52,11 +52,20 @@ export const READER_BUDGET_SECONDS_DEFAULT = 300;
 export const READER_RATE_WPM_RANGE = { min: 80, max: 450 } as const;
 /** Default speech rate, words per minute (spoken Mandarin at a calm reading pace). */
 export const READER_RATE_WPM_DEFAULT = 175;
+/**
+ * Default READER_VOICE of each espeak-ng build, for Mandarin read from Chinese characters: Debian's espeak-ng 1.51
+ * turns Traditional characters into pinyin with its plain `cmn` and speaks the pinyin as English, so its programs
+ * use `cmn-latn-pinyin`; the WebAssembly build's espeak-ng 1.52 `cmn` reads the characters as Mandarin with tones.
+ */
+export const READER_VOICE_DEFAULTS = { native: 'cmn-latn-pinyin', wasm: 'cmn' } as const;
 
-/** Releases a DEPLOY_TARGET keeps by default, the live one included (issue 16 item 4: the last 5). */
+/**
+ * Releases a DEPLOY_TARGET keeps by default, the live one included (the last 5, for a one-command rollback,
+ * DESIGN.md §11).
+ */
 export const DEPLOY_KEEP_RELEASES_DEFAULT = 5;
 
-/** Every environment variable of the project, in README order. */
+/** Every environment variable of the project, in the Configuration table's order. */
 export const SETTINGS = {
   PORTAL_API_BASE: setting('build', httpUrl.optional(), 'base URL of the portal web API, e.g. `https://portal.example.com`. Unset: the sample portal.'),
   PORTAL_TIMEOUT_MS: setting('build', positiveInt.default(PORTAL_TIMEOUT_MS), `time limit per portal call in ms (default ${PORTAL_TIMEOUT_MS}).`),
@@ -111,8 +120,12 @@ export const SETTINGS = {
     `time one build may spend making image variants, in seconds (default ${IMAGE_BUDGET_SECONDS_DEFAULT}; \`0\`: only variants already in the cache): past it, pages show the portal's own image until a later build has made its variants, most recently dated first.`,
   ),
   IMAGE_CACHE_DIR: setting('build', z.string().optional(), 'folder of the image variants kept between builds (default `image-cache` in Astro\'s cache folder).'),
-  READER_ENGINE: setting('reader', z.enum(READER_ENGINES).default('espeak-ng'), `audio reader engine: ${READER_ENGINES.map((name) => `\`${name}\``).join(', ')} (default \`espeak-ng\`); see Audio reader.`),
-  READER_VOICE: setting('reader', z.string().optional(), 'espeak-ng voice (default `cmn` for the programs, the WebAssembly build\'s Mandarin voice otherwise).'),
+  READER_ENGINE: setting('reader', z.enum(READER_ENGINES).default('espeak-ng'), `audio reader engine: ${READER_ENGINES.map((name) => `\`${name}\``).join(', ')} (default \`espeak-ng\`); see [the reader's README](../src/integrations/reader/README.md).`),
+  READER_VOICE: setting(
+    'reader',
+    z.string().optional(),
+    `espeak-ng voice (default \`${READER_VOICE_DEFAULTS.native}\` for Debian's programs, \`${READER_VOICE_DEFAULTS.wasm}\` for the WebAssembly build).`,
+  ),
   READER_RATE_WPM: setting(
     'reader',
     z.coerce
@@ -203,7 +216,8 @@ export function processSettings(): Settings {
 }
 
 /**
- * README's Configuration table (markdown: header, separator and one row per variable, in SETTINGS order).
+ * The Configuration table of .github/OPERATIONS.md (markdown: header, separator and one row per variable, in
+ * SETTINGS order).
  * @returns the table's lines joined with `\n`, no trailing newline
  */
 export function configurationTable(): string {

@@ -1,13 +1,20 @@
 /**
- * Benchmark section "build" (issue 8 §4, §6): for the sample content and for sample portals scaled to 1,000 and
+ * Benchmark section "build" (the build-time budgets of DESIGN.md §9): for the sample content and for sample portals scaled to 1,000 and
  * 10,000 generated items (scripts/sample-portal/generate.mjs), a cold build (empty output folder and empty Astro
  * cache) and then a rebuild with no content change, each timed (wall clock, ms) with its peak memory (RSS of
  * the Astro process and its children, sampled every 100 ms, bytes) and its pages per second (HTML files
  * written / build seconds). Astro's output of both builds is kept next to them (cold.log, rebuild.log). Also the growth ratio of the cold build time 10k / 1k.
  *
+ * The portal's photographs (scripts/sample-portal/photos.mjs; 1,780 of them at 10,000 items) are part of every
+ * size: the cold build makes their variants within IMAGE_BUDGET_SECONDS (src/integrations/images.ts) and leaves the
+ * rest for later builds, as a first publish would; the section then builds again until no image is left ("image
+ * catch-up": how many builds, how long in all) so that the timed no-change rebuild really changes nothing, and
+ * reports the image cache's size on disk (bytes, files) and the variants published in dist/_images/.
+ *
  * Each size builds into its own folders under os.tmpdir()/insurer-bench/<size>/ (dist/ and cache/, the latter
- * as ASTRO_CACHE_DIR, see astro.config.mjs), so the worktree's dist/ is untouched; the sample build's dist is
- * what the other sections then measure. The portal runs in this process, so its memory is not counted.
+ * as ASTRO_CACHE_DIR, see astro.config.mjs, which holds the image cache), so the worktree's dist/ is untouched;
+ * the sample build's dist is what the other sections then measure. The portal runs in this process, so its memory
+ * is not counted.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -32,6 +39,39 @@ export const buildDirs = (label) => ({
   cache: path.join(BENCH_WORK_DIR, label, 'cache'),
 });
 
+/** Builds of the image catch-up before the section gives up (each spends at most IMAGE_BUDGET_SECONDS on images). */
+const IMAGE_CATCH_UP_MAX_BUILDS = 20;
+
+/**
+ * The image step's line of a build's output (src/integrations/images.ts `imageSummary`).
+ * @param {string} output Astro's output
+ * @returns {{ total: number, made: number, spentSeconds: number, cached: number, pending: number } | null} null when the
+ *   build logged no image line (an older build, or no image at all)
+ */
+export function imageLine(output) {
+  const match = /(\d+) images: (\d+) made in ([\d.]+) s, (\d+) unchanged from the cache(?:, (\d+) left for a later build)?/.exec(output);
+  if (!match) return null;
+  const [, total, made, spent, cached, pending = '0'] = match;
+  return { total: Number(total), made: Number(made), spentSeconds: Number(spent), cached: Number(cached), pending: Number(pending) };
+}
+
+/**
+ * Size of a folder on disk.
+ * @param {string} folder absolute path (missing = empty)
+ * @returns {Promise<{ bytes: number, files: number }>} apparent size of its files (bytes) and their number
+ */
+async function folderSize(folder) {
+  if (!existsSync(folder)) return { bytes: 0, files: 0 };
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
+  let bytes = 0;
+  let files = 0;
+  for (const entry of entries.filter((item) => item.isFile())) {
+    bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+    files += 1;
+  }
+  return { bytes, files };
+}
+
 /** The HTML files of a folder, the search index's excluded (absolute paths). */
 async function pageFiles(dist) {
   const entries = await readdir(dist, { withFileTypes: true, recursive: true });
@@ -41,7 +81,7 @@ async function pageFiles(dist) {
 }
 
 /**
- * Sizes of the built pages (issue 17 finding 7: pages of a large category must not grow with it).
+ * Sizes of the built pages (a page of a large category must not grow with it: every list is paginated).
  * @returns {Promise<{ pages: number, htmlBytes: number, largest: { path: string, bytes: number } }>} page count, their
  *   total bytes, and the largest page (site path, bytes)
  */
@@ -90,10 +130,13 @@ export async function timeBuild({ dist, cache, portalUrl, env = {} }) {
 }
 
 /**
- * Cold build and no-change rebuild of one portal size.
+ * Cold build, image catch-up and no-change rebuild of one portal size.
  * @param {{ label: string, scale: number, log?: (line: string) => void }} options scale 0 = sample content
  * @returns {Promise<{ label: string, scale: number, pages: number, dist: string, cold: object, rebuild: object,
- *   ratio: number }>} cold/rebuild: `{ ms, peakBytes, pagesPerSecond, cached }` (cached: pages Astro reused)
+ *   ratio: number, images: object }>} cold/rebuild: `{ ms, peakBytes, pagesPerSecond, cached }` (cached: pages Astro
+ *   reused); images: `{ cold, rebuild }` (imageLine of those builds), `catchUp: { builds, ms, cpuSeconds, made }`,
+ *   `cache` and `published: { bytes, files }` (the image cache folder, dist/_images/)
+ * @throws {Error} when a build fails, or images are still left after IMAGE_CATCH_UP_MAX_BUILDS catch-up builds
  */
 export async function benchOneSize({ label, scale, log = console.log }) {
   const { dist, cache } = buildDirs(label);
@@ -105,12 +148,29 @@ export async function benchOneSize({ label, scale, log = console.log }) {
     await writeFile(path.join(path.dirname(dist), 'cold.log'), cold.output);
     const sizes = await pageSizes(dist);
     const { pages } = sizes;
-    log(`build ${label}: cold ${seconds(cold.ms)}, ${pages} pages; rebuild without change…`);
+    const coldImages = imageLine(cold.output);
+    log(`build ${label}: cold ${seconds(cold.ms)}, ${pages} pages${coldImages ? `, images ${coldImages.made} made, ${coldImages.pending} left` : ''}`);
+    const catchUp = { builds: 0, ms: 0, cpuSeconds: 0, made: 0 };
+    for (let pending = coldImages?.pending ?? 0; pending > 0; ) {
+      if (catchUp.builds >= IMAGE_CATCH_UP_MAX_BUILDS) throw new Error(`build ${label}: ${pending} images still left after ${catchUp.builds} catch-up builds`);
+      const run = await timeBuild({ dist, cache, portalUrl: portal.url });
+      const images = imageLine(run.output);
+      catchUp.builds += 1;
+      catchUp.ms += run.ms;
+      catchUp.cpuSeconds += run.cpuSeconds ?? 0;
+      catchUp.made += images?.made ?? 0;
+      pending = images?.pending ?? 0;
+      log(`build ${label}: image catch-up build ${catchUp.builds}: ${seconds(run.ms)}, ${images?.made ?? 0} made, ${pending} left`);
+    }
+    log(`build ${label}: rebuild without change…`);
     const rebuild = await timeBuild({ dist, cache, portalUrl: portal.url });
     await writeFile(path.join(path.dirname(dist), 'rebuild.log'), rebuild.output);
+    const rebuildImages = imageLine(rebuild.output);
+    const imageCache = await folderSize(path.join(cache, 'image-cache'));
+    const published = await folderSize(path.join(dist, '_images'));
     const reused = (rebuild.output.match(/\((?:cached|restored)\)/g) ?? []).length;
     log(`build ${label}: rebuild ${seconds(rebuild.ms)} (${reused} pages reused)`);
-    const describe = (run, cached) => ({
+    const describeRun = (run, cached) => ({
       ms: run.ms,
       cpuSeconds: run.cpuSeconds,
       peakBytes: run.peakBytes,
@@ -124,10 +184,11 @@ export async function benchOneSize({ label, scale, log = console.log }) {
       htmlBytes: sizes.htmlBytes,
       largest: sizes.largest,
       dist,
-      cold: describe(cold, 0),
-      rebuild: describe(rebuild, reused),
+      cold: describeRun(cold, 0),
+      rebuild: describeRun(rebuild, reused),
       ratio: rebuild.ms / cold.ms,
       indexRestored: /restored from the cache/.test(rebuild.output),
+      images: { cold: coldImages, catchUp, rebuild: rebuildImages, cache: imageCache, published },
     };
   } finally {
     await portal.close();
@@ -164,6 +225,18 @@ export async function benchBuild({ sizes, log = console.log }) {
     mb(r.rebuild.peakBytes),
     `${mb(r.htmlBytes)}; ${Math.round(r.largest.bytes / 1024)} KB ${r.largest.path}`,
   ]);
+  const imageRows = results.map((r) => {
+    const { cold, catchUp, rebuild, cache, published } = r.images;
+    return [
+      r.label === 'sample' ? 'sample content' : `sample + ${r.scale.toLocaleString('en')} items`,
+      cold?.total ?? 0,
+      cold ? `${cold.made} made in ${cold.spentSeconds.toFixed(0)} s, ${cold.pending} left` : '—',
+      catchUp.builds === 0 ? 'none needed' : `${catchUp.builds} builds, ${seconds(catchUp.ms)} (CPU ${catchUp.cpuSeconds.toFixed(0)} s), ${catchUp.made} made`,
+      rebuild ? `${rebuild.made} made, ${rebuild.cached} from the cache` : '—',
+      `${mb(cache.bytes)} (${cache.files.toLocaleString('en')} files)`,
+      `${mb(published.bytes)} (${published.files.toLocaleString('en')} files)`,
+    ];
+  });
   let markdown = table(
     ['portal', 'pages', 'cold build', 'CPU', 'pages/s', 'peak RSS', 'no-change rebuild', 'CPU', 'rebuild / cold', 'reused', 'rebuild peak RSS', 'HTML; largest page'],
     rows,
@@ -179,7 +252,11 @@ export async function benchBuild({ sizes, log = console.log }) {
     '\n\nTimes are wall clock; CPU is user + system time of the build and its children (GNU time), which depends ' +
     'less on other load of the machine. Peak RSS: the Astro build process and its children (Pagefind), sampled every 100 ms. "Reused": pages ' +
     'Astro copied from its incremental cache instead of rendering, and whether the search index was restored. ' +
-    'HTML: all pages; the largest page shows that no page grows with its category (issue 17 finding 7: the 1k and ' +
+    'HTML: all pages; the largest page shows that no page grows with its category (the 1k and ' +
     '10k sizes hold one download category of 21 % of the items).';
+  markdown +=
+    '\n\nImages (the portal\'s photographs; variants made by the build within IMAGE_BUDGET_SECONDS, the rest left to ' +
+    'later builds, which the catch-up runs before the no-change rebuild is timed):\n\n' +
+    table(['portal', 'images', 'cold build', 'image catch-up', 'no-change rebuild', 'image cache', 'dist/_images'], imageRows);
   return { title: 'Build', markdown, data: { results, growth } };
 }

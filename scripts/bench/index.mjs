@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` (issue 8 §4): the benchmark. Not a test: it measures and prints, it asserts nothing.
+ * `npm run bench`: the benchmark. Not a test: it measures and prints, it asserts nothing.
  *
  *   npm run bench [-- --only build,weight,lighthouse,search,navigation,reader,publish] [--sizes sample,1k,10k]
  *                 [--dist dist] [--no-prefetch-dist dir] [--out bench-results/bench.md] [--readme]
@@ -18,7 +18,7 @@
  *   1k size of `--sizes` (scripts/bench/reader.mjs; 10k is not synthesized);
  * - publish: with the reader on, cold builds until every page has audio, then the time until one changed, added or
  *   removed news item is live in dist/ and the whole `npm run rebuild -- --dry-run`, at the 1k and 10k sizes of
- *   `--sizes` (scripts/bench/publish.mjs; issue 16; about 30 min at 10k).
+ *   `--sizes` (scripts/bench/publish.mjs; about 30 min at 10k).
  * The page sections measure `--dist`, else dist/ after `npm run build` (incremental: seconds when nothing
  * changed), with the audio reader as published; the build section's sites are built without it.
  * `--no-prefetch-dist` gives navigation an existing PREFETCH=off build instead of building one (never run two
@@ -109,7 +109,7 @@ async function main() {
   console.log(report);
   await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
   await writeFile(values.out, `## Benchmark\n\n${report}\n`);
-  await writeFile(values.out.replace(/\.md$/, '') + '.json', JSON.stringify({ date, machine: machine(), sections }, null, 2));
+  await writeFile(`${values.out.replace(/\.md$/, '')}.json`, JSON.stringify({ date, machine: machine(), sections }, null, 2));
   log(`report written to ${path.relative(ROOT, path.resolve(values.out))}`);
   if (values.readme) {
     const readmeFile = path.join(ROOT, FIGURES_FILE);

@@ -1,5 +1,5 @@
 /**
- * Benchmark section "lighthouse" (issue 8 §4 and "Done when"): Lighthouse 13 (node_modules/.bin/lighthouse) on
+ * Benchmark section "lighthouse": Lighthouse 13 (node_modules/.bin/lighthouse) on
  * home, a news list, a news detail, an FAQ page and contact, mobile form factor with simulated throttling, in
  * Debian's Chromium (CHROME_PATH, else /usr/bin/chromium; scripts/lib/system.mjs), against the built site served on
  * loopback by nginx with the build's nginx.conf (gzip, cache headers) and the sample portal behind /api.
@@ -7,12 +7,12 @@
  * Two transports (TRANSPORTS), each with its own table:
  * - `https`: HTTPS with HTTP/2 and a throwaway certificate (scripts/lib/nginx.mjs `tls`; Chromium started with
  *   --ignore-certificate-errors), which is how visitors reach the site: HSTS (src/lib/security-headers.ts) makes
- *   every visit HTTPS, and the front serves HTTP/2 (README "Hosting"). The issue 8 targets are read on this one.
+ *   every visit HTTPS, and the front serves HTTP/2 (.github/OPERATIONS.md "Hosting"). The targets (TARGETS) are read on this one.
  * - `http`: plain HTTP/1.1, for comparison. Lighthouse then models six connections per host, each opened with
  *   its own handshakes, which no production visit pays.
  * Per page: the four category scores (0–100), LCP (ms), TBT (ms) and CLS, and the audits that cost points
  * (score < 1) in each category, for the "to fix" list.
- * Issue 8 target: performance ≥ 98, accessibility, best practices and SEO = 100.
+ * The site's Lighthouse target: performance ≥ 98, accessibility, best practices and SEO = 100.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -36,7 +36,7 @@ export const TRANSPORTS = [
 /** Category ids in report order. */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** Issue 8 targets per category (0–100). */
+/** The site's Lighthouse targets per category (0–100). */
 export const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 /** Lighthouse's own word for a transient failure of the trace ("Please run Lighthouse again"), e.g. NO_NAVSTART. */

@@ -1,8 +1,7 @@
 /**
- * Benchmark section "navigation" (issue 8 §5): the time from a click on the home page's first news link to the
- * news detail being painted, with the site's prefetch (src/lib/speculation-rules.ts: Speculation Rules prefetch of
- * `data-prefetch` links when pointed at) and without it (the same site built
- * with PREFETCH=off).
+ * Benchmark section "navigation" (does prefetching likely next pages help?): the time from a click on the home page's
+ * first news link to the news detail being painted, with the site's prefetch (src/lib/speculation-rules.ts: Speculation
+ * Rules prefetch of `data-prefetch` links when pointed at) and without it (the same site built with PREFETCH=off).
  *
  * Per run, in a fresh Chromium context (empty cache, 1440 × 900, network emulated as Lighthouse's mobile profile:
  * 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up): open home and wait for the network to settle, move the mouse onto

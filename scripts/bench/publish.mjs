@@ -1,7 +1,7 @@
 /**
- * Benchmark section "publish" (issue 16 deliverable 6: freshness measured). For each size (the sample portal scaled
- * to 1,000 and 10,000 generated items, scripts/sample-portal/generate.mjs), with the audio reader ON (the machine's
- * engine, READER_BUDGET_SECONDS as configured, default 300 s):
+ * Benchmark section "publish" (freshness measured: how soon an editor's change is live). For each size (the sample
+ * portal scaled to 1,000 and 10,000 generated items, scripts/sample-portal/generate.mjs), with the audio reader ON (the
+ * machine's engine, READER_BUDGET_SECONDS as configured, default 300 s):
  * 1. cold: empty output folder, Astro cache and synthesis cache; `npm run rebuild -- --dry-run` (build, the
  *    built-site checks under nginx, deploy plan) runs again and again until no page awaits audio: how many builds
  *    that takes and how long each ran (each must stay within the budget plus a build: speech never holds a publish);
@@ -13,7 +13,7 @@
  * 4. remove: the changed item is withdrawn; live = its page is gone from `dist/`.
  * Each run's output is kept in os.tmpdir()/insurer-bench/publish-<size>/<step>.log.
  *
- * Done-when of issue 16 (10,000 items, this 2-core machine, reader on): the change is live within 60 s of the
+ * The publishing target (10,000 items, a 2-core machine, reader on): the change is live within 60 s of the
  * rebuild starting and the whole dry-run pipeline takes at most 120 s; the cold synthesis publishes within the budget
  * plus the build.
  */
@@ -165,7 +165,7 @@ export async function benchPublish({ sizes, log = console.log }) {
     '`npm run rebuild -- --dry-run` (build, built-site checks under nginx, deploy plan) with the audio reader on. ' +
       `Cold: builds from empty caches until no page awaits audio (READER_BUDGET_SECONDS ${results[0]?.budgetSeconds ?? '—'}); ` +
       'then one news item changed (from the middle of the list), one added (dated today: first in the news lists ' +
-      'after the pinned items), one removed. Each cell: live in `dist/` / whole pipeline. Issue 16 asks, at 10,000 ' +
+      'after the pinned items), one removed. Each cell: live in `dist/` / whole pipeline. The publishing target, at 10,000 ' +
       'items: change live ≤ 60 s, pipeline ≤ 120 s.',
     table(['size', 'cold builds until every page has audio', 'change', 'add', 'remove'], rows),
   ].join('\n\n');

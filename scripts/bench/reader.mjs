@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Benchmark of the audio reader (issue 7; issue 13 "`npm run bench` reports reader synthesis (cold, warm) for the
- * sample site and for 1,000 generated items, per engine"): synthesis time per page and whole site, audio bytes.
+ * Benchmark of the audio reader (reader synthesis, cold and warm, for the sample site and for 1,000 generated
+ * items, per engine): synthesis time per page and whole site, audio bytes.
  *
  * `benchReader({ distDir, sizes, engines, log })` re-synthesizes every reader page of a built site into a temporary
  * folder with an empty cache (cold: every segment synthesized, as on a first build), then again with that cache

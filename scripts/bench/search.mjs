@@ -1,11 +1,11 @@
 /**
- * Benchmark section "search" (issue 8 §4, issue 14): recall of the site search against plain substring matching,
+ * Benchmark section "search": recall of the site search against plain substring matching,
  * the precision of its first page of results (share containing the query; a query no page contains is right when
  * it shows nothing), and the bytes a first-time visitor fetches per query, from measureRecall
- * (scripts/search-recall.mjs, issue 4): the index chunks alone and everything under /pagefind/ (loader, worker,
+ * (scripts/search-recall.mjs): the index chunks alone and everything under /pagefind/ (loader, worker,
  * wasm, chunks, first-page fragments).
  *
- * Sites (issue 14 "Done when": the sample site and 1,000 items): `sample` is the built site the page sections
+ * Sites (the search targets hold on the sample site and at 1,000 items): `sample` is the built site the page sections
  * measure (`dist`); `1k` is the sample portal with 1,000 generated items, built (READER_ENGINE=off, as the build
  * section does) into the build section's folder for that size, so a bench that ran the build section first only
  * rebuilds it without change. Other sizes of `--sizes` (10k) are not searched: 141 queries in Chromium over an

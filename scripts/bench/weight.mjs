@@ -1,5 +1,5 @@
 /**
- * Benchmark section "weight" (issue 8 §4; DESIGN.md §9 budgets): for one page per page type (PAGE_TYPES of
+ * Benchmark section "weight" (DESIGN.md §9 budgets): for one page per page type (PAGE_TYPES of
  * scripts/js-weight.mjs), the gzip bytes a first visit downloads of
  * - JavaScript: module scripts, island components and renderers with their static imports, and inline scripts
  *   (jsWeight of scripts/js-weight.mjs);
@@ -102,11 +102,13 @@ export function pageWeight(dist, page) {
 export async function benchWeight({ dist, pages = PAGE_TYPES }) {
   const data = pages.map((page) => pageWeight(dist, page));
   const visits = await firstVisitBytes(dist);
+  const weights = table(
+    ['page type', 'JavaScript', 'CSS', 'HTML', 'total'],
+    data.map((row) => [row.page, kb(row.js), kb(row.css), kb(row.html), kb(row.total)]),
+  );
   const markdown =
-    table(
-      ['page type', 'JavaScript', 'CSS', 'HTML', 'total'],
-      data.map((row) => [row.page, kb(row.js), kb(row.css), kb(row.html), kb(row.total)]),
-    ) + '\n\nGzip bytes (level 6, as the budgets of DESIGN.md §9 count them) of what a first visit downloads, images and fonts excepted. nginx serves the `/_astro/` scripts and the style sheet from level-9 copies made at build time, a few per cent smaller. The one style sheet holds the whole site\'s styles and is downloaded once per visit.';
+    `${weights}\n\n` +
+    'Gzip bytes (level 6, as the budgets of DESIGN.md §9 count them) of what a first visit downloads, images and fonts excepted. nginx serves the `/_astro/` scripts and the style sheet from level-9 copies made at build time, a few per cent smaller. The one style sheet holds the whole site\'s styles and is downloaded once per visit.';
   const visitTable = table(
     ['page', 'screen', 'images', 'scripts', 'styles', 'document', 'other', 'total'],
     visits.map(({ page, screen, total, byType }) => {

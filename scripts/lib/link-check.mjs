@@ -1,15 +1,16 @@
 /**
- * The deploy gate's link check over the built files (issue 16 deliverable 6: the crawl over HTTP that linkinator
- * made through nginx took about 170 s at 10,000 items, most of the 120 s the whole dry-run pipeline may take).
+ * The deploy gate's link check over the built files (the crawl over HTTP that linkinator
+ * made through nginx took about 170 s at 10,000 items, while the publishing target gives the whole dry-run
+ * pipeline 120 s).
  *
  * Every page of dist/ is read once and parsed with htmlparser2, taking the URLs of the tags and attributes a link
  * checker reads (LINK_ATTRIBUTES, the table of linkinator 7's `links.js`: `a`/`link` href, `img`/`script`/`iframe`
  * src, `srcset`, a meta refresh…). Each distinct internal URL is then resolved the way the nginx include of the
- * build (dist/nginx.conf, src/lib/hosting.ts) serves it:
+ * build (dist/nginx.conf, src/lib/host-config.ts) serves it:
  * - `/api/…` and `/upload/…` go to the portal: those are fetched through the served site (nginx and the portal);
  * - a path ending in `/` is redirected (301) to the same path without it;
  * - `/_astro/…` and `/reader/audio/…` must be that file; any other path that file or its folder's `index.html`
- *   (a redirect source has its fallback page there, src/integrations/hosting.ts, whose link to the target is read
+ *   (a redirect source has its fallback page there, src/integrations/host-files.ts, whose link to the target is read
  *   like any other);
  * - the host files (`nginx.conf`, `_redirects`, `_headers`) answer 404.
  * External URLs (another origin, `mailto:`, `tel:`…) are not checked here. The publish report page for editors

@@ -1,11 +1,11 @@
 /**
- * The checks of a built site that hold whatever the portal's data (issue 3 §5, issue 6): the deploy gate of the
- * publishing pipeline (scripts/rebuild.mjs calls `checkSite` before any deploy) and, wrapped by
- * tests/build/site-checks.test.ts, part of `npm test` (issue 15: the gate is a script the test wraps).
- * Under real nginx over the site with its generated include (scripts/lib/nginx.mjs), and the portal (`portalUrl`,
- * or the sample portal) behind `/api/` and `/upload/`:
+ * The checks of a built site that hold whatever the portal's data (DESIGN.md §1: a broken site is never published): the
+ * deploy gate of the publishing pipeline (scripts/rebuild.mjs calls `checkSite` before any deploy) and, wrapped by
+ * tests/build/site-checks.test.ts, part of `npm test` (the gate is a script the test wraps, not a test file that deploy
+ * runs). Under real nginx over the site with its generated include (scripts/lib/nginx.mjs), and the portal
+ * (`portalUrl`, or the sample portal) behind `/api/` and `/upload/`:
  * - build-report.json lists every portal list with its endpoint, item count, source and age, and no page links it;
- *   the publish report page for editors (`/_publish/`, issue 16) is there, noindex, and no other page links it;
+ *   the publish report page for editors (`/_publish/`) is there, noindex, and no other page links it;
  * - every redirect of `_redirects` answers 301 with its exact Location, which answers 200;
  * - an unknown path answers 404;
  * - no internal link of any page is broken, checked over the built files (scripts/lib/link-check.mjs: a crawl over
@@ -50,7 +50,7 @@ export async function serveSite({ dist, portalUrl, portalLists }) {
   const root = resolve(dist);
   let portal;
   if (!portalUrl) {
-    // Loaded only when needed: the sample portal needs the devDependencies (issue 13 item 6).
+    // Loaded only when needed: the sample portal needs the devDependencies, which a production install lacks.
     const { startSamplePortal } = await import('../sample-portal/server.mjs');
     portal = await startSamplePortal({ port: 0 });
   }
@@ -113,7 +113,7 @@ const REPORT_LINK = new RegExp(`href="${PUBLISH_REPORT_PATH.slice(0, -1)}[/"?#]`
 
 /**
  * No page links the build report (it is for the pipeline, not for visitors); the publish report page for editors
- * is there, says noindex, and no other page links it (issue 16).
+ * is there, says noindex, and no other page links it.
  */
 function checkReportUnlinked({ dist }) {
   const pages = htmlPages(dist);

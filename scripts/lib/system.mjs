@@ -5,7 +5,7 @@
  * espeak-ng and lame itself: READER_ESPEAK_NG, READER_LAME.) Each function returns the program's path or throws naming the Debian package that provides it
  * (from scripts/system-packages.txt). Installing is the job of `npm test`/.ci/run (scripts/system-packages.mjs);
  * nothing here installs anything, and nothing ever downloads a browser.
- * In scripts/lib/, the one home of the utilities scripts and tests share (issue 15): tests import it from here.
+ * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11): tests import it from here.
  */
 import { existsSync } from 'node:fs';
 import { readSettings } from '../../src/settings.ts';

@@ -2,11 +2,7 @@
  * Assembles the sample portal's dataset: the list each endpoint answers, and the registry of the
  * images and documents those lists point at (so the server can render exactly the files it refers to).
  */
-import { news, newsCategories } from './content/news.mjs';
-import { events, eventCategories } from './content/events.mjs';
-import { winners, winnerCategories } from './content/winners.mjs';
 import { coupons } from './content/coupons.mjs';
-import { shares, shareCategories } from './content/shares.mjs';
 import { videos } from './content/videos.mjs';
 import { faqs, faqCategories } from './content/faqs.mjs';
 import { locations, locationCategories } from './content/locations.mjs';
@@ -19,6 +15,32 @@ import { contractChanges } from './content/contract-changes.mjs';
 import { generateScaled } from './generate.mjs';
 import { hostileLists } from './content/hostile.mjs';
 import { HOSTILE_UPLOADS } from './content/hostile-uploads.mjs';
+import { ARTICLE_SECTIONS } from './site-rules.mjs';
+
+/**
+ * The lists of the article sections of the section registry (src/site/sections.ts), categories before items: the
+ * content module named after a section's item list (`content/news.mjs` for list `news`) exports the items and the
+ * categories under the lists' names (`news`, `newsCategories`). A section added to the registry thus needs only its
+ * content module here.
+ * @throws {Error} naming the module when it lacks one of the two lists.
+ */
+const ARTICLE_LISTS = Object.fromEntries(
+  (
+    await Promise.all(
+      Object.values(ARTICLE_SECTIONS).map(async ({ list, categories }) => {
+        const module = `./content/${list}.mjs`;
+        const content = await import(module);
+        for (const name of [list, categories]) {
+          if (!Array.isArray(content[name])) throw new Error(`Sample portal: ${module} exports no list "${name}".`);
+        }
+        return [
+          [categories, content[categories]],
+          [list, content[list]],
+        ];
+      }),
+    )
+  ).flat(),
+);
 
 /** Extra corpora that can be mixed into the lists (README "Hostile corpus"). */
 export const CORPORA = Object.freeze(['none', 'hostile']);
@@ -41,15 +63,8 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
 export function buildDataset({ scale = 0, corpus = 'none', edit } = {}) {
   if (!CORPORA.includes(corpus)) throw new Error(`corpus must be one of ${CORPORA.join(', ')}, got "${corpus}"`);
   const lists = {
-    newsCategories,
-    news,
-    eventCategories,
-    events,
-    winnerCategories,
-    winners,
+    ...ARTICLE_LISTS,
     coupons,
-    shareCategories,
-    shares,
     videos,
     faqCategories,
     faqs,
@@ -95,11 +110,9 @@ function imageRegistry(lists) {
   const add = (path, entry) => {
     if (typeof path === 'string' && path.startsWith('images/')) images.set(path, { ...entry, key: path });
   };
+  // The article sections' covers are drawn with the section's path as their kind (`news`, `event`, …).
   const covers = [
-    ['news', 'news', labels(lists.newsCategories)],
-    ['events', 'event', labels(lists.eventCategories)],
-    ['winners', 'winner', labels(lists.winnerCategories)],
-    ['shares', 'share', labels(lists.shareCategories)],
+    ...Object.values(ARTICLE_SECTIONS).map(({ list, path, categories }) => [list, path, labels(lists[categories])]),
     ['videos', 'video', new Map()],
   ];
   for (const [list, kind, names] of covers) {

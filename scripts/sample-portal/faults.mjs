@@ -1,7 +1,7 @@
 /**
  * Fault injection of the sample portal (README "Fault injection", "Strict mode"): the fault map (`--fault`,
  * SAMPLE_PORTAL_FAULTS, `setFaults`, `/__sample/faults`), how each mode changes an answer, and the strict switch
- * (`--strict`, SAMPLE_PORTAL_STRICT; issue 13 item 5) that makes the endpoints beyond spec §7 missing.
+ * (`--strict`, SAMPLE_PORTAL_STRICT) that makes the endpoints beyond spec §7 missing.
  * The router (router.mjs) asks `createFaults()` for the fault of each request and applies it in three places:
  * before the body is read (`down`), before the handler runs (`slow`, `http500`, `code`) and on its data
  * (`empty`, `badItem`, `badItems`, `malformed`).
@@ -22,7 +22,7 @@ export const ANY_ENDPOINT = '*';
 const MAINTENANCE_CODE = 50001;
 
 /**
- * Reads the strict switch (env SAMPLE_PORTAL_STRICT, issue 13 item 5).
+ * Reads the strict switch (env SAMPLE_PORTAL_STRICT: answer only the endpoints of spec §7).
  * @param {unknown} input  `'1'`/`'true'`/`true` → on; nothing, `''`, `'0'`/`'false'`/`false` → off.
  * @returns {boolean}
  * @throws {Error} on any other value, naming it.
@@ -103,7 +103,7 @@ function breakFirstItem(name, data) {
 }
 
 /**
- * Make every item of a list break its schema (the `badItems` fault; issue 16: more than half of a list refused is
+ * Make every item of a list break its schema (the `badItems` fault; more than half of a list refused is
  * not quarantined item by item, the list fails as a whole): each item loses its field as in breakFirstItem.
  * @returns {{ data: unknown, note: string }} the broken list and a note `items=<count>; field=<field>`.
  */

@@ -1,5 +1,5 @@
 /**
- * The form endpoints of the sample portal (README "Forms"; issue 5): the captcha and its spoken alternative, the
+ * The form endpoints of the sample portal (README "Forms"): the captcha and its spoken alternative, the
  * contact form (`addProblemForm`) and the appointment service (`addAppointment`), with the rate limit per client
  * and the store of accepted forms (a JSON Lines file and a list in memory). Submissions are checked with the
  * site's own schemas (site-rules.mjs), so the sample portal refuses exactly what the browser refuses.

@@ -3,7 +3,7 @@
  * coupons, download items, FAQ and service locations built from templates that vary with the index. Output is
  * deterministic (no randomness, no clock) and every item parses against its schema in src/portal/schemas.ts.
  *
- * The download items, FAQ and locations all go into ONE category each (issue 17 finding 7: a category that grows
+ * The download items, FAQ and locations all go into ONE category each (a category that grows
  * must keep its pages bounded), so at 10,000 items one download category holds 2,100 items.
  */
 import { newsCategories } from './content/news.mjs';
@@ -271,8 +271,8 @@ function locationItem(i) {
 }
 
 /**
- * Items for one large category each of downloads, FAQ and locations (LARGE_CATEGORY; issue 17 finding 7), as the
- * scaled dataset and the hostile corpus use them.
+ * Items for one large category each of downloads, FAQ and locations (LARGE_CATEGORY: pages stay bounded however large a
+ * category grows), as the scaled dataset and the hostile corpus use them.
  * @param {{ downloads: number, faqs: number, locations: number }} counts  items per list (≥ 0).
  * @returns {{ downloads: object[], faqs: object[], locations: object[] }}  ids from {@link SCALED_ID_BASE}.
  */

@@ -1,6 +1,6 @@
 /**
  * The sample portal's router (README "What it answers"): each request goes to one of
- * - an endpoint of the catalogue (spec §7; in strict mode only those, issue 13 item 5), answered by the handler of
+ * - an endpoint of the catalogue (spec §7; in strict mode only those), answered by the handler of
  *   its name in the table below (the GET lists: the dataset's list of that name), through the request's fault
  *   (faults.mjs) and with an ETag on GET;
  * - `/upload/…`: the images and documents the content points at (photographs: photos.mjs; drawings and PDFs:

@@ -4,13 +4,13 @@
  * the portal's envelope, serves the images and documents the content points at, and injects faults
  * on demand. Run directly: `node scripts/sample-portal/server.mjs [--port 4322] [--fault news=http500]
  * [--scale 1000] [--strict]` (Node 24: the endpoint catalogue is TypeScript, loaded with type stripping).
- * Strict mode (`--strict`, SAMPLE_PORTAL_STRICT=1; issue 13 item 5) answers only the API endpoints of spec §7: the
+ * Strict mode (`--strict`, SAMPLE_PORTAL_STRICT=1) answers only the API endpoints of spec §7: the
  * calls the catalogue marks `beyondSpec` get the 404 of an unknown path, as from a portal that lacks them.
  *
- * This file reads the options and starts the HTTP server; the parts are, along their seams (issue 15):
- * router.mjs (endpoint → handler table, uploads, control routes), faults.mjs (fault injection, strict switch),
- * forms.mjs (captcha, contact form, appointments, rate limit), data.mjs + generate.mjs + content/ (the dataset and
- * its scale), http.mjs (envelope and writers), site-rules.mjs (the one door into src/).
+ * This file reads the options and starts the HTTP server; the parts are, along their seams (DESIGN.md §11 "Small
+ * rooms"): router.mjs (endpoint → handler table, uploads, control routes), faults.mjs (fault injection, strict switch),
+ * forms.mjs (captcha, contact form, appointments, rate limit), data.mjs + generate.mjs + content/ (the dataset and its
+ * scale), http.mjs (envelope and writers), site-rules.mjs (the one door into src/).
  */
 import http from 'node:http';
 import os from 'node:os';

@@ -1,8 +1,8 @@
 /**
  * Which link clicks ask before leaving the site (spec §9: any link to an http address outside the company
  * domain opens the confirmation 是否前往外部網站). Pure functions; ExternalLinkDialog.ts wires them to the page.
- * The rule is the one the pages and the portal schemas use (src/portal/links.ts through src/lib/assets.ts, issue 17
- * deliverable 2): the browser has already parsed the link (WHATWG URL), so `/\host` and `/<TAB>/host` count as hosts.
+ * The rule is the one the pages and the portal schemas use (src/portal/links.ts through src/lib/assets.ts,
+ * DESIGN.md §5): the browser has already parsed the link (WHATWG URL), so `/\host` and `/<TAB>/host` count as hosts.
  */
 import { COMPANY_DOMAINS } from '../site/company';
 import { EXTERNAL_URL_SHOWN_MAX_CHARS } from '../site/limits';

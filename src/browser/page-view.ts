@@ -18,7 +18,7 @@ function gtagOf(win: GtagWindow): (...args: unknown[]) => void {
   const layer = win.dataLayer;
   // gtag.js expects the `arguments` object itself in the queue, not an array.
   return function gtag() {
-    // eslint-disable-next-line prefer-rest-params
+    // biome-ignore lint/complexity/noArguments: gtag.js reads the arguments object itself, not an array.
     layer.push(arguments);
   };
 }

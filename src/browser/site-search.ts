@@ -1,5 +1,6 @@
 /**
- * The site search's ranking rule (issue 14 §1), on top of Pagefind's JS API.
+ * The site search's ranking rule (pages containing the exact query first; none when no page contains it), on top of
+ * Pagefind's JS API.
  *
  * Pagefind cuts Chinese into words twice, differently: at build time with its own dictionary (charabia/jieba),
  * at search time with the browser's (Intl.Segmenter). Where the two disagree, a page that plainly contains the

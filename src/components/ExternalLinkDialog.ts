@@ -23,7 +23,8 @@ export function initExternalLinks(): void {
   document.addEventListener('click', (event) => {
     if (!isPlainClick(event)) return;
     const link = linkOf(event.target);
-    // Download links too (issue 17 item 1): a `download` link to another host leaves the site like any other.
+    // Download links too (spec §9: any link outside the company domain is confirmed): a `download` link to another host
+    // leaves the site like any other.
     if (!link) return;
     const href = linkHref(link, document.baseURI);
     if (!isExternalUrl(href, location.href)) return;

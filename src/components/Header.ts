@@ -72,7 +72,8 @@ export function initHeader(): void {
 const panelLinks = (panel: HTMLElement): HTMLAnchorElement[] => [...panel.querySelectorAll<HTMLAnchorElement>('a[href]')];
 
 /**
- * The main menu as a WAI-ARIA disclosure navigation (APG "Disclosure Navigation Menu"; issue 14 item 7).
+ * The main menu as a WAI-ARIA disclosure navigation (APG "Disclosure Navigation Menu": top-level items in the Tab
+ * order, Escape closes and returns focus).
  *
  * Input: the header element holding `[data-menu-item]` items, each with a `[data-menu-toggle]` button
  * (aria-expanded, aria-controls) and its `[data-menu-panel]`. Marks the header `data-menu-js`, which switches the

@@ -56,10 +56,14 @@ function initCarousel(root: HTMLElement): void {
     userPaused = !userPaused;
     schedule();
   });
-  root.addEventListener('pointerenter', () => ((hovering = true), schedule()));
-  root.addEventListener('pointerleave', () => ((hovering = false), schedule()));
-  root.addEventListener('focusin', () => ((hovering = true), schedule()));
-  root.addEventListener('focusout', () => ((hovering = false), schedule()));
+  const hoverOrFocus = (on: boolean) => () => {
+    hovering = on;
+    schedule();
+  };
+  root.addEventListener('pointerenter', hoverOrFocus(true));
+  root.addEventListener('pointerleave', hoverOrFocus(false));
+  root.addEventListener('focusin', hoverOrFocus(true));
+  root.addEventListener('focusout', hoverOrFocus(false));
   // Swipes and scrolls move the current slide too.
   track.addEventListener(
     'scrollend',

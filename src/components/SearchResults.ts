@@ -1,7 +1,7 @@
 /**
  * Browser side of SearchResults.astro: reads `q` from the address, searches the Pagefind index with its JS API
  * (`/pagefind/pagefind.js`, imported at run time only — the build writes it after Vite has bundled the site) and
- * renders the results, ranked by src/browser/site-search.ts (issue 14: pages containing the query, best first; none
+ * renders the results, ranked by src/browser/site-search.ts (pages containing the query, best first; none
  * when no page contains it, with the results of its longest leading part offered under the empty state). Each result
  * shows its title, its section and date (the `section`/`date` meta SiteLayout writes at build time) and an excerpt.
  * Pagefind reads the page's `<html lang>` to segment a Chinese query. The query is only ever set as text; the excerpts (HTML that Pagefind builds from our own

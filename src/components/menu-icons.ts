@@ -1,7 +1,7 @@
 /**
- * The icons the header's menus repeat (issue 15 item 4: one symbol each instead of a copy per link): drawn once per
- * page as `<symbol>`s of a hidden sprite (Header.astro) and shown with `<use>` (MenuIcon.astro). 24×24, lines in
- * currentColor; the sizes, opacity and motion come from the classes of the `<svg>` that uses them.
+ * The icons the header's menus repeat (one symbol each instead of a copy per link, which made half of every page's
+ * HTML): drawn once per page as `<symbol>`s of a hidden sprite (Header.astro) and shown with `<use>` (MenuIcon.astro).
+ * 24×24, lines in currentColor; the sizes, opacity and motion come from the classes of the `<svg>` that uses them.
  */
 
 /** Stroke width of every menu icon, in the sprite's user units (1/24 of the icon's size). */

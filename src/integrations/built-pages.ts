@@ -1,17 +1,19 @@
 /**
- * The HTML pages of the output folder, listed once and read once per build (issue 8 §6: a no-change rebuild of
- * 10,000 items within 25 % of a cold build; issue 15: one walk of dist/). A 10,000-item site has about 1 GB of
- * HTML: the build pipeline (src/integrations/pipeline.ts) walks dist/ once (pageFiles: stale pages are found in
- * that list), then reads every page once (readBuiltPages) and hands the one `BuiltPages` value to the steps that
- * need the pages: hosting (the CSP hashes of inline scripts and styles, links to missing `/_astro/` files), the
- * audio reader (the page list), the search index (the digest, its fingerprint) and publishing (the per-page
- * digests, compared with the last published build's for the publish report; issue 16).
+ * The HTML pages of the output folder, listed once and read once per build (the rebuild target: a rebuild with
+ * no content change takes at most 25 % of a cold build at 10,000 items, and such a site has about 1 GB of HTML, so
+ * no step walks or reads dist/ on its own): the build pipeline (src/integrations/pipeline.ts) walks dist/ once
+ * (pageFiles: stale pages are found in that list), then reads every page once (readBuiltPages) and hands the one
+ * `BuiltPages` value to the steps that need the pages: the host files (the CSP hashes of inline scripts and styles,
+ * src/integrations/inline-hashes.ts; links to missing `/_astro/` files), the audio reader (the page list), the
+ * search index (the digest, its fingerprint) and publishing (the per-page digests, compared with the last
+ * published build's for the publish report: what a build added, changed and removed).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { InlineHashes, type CspHashes, type HashOrigin } from '../lib/security-headers';
+import type { CspHashes, HashOrigin } from '../lib/security-headers';
+import { InlineHashes } from './inline-hashes';
 
 /** Pages read at once: enough to keep the disk busy, few enough that memory stays flat. */
 const BATCH = 256;
@@ -28,9 +30,9 @@ export interface BuiltPages {
   files: string[];
   /** Hex SHA-1 over each page's path relative to the output folder and its digest, in path order. */
   digest: string;
-  /** Per page, its site path (pagePath) → hex SHA-1 of its bytes (issue 16: what a build changed). */
+  /** Per page, its site path (pagePath) → hex SHA-1 of its bytes (what a build changed, for the publish report). */
   pageDigests: Record<string, string>;
-  /** CSP hashes of every inline script and style element of the pages, per directive (lib/security-headers InlineHashes). */
+  /** CSP hashes of every inline script and style element of the pages, per directive (inline-hashes.ts InlineHashes). */
   cspHashes: CspHashes;
   /** Each hash's first page (path relative to the output folder) and number of pages: for the message of a too-long header. */
   cspHashOrigins: Map<string, HashOrigin>;
@@ -103,7 +105,9 @@ export async function readBuiltPages(root: string, files: readonly string[]): Pr
     });
     const pages = contents.map((content) => content.toString('latin1'));
     missing.push(...missingAssets(root, batch, pages));
-    pages.forEach((html, index) => inline.add(html, relative(root, batch[index])));
+    pages.forEach((html, index) => {
+      inline.add(html, relative(root, batch[index]));
+    });
   }
   return { files: [...files], digest: hash.digest('hex'), pageDigests, cspHashes: inline.hashes, cspHashOrigins: inline.origins, missingAssets: missing };
 }

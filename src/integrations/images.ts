@@ -14,7 +14,7 @@
  * - `astro:build:start` (after the portal lists have loaded, before any page renders): imageUses collects the images
  *   of the staged lists, newest first; prepareImages checks each against the cache (a conditional request: ETag or
  *   Last-Modified, else the content's digest), transforms the new and changed ones within IMAGE_BUDGET_SECONDS, and
- *   returns the manifest pages read (through the virtual module `virtual:insurer/images`);
+ *   returns the manifest pages read (through the virtual module `virtual:insurer/images`, imageManifestPlugin);
  * - `astro:build:done`: publishImages links the manifest's files into `dist/_images/` and removes the ones no page
  *   uses any more.
  *
@@ -38,6 +38,7 @@ import type { AstroIntegrationLogger } from 'astro';
 // dynamic import() from here would fail.
 import sharp, { type Metadata } from 'sharp';
 import type { ListRecord } from '../portal/snapshots';
+import { ARTICLE_SECTIONS } from '../site/sections';
 import {
   IMAGE_ENCODINGS,
   type ImageEntry,
@@ -65,7 +66,8 @@ interface ImageField {
 export const IMAGE_FIELDS: readonly ImageField[] = [
   { list: 'homeBanners', field: 'image', slots: ['banner'], share: false },
   { list: 'homeBanners', field: 'mobileImage', slots: ['bannerMobile'], share: false },
-  ...['news', 'events', 'winners', 'shares'].map((list) => ({ list, field: 'image', slots: ['card', 'cover'] as ImageSlotName[], share: true })),
+  // The article sections' items (src/site/sections.ts): card and cover.
+  ...Object.values(ARTICLE_SECTIONS).map(({ list }) => ({ list, field: 'image', slots: ['card', 'cover'] as ImageSlotName[], share: true })),
   { list: 'coupons', field: 'image', slots: ['coupon', 'couponDetail'], share: true },
 ];
 
@@ -380,12 +382,17 @@ export async function prepareImages(options: {
     for (let use = queue.shift(); use; use = queue.shift()) await handle(use);
   });
   await Promise.all(workers);
-  // In the uses' order, whatever order the workers finished in.
+  // In the uses' order, whatever order the workers finished in: the manifest is part of every page's cache key
+  // (src/sections/cache-key.ts), so the same images must give the same key, or a no-change rebuild renders every
+  // page again.
   const order = new Map(uses.map((entry, index) => [entry.path, index]));
   report.failed.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
+  const ordered: ImageManifest = Object.fromEntries(
+    Object.entries(manifest).sort(([a], [b]) => order.get(a)! - order.get(b)!),
+  );
   await writeIndex(cacheDir, next);
   await pruneFiles(filesDir, next);
-  return { manifest, report };
+  return { manifest: ordered, report };
 }
 
 /** Progress lines at most this often, in ms. */
@@ -465,26 +472,34 @@ export function imageSourceBase(settings: { PORTAL_IMAGE_BASE?: string; PUBLIC_I
 /** The virtual module the pages read the manifest from (declared in src/image-manifest.d.ts). */
 export const IMAGE_MANIFEST_VIRTUAL_MODULE = 'virtual:insurer/images';
 
-/** Key of this build's manifest on globalThis: the config's copy of this module and the pages' bundle are two instances. */
-const MANIFEST_KEY = 'insurer.imageManifest';
-
 /**
- * The Vite plugin of the virtual module: `imageManifest()` returns the manifest setImageManifest recorded, read when a
- * page renders (after `astro:build:start`); `{}` before (the dev server, `astro check`).
+ * The Vite plugin of the virtual module: its code is `imageManifest()`, which returns the manifest `manifest()` gave
+ * when the module was loaded, written into the code itself (as the text of a JSON.parse call, which V8 reads
+ * faster than the same object literal). No registry between the config's module graph and the pages' bundle is
+ * needed: Astro runs `astro:build:start`, where the pipeline makes the manifest (prepareImages), before it bundles
+ * any page (Astro 7: build:start, then the prerender bundle, the client bundle, and only then the pages render), so
+ * the module is loaded after the manifest exists. Before that (the dev server, `astro check`, the unit tests'
+ * Vite config) `manifest()` gives `{}` and pages show the portal's URLs.
+ * The manifest is part of the pages' code, so Astro's incremental build renders every page again when it changes;
+ * it is in every page's cacheKey too (src/sections/cache-key.ts), for the same reason: a page's images changed.
+ * The manifest's entries come in the uses' order (prepareImages), whatever order the downloads finished in, so the
+ * same images give the same code and the same cacheKeys.
+ * @param manifest this build's manifest, read when the module is loaded (the pipeline's current value)
  */
-export function imageManifestPlugin(): { name: string; resolveId: (id: string) => string | undefined; load: (id: string) => string | undefined } {
+export function imageManifestPlugin(manifest: () => Readonly<ImageManifest>): {
+  name: string;
+  resolveId: (id: string) => string | undefined;
+  load: (id: string) => string | undefined;
+} {
   const resolved = `\0${IMAGE_MANIFEST_VIRTUAL_MODULE}`;
   return {
     name: 'insurer:image-manifest',
     resolveId: (id) => (id === IMAGE_MANIFEST_VIRTUAL_MODULE ? resolved : undefined),
     load: (id) =>
-      id === resolved ? `export const imageManifest = () => globalThis[Symbol.for(${JSON.stringify(MANIFEST_KEY)})] ?? {};` : undefined,
+      id === resolved
+        ? `const manifest = JSON.parse(${JSON.stringify(JSON.stringify(manifest()))});\nexport const imageManifest = () => manifest;\n`
+        : undefined,
   };
-}
-
-/** Records this build's manifest for the pages (imageManifestPlugin). */
-export function setImageManifest(manifest: ImageManifest): void {
-  (globalThis as Record<symbol, ImageManifest>)[Symbol.for(MANIFEST_KEY)] = manifest;
 }
 
 /** One line of the build log for the report. */

@@ -1,9 +1,10 @@
 /**
- * Editors are told (issue 16): with PUBLISH_NOTIFY_URL set, one JSON message is POSTed when a build fails
- * (scripts/rebuild.mjs, failureMessage) and when a build that publishes quarantined items or served a list from its
- * snapshot (the publishing step, publishMessage). Each message says what happened (`event`, a zh-TW `text`), which
- * lists and items, and links the publish report (SITE_URL + PUBLISH_REPORT_PATH). A notification has a short time
- * limit (PUBLISH_NOTIFY_TIMEOUT_MS) and never fails the publish: any failure is a warning.
+ * Editors are told (DESIGN.md §5: an item's problem is reported to editors): with PUBLISH_NOTIFY_URL set, one JSON
+ * message is POSTed when a build fails (scripts/rebuild.mjs, failureMessage) and when a build that publishes
+ * quarantined items or served a list from its snapshot (the publishing step, publishMessage). Each message says what
+ * happened (`event`, a zh-TW `text`), which lists and items, and links the publish report (SITE_URL +
+ * PUBLISH_REPORT_PATH). A notification has a short time limit (PUBLISH_NOTIFY_TIMEOUT_MS) and never fails the publish:
+ * any failure is a warning.
  *
  * Runs in the build and in scripts/rebuild.mjs (Node's own TypeScript stripping): relative imports carry `.ts`.
  */

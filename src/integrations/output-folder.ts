@@ -1,5 +1,5 @@
 /**
- * The output folder kept between builds, and the removal of the pages this build did not produce (issue 8 §6: a
+ * The output folder kept between builds, and the removal of the pages this build did not produce (the rebuild target: a
  * no-change rebuild of 10,000 items within 25 % of a cold build). Steps of the build pipeline
  * (src/integrations/pipeline.ts).
  *
@@ -11,7 +11,8 @@
  * - HTML pages that no route of this build produced (an item removed from the portal, a hostile-corpus build
  *   before a sample one, an earlier plan's fallback page) are deleted first, before any step reads the pages; the
  *   search index's own folder and whatever stands at the redirect sources of this build's plan are left alone:
- *   hosting writes this build's fallback pages there next, replacing a page of an earlier build (issue 17 finding 3);
+ *   hosting writes this build's fallback pages there next, replacing a page of an earlier build (a redirect source
+ *   where an earlier build left a page must not fail every later build);
  * - the host files, the sitemap, the search index and the audio reader's files are written again by their steps;
  * - hashed `/_astro/` files of earlier builds stay: pages still open in a visitor's browser can load them, and
  *   hosting fails the build should a page link to one that does not exist.

@@ -1,5 +1,5 @@
 /**
- * The build pipeline (issue 15 "one explicit post-build pipeline"): the one integration whose `astro:build:done`
+ * The build pipeline (DESIGN.md §11 "One post-build pipeline"): the one integration whose `astro:build:done`
  * turns Astro's pages into the site that is published, in named steps that pass values, never files in dist/:
  *
  *  0. at `astro:build:start`, once the lists have loaded and before any page renders: the portal's images
@@ -12,17 +12,17 @@
  *  2. removeStalePages: the one walk of dist/ (pageFiles), then the pages no route of this build produced are
  *     deleted, the plan's fallback pages kept (src/integrations/output-folder.ts);
  *  3. writeFallbackPages: a fallback page at every redirect source, replacing a page of an earlier build there
- *     (src/integrations/hosting.ts);
+ *     (src/integrations/host-files.ts);
  *  4. readBuiltPages: the one read of every page → BuiltPages (files, digest, CSP hashes, missing asset links;
  *     src/integrations/built-pages.ts);
  *  5. writeHostFiles: `_headers`, `_redirects` (a warning names the redirects past the CDN's limit),
- *     `nginx.conf`, gzip copies (src/integrations/hosting.ts);
+ *     `nginx.conf`, gzip copies (src/integrations/host-files.ts);
  *  6. buildAudio: the audio reader over BuiltPages.files, within its time budget (src/integrations/reader.ts); its
  *     counts of pages with and awaiting audio go to the report;
  *  7. indexSite: the search index, its fingerprint from BuiltPages.digest (src/integrations/search-index.ts);
  *  8. publish: dist/build-report.json and the publish report page `/_publish/` (pages added, changed, removed from
  *     BuiltPages.pageDigests; quarantined items), then the live lists' snapshots and the page digests are committed,
- *     then editors are notified (PUBLISH_NOTIFY_URL; src/integrations/publishing.ts, issue 16).
+ *     then editors are notified (PUBLISH_NOTIFY_URL; src/integrations/publishing.ts).
  * Any step that throws fails the build, and no later step runs: a failed build never commits snapshots.
  *
  * Its other hooks: `astro:config:setup` keeps dist/ between builds (KEEP_OUTPUT_FOLDER), and for a build removes the
@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { ARTICLE_SECTIONS } from '../lib/article-sections';
-import { CDN_REDIRECT_LIMITS } from '../lib/hosting';
+import { CDN_REDIRECT_LIMITS } from '../lib/host-config';
 import { inDisplayOrder, type Sortable } from '../lib/order';
 import { redirectPlan, type Redirect, type RedirectData } from '../lib/redirects';
 import type { SecurityPolicyOptions } from '../lib/security-headers';
@@ -42,7 +42,7 @@ import { PortalSchemaError } from '../portal/errors';
 import { clearStaging, readStagedLists, snapshotSettings, type ListRecord } from '../portal/snapshots';
 import { unmatchedReferences } from '../portal/validation';
 import { pageFiles, readBuiltPages } from './built-pages';
-import { fallbackFile, writeFallbackPages, writeHostFiles } from './hosting';
+import { fallbackFile, writeFallbackPages, writeHostFiles } from './host-files';
 import { KEEP_OUTPUT_FOLDER, removeStalePages } from './output-folder';
 import { publish, removeBuildReport } from './publishing';
 import { buildAudio, setUpReader, type ReaderSetup } from './reader';
@@ -53,7 +53,6 @@ import {
   imageUses,
   prepareImages,
   publishImages,
-  setImageManifest,
   type ImageReport,
 } from './images';
 import type { ImageManifest } from '../site/images';
@@ -72,7 +71,7 @@ export async function readListRecords(snapshotDir: string): Promise<ListRecord[]
 }
 
 /**
- * Step 1: the references between lists that match nothing (issue 17 finding 5; src/portal/validation.ts
+ * Step 1: the references between lists that match nothing (such an item appears on no page; src/portal/validation.ts
  * unmatchedReferences: a news `categoryId`, an FAQ `firstCategory`, a location `areaId`, a disclosure or download
  * `category` naming no category), one message each in the one refusal format (PortalSchemaError: endpoint, list,
  * item id, field, rule). They are warnings, not failures: each list passed its own rules, nothing is unsafe, and one
@@ -145,7 +144,8 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
       'astro:config:setup': async (hook) => {
         const { command, config, updateConfig, logger } = hook;
         updateConfig(KEEP_OUTPUT_FOLDER);
-        updateConfig({ vite: { plugins: [imageManifestPlugin()] } });
+        // The pages' image manifest: this build's, once astro:build:start below has made it (images.ts).
+        updateConfig({ vite: { plugins: [imageManifestPlugin(() => images.manifest)] } });
         if (command === 'build') {
           // Before the portal lists load (they load before astro:build:start, and fail there).
           await removeBuildReport(config.outDir);
@@ -173,7 +173,6 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
             log.warn(`IMAGE NOT SHOWN: list "${failure.list}", item ${failure.itemId}, field ${failure.field} (${failure.path}): ${failure.reason}. The page shows a placeholder.`);
           }
         }
-        setImageManifest(images.manifest);
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         const root = fileURLToPath(dir);

@@ -1,5 +1,5 @@
 /**
- * The publish report for editors (issue 16 "every publish is visible"): from the build report (BuildReport of
+ * The publish report for editors (every publish is visible to them): from the build report (BuildReport of
  * src/portal/snapshots.ts) the publishing step writes the page `dist/_publish/index.html` (PUBLISH_REPORT_PATH: zh-TW,
  * `noindex`, linked from no page, not in the sitemap, which lists Astro's routes only, and not in the search index,
  * which is built before it is written) with its stylesheet, and scripts/rebuild.mjs writes the same summary as
@@ -25,7 +25,8 @@ export const PUBLISH_REPORT_STYLESHEET = 'report.css';
 
 /**
  * Simple styles of the report page: readable tables, the site's colours left alone. Tables keep the page's width and
- * long ids, reasons and paths wrap anywhere, so no editor's text widens the page on a phone (issue 17 finding 8's rule).
+ * long ids, reasons and paths wrap anywhere, so no editor's text widens the page on a phone (no page scrolls sideways,
+ * WCAG 2.2 SC 1.4.10 Reflow).
  */
 const STYLESHEET = `body{font-family:system-ui,"Noto Sans TC",sans-serif;line-height:1.6;margin:0;color:#222;background:#fff}
 main{max-width:72rem;margin:0 auto;padding:1.5rem}

@@ -1,21 +1,21 @@
 /**
- * The audio reader's build steps (issue 7): a spoken rendition of every content page, made at build time. The build
- * pipeline (src/integrations/pipeline.ts) calls them from its hooks.
+ * The audio reader's build steps (spec §1 "an audio reader for page content"): a spoken rendition of every content
+ * page, made at build time. The build pipeline (src/integrations/pipeline.ts) calls them from its hooks.
  *
- * - setUpReader, at `astro:config:setup`: reads the engine settings (READER_* variables of
- *   src/settings.ts, src/integrations/reader/settings.ts) and probes the engine (`espeak-ng`: Debian's programs if installed, else the WebAssembly build from npm). The
- *   answer is the virtual module `virtual:insurer/reader` (`readerEnabled`), which SiteLayout reads before pages
- *   render: with no engine, one warning is logged, no page gets a readerPath and so no page shows the player; the
- *   build goes on. The dev server has no audio (it is made by the build), so it
- *   shows no player either.
+ * - setUpReader, at `astro:config:setup`: reads the engine settings (READER_* variables of src/settings.ts,
+ *   src/integrations/reader/settings.ts) and probes the engine (`espeak-ng`: Debian's programs if installed, else
+ *   the WebAssembly build from npm). The answer is the virtual module `virtual:insurer/reader` (`readerEnabled`),
+ *   which SiteLayout reads before pages render: with no engine, one warning is logged, no page gets a readerPath
+ *   and so no page shows the player; the build goes on. The dev server has no audio (it is made by the build), so
+ *   it shows no player either.
  * - buildAudio, a step of `astro:build:done`: synthesizes the audio of every page whose `main` carries
- *   `data-reader`, from the page list of the pipeline's one walk of dist/ (segments cached
- *   in `<cacheDir>/reader-cache`, or READER_CACHE_DIR, between builds) and writes the manifests at their
- *   readerPaths. The log names the engine that runs (one line) and, while it synthesizes, shows progress (pages
- *   done of all, time left) every few seconds (issue 13). A page whose audio cannot be made fails the build,
- *   naming the page and the engine's error. Synthesis stops starting segments once READER_BUDGET_SECONDS are
- *   spent (issue 16 item 5; src/integrations/reader/site.ts): the log and the returned ReaderReport (into
- *   dist/build-report.json) say how many pages await their audio.
+ *   `data-reader`, from the page list of the pipeline's one walk of dist/ (segments cached in
+ *   `<cacheDir>/reader-cache`, or READER_CACHE_DIR, between builds) and writes the manifests at their readerPaths.
+ *   The log names the engine that runs (one line) and, while it synthesizes, shows progress (pages done of all,
+ *   time left) every few seconds, so that a long first build never looks stuck. A page whose audio cannot be made
+ *   fails the build, naming the page and the engine's error. Synthesis stops starting segments once
+ *   READER_BUDGET_SECONDS are spent (speech never delays a publish; src/integrations/reader/budget.ts): the log and
+ *   the returned ReaderReport (into dist/build-report.json) say how many pages await their audio.
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
@@ -29,7 +29,7 @@ export const READER_VIRTUAL_MODULE = 'virtual:insurer/reader';
 export const READER_CACHE_FOLDER = 'reader-cache';
 
 /**
- * The reader's part of the build report (issue 16 item 5), `reader` in dist/build-report.json: pages with
+ * The reader's part of the build report (the pages the time budget left: READER_BUDGET_SECONDS), `reader` in dist/build-report.json: pages with
  * something to read, of which with audio of their text, with their previous text's audio, without audio (no
  * player), and awaiting (the last two: pages a later build gives audio), and the budget in seconds.
  */

@@ -1,5 +1,5 @@
 /**
- * The site-search index, a step of the build pipeline (src/integrations/pipeline.ts; DESIGN.md §2 pagefind; issue 4):
+ * The site-search index, a step of the build pipeline (src/integrations/pipeline.ts; DESIGN.md §2 pagefind):
  * Pagefind indexes every HTML page of `dist/` whose `<main>` carries `data-pagefind-body` (SiteLayout), as one
  * zh-TW index, and writes it to `dist/pagefind/` where `/search` loads it at run time. Pages without that attribute
  * — the redirect fallback pages, the error pages and /search (SiteLayout `noindex`) — are left out, as Pagefind
@@ -7,17 +7,17 @@
  * writes pages (the redirect fallback pages of hosting).
  * Any indexing error, or an empty index, fails the build.
  *
- * Chinese (issue 14 §1): Pagefind is given each page with a space around every Han character of its text
- * (`spacedPageHtml`; the files in dist/ are not changed), so that the index holds each character as a word and the
- * site search finds a query as a substring, whatever word segmentation Pagefind or the browser would pick
+ * Chinese (pages containing the exact query first): Pagefind is given each page with a space around every Han character
+ * of its text (`spacedPageHtml`; the files in dist/ are not changed), so that the index holds each character as a word
+ * and the site search finds a query as a substring, whatever word segmentation Pagefind or the browser would pick
  * (src/browser/site-search.ts explains the rule).
  *
- * Rebuilds (issue 8 §6): the index depends only on the HTML pages and the settings. After indexing, a copy of
- * the index and its fingerprint (SHA-1 over every page's path and bytes, the language, the exclude selectors and
- * Pagefind's version) are kept in Astro's cacheDir, per output folder. When the next build's fingerprint is the
- * same, the copy is restored instead of indexing again. Either way `pagefind/` is deleted first: the output
- * folder is kept between builds (src/integrations/output-folder.ts), the index is not. The pages' digest comes
- * from the pipeline's one read of them (src/integrations/built-pages.ts).
+ * Rebuilds (a no-change rebuild within 25 % of a cold build): the index depends only on the HTML pages and the
+ * settings. After indexing, a copy of the index and its fingerprint (SHA-1 over every page's path and bytes, the
+ * language, the exclude selectors and Pagefind's version) are kept in Astro's cacheDir, per output folder. When the
+ * next build's fingerprint is the same, the copy is restored instead of indexing again. Either way `pagefind/` is
+ * deleted first: the output folder is kept between builds (src/integrations/output-folder.ts), the index is not. The
+ * pages' digest comes from the pipeline's one read of them (src/integrations/built-pages.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

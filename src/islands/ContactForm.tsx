@@ -1,5 +1,5 @@
 /**
- * The contact form of `/contact` (客戶意見信箱, issue 5), mounted by src/pages/contact.astro with `client:idle`
+ * The contact form of `/contact` (客戶意見信箱), mounted by src/pages/contact.astro with `client:idle`
  * (server-rendered empty, so the page does not shift; usable once it hydrates, right after the first paint: DESIGN.md
  * §6, and React's 67 KB no longer delay that paint).
  *
@@ -16,7 +16,7 @@
  * portal spends one per try). One submission at a time; leaving the page cancels it. Success → /contact/success.
  *
  * This file is the layout; the state and behaviour are useContactForm (src/islands/forms/useContactForm.ts), the
- * field groups src/islands/forms/controls.tsx (issue 15 deliverable 4).
+ * field groups src/islands/forms/controls.tsx (the forms as hooks plus shared field groups).
  */
 import { CONTACT_FIELDS, CONTACT_LIMITS } from '../lib/forms/contact';
 import { CONTACT_TEXT } from '../site/texts/contact-form';

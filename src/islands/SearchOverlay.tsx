@@ -1,5 +1,6 @@
 /**
- * Search and sitemap overlay (spec §2 "Global layout" → search overlay, §4; issue 4).
+ * Search and sitemap overlay (spec §2 "Global layout" → search overlay; §4: it closes on any route change, and
+ * submitting closes it, clears the box and goes to /search?q={query}).
  *
  * A native modal `<dialog>` named 搜尋 (showModal: focus stays inside, Escape closes, focus returns to what opened
  * it) with a search box (placeholder 輸入關鍵字搜尋…) and, as children, the static recommended searches and sitemap
@@ -9,13 +10,13 @@
  * Opened by a click on any `[data-search-trigger]` (the header's search link, which goes to /search until this
  * island has loaded, and without JavaScript), or by `openSearch()` from src/stores/search.ts. Clicking the
  * backdrop closes it; so does coming back to the page from the back/forward cache (a route change, spec §4).
- * Mounted once through SearchOverlay.astro with `client:idle`. State lives in the store; this component only
- * renders it.
+ * Mounted once through SearchOverlay.astro with `client:idle`. State lives in the store; the dialog's behaviour in
+ * useSearchDialog (src/islands/search/useSearchDialog.ts); this component renders it.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type MouseEvent as ReactMouseEvent, type ReactNode, type SubmitEvent } from 'react';
+import type { ReactNode } from 'react';
 import { SEARCH_TEXT } from '../site/texts/search';
-import { $searchOpen, $searchQuery, closeSearch, openSearch, setSearchQuery, submitSearch } from '../stores/search';
+import { closeSearch, setSearchQuery } from '../stores/search';
+import { useSearchDialog } from './search/useSearchDialog';
 
 interface Props {
   /** The static part below the box: recommended searches and sitemap (rendered by SearchOverlay.astro). */
@@ -23,65 +24,10 @@ interface Props {
 }
 
 export default function SearchOverlay({ children }: Props) {
-  const open = useStore($searchOpen);
-  const query = useStore($searchQuery);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const trigger = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
-        return; // a modified click opens /search in a new tab as the link says
-      }
-      const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-search-trigger]') : null;
-      if (!link) return;
-      event.preventDefault();
-      trigger.current = link;
-      openSearch();
-    };
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) closeSearch();
-    };
-    document.addEventListener('click', onClick);
-    window.addEventListener('pageshow', onPageShow);
-    return () => {
-      document.removeEventListener('click', onClick);
-      window.removeEventListener('pageshow', onPageShow);
-    };
-  }, []);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      trigger.current ??= document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-      input.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open]);
-
-  /** The dialog closed (Escape, the close button, a submit, the store): sync the store, give focus back. */
-  const onClose = () => {
-    closeSearch();
-    const back = trigger.current;
-    trigger.current = null;
-    if (back?.isConnected) back.focus();
-  };
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitSearch() === null) input.current?.focus();
-  };
-
-  /** A click on the dialog element itself is a click on its backdrop (the panel covers the rest). */
-  const onDialogClick = (event: ReactMouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) closeSearch();
-  };
+  const { dialog, input, query, onClose, onSubmit, onDialogClick } = useSearchDialog();
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes the dialog; the keyboard closes it with Escape (native <dialog>).
     <dialog
       ref={dialog}
       className="search-overlay"

@@ -1,5 +1,5 @@
 /**
- * The appointment service of `/service` (預約服務, issue 5), mounted by src/pages/service.astro with `client:idle`
+ * The appointment service of `/service` (預約服務), mounted by src/pages/service.astro with `client:idle`
  * (server-rendered empty, so the page does not shift).
  *
  * Fields (src/lib/forms/appointment.ts, the schema the sample portal applies too): 服務項目 (保險規劃諮詢, 網路投保協助,
@@ -16,13 +16,13 @@
  * one submission at a time, cancelled on leaving, failures toasted and shown inline with every value kept.
  * Success → /service/success.
  *
- * The appointment call is not in spec §7 (issue 13 item 5): when the portal answers it 404/405/501, the form says
- * plainly that online booking is unavailable and offers the hotline (prop `hotline`, HOTLINES[0] of src/site/company.ts, as a
- * tel: link), keeping every field and the page. Only a submit can tell (no §7 call says whether the portal books
- * appointments); a transient failure (network, timeout, 5xx) keeps the "try again" message.
+ * The appointment call is not in spec §7 (the insurer's portal may lack it): when the portal answers it 404/405/501,
+ * the form says plainly that online booking is unavailable and offers the hotline (prop `hotline`, HOTLINES[0] of
+ * src/site/company.ts, as a tel: link), keeping every field and the page. Only a submit can tell (no §7 call says
+ * whether the portal books appointments); a transient failure (network, timeout, 5xx) keeps the "try again" message.
  *
  * This file is the layout; the state and behaviour are useServiceForm (src/islands/forms/useServiceForm.ts), the
- * field groups src/islands/forms/controls.tsx (issue 15 deliverable 4).
+ * field groups src/islands/forms/controls.tsx (the forms as hooks plus shared field groups).
  */
 import { APPOINTMENT_LIMITS, INTERPRETER_LANGUAGES, SERVICE_TYPES } from '../lib/forms/appointment';
 import { slotLabel } from '../lib/forms/slots';
@@ -130,6 +130,7 @@ function DateField({ form }: { form: ServiceFormState }) {
                 </button>
               ))
             : Array.from({ length: APPOINTMENT_RULES.suggestedDays }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder.
                 <span key={i} className="chip chip--placeholder" aria-hidden="true">
                   00/00（一）
                 </span>

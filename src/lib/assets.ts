@@ -2,7 +2,7 @@
  * URLs of portal images and files, and where links lead, for the pages. The portal sends image and file paths
  * relative to its image base (spec §3: "image under an image base path on the main site"); the host serves that
  * base (default `/upload/`, PUBLIC_IMAGE_BASE) from the portal, like `/api/`. Every decision is the one rule of
- * src/portal/links.ts (issue 17 deliverable 2): an image names only the image base; a file names the base or an
+ * src/portal/links.ts (DESIGN.md §5): an image names only the image base; a file names the base or an
  * http(s) URL; a link is a site path or opens a new tab.
  */
 import { PUBLIC_IMAGE_BASE } from 'astro:env/client';

@@ -1,5 +1,5 @@
 /**
- * Escaping text into HTML, for the pages the build writes itself (the redirect fallback pages of src/lib/hosting.ts,
+ * Escaping text into HTML, for the pages the build writes itself (the redirect fallback pages of src/lib/host-config.ts,
  * the publish report of src/integrations/publish-report.ts). No imports: scripts load it under Node's own
  * TypeScript stripping.
  */

@@ -1,8 +1,9 @@
 /**
- * The header's menu model (spec §2 "Global layout" → Header, "Main menu"; issue 15 item 4): MAIN_MENU and
- * HEADER_LINKS of src/site/navigation.ts resolved for one page, so that the desktop mega-menus (MegaMenu.astro) and the phone
- * side menu (SideMenu.astro) render the same sections, groups and links from one value instead of each reading the
- * menus and working out external links, the current page and the current section on its own.
+ * The header's menu model (spec §2 "Global layout" → Header, "Main menu"; DESIGN.md §11: the header's menus come from
+ * one menu model): MAIN_MENU and HEADER_LINKS of src/site/navigation.ts resolved for one page, so that the desktop
+ * mega-menus (MegaMenu.astro) and the phone side menu (SideMenu.astro) render the same sections, groups and links from
+ * one value instead of each reading the menus and working out external links, the current page and the current section
+ * on its own.
  *
  * Pure: no Astro, no DOM. Inputs are the page's path and the menus; nothing is thrown.
  */

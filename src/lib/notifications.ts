@@ -5,9 +5,9 @@
  * of src/portal/lists.ts do): these few lines of checks are their one parser, which keeps zod out of every page's
  * JavaScript (DESIGN.md §9). The browser loads this module only with the check (src/stores/notifications.ts imports
  * it on demand, at the same time as the call), so the shared rules of validation.ts and links.ts are not in every
- * page's static JavaScript (issue 14: budget). An item that is not a usable notification is left out rather than failing the whole
- * list (failures of the notification check are silent, spec §8). tests/unit/sample-portal.test.ts parses the sample
- * portal's notifications with it.
+ * page's static JavaScript (DESIGN.md §9 budget). An item that is not a usable notification is left out rather than
+ * failing the whole list (failures of the notification check are silent, spec §8). tests/unit/sample-portal.test.ts
+ * parses the sample portal's notifications with it.
  */
 import { calendarDayProblem, capText, TEXT_MAX_CHARS, visibleTextProblem, withoutBidiControls } from '../portal/validation';
 import { classifyLink } from '../portal/links';
@@ -31,7 +31,7 @@ export interface PortalNotification {
 
 /**
  * A site path (`/news/all`) or an absolute http(s) URL by the one link rule (src/portal/links.ts classifyLink,
- * issue 17 deliverable 2); anything else (javascript:, `//host`, `/\host`, `/<TAB>/host`) is not a link.
+ * DESIGN.md §5); anything else (javascript:, `//host`, `/\host`, `/<TAB>/host`) is not a link.
  */
 export function isSafeLink(value: string): boolean {
   return classifyLink(value) !== undefined;
@@ -65,8 +65,8 @@ export function parseNotification(raw: unknown): PortalNotification | undefined 
   const description = str(item.description);
   const startDate = str(item.startDate);
   if (typeof category !== 'number' || !Number.isInteger(category)) return undefined;
-  // The shared rules of the portal boundary (issue 17 finding 9): a real calendar day in the year range (not
-  // Date.parse, which reads `2026-02-30` as March 2 and `9999-12-31` as a date), visible text, lengths cut.
+  // The shared rules of the portal boundary (DESIGN.md §5; no value silently changed): a real calendar day in the year
+  // range (not Date.parse, which reads `2026-02-30` as March 2 and `9999-12-31` as a date), visible text, lengths cut.
   if (!description || visibleTextProblem(description) || !startDate || calendarDayProblem(startDate)) return undefined;
   const titleText = str(item.title) ?? '';
   const title = visibleTextProblem(titleText) ? '' : capText(titleText, TEXT_MAX_CHARS.notificationTitle);
@@ -95,7 +95,7 @@ export function parseNotifications(data: unknown): PortalNotification[] {
 const TAIPEI_OFFSET_MINUTES = 8 * 60;
 
 /**
- * The date forms the portal writes (src/portal/dates.ts parsePortalDate), read for ordering only: day, optional time,
+ * The date forms the portal writes (src/portal/date-parser.ts parsePortalDate), read for ordering only: day, optional time,
  * optional zone (`Z`, or sign, hours and optional minutes).
  */
 const START_DATE = /^\s*(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?\s*$/i;
@@ -104,8 +104,8 @@ const START_DATE = /^\s*(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ](\d{2}):(\d{2})(
  * A start date as epoch milliseconds, for ordering notifications newest first without the date module (dayjs, loaded
  * on demand): one regular expression, so an answer of 10,000 items is ordered in a few ms.
  * @param text a portal date: `YYYY-MM-DD` or `YYYY/MM/DD` (also unpadded), optionally with ` HH:mm[:ss[.fff]]` or
- *   `THH:mm[:ss[.fff]]` and `Z` or an offset; without a zone it is Taipei time (the rule of src/portal/dates.ts)
- * @returns ms since the epoch (the same instant as src/lib/dates.ts timeOf to the second for the dates it reads), or
+ *   `THH:mm[:ss[.fff]]` and `Z` or an offset; without a zone it is Taipei time (the rule of src/portal/date-parser.ts)
+ * @returns ms since the epoch (the same instant as src/lib/taipei-dates.ts timeOf to the second for the dates it reads), or
  *   NaN for any other text. It does not check the calendar (`2026-02-30` gets a time): parseNotification does, for
  *   the items that are kept.
  */

@@ -1,7 +1,7 @@
 /**
  * Splitting a list into numbered pages for every paginated route (`/{section}/{category}/{page}` of the article
  * sections, `/coupon/{page}`, `/video/{page}`, `/download/{category}/{id}/{page}`, `/faq/{category}[/{page}]`,
- * `/about/locations/{area}[/{page}]`): one rule, not two (issue 15).
+ * `/about/locations/{area}[/{page}]`): one rule, not two.
  */
 
 /**
@@ -35,9 +35,9 @@ export function listPages<T>(items: readonly T[], pageSize: number): ListPage<T>
 
 /**
  * Static paths of a list whose page 1 stands at the spec's URL and pages 2..n one level below (FAQ categories,
- * location areas; issue 17 deliverable 5). In: every page's `{ params, props }`, `params.page` its number as a
- * string. Out: `first`, page 1 of each without the `page` param (for `/x/{key}`), and `more`, pages 2..n (for
- * `/x/{key}/{page}`).
+ * location areas, so a large one keeps its pages bounded). In: every page's `{ params, props }`, `params.page` its
+ * number as a string. Out: `first`, page 1 of each without the `page` param (for `/x/{key}`), and `more`, pages 2..n
+ * (for `/x/{key}/{page}`).
  */
 export function splitFirstPages<P extends { page: string }, T>(paths: readonly { params: P; props: T }[]) {
   return {

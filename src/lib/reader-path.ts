@@ -1,5 +1,5 @@
 /**
- * Where a page's audio rendition lives (issue 7, the audio reader): one deterministic URL per page route, known
+ * Where a page's audio rendition lives (the audio reader): one deterministic URL per page route, known
  * while the page renders, before any speech is synthesized. SiteLayout puts it on the page (`readerPath`, spec §3
  * "Reader state: readerPath"); the reader integration (src/integrations/reader.ts) writes the manifest there at
  * the end of the build.
@@ -22,7 +22,8 @@ export interface ReaderSegment {
 
 /**
  * The JSON file at a page's readerPath. `durationMs` is the sum of the segments' durations (ms). No segments: the
- * page's audio is not made yet (the build's synthesis time budget ran out, issue 16 item 5), so no player shows.
+ * page's audio is not made yet (the build's synthesis time budget ran out: speech never delays a publish), so no player
+ * shows.
  */
 export interface ReaderManifest {
   version: 1;

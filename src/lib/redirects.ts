@@ -1,13 +1,14 @@
 /**
  * The redirect plan (DESIGN.md §7): one function turns the spec's redirect rules (spec §2 "Redirects (301)") and
  * the loaded data into a list of `{ from, to, status: 301 }`. Every host output is written from this list
- * (src/integrations/hosting.ts: `_redirects`, the nginx config, HTML fallback pages) and the redirect test reads
+ * (src/integrations/host-files.ts: `_redirects`, the nginx config, HTML fallback pages) and the redirect test reads
  * it; nothing else hard-codes a redirect.
  *
  * Chains are resolved: `/news` goes straight to `/news/all/1` rather than through `/news/all`, so a visitor
  * always takes one hop. Where the spec names no target for an empty list, the redirect goes to the nearest page
  * that still helps (EMPTY_LIST_FALLBACK), never to a 404.
  */
+import { ALL_CATEGORY, SECTION_ENTRIES, sectionHome } from '../site/sections';
 
 /** One 301 redirect. Paths are URL paths with each segment percent-encoded (see sitePath). */
 export interface Redirect {
@@ -26,12 +27,15 @@ export interface RedirectData {
   faqCategoryIds: readonly string[];
   /** Download categories with their item ids (spec §2: the nested /download rules). */
   downloadCategories: readonly { id: string; itemIds: readonly string[] }[];
-  /** Article sections with their category ids (spec §2: /{section} → all, /{section}/{category} → page 1). */
+  /**
+   * Article sections with their category ids (spec §2: /{section} → all, /{section}/{category} → page 1): those of
+   * the section registry (src/site/sections.ts ARTICLE_SECTIONS), with their categories in display order.
+   */
   articleSections: readonly { path: string; categoryIds: readonly string[] }[];
 }
 
-/** The `all` pseudo-category of article lists (spec §2). */
-export const ALL = 'all';
+/** The `all` pseudo-category of article lists (spec §2; src/site/sections.ts ALL_CATEGORY). */
+export const ALL = ALL_CATEGORY;
 /** The `none` segment of the download fallbacks (spec §2). */
 export const NONE = 'none';
 /** The default insurance category (spec §2: /insurance → /insurance/personal). */
@@ -57,7 +61,7 @@ export function sitePath(...segments: readonly (string | number)[]): string {
  * `/share/rt%26amp` is `/share/rt&amp` (nginx matches `location` against "a normalized URI, after decoding the text
  * encoded in the %XX form, resolving … "." and ".." and … compression of two or more adjacent slashes", nginx docs,
  * ngx_http_core_module `location`; Astro writes `/share/rt&amp/1/index.html`). `decodeURI` is not enough: it leaves
- * the reserved characters (`&`, `+`, `:`, `=`, `@`, `$`, `,`, `;`, issue 17 finding 6) encoded, and a location that
+ * the reserved characters (`&`, `+`, `:`, `=`, `@`, `$`, `,`, `;`, RFC 3986 §2.2) encoded, and a location that
  * names them so never matches. The inverse of sitePath.
  * @param path an absolute plan path, segments percent-encoded (sitePath)
  * @returns the decoded path
@@ -89,8 +93,11 @@ export function redirectRules(data: RedirectData): Redirect[] {
   const rules: Redirect[] = [];
   const add = (from: string, to: string) => rules.push({ from, to, status: 301 });
 
-  add('/coupon', '/coupon/1');
-  add('/video', '/video/1');
+  // The landing redirects of the sections with a template of their own (spec §2: /coupon → /coupon/1, /video →
+  // /video/1), from the section registry; the article sections' come with their categories below.
+  for (const [, section] of SECTION_ENTRIES) {
+    if (section.template !== 'article') add(sitePath(section.path), sectionHome(section));
+  }
   add('/insurance', sitePath('insurance', DEFAULT_INSURANCE_CATEGORY));
   add('/about/decree', data.decreeIds[0] !== undefined ? sitePath('about', 'decree', data.decreeIds[0]) : EMPTY_LIST_FALLBACK.decree);
   add(
@@ -113,7 +120,7 @@ export function redirectRules(data: RedirectData): Redirect[] {
     add(sitePath('download', category.id), sitePath('download', category.id, firstItem ?? NONE));
   }
   // The one rule that grows with the items, last: past the CDN's limit, `_redirects` leaves out the end of the
-  // plan (src/lib/hosting.ts cdnRedirects).
+  // plan (src/lib/host-config.ts cdnRedirects).
   for (const category of data.downloadCategories) {
     for (const itemId of category.itemIds) {
       add(sitePath('download', category.id, itemId), sitePath('download', category.id, itemId, 1));

@@ -1,12 +1,13 @@
 /**
- * Instant navigation (issue 8 §5): the Speculation Rules of every page. A link marked `data-prefetch` (the likely
- * next pages: home news and coupons, article and coupon cards, the next list page, previous/next on details) is
- * prefetched by the browser when the visitor points at it (eagerness `moderate`: a short hover, or pointer down)
- * — with no JavaScript at all; browsers without Speculation Rules simply load the page on click.
+ * Instant navigation (prefetch likely next pages, within the CSP): the Speculation Rules of every page. A link marked
+ * `data-prefetch` (the likely next pages: home news and coupons, article and coupon cards, the next list page,
+ * previous/next on details) is prefetched by the browser when the visitor points at it (eagerness `moderate`: a short
+ * hover, or pointer down) — with no JavaScript at all; browsers without Speculation Rules simply load the page on
+ * click.
  *
  * SiteLayout writes {@link SPECULATION_RULES} as `<script type="speculationrules">` (unless the build sets
  * PREFETCH=off, the benchmark's "without prefetch" variant); its hash is allowed by the CSP (astro.config.mjs
- * `security.csp`, and the header through inlineHashesOf in src/lib/security-headers.ts).
+ * `security.csp`, and the header through the inline hashes of src/integrations/inline-hashes.ts).
  */
 
 import { createHash } from 'node:crypto';

@@ -1,10 +1,10 @@
 /**
- * Texts of the status marks of list items (src/components/StatusTag.astro; issue 14 items 4 and 5), also read
+ * Texts of the status marks of list items (src/components/StatusTag.astro), also read
  * by the coupon pages for the links' accessible names.
  */
 export const STATUS_TAG_TEXT = {
   /** A pinned item (`isTop`): listed before newer ones. */
   pinned: '置頂',
-  /** An offer past its last day (src/lib/dates.ts hasEnded). */
+  /** An offer past its last day (src/lib/taipei-dates.ts hasEnded). */
   ended: '已結束',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * schema.org structured data (JSON-LD) of the pages (issue 8 "SEO and sharing"), typed with schema-dts so
+ * schema.org structured data (JSON-LD) of the pages (for search engines and sharing), typed with schema-dts so
  * `astro check` (tsc) rejects a property the schema.org type does not have.
  *
  * - `insurerJsonLd(site)`: the insurer as an InsuranceAgency (name, url, logo, address, telephone, the four

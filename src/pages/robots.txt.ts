@@ -1,5 +1,5 @@
 /**
- * `/robots.txt` (issue 8 "SEO and sharing"): every crawler may read the whole site; the sitemap index written by
+ * `/robots.txt` (RFC 9309): every crawler may read the whole site; the sitemap index written by
  * @astrojs/sitemap is named with the absolute `site` URL (astro.config.mjs). Pages that must stay out of search
  * results say so themselves (robots noindex meta, NOINDEX_PATHS).
  */

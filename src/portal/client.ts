@@ -9,7 +9,7 @@
  *   {@link PortalTimeoutError} and is not retried.
  * - Network errors and HTTP 5xx are retried `retries` times (default {@link PORTAL_RETRIES}) with exponential
  *   backoff by p-retry. p-retry is imported only when a first attempt fails, so the browser downloads it only
- *   then (issue 4: every page's JavaScript budget; most pages never see a failed call).
+ *   then (DESIGN.md §9: every page's JavaScript budget; most pages never see a failed call).
  * - Every failure rejects with a subclass of {@link PortalError} naming the endpoint and the cause.
  * - Only the configured portal answers (DESIGN.md §5): redirects are followed within the requested URL's origin
  *   only, at most {@link PORTAL_MAX_REDIRECTS} times; any other redirect rejects with {@link PortalRedirectError}.

@@ -1,5 +1,5 @@
 /**
- * A portal call started by the page's head, before any module has loaded (issue 14 item 8: the system dialog, often
+ * A portal call started by the page's head, before any module has loaded (the system dialog, often
  * a page's largest paint, waited for the HTML, then the layout's script, then its runtime chunk, and only then for
  * the notification call; Lighthouse LCP of /faq/1 and /contact).
  *

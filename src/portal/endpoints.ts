@@ -20,8 +20,8 @@ export interface Endpoint {
   /** What the endpoint returns, for messages and documentation. */
   summary: string;
   /**
-   * `true` for a call the site makes that spec §7 does not list (issue 13 item 5): the insurer's portal may not
-   * answer it, so the site must cope with a 404 (README "Portal endpoints beyond the spec"), and the sample portal's
+   * `true` for a call the site makes that spec §7 does not list: the insurer's portal may not
+   * answer it, so the site must cope with a 404 (.github/OPERATIONS.md "Portal endpoints beyond the spec"), and the sample portal's
    * strict mode (scripts/sample-portal/README.md) answers 404 to it. Absent for the endpoints of spec §7.
    */
   beyondSpec?: true;
@@ -50,7 +50,7 @@ const post = /* @__NO_SIDE_EFFECTS__ */ (name: string, path: string, summary: st
 export const NOTIFICATIONS_ENDPOINT = post('notifications', '/api/Common/GetPortalNotification', 'system notifications');
 
 /**
- * The browser calls of the contact form and the appointment service (issue 5), exported on their own for the same
+ * The browser calls of the contact form and the appointment service, exported on their own for the same
  * reason. Two of them are not in spec §7 (the spec shows no appointment call and no captcha alternative):
  * - `captchaAudio` — `POST /api/portalCustomerProblemForm/getCaptchaAudio`, body `{ captchaId }` → `{ text }`
  *   (the characters to speak, read aloud by the browser's speech synthesis) and/or `{ audio }` (an audio URL the
@@ -126,7 +126,7 @@ export const ENDPOINTS = {
 
 export type EndpointName = keyof typeof ENDPOINTS;
 
-/** Whether spec §7 lists an endpoint (false for the calls marked `beyondSpec`, issue 13 item 5). */
+/** Whether spec §7 lists an endpoint (false for the calls marked `beyondSpec`). */
 export const inSpec = (endpoint: Endpoint): boolean => endpoint.beyondSpec !== true;
 
 /** Human-readable label of an endpoint for error messages, e.g. `GET /api/PortalDecree/GetPutOnDecree`. */

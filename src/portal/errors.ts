@@ -135,7 +135,7 @@ function formatBytes(bytes: number): string {
   return mib >= 1 ? `${bytes} bytes (${Number(mib.toFixed(1))} MiB)` : `${bytes} bytes`;
 }
 
-/** One failing field of an item: its path, the rule's message in English and, when known, in zh-TW (issue 16). */
+/** One failing field of an item: its path, the rule's message in English and, when known, in zh-TW (for editors). */
 export interface SchemaIssue {
   path: string;
   message: string;
@@ -144,7 +144,7 @@ export interface SchemaIssue {
 }
 
 /**
- * One item of a list breaks its schema: names the list, the item id (or index) and the fields. Issue 16: the loader
+ * One item of a list breaks its schema: names the list, the item id (or index) and the fields. The loader
  * quarantines such an item (src/portal/quarantine.ts) instead of failing the list; `issues` carry each field's
  * reason for the build report.
  */
@@ -165,7 +165,7 @@ export class PortalSchemaError extends PortalError {
 }
 
 /**
- * More than half of a list's items break their schema (issue 16: quarantine is for single items; a list that would
+ * More than half of a list's items break their schema (quarantine is for single items; a list that would
  * lose more than half of what the portal sent fails, or falls back to its snapshot, as a bad item did before).
  * Names the list, both counts and the first refusals.
  */
@@ -184,7 +184,7 @@ export class PortalListRefusedError extends PortalError {
 }
 
 /**
- * Items quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS (issue 16: a problem cannot hide forever). Not a
+ * Items quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS (a problem cannot hide forever). Not a
  * PortalError: the list's snapshot does not answer it, the build fails naming each item, its field and since when.
  */
 export class PortalQuarantineAgeError extends Error {
@@ -201,8 +201,9 @@ export class PortalQuarantineAgeError extends Error {
 }
 
 /**
- * A list loaded live but lost more than half of its items against the last good build (issue 6 item-drop guard):
- * names the list, both counts, the date of the last good build and how to confirm the drop.
+ * A list loaded live but lost more than half of its items against the last good build (item-drop guard: a portal that
+ * answers 20000 with an empty list): names the list, both counts, the date of the last good build and how to confirm
+ * the drop.
  */
 export class PortalItemDropError extends PortalError {
   readonly list: string;

@@ -1,8 +1,8 @@
 /**
- * Where a URL from the portal leads (issue 17 items 1, 9; deliverable 2): the one rule that decides "site path vs
- * external" for every URL field (banner and event links, coupon links, map links, download and disclosure files,
- * rich-text links, notification links), used by the schemas (src/portal/schemas.ts), the pages (src/lib/assets.ts)
- * and the click-time detector of the browser (src/browser/external-link.ts, spec §9).
+ * Where a URL from the portal leads (DESIGN.md §5 "One validation layer at the boundary"): the one rule that decides
+ * "site path vs external" for every URL field (banner and event links, coupon links, map links, download and disclosure
+ * files, rich-text links, notification links), used by the schemas (src/portal/schemas.ts), the pages
+ * (src/lib/assets.ts) and the click-time detector of the browser (src/browser/external-link.ts, spec §9).
  *
  * The rule reads a value as the browser will: with the WHATWG URL parser (`new URL`), which drops leading and
  * trailing spaces and control characters, removes tabs and newlines anywhere, reads `\` as `/` in http(s) URLs and
@@ -234,7 +234,7 @@ const EMBED_PATH = /^\/embed\/([A-Za-z0-9_-]{11})$/;
 export const VIDEO_RULE = `must be ${VIDEO_EMBED_ORIGIN}/embed/{11-character video id}`;
 
 /**
- * The player URL of a portal video, rebuilt from its id (issue 17 item 9: `…/embed/../../redirect?q=…` must not
+ * The player URL of a portal video, rebuilt from its id (`…/embed/../../redirect?q=…` must not
  * become another path of the player's host). The value is parsed as the browser would; its origin must be
  * VIDEO_EMBED_ORIGIN and its path `/embed/{id}` exactly; query and fragment are dropped.
  * @returns `${VIDEO_EMBED_ORIGIN}/embed/${id}`, or undefined

@@ -3,7 +3,7 @@
  * the portal client, checks every item against the list's zod schema and stores the parsed items under their
  * ids. A list that cannot be loaded throws, which fails the build: a portal outage names the endpoint and the cause
  * (DESIGN.md §5 "a list that cannot be loaded fails the build"), unless the list's last good snapshot is fresh enough
- * (issue 6 stale-if-error, src/portal/snapshots.ts). Issue 16: an item that fails its schema is quarantined (left
+ * (stale-if-error, src/portal/snapshots.ts). An item that fails its schema is quarantined (DESIGN.md §5: left
  * out, or kept at its last good version from the snapshot; src/portal/quarantine.ts) and the rest of the list loads
  * live; more than half of a list refused throws as a list that cannot be loaded, and an item quarantined for longer
  * than PORTAL_QUARANTINE_MAX_AGE_HOURS fails the build.
@@ -77,7 +77,7 @@ function itemLabel(rawId: unknown, index: number): string {
 /** The `id` of a raw item, as the portal sent it (undefined when the item is no object or has none). */
 const rawIdOf = (raw: unknown): unknown => (typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined);
 
-/** zod's zh-TW messages, for the reasons editors read (issue 16). */
+/** zod's zh-TW messages, for the reasons editors read. */
 const ZH_TW_MESSAGE = z.locales.zhTW().localeError;
 
 /** A zod issue's message in zh-TW, or undefined when the locale has none. */
@@ -131,7 +131,7 @@ export function parseItem<S extends z.ZodType>(endpointName: EndpointName, schem
 }
 
 /**
- * Checks a portal list against its schema, item by item (issue 16: one bad item does not refuse its list).
+ * Checks a portal list against its schema, item by item (DESIGN.md §5: one bad item does not refuse its list).
  *
  * In: the `data` of an answer. Out: the parsed items in answer order, and the refused ones (Refusal: index, id or
  * `#<index>`, raw item, PortalSchemaError), a second item with an id already seen refused as a duplicate.
@@ -144,8 +144,8 @@ export function checkList<S extends z.ZodType>(
 ): { items: ParsedItem<z.output<S>>[]; refused: Refusal[] } {
   const endpoint = describeEndpoint(ENDPOINTS[endpointName]);
   if (!Array.isArray(data)) throw new PortalFormatError(endpoint, `"data" is ${typeof data}, expected a list`);
-  // Rule "unique-id" (issue 17 finding 5): ids (and route segments) equal after normalisation refuse the later item,
-  // naming the earlier one.
+  // Rule "unique-id" (two items would become one page and one would be lost): ids (and route segments) equal after
+  // normalisation refuse the later item, naming the earlier one.
   const collisions = new Map(idCollisions(data, ROUTE_SEGMENT_FIELDS[endpointName]).map((collision) => [collision.second.index, collision]));
   const seen = new Set<string>();
   const items: ParsedItem<z.output<S>>[] = [];
@@ -206,7 +206,7 @@ interface Quarantined<T> {
 }
 
 /**
- * The quarantine of issue 16 over a checked list: each refused item is left out, or, when the list's last snapshot
+ * The quarantine (DESIGN.md §5) over a checked list: each refused item is left out, or, when the list's last snapshot
  * has a version of it (same id) that passes the schema and no good item has that id, that version takes its place.
  * In: the list, its schema, checkList's result, the list's last snapshot (if any), the build's time.
  * Out: the items to publish (answer order) and the quarantine records (`since` carried from the snapshot's marks).
@@ -277,7 +277,7 @@ interface LoadResult<T> {
   listDigest?: string;
 }
 
-/** What the live path needs for the quarantine (issue 16). */
+/** What the live path needs for the quarantine. */
 export interface QuarantineOptions {
   /** The list's last snapshot: last good versions of refused items, and `since` of items quarantined before. */
   previous?: Snapshot;
@@ -289,12 +289,12 @@ export interface QuarantineOptions {
 
 /**
  * The live path: fetches the list from the portal and checks it against its schema, unless the answer and the
- * schema are those of the stored entries (LIST_DIGEST_META_KEY in the collection's meta store; issue 8 §6).
- * Issue 16: an item that fails its schema is quarantined (quarantineList), the rest of the list loads live; the
- * record lists the quarantined items, and its raw items (the next snapshot) hold the kept last good versions.
- * In: the loader context, the list, its schema, the portal settings (portalSettings) and the quarantine options.
- * Out: a live record (raw items for the next snapshot), the parsed items or none when the stored ones stay, and
- * the digest to keep (none when items were quarantined: the next build checks the list again).
+ * schema are those of the stored entries (LIST_DIGEST_META_KEY in the collection's meta store: a no-change
+ * rebuild stays fast). An item that fails its schema is quarantined (quarantineList), the rest of the list loads live;
+ * the record lists the quarantined items, and its raw items (the next snapshot) hold the kept last good versions. In:
+ * the loader context, the list, its schema, the portal settings (portalSettings) and the quarantine options. Out: a
+ * live record (raw items for the next snapshot), the parsed items or none when the stored ones stay, and the digest to
+ * keep (none when items were quarantined: the next build checks the list again).
  * @throws PortalError (any failure of the portal; PortalListRefusedError when more than half of the items break
  *   their schema), which the caller may answer with the snapshot (loadFromSnapshot); PortalQuarantineAgeError (not
  *   a PortalError) when an item has been quarantined for longer than `maxAgeHours`.
@@ -348,7 +348,7 @@ export async function loadLive<S extends z.ZodType>(
 }
 
 /**
- * The snapshot fallback path (issue 6 stale-if-error): after the live path failed with `error`, the list's last
+ * The snapshot fallback path (stale-if-error, DESIGN.md §5): after the live path failed with `error`, the list's last
  * good snapshot serves it when it is younger than PORTAL_SNAPSHOT_MAX_AGE_HOURS and still passes the schema; a
  * warning names the list, the failure and the snapshot's age.
  * In: the logger, the list and its schema, its snapshot, the settings, the live path's error.
@@ -400,16 +400,16 @@ export function loadFromSnapshot<S extends z.ZodType>(
  * In: the catalogue name of a list endpoint and the zod schema of its items.
  * Out: an Astro loader `{ name, schema, load }` whose entries are the parsed items keyed by id.
  *
- * The list loads live (loadLive). Issue 6: when that fails (any {@link PortalError}: outage, timeout, HTTP status,
+ * The list loads live (loadLive). When that fails (any {@link PortalError}: outage, timeout, HTTP status,
  * portal code, malformed answer, bad item) and the list has a last good snapshot (src/portal/snapshots.ts), the
  * snapshot may serve it (loadFromSnapshot); otherwise the original error is thrown unchanged. A list that loads live
  * with more than half of its items gone against the snapshot throws {@link PortalItemDropError} unless
  * PORTAL_ALLOW_ITEM_DROP names it. Either way the list's record is staged for the build pipeline (stageList: the
  * redirect plan, the build report and, when live, the next snapshot).
  *
- * Content-layer cache (issue 8 §6): the digest of the answer's `data` and of the schema is kept in the
- * collection's meta store (saved with the data store in Astro's cacheDir). When a build receives the same list
- * again, the stored entries are kept as they are, without parsing and storing every item again.
+ * Content-layer cache (a no-change rebuild within 25 % of a cold build): the digest of the answer's `data` and of the
+ * schema is kept in the collection's meta store (saved with the data store in Astro's cacheDir). When a build receives
+ * the same list again, the stored entries are kept as they are, without parsing and storing every item again.
  */
 export function portalLoader<S extends z.ZodType>(
   endpointName: EndpointName,
@@ -438,7 +438,7 @@ export function portalLoader<S extends z.ZodType>(
         loaded = loadFromSnapshot(logger, endpointName, schema, previous, snapshots, error);
       }
       const { record, items, listDigest } = loaded;
-      // Quarantined items count as lost, also when their last good version is kept (issue 16).
+      // Quarantined items count as lost, also when their last good version is kept: the item-drop guard still applies.
       const liveItems = record.items - (record.quarantined ?? []).filter((item) => item.kept).length;
       if (record.source === 'live' && previous && isUnconfirmedDrop(endpointName, liveItems, previous.items.length, snapshots.allowDrop)) {
         throw new PortalItemDropError(record.endpoint, endpointName, liveItems, previous.items.length, previous.fetchedAt);

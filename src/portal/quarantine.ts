@@ -1,10 +1,10 @@
 /**
- * Quarantine (issue 16 "one bad item never freezes the site"): an item that fails its schema is left out of the
- * build, or replaced by its last good version from the list's snapshot, while the rest of its list publishes live.
- * This module holds what the loader (src/portal/loader.ts) records for such an item and how "since when" is carried
- * from build to build: the snapshot of a list (src/portal/snapshots.ts) keeps `quarantined: [{ id, since }]`, so an
- * item still refused in the next build keeps the time of the first build that quarantined it, and one refused for
- * longer than PORTAL_QUARANTINE_MAX_AGE_HOURS fails the build (PortalQuarantineAgeError).
+ * Quarantine (DESIGN.md §5: one editor's mistake never freezes the rest of the site): an item that fails its schema is
+ * left out of the build, or replaced by its last good version from the list's snapshot, while the rest of its list
+ * publishes live. This module holds what the loader (src/portal/loader.ts) records for such an item and how "since
+ * when" is carried from build to build: the snapshot of a list (src/portal/snapshots.ts) keeps `quarantined: [{ id,
+ * since }]`, so an item still refused in the next build keeps the time of the first build that quarantined it, and one
+ * refused for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS fails the build (PortalQuarantineAgeError).
  */
 import type { PortalSchemaError } from './errors';
 

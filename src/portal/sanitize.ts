@@ -5,11 +5,11 @@
  * is an `<h2>` and none skips a level below the page's one h1 (WCAG 1.3.1; the W3C checker reports `h3` after
  * `h1`): `h1`→`h2` always, and when the text's highest heading is `h3` or lower, every heading moves up by the
  * same amount (levels past h5 become h5). The highest heading is read from the sanitized HTML's parsed tree, so a
- * heading inside a comment, an attribute value or a removed element does not count (issue 13 item 7). Images load
- * lazily. Link targets follow the one rule of src/portal/links.ts (issue 17 deliverable 2): a site path stays in
- * its tab (or the tab the editor chose); an http(s) URL opens a new tab; anything else (`//host`, `/\host`,
- * relative paths, other schemes but mailto: and tel:) loses its `href`. Links opening a new tab get
- * `rel="noopener noreferrer"` and the visually hidden 另開新視窗 hint (spec §9).
+ * heading inside a comment, an attribute value or a removed element does not count (not a regex over the raw HTML).
+ * Images load lazily. Link targets follow the one rule of src/portal/links.ts: a site path stays in its tab (or the tab
+ * the editor chose); an http(s) URL opens a new tab; anything else (`//host`, `/\host`, relative paths, other schemes
+ * but mailto: and tel:) loses its `href`. Links opening a new tab get `rel="noopener noreferrer"` and the visually
+ * hidden 另開新視窗 hint (spec §9).
  *
  * Text that cannot mislead (DESIGN.md §5): links to portal files under the upload base (`/upload/…`) keep their href
  * only for the file types of src/site/uploads.ts (that base is served on the site's own origin, so an HTML page or a
@@ -206,7 +206,7 @@ export function headingLevels(safeHtml: string): number[] {
 }
 
 /**
- * The heading renames that make `levels` start at h2 (issue 13 item 7; module docstring): every level moves up by
+ * The heading renames that make `levels` start at h2 (module docstring): every level moves up by
  * (top − 2) when the top is h3 or lower, h1 becomes h2, and the result is kept within h2–h5.
  * @param levels heading levels (1–6) as written
  * @returns tag → new tag, for the levels that change; empty when none does

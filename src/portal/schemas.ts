@@ -6,7 +6,7 @@
  * page ever renders unsanitized portal HTML.
  */
 import { z } from 'astro/zod';
-import { parsePortalDate } from './dates';
+import { parsePortalDate } from './date-parser';
 import { sanitizeRichText } from './sanitize';
 import {
   dateOrderProblem,
@@ -38,7 +38,7 @@ const rule =
 
 /**
  * Portal ids arrive as numbers or strings; the site treats them as strings (spec §3 "treated as string"). A number
- * id must be a safe integer (rule "portal-id", issue 17 finding 9: above 2^53 its digits are lost).
+ * id must be a safe integer (rule "portal-id": above 2^53 its digits are lost).
  */
 export const portalId = z
   .union([z.string(), z.number().superRefine(rule(RULE.portalId, numericIdProblem))])
@@ -48,15 +48,15 @@ export const portalId = z
 
 /**
  * A portal id that becomes one URL segment of a page (`/news/detail/{id}`, `/about/decree/{id}`, categories) and one
- * folder of dist/: the route segment rule (src/portal/validation.ts routeSegmentProblem; issue 17 findings 4, 5, 6,
- * 10): no dot segments, separators, `%`, reserved characters, non-NFC text, reserved names or over-long names.
+ * folder of dist/: the route segment rule (src/portal/validation.ts routeSegmentProblem):
+ * no dot segments, separators, `%`, reserved characters, non-NFC text, reserved names or over-long names.
  */
 export const routeId = portalId.superRefine(rule(RULE.routeSegment, routeSegmentProblem));
 
 /**
- * A date as the portal sends it, parsed to the instant it means (src/portal/dates.ts parsePortalDate, issue 13): a
+ * A date as the portal sends it, parsed to the instant it means (src/portal/date-parser.ts parsePortalDate, Asia/Taipei whatever the machine's zone): a
  * date or date-time without a zone is Taipei time, one with `Z` or an offset is that instant. Strict (no rollover:
- * `2026-02-30` is refused) and within PORTAL_YEAR_RANGE (issue 17 finding 9: `9999-12-31`).
+ * `2026-02-30` is refused) and within PORTAL_YEAR_RANGE (not `9999-12-31`).
  */
 export const portalDate = z
   .string()
@@ -107,7 +107,7 @@ export const richText = z
   );
 
 /**
- * A string field read by one of the URL rules of src/portal/links.ts (issue 17 deliverable 2): the value becomes the
+ * A string field read by one of the URL rules of src/portal/links.ts: the value becomes the
  * rule's result (the browser's serialized form of what was checked), or the item is refused with `rule`.
  */
 const urlField = (read: (value: string) => string | undefined, rule: string) =>
@@ -240,7 +240,7 @@ export const publicDisclosureCategorySchema = categorySchema.extend({
     .trim()
     .superRefine((url, context) => {
       // An http(s) address is an external target; anything else names the page /about/public/{segment} and obeys
-      // the route segment rule (issue 17 finding 4: `.`, `..`, `%2e%2e`, `a?b`, `c#d`, `..\\..\\x`).
+      // the route segment rule (`.`, `..`, `%2e%2e`, `a?b`, `c#d`, `..\\..\\x`).
       const segment = disclosureSegment(url, '');
       const external = segment === undefined && !httpUrl.safeParse(url).success ? 'must be an http(s) URL' : undefined;
       const reason = segment ? routeSegmentProblem(segment) : external;

@@ -1,30 +1,30 @@
 /**
- * Portal snapshots and the build report (issue 6 "Publishing pipeline that never ships a broken or unsafe site").
+ * Portal snapshots and the build report (the publishing pipeline never ships a broken or unsafe site, DESIGN.md §5).
  *
  * - A **snapshot** is the last good copy of one portal list: `{ list, endpoint, fetchedAt, items }` with the raw
  *   items exactly as the portal sent them (they passed the list's schema), one JSON file per list
  *   (`<dir>/<list>.json`). They are written only at the end of a successful build (src/integrations/publishing.ts)
  *   and only for lists that loaded live, so a failed build never replaces a good snapshot.
  * - **Stale-if-error**: when a list fails at build time, the loader may use its snapshot if it is younger than
- *   `maxAgeHours` (PORTAL_SNAPSHOT_MAX_AGE_HOURS, default {@link PORTAL_SNAPSHOT_MAX_AGE_HOURS} h).
+ *   `maxAgeHours` (PORTAL_SNAPSHOT_MAX_AGE_HOURS, default in src/settings.ts).
  * - **Item-drop guard**: a list that loads live with fewer than {@link PORTAL_MIN_ITEM_RATIO} of the items of its
  *   snapshot fails unless PORTAL_ALLOW_ITEM_DROP names it (`news,faqs` or `*`).
- * - **Staging** (issue 15: no process-wide registry): the loader and the build pipeline run in the one `astro build`
- *   process but through different module graphs, so the loader hands over what it used through files: once a list
- *   is in the content store, the loader stages its record (ListRecord: list, endpoint, source `live`|`snapshot`,
+ * - **Staging** (DESIGN.md §11: no process-wide registry): the loader and the build pipeline run in the one `astro
+ *   build` process but through different module graphs, so the loader hands over what it used through files: once a
+ *   list is in the content store, the loader stages its record (ListRecord: list, endpoint, source `live`|`snapshot`,
  *   fetchedAt, ageHours, item count, the raw items when live, and the stored entries `{ id, data }`) as
- *   `<dir>/staged/<list>.json` (stageList). The pipeline (src/integrations/pipeline.ts) empties `<dir>/staged/` when
- *   a build starts (clearStaging, at `astro:config:setup`, before the lists load), reads the staged records as its
- *   first step (readStagedLists: the redirect plan and the build report come from them) and, as its last step,
- *   commits the live ones as snapshots (writeSnapshots: each file written then renamed) and removes the staging
- *   folder. A build that fails never gets to the commit, so it never replaces a good snapshot; its staged records
- *   are dropped by the next build.
+ *   `<dir>/staged/<list>.json` (stageList). The pipeline (src/integrations/pipeline.ts) empties `<dir>/staged/` when a
+ *   build starts (clearStaging, at `astro:config:setup`, before the lists load), reads the staged records as its first
+ *   step (readStagedLists: the redirect plan and the build report come from them) and, as its last step, commits the
+ *   live ones as snapshots (writeSnapshots: each file written then renamed) and removes the staging folder. A build
+ *   that fails never gets to the commit, so it never replaces a good snapshot; its staged records are dropped by the
+ *   next build.
  */
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSettings, type Settings } from '../settings';
-import { PAGE_DIGESTS_FILE, PORTAL_MIN_ITEM_RATIO, PORTAL_SNAPSHOT_FOLDER, PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../site/limits';
+import { PAGE_DIGESTS_FILE, PORTAL_MIN_ITEM_RATIO, PORTAL_SNAPSHOT_FOLDER } from '../site/limits';
 import { ENDPOINTS, type EndpointName } from './endpoints';
 import type { QuarantinedItem, QuarantineMark } from './quarantine';
 
@@ -37,7 +37,7 @@ export interface Snapshot {
   fetchedAt: string;
   /** The raw items, as the portal sent them; they passed the list's schema. */
   items: Record<string, unknown>[];
-  /** Items quarantined in that build and since when (issue 16), so the next build carries `since` on. */
+  /** Items quarantined in that build and since when, so the next build carries `since` on. */
   quarantined?: QuarantineMark[];
 }
 
@@ -142,7 +142,7 @@ export interface ListRecord {
   /** Age of the items at build time, in hours (0 for live). */
   ageHours: number;
   raw?: Record<string, unknown>[];
-  /** Items of a live list left out or kept at their last good version for failing their schema (issue 16). */
+  /** Items of a live list left out or kept at their last good version for failing their schema. */
   quarantined?: QuarantinedItem[];
   /** The entries the collection holds after the load, in store order. */
   entries: StoredEntry[];
@@ -189,7 +189,7 @@ export async function readStagedLists(dir: string): Promise<ListRecord[]> {
 }
 
 /**
- * The pages a build added, changed and removed against the last published build (issue 16), as site paths
+ * The pages a build added, changed and removed against the last published build, as site paths
  * (`/news/detail/7/`, `/404.html`); `since` is the build time of that build, null when there is none to compare with
  * (then the lists are empty).
  */
@@ -206,9 +206,9 @@ export interface BuildReport {
   builtAt: string;
   /** Per list: item count, `live` or `snapshot`, fetch time and age in hours at build time. */
   lists: Record<string, { endpoint: string; items: number; source: 'live' | 'snapshot'; fetchedAt: string; ageHours: number }>;
-  /** The items this build quarantined (issue 16), by list then id. */
+  /** The items this build quarantined, by list then id. */
   quarantined: QuarantinedItem[];
-  /** The pages added, changed and removed against the last published build (issue 16); absent when not compared. */
+  /** The pages added, changed and removed against the last published build; absent when not compared. */
   pages?: PageChanges;
 }
 
@@ -224,7 +224,7 @@ export function buildReport(records: Iterable<ListRecord>, builtAt: Date, pages?
   return { builtAt: builtAt.toISOString(), lists, quarantined, ...(pages ? { pages } : {}) };
 }
 
-/** The page digests of a published build (issue 16): its build time and, per site path, the hash of the page. */
+/** The page digests of a published build: its build time and, per site path, the hash of the page. */
 export interface PageDigests {
   builtAt: string;
   pages: Record<string, string>;

@@ -1,6 +1,6 @@
 /**
- * The rules of the one validation layer at the portal boundary (DESIGN.md §5; issue 17 deliverable 1, findings 4, 5,
- * 9 and 10): route segments, ids, dates, visible text, lengths, id collisions and references. Each rule is a pure
+ * The rules of the one validation layer at the portal boundary (DESIGN.md §5):
+ * route segments, ids, dates, visible text, lengths, id collisions and references. Each rule is a pure
  * function that returns the reason a value breaks it (undefined when it passes); src/portal/schemas.ts applies them
  * to every list through zod, src/portal/loader.ts parseList checks collisions over a whole list, and the build
  * pipeline checks references once every list is known. Every refusal reaches the editor as one PortalSchemaError
@@ -8,6 +8,7 @@
  *
  * No zod and no Node API here: src/lib/notifications.ts runs these rules in the browser too.
  */
+import { ARTICLE_SECTIONS } from '../site/sections.ts';
 
 /** Names of the rules, as a refusal prints them (`rule "route-segment": …`). */
 /**
@@ -44,8 +45,8 @@ export const asRuleMessage = (message: string): string => (message.startsWith('r
 
 /**
  * Segments a page of src/pages uses as a literal beside a parameter, plus the pseudo-segments of the redirect plan:
- * a portal id or `url` equal to one would take that page's place or lose its own (finding 5: a news category `all`
- * or `detail`; finding 10: a download category `none`, an id `index.html`). tests/unit/portal-validation.test.ts
+ * a portal id or `url` equal to one would take that page's place or lose its own (a news category `all`
+ * or `detail`, a download category `none`, an id `index.html`). tests/unit/portal-validation.test.ts
  * derives the literals from src/pages and fails when one is missing here. Compared without regard to case.
  */
 export const RESERVED_SEGMENTS: readonly string[] = [
@@ -67,14 +68,14 @@ export const RESERVED_SEGMENTS: readonly string[] = [
 
 /**
  * Largest file name of the file systems dist/ is written to and served from (ext4, XFS, APFS: NAME_MAX), in UTF-8
- * bytes: each segment becomes a folder of dist/ (finding 10: 300 ASCII or 90 CJK characters fail with ENAMETOOLONG).
+ * bytes: each segment becomes a folder of dist/ (300 ASCII or 90 CJK characters fail with ENAMETOOLONG).
  */
 export const MAX_SEGMENT_BYTES = 255;
 
 /**
  * ASCII characters allowed in a route segment besides letters and digits: RFC 3986's unreserved `-._~` and the
  * space (encoded %20 in links). Every other ASCII character is a separator (`/`, `\`), an encoding (`%`), reserved
- * in URLs (`:?#[]@!$&'()*+,;=`, finding 6: nginx locations that never match) or unsafe in nginx's config and in
+ * in URLs (`:?#[]@!$&'()*+,;=`, RFC 3986 §2.2: nginx locations that never match) or unsafe in nginx's config and in
  * HTML (`"<>\`{}|^`). Letters beyond ASCII (CJK, accents, emoji) are allowed: links percent-encode them.
  */
 const SEGMENT_ASCII_PUNCTUATION = new Set(['-', '.', '_', '~', ' ']);
@@ -88,9 +89,9 @@ export function quote(value: string, maxChars = 40): string {
 }
 
 /**
- * Route segment rule (findings 4, 5, 6, 10): whether `value` can be one segment of a page's URL and one folder of
+ * Route segment rule: whether `value` can be one segment of a page's URL and one folder of
  * dist/. In: the segment as the portal sent it (already trimmed). Out: the reason it cannot, or undefined.
- * Refused: empty; not Unicode NFC (finding 5: `café` in NFC and NFD would be one folder on some file systems and two
+ * Refused: empty; not Unicode NFC (`café` in NFC and NFD would be one folder on some file systems and two
  * URLs); `.` and `..`; `/` or `\`; `%` (percent-encoded forms such as `%2e%2e`, which Astro decodes); other reserved
  * or unsafe ASCII characters (SEGMENT_ASCII_PUNCTUATION); controls, zero-width and bidi characters; the reserved
  * names (RESERVED_SEGMENTS); more than MAX_SEGMENT_BYTES UTF-8 bytes.
@@ -116,7 +117,7 @@ export function routeSegmentProblem(value: string): string | undefined {
 }
 
 /**
- * Portal id rule (finding 9): an id sent as a JSON number must be an integer a JavaScript number holds exactly
+ * Portal id rule: an id sent as a JSON number must be an integer a JavaScript number holds exactly
  * (Number.isSafeInteger); above 2^53 its digits are already lost (9007199254740993 reads as …992), so it is refused
  * rather than published under another id. The client keeps such ids as their digits (src/portal/client.ts exactJsonNumbers).
  */
@@ -126,7 +127,7 @@ export function numericIdProblem(value: number): string | undefined {
     : `the number ${String(value)} is not an integer below 2^53, so its digits cannot be kept: send the id as a string`;
 }
 
-/** Years a portal date may fall in (finding 9: `0000-…` and a notification dated `9999-12-31` are not dates an editor meant). */
+/** Years a portal date may fall in (`0000-…` and a notification dated `9999-12-31` are not dates an editor meant). */
 export const PORTAL_YEAR_RANGE = { min: 1900, max: 2100 } as const;
 
 /** Date rule, year part: the reason `date`'s year (in Taiwan time) is outside PORTAL_YEAR_RANGE, or undefined. */
@@ -140,7 +141,7 @@ export function yearProblem(year: number): string | undefined {
  * Date rule for the browser's notifications (which are parsed without dayjs, src/lib/notifications.ts): the text
  * must start with a real calendar day `YYYY-MM-DD` or `YYYY/MM/DD` (no rollover: `2026-02-30` is refused, not read as
  * 2026/03/02; `"1"` is not a date) in PORTAL_YEAR_RANGE, optionally followed by a time. Out: the reason, or undefined.
- * The build's lists use src/portal/dates.ts parsePortalDate, which is as strict, plus yearProblem.
+ * The build's lists use src/portal/date-parser.ts parsePortalDate, which is as strict, plus yearProblem.
  */
 export function calendarDayProblem(text: string): string | undefined {
   const match = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i.exec(text.trim());
@@ -160,14 +161,14 @@ export function calendarDayProblem(text: string): string | undefined {
  */
 const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Cc}\u2800]*$/u;
 
-/** Visible text rule (finding 9): the reason `text` shows nothing (empty, or only zero-width/blank characters), or undefined. */
+/** Visible text rule: the reason `text` shows nothing (empty, or only zero-width/blank characters), or undefined. */
 export function visibleTextProblem(text: string): string | undefined {
   if (text.length === 0) return 'is empty';
   return INVISIBLE.test(text) ? 'has no visible character (only spaces, zero-width or control characters)' : undefined;
 }
 
 /**
- * Longest texts, in characters (Unicode code points), where a longer one would break its page (finding 9: a 100 KB
+ * Longest texts, in characters (Unicode code points), where a longer one would break its page (a 100 KB
  * title rendered whole; a 5,000-character banner 4,000 px tall on a phone). The portal's lists are refused above
  * them (the editor is told, the page never breaks); the browser's notifications are cut (nobody to tell, spec §8).
  */
@@ -244,7 +245,7 @@ export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
  */
 export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
 
-/** The key two ids are compared by (finding 5): as text, trimmed, in Unicode NFC (`café` in NFC and NFD is one id). */
+/** The key two ids are compared by: as text, trimmed, in Unicode NFC (`café` in NFC and NFD is one id). */
 export const idKey = (id: unknown): string => String(id).trim().normalize('NFC');
 
 /**
@@ -278,7 +279,7 @@ export interface IdCollision {
 }
 
 /**
- * Unique id rule (finding 5): the pairs of items of one list whose `id`, or other route segment (`segmentsOf`, e.g.
+ * Unique id rule: the pairs of items of one list whose `id`, or other route segment (`segmentsOf`, e.g.
  * a disclosure category's `url`), are equal after idKey. In: the raw items. Out: one collision per later item.
  */
 export function idCollisions(
@@ -305,20 +306,21 @@ export function idCollisions(
   return collisions;
 }
 
+/** The references of the article sections (src/site/sections.ts): each item's `categoryId` names a category. */
+const articleReferences = /* @__NO_SIDE_EFFECTS__ */ () =>
+  Object.values(ARTICLE_SECTIONS).map((section) => ({ list: section.list, field: 'categoryId', target: section.categories }));
+
 /**
- * References between lists (finding 5): an item whose category field names no item of the category list appears on
+ * References between lists: an item whose category field names no item of the category list appears on
  * no page. `list` → its field → the list the field refers to.
  */
-export const REFERENCES = [
-  { list: 'news', field: 'categoryId', target: 'newsCategories' },
-  { list: 'events', field: 'categoryId', target: 'eventCategories' },
-  { list: 'winners', field: 'categoryId', target: 'winnerCategories' },
-  { list: 'shares', field: 'categoryId', target: 'shareCategories' },
+export const REFERENCES: readonly { list: string; field: string; target: string }[] = [
+  ...articleReferences(),
   { list: 'faqs', field: 'firstCategory', target: 'faqCategories' },
   { list: 'locations', field: 'areaId', target: 'locationCategories' },
   { list: 'publicDisclosures', field: 'category', target: 'publicDisclosureCategories' },
   { list: 'downloads', field: 'category', target: 'downloadCategories' },
-] as const;
+];
 
 /** A reference that matches nothing: the list, the item id, the field and the rule's reason. */
 export interface UnmatchedReference {
@@ -329,7 +331,7 @@ export interface UnmatchedReference {
 }
 
 /**
- * Reference rule (finding 5): every item whose reference field names no item of its target list (REFERENCES).
+ * Reference rule: every item whose reference field names no item of its target list (REFERENCES).
  * In: the lists' parsed items by list name (lists absent from the map are not checked). Out: the unmatched ones.
  */
 export function unmatchedReferences(lists: ReadonlyMap<string, readonly { id: string; data: Record<string, unknown> }[]>): UnmatchedReference[] {

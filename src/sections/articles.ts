@@ -1,33 +1,43 @@
 /**
- * The article sections (news, events, winners, shares) share one list template and one detail template
- * (issue 2: "one template, not four copies"). This module describes each section and computes the static
- * paths of `/{section}/{category}/{page}` and `/{section}/detail/{id}` from its collections.
+ * The article sections (news, events, winners, shares, and any other `article` entry of the section registry,
+ * src/site/sections.ts) share one list template and one detail template, and one page file each
+ * (src/pages/[section]/[category]/[page].astro, src/pages/[section]/detail/[id].astro). This module computes the
+ * static paths of `/{section}/{category}/{page}` and `/{section}/detail/{id}` of every article section from its
+ * collections.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { LIST_PAGE_SIZE } from '../site/limits';
-import { byPinnedThenNewest, inDisplayOrder } from '../lib/order';
+import { inListOrder } from '../lib/order';
 import { paginate } from '../lib/paginate';
-import { ARTICLE_SECTIONS, type ArticleCategoryCollection, type ArticleCollection, type ArticleSection, type SectionKey } from '../lib/article-sections';
+import {
+  ALL_CATEGORY,
+  ARTICLE_SECTIONS,
+  type ArticleCategoryCollection,
+  type ArticleCollection,
+  type ArticleSection,
+  type SectionKey,
+} from '../lib/article-sections';
 
-/** The id of the pseudo-category that lists every item (spec §2 redirects: `/{section}/all`). */
-export const ALL_CATEGORY = 'all';
+// The sections themselves are plain data (src/site/sections.ts), which the build pipeline and the menu read too.
+export { ALL_CATEGORY, ARTICLE_SECTIONS, type ArticleCategoryCollection, type ArticleCollection, type ArticleSection, type SectionKey };
 
-// The sections themselves are plain data (src/lib/article-sections.ts), which the build pipeline reads too.
-export { ARTICLE_SECTIONS, type ArticleCategoryCollection, type ArticleCollection, type ArticleSection, type SectionKey } from '../lib/article-sections';
+/** The article sections' keys, in registry order. */
+export const ARTICLE_SECTION_KEYS = Object.keys(ARTICLE_SECTIONS) as SectionKey[];
 
 export type Article = CollectionEntry<ArticleCollection>['data'];
 export type ArticleCategory = CollectionEntry<ArticleCategoryCollection>['data'];
 
-/** A section's items in display order (src/lib/order.ts byPinnedThenNewest): pinned (isTop) first, then newest first, then by id. */
+/** A section's items in their list's display order (src/lib/order.ts; articles: pinned first, then newest first, then by id). */
 export async function sortedArticles(section: ArticleSection): Promise<Article[]> {
-  const entries = await getCollection(section.collection);
-  return entries.map((entry) => entry.data as Article).sort(byPinnedThenNewest);
+  const list = section.list as ArticleCollection;
+  const entries = await getCollection(list);
+  return inListOrder(list, entries.map((entry) => entry.data as Article));
 }
 
-/** A section's categories in display order (sort, then id). */
+/** A section's categories in their list's display order (sort, then id). */
 export async function sortedCategories(section: ArticleSection): Promise<ArticleCategory[]> {
-  const entries = await getCollection(section.categories);
-  return inDisplayOrder(entries.map((entry) => entry.data as ArticleCategory));
+  const list = section.categories as ArticleCategoryCollection;
+  const entries = await getCollection(list);
+  return inListOrder(list, entries.map((entry) => entry.data as ArticleCategory));
 }
 
 /** URL of a list page. */
@@ -50,7 +60,7 @@ export interface ListPageProps {
 }
 
 /**
- * Static paths of every list page of a section: `all` plus each category, pages 1..n.
+ * Static paths of every list page of a section: `all` plus each category, pages 1..n of the section's page size.
  * Out: `{ params: { category, page }, props: ListPageProps }[]`.
  */
 export async function articleListPaths(sectionKey: SectionKey) {
@@ -66,8 +76,8 @@ export async function articleListPaths(sectionKey: SectionKey) {
   ];
   const categoryNames = Object.fromEntries(categories.map((category) => [category.id, category.name]));
   return groups.flatMap((group) => {
-    // Pages of LIST_PAGE_SIZE items, page 1 even for an empty category (src/lib/paginate.ts, as coupons, videos, downloads).
-    const pages = paginate(group.items, LIST_PAGE_SIZE);
+    // Pages of the section's page size, page 1 even for an empty category (src/lib/paginate.ts, as coupons, videos, downloads).
+    const pages = paginate(group.items, section.pageSize);
     const tabs = groups.map((tab) => ({ label: tab.name, href: listPath(section, tab.id), current: tab.id === group.id }));
     return pages.map((pageItems, index) => {
       const page = index + 1;
@@ -110,4 +120,31 @@ export async function articleDetailPaths(sectionKey: SectionKey) {
     };
     return { params: { id: item.id }, props };
   });
+}
+
+/**
+ * Static paths of the list pages of every article section, for the one page file
+ * `src/pages/[section]/[category]/[page].astro`: `{ params: { section, category, page }, props: ListPageProps }[]`,
+ * sections in registry order.
+ */
+export async function allArticleListPaths() {
+  const perSection = await Promise.all(
+    ARTICLE_SECTION_KEYS.map(async (key) =>
+      (await articleListPaths(key)).map(({ params, props }) => ({ params: { section: ARTICLE_SECTIONS[key].path, ...params }, props })),
+    ),
+  );
+  return perSection.flat();
+}
+
+/**
+ * Static paths of the detail pages of every article section that has them, for the one page file
+ * `src/pages/[section]/detail/[id].astro`: `{ params: { section, id }, props: DetailPageProps }[]`.
+ */
+export async function allArticleDetailPaths() {
+  const perSection = await Promise.all(
+    ARTICLE_SECTION_KEYS.map(async (key) =>
+      (await articleDetailPaths(key)).map(({ params, props }) => ({ params: { section: ARTICLE_SECTIONS[key].path, ...params }, props })),
+    ),
+  );
+  return perSection.flat();
 }

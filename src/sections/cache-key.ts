@@ -1,6 +1,6 @@
 /**
  * Cache keys of the pages of `getStaticPaths()` for Astro's incremental build (astro.config.mjs
- * `experimental.incrementalBuild`; issue 8 §6 "a rebuild with no content change takes ≤ 25 % of a cold build").
+ * `experimental.incrementalBuild`; the rebuild target: a rebuild with no content change takes ≤ 25 % of a cold build).
  *
  * Astro skips rendering a page, and keeps last build's HTML, when the page's code (its module graph, hashed by
  * Astro) and its `cacheKey` are both unchanged. The key must therefore change whenever anything the page shows
@@ -25,7 +25,7 @@ import { readerEnabled } from 'virtual:insurer/reader';
 import { imageManifest } from 'virtual:insurer/images';
 import { processSettings } from '../settings';
 import { dockLists } from './dock';
-import { taipeiYear } from '../lib/dates';
+import { taipeiYear } from '../lib/taipei-dates';
 
 /** Settings a page's HTML depends on (src/settings.ts; astro.config.mjs `site` and the browser's `astro:env`). */
 const PAGE_SETTINGS = ['SITE_URL', 'SITE_ENV', 'PREFETCH', 'PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID'] as const;

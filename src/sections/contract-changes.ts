@@ -9,7 +9,7 @@ import type { contractChangeSchema } from '../portal/schemas';
 import { downloadLandingFor, loadDownloadTree } from './downloads';
 import { locationsLandingPath } from './locations';
 import { elementId } from '../lib/element-id';
-import { inDisplayOrder } from '../lib/order';
+import { inListOrder } from '../lib/order';
 
 /** A contract-change entry as parsed by the portal schema. */
 export type ContractChange = z.output<typeof contractChangeSchema>;
@@ -40,7 +40,7 @@ export async function contractChangeProps(): Promise<ContractChangePageProps> {
     locationsLandingPath(),
   ]);
   return {
-    changes: inDisplayOrder(entries.map((entry) => entry.data)),
+    changes: inListOrder('contractChanges', entries.map((entry) => entry.data)),
     formsHref: downloadLandingFor(tree, CHANGE_FORMS_KEYWORD),
     locationsHref,
   };

@@ -2,18 +2,18 @@
  * Coupons (優惠專區, spec §2 `/coupon/{page}`, `/coupon/detail/{id}`): display order, offer periods, whether an
  * offer has ended, and the static paths and props of the coupon pages.
  *
- * Ended offers (issue 14 item 4): a coupon whose `endDate` is before today in Taipei (src/lib/dates.ts hasEnded)
+ * Ended offers: a coupon whose `endDate` is before today in Taipei (src/lib/taipei-dates.ts hasEnded)
  * is shown 已結束, after every current one, and never as usable. "Today" is the day of the build: the site is
- * static and rebuilt every 10 minutes (README "Publishing"), so an offer shows 已結束 at most one rebuild after its
+ * static and rebuilt every 10 minutes (.github/OPERATIONS.md "Publishing"), so an offer shows 已結束 at most one rebuild after its
  * last Taipei day. The ended state is part of the pages' props (ShownCoupon.ended), hence of each page's cacheKey
  * (src/sections/cache-key.ts): a page cached while its coupons were current is rendered again once one has ended.
  */
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { couponSchema } from '../portal/schemas';
-import { COUPON_PAGE_SIZE } from '../site/limits';
-import { formatDate, hasEnded } from '../lib/dates';
-import { endedLast } from '../lib/order';
+import { SECTIONS } from '../site/sections';
+import { formatDate, hasEnded } from '../lib/taipei-dates';
+import { endedLast, inListOrder } from '../lib/order';
 import { paginate } from '../lib/paginate';
 
 /** A coupon as parsed by the portal schema. */
@@ -22,11 +22,12 @@ export type Coupon = z.output<typeof couponSchema>;
 /** A coupon as the pages show it: the portal's coupon and whether its offer had ended when the site was built. */
 export type ShownCoupon = Coupon & { ended: boolean };
 
-/** Coupons in display order: newest `date` first, then the higher id (the later entry) first. */
+/** Items per page of `/coupon/{page}` (the section registry, src/site/sections.ts). */
+const COUPON_PAGE_SIZE = SECTIONS.coupon.pageSize;
+
+/** Coupons in display order (the `coupons` list's order, src/lib/order.ts): newest `date` first, then the higher id (the later entry) first. */
 export function sortCoupons<T extends { id: string; date: Date }>(items: readonly T[]): T[] {
-  return [...items].sort(
-    (a, b) => b.date.getTime() - a.date.getTime() || b.id.localeCompare(a.id, 'en', { numeric: true }),
-  );
+  return inListOrder('coupons', items);
 }
 
 /** `/coupon/{page}`. */
@@ -72,7 +73,7 @@ export interface CouponListPageProps {
   total: number;
 }
 
-/** Static paths of `/coupon/{page}`: pages 1..n of COUPON_PAGE_SIZE coupons (page 1 even when there are none). */
+/** Static paths of `/coupon/{page}`: pages 1..n of the section's page size (page 1 even when there are none). */
 export async function couponListPaths() {
   const coupons = await loadCoupons();
   const pages = paginate(coupons, COUPON_PAGE_SIZE);

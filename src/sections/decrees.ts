@@ -5,7 +5,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { decreeSchema } from '../portal/schemas';
-import { inDisplayOrder } from '../lib/order';
+import { inListOrder } from '../lib/order';
 
 /** A decree as parsed by the portal schema. */
 export type Decree = z.output<typeof decreeSchema>;
@@ -35,7 +35,7 @@ export interface DecreePageProps {
  * and fails the build with a message.
  */
 export async function decreePaths() {
-  const decrees = inDisplayOrder((await getCollection('decrees')).map((entry) => entry.data));
+  const decrees = inListOrder('decrees', (await getCollection('decrees')).map((entry) => entry.data));
   const bad = decrees.find((decree) => decree.id.includes('/'));
   if (bad) throw new Error(`Decree id "${bad.id}" contains "/" and cannot be a URL segment of /about/decree/{id}.`);
   return decrees.map((decree) => {

@@ -2,9 +2,9 @@
  * The dock's lists (Dock.astro; spec §9 "Side dock: 5 news and 5 coupons"): the first DOCK_ITEMS news and coupons
  * in display order (news: pinned first; coupons: current first; src/lib/order.ts), as
  * `{ title, href, date, pinned, ended }` (href: the item's page; date: a Date; pinned: marked 置頂; ended: marked
- * 已結束 — issue 14 items 4 and 5). The lists are part of every page's cacheKey (src/sections/cache-key.ts layoutKey).
+ * 已結束). The lists are part of every page's cacheKey (src/sections/cache-key.ts layoutKey).
  *
- * The dock is on every page, so a build computes the lists once (issue 8 §4: sorting every news item again for
+ * The dock is on every page, so a build computes the lists once (sorting every news item again for
  * each of 10,000 pages made the build time grow with the square of the portal's size). The dev server, whose
  * content can change while it runs, computes them on each request.
  */

@@ -8,7 +8,7 @@
  * - Every item has pages `/download/{category}/{id}/1..n` of DOWNLOAD_PAGE_SIZE files (page 1 even without files).
  * - An item page's side navigation lists the block of DOWNLOAD_NAV_SIZE items of its category that holds the item,
  *   with links to the blocks before and after, so a page's size stays bounded however large a category grows
- *   (issue 17 finding 7).
+ *   (2,100 items in one category once made every page 639 KB).
  * - `/download/{category}/none` exists for each category without items, `/download/none` always (spec §2: the
  *   targets of `/download/{category}` and `/download` when there is nothing to show).
  * Links between download pages point at these pages directly, never at a redirect.
@@ -17,7 +17,7 @@ import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { categorySchema, downloadSchema } from '../portal/schemas';
 import { DOWNLOAD_NAV_SIZE, DOWNLOAD_PAGE_SIZE } from '../site/limits';
-import { inDisplayOrder, type Sortable } from '../lib/order';
+import { inListOrder, type Sortable } from '../lib/order';
 import { paginate } from '../lib/paginate';
 import { NONE } from '../lib/redirects';
 
@@ -53,8 +53,8 @@ export function downloadTree<C extends Sortable, I extends DownloadItemLike>(
   categories: readonly C[],
   items: readonly I[],
 ): DownloadBranch<C, I>[] {
-  const sortedItems = inDisplayOrder(items);
-  return inDisplayOrder(categories).map((category) => ({
+  const sortedItems = inListOrder('downloads', items);
+  return inListOrder('downloadCategories', categories).map((category) => ({
     category,
     items: sortedItems.filter((item) => item.category === category.id),
   }));
@@ -182,7 +182,7 @@ export function itemBlocksOf(branch: DownloadBranch<Sortable, DownloadItemLike &
 export async function downloadItemPaths() {
   const tree = await loadDownloadTree();
   // Blocks and positions computed once per category: a page's navigation is found in constant time, not by
-  // scanning its category (linear in the category's size, issue 17 finding 7).
+  // scanning its category (linear in the category's size, so the build grew with its square).
   const blocks = new Map(tree.map((branch) => [branch.category.id, itemBlocksOf(branch, DOWNLOAD_NAV_SIZE)]));
   const positions = new Map(tree.flatMap((branch) => branch.items.map((item, index) => [item, index] as const)));
   const tabs = new Map(tree.map((branch) => [branch.category.id, tabsOf(tree, branch.category.id)]));

@@ -5,15 +5,15 @@
  * Spec §9: "FAQ items sorted ascending by secondCategorySort and grouped by firstCategory; FAQ category names use
  * the part after the first hyphen". A category page holds the items whose `firstCategory` is the category id,
  * in ascending `secondCategorySort`, shown under their `secondCategory` sub-headings, FAQ_PAGE_SIZE questions per
- * page: page 1 at `/faq/{category}` (the spec's URL), pages 2..n at `/faq/{category}/{page}` (issue 17
- * deliverable 5: a large category keeps its pages bounded).
+ * page: page 1 at `/faq/{category}` (the spec's URL), pages 2..n at `/faq/{category}/{page}` (a large
+ * category keeps its pages bounded).
  */
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { faqCategorySchema, faqSchema } from '../portal/schemas';
 import { FAQ_PAGE_SIZE, FAQ_SERVICE_TOP } from '../site/limits';
 import { elementId } from '../lib/element-id';
-import { inDisplayOrder } from '../lib/order';
+import { inListOrder } from '../lib/order';
 import { listPages, splitFirstPages } from '../lib/paginate';
 
 /** Collection data typed from the portal schemas (the zod output types). */
@@ -42,11 +42,9 @@ export function faqCategoryName(name: string): string {
   return rest || name.trim();
 }
 
-/** Items in display order (spec §9): ascending `secondCategorySort`, then natural id order for ties. */
+/** Items in display order (the `faqs` list's order, spec §9): ascending `secondCategorySort`, then natural id order for ties. */
 export function sortFaqs<T extends FaqLike>(items: readonly T[]): T[] {
-  return [...items].sort(
-    (a, b) => a.secondCategorySort - b.secondCategorySort || a.id.localeCompare(b.id, 'en', { numeric: true }),
-  );
+  return inListOrder('faqs', items);
 }
 
 /** The items of one category (`firstCategory === categoryId`, spec §9 grouping), in display order. */
@@ -110,7 +108,7 @@ export function faqTabs(categories: readonly FaqCategory[], current: string): Fa
 /** Categories and items as the pages use them: categories in display order (sort, then id). */
 async function loadFaqs(): Promise<{ categories: FaqCategory[]; items: Faq[] }> {
   const [categories, items] = await Promise.all([getCollection('faqCategories'), getCollection('faqs')]);
-  const sorted = inDisplayOrder(categories.map((entry) => entry.data));
+  const sorted = inListOrder('faqCategories', categories.map((entry) => entry.data));
   const clash = sorted.find((category) => category.id === FAQ_SERVICE);
   if (clash) throw new Error(`FAQ category id "${FAQ_SERVICE}" clashes with the /faq/${FAQ_SERVICE} page; rename it in the portal.`);
   return { categories: sorted, items: items.map((entry) => entry.data) };

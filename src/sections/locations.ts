@@ -2,13 +2,13 @@
  * Service locations (服務據點, spec §2 `/about/locations/{area}`; §9 "Locations grouped by areaId"): the areas
  * (location categories) in display order, each with the branches whose `areaId` is the area id, and the static
  * paths and props of the location pages: LOCATION_PAGE_SIZE branches per page, page 1 at `/about/locations/{area}`
- * (the spec's URL), pages 2..n at `/about/locations/{area}/{page}` (issue 17 deliverable 5).
+ * (the spec's URL), pages 2..n at `/about/locations/{area}/{page}` (a large area keeps its pages bounded).
  */
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { categorySchema, locationSchema } from '../portal/schemas';
 import { LOCATION_PAGE_SIZE } from '../site/limits';
-import { inDisplayOrder, type Sortable } from '../lib/order';
+import { inListOrder, type Sortable } from '../lib/order';
 import { listPages, splitFirstPages } from '../lib/paginate';
 
 /** Collection data typed from the portal schemas. */
@@ -30,8 +30,8 @@ export function groupLocations<A extends Sortable, L extends { id: string; areaI
   areas: readonly A[],
   locations: readonly L[],
 ): LocationGroup<A, L>[] {
-  const sorted = [...locations].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
-  return inDisplayOrder(areas).map((area) => ({
+  const sorted = inListOrder('locations', locations);
+  return inListOrder('locationCategories', areas).map((area) => ({
     area,
     locations: sorted.filter((location) => location.areaId === area.id),
   }));
@@ -87,6 +87,6 @@ export async function locationAreaMorePaths() {
 
 /** The first area's page (where `/about/locations` leads), or the contact page when there is no area. */
 export async function locationsLandingPath(): Promise<string> {
-  const [first] = inDisplayOrder((await getCollection('locationCategories')).map((entry) => entry.data));
+  const [first] = inListOrder('locationCategories', (await getCollection('locationCategories')).map((entry) => entry.data));
   return first ? locationsPath(first.id) : '/contact';
 }

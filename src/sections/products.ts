@@ -40,7 +40,7 @@ export const MENU_PRODUCT_IDS: readonly number[] = [
 ];
 
 /**
- * The other names the menus give a product (issue 14: a visitor who types the 網路投保 menu's 機車險 finds the page
+ * The other names the menus give a product (so that a visitor who types the 網路投保 menu's 機車險 finds the page
  * titled 機車保險, since its page shows them): the labels of every menu link to the product's page that differ from
  * its title, in menu order, without repeats.
  * @param product a product of the collection

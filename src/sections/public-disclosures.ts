@@ -10,7 +10,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { publicDisclosureCategorySchema, publicDisclosureSchema } from '../portal/schemas';
-import { inDisplayOrder, type Sortable } from '../lib/order';
+import { inListOrder, type Sortable } from '../lib/order';
 
 /** Collection data typed from the portal schemas. */
 export type PublicDisclosure = z.output<typeof publicDisclosureSchema>;
@@ -62,7 +62,7 @@ export function publicNav<C extends Sortable & { name: string; url: string }>(
 ): PublicNavLink[] {
   const links = [
     { label: PUBLIC_BASIS.label, href: PUBLIC_BASIS.href },
-    ...inDisplayOrder(categories).map((category) => ({ label: category.name, href: categoryHref(category) })),
+    ...inListOrder('publicDisclosureCategories', categories).map((category) => ({ label: category.name, href: categoryHref(category) })),
     { label: STEWARDSHIP.label, href: STEWARDSHIP.href },
   ];
   return links.map((link) => ({ ...link, current: link.href === current }));
@@ -70,7 +70,7 @@ export function publicNav<C extends Sortable & { name: string; url: string }>(
 
 /** The items of one category (spec §9 grouping by `category`), ascending `sort`, then natural id order. */
 export function disclosuresOfCategory<T extends Sortable & { category: string }>(items: readonly T[], categoryId: string): T[] {
-  return inDisplayOrder(items.filter((item) => item.category === categoryId));
+  return inListOrder('publicDisclosures', items.filter((item) => item.category === categoryId));
 }
 
 async function loadPublicDisclosures() {
@@ -79,7 +79,7 @@ async function loadPublicDisclosures() {
     getCollection('publicDisclosures'),
   ]);
   return {
-    categories: inDisplayOrder(categories.map((entry) => entry.data)),
+    categories: inListOrder('publicDisclosureCategories', categories.map((entry) => entry.data)),
     items: items.map((entry) => entry.data),
   };
 }
@@ -151,7 +151,7 @@ export interface StewardshipPageProps {
 export async function stewardshipProps(): Promise<StewardshipPageProps> {
   const { categories, items } = await loadPublicDisclosures();
   const hrefs = new Map(categories.map((category) => [category.id, categoryHref(category)]));
-  const reports = inDisplayOrder(items.filter((item) => item.title.includes('盡職治理'))).map((item) => ({
+  const reports = inListOrder('publicDisclosures', items.filter((item) => item.title.includes('盡職治理'))).map((item) => ({
     item,
     categoryHref: hrefs.get(item.category),
   }));

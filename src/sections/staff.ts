@@ -5,6 +5,7 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { staffSchema } from '../portal/schemas';
+import { inListOrder } from '../lib/order';
 
 /** A staff entry as parsed by the portal schema. */
 export type Staff = z.output<typeof staffSchema>;
@@ -28,7 +29,7 @@ export interface StaffYear<T> {
  * order (natural id order).
  */
 export function staffByYear<T extends { id: string; year?: number }>(items: readonly T[]): StaffYear<T>[] {
-  const sorted = [...items].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+  const sorted = inListOrder('staff', items);
   const years = [...new Set(sorted.map((item) => item.year))].sort(
     (a, b) => (b ?? Number.NEGATIVE_INFINITY) - (a ?? Number.NEGATIVE_INFINITY),
   );

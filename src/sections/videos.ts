@@ -4,17 +4,16 @@
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { videoSchema } from '../portal/schemas';
-import { VIDEO_PAGE_SIZE } from '../site/limits';
+import { SECTIONS } from '../site/sections';
+import { inListOrder } from '../lib/order';
 import { paginate } from '../lib/paginate';
 
 /** A video as parsed by the portal schema. */
 export type Video = z.output<typeof videoSchema>;
 
-/** Videos in display order: newest `date` first, then the higher id first. */
+/** Videos in display order (the `videos` list's order, src/lib/order.ts): newest `date` first, then the higher id first. */
 export function sortVideos<T extends { id: string; date: Date }>(items: readonly T[]): T[] {
-  return [...items].sort(
-    (a, b) => b.date.getTime() - a.date.getTime() || b.id.localeCompare(a.id, 'en', { numeric: true }),
-  );
+  return inListOrder('videos', items);
 }
 
 /** `/video/{page}`. */
@@ -34,10 +33,10 @@ export interface VideoListPageProps {
   total: number;
 }
 
-/** Static paths of `/video/{page}`: pages 1..n of VIDEO_PAGE_SIZE videos (page 1 even when there are none). */
+/** Static paths of `/video/{page}`: pages 1..n of the section's page size (page 1 even when there are none). */
 export async function videoListPaths() {
   const videos = sortVideos((await getCollection('videos')).map((entry) => entry.data));
-  const pages = paginate(videos, VIDEO_PAGE_SIZE);
+  const pages = paginate(videos, SECTIONS.video.pageSize);
   return pages.map((items, index) => {
     const props: VideoListPageProps = { page: index + 1, totalPages: pages.length, videos: items, total: videos.length };
     return { params: { page: String(index + 1) }, props };

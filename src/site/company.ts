@@ -1,7 +1,8 @@
 /**
  * The company (spec §3, §9): identity, contact information, hotlines, social links, its domains and time zone,
  * the external sites it links to, and the site's default description and share image. Each written once; the
- * other modules of src/site/ and every component import them from here (issue 15: site constants by concern).
+ * other modules of src/site/ and every component import them from here (site constants split by concern,
+ * DESIGN.md §11).
  */
 
 /** Company identity shown in the header, footer, titles and structured data. */

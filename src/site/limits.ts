@@ -4,7 +4,7 @@
  * src/settings.ts, not here.
  */
 
-/** Items per page in the portal lists (news, events, winners, shares). Not in the spec; a site choice. */
+/** Items per page of the article sections' lists (news, events, winners, shares; src/site/sections.ts). Not in the spec; a site choice. */
 export const LIST_PAGE_SIZE = 9;
 /** Items per page of the coupon list. */
 export const COUPON_PAGE_SIZE = 9;
@@ -13,7 +13,7 @@ export const HOME_SECTION_SIZE = 4;
 
 /** The success code of the portal envelope (spec §7, §9). */
 export const PORTAL_SUCCESS_CODE = 20000;
-/** Default time limit of one portal call, in ms (issue 2). */
+/** Default time limit of one portal call, in ms (env PORTAL_TIMEOUT_MS overrides it). Site choice. */
 export const PORTAL_TIMEOUT_MS = 15_000;
 /** Retries after the first attempt on network errors and 5xx answers. */
 export const PORTAL_RETRIES = 2;
@@ -42,29 +42,34 @@ export const PORTAL_MAX_BODY_BYTES = 33_554_432;
  */
 export const PORTAL_MAX_JSON_DEPTH = 500;
 /**
- * Stale-if-error (issue 6): a portal list that fails at build time may be served from its last good snapshot when
- * that snapshot is younger than this, in hours (env PORTAL_SNAPSHOT_MAX_AGE_HOURS overrides it).
+ * Stale-if-error (DESIGN.md §5: the last good snapshot, ≤ 24 h): a portal list that fails at build time may be served
+ * from its last good snapshot when that snapshot is younger than this, in hours (env PORTAL_SNAPSHOT_MAX_AGE_HOURS
+ * overrides it).
  */
 export const PORTAL_SNAPSHOT_MAX_AGE_HOURS = 24;
 /**
- * Item-drop guard (issue 6): a list that loads live with fewer items than this fraction of its count in the last
- * good build fails the build unless PORTAL_ALLOW_ITEM_DROP names it (0.5: losing more than half fails).
+ * Item-drop guard (against a portal that answers 20000 with an empty list): a list that loads live with fewer items
+ * than this fraction of its count in the last good build fails the build unless PORTAL_ALLOW_ITEM_DROP names it (0.5:
+ * losing more than half fails).
  */
 export const PORTAL_MIN_ITEM_RATIO = 0.5;
 /** Folder of the portal snapshots inside Astro's cacheDir (node_modules/.astro), unless PORTAL_SNAPSHOT_DIR. */
 export const PORTAL_SNAPSHOT_FOLDER = 'portal-snapshots';
-/** The build report in dist/ (issue 6): per list its item count, source and age; not linked, not indexed. */
+/** The build report in dist/: per list its item count, source and age; not linked, not indexed. */
 export const BUILD_REPORT_FILE = 'build-report.json';
 /**
- * Quarantine (issue 16): an item quarantined for longer than this, in hours, fails the build naming it (env
- * PORTAL_QUARANTINE_MAX_AGE_HOURS overrides it).
+ * Quarantine (DESIGN.md §5: a problem cannot hide forever): an item quarantined for longer than this, in hours, fails
+ * the build naming it (env PORTAL_QUARANTINE_MAX_AGE_HOURS overrides it).
  */
 export const PORTAL_QUARANTINE_MAX_AGE_HOURS = 24;
-/** The publish report page for editors in dist/ (issue 16): noindex, linked from no page, not in the sitemap. */
+/** The publish report page for editors in dist/: noindex, linked from no page, not in the sitemap. */
 export const PUBLISH_REPORT_PATH = '/_publish/';
 /** Page paths listed per group (added, changed, removed) in the publish report and the job summary; the rest counted. */
 export const PUBLISH_REPORT_MAX_PAGES = 300;
-/** File of the last published build's page digests (path → hash) in the snapshot folder (issue 16). */
+/**
+ * File of the last published build's page digests (path → hash) in the snapshot folder: the publish report's added,
+ * changed and removed pages.
+ */
 export const PAGE_DIGESTS_FILE = 'page-digests.json';
 /** Time limit of the PUBLISH_NOTIFY_URL notification, in ms: a slow receiver never holds a publish up. */
 export const PUBLISH_NOTIFY_TIMEOUT_MS = 5_000;
@@ -130,8 +135,8 @@ export const CAROUSEL_DOTS_MAX = 8;
 export const SEARCH_INDEX_LANGUAGE = 'zh-TW';
 /**
  * Parts of `main` the site search leaves out, besides what Pagefind skips itself (nav, form, footer, …) and
- * `data-pagefind-ignore`: text that is never shown, such as the （另開新視窗） hints, and the ':::' access-key anchors (issue 14: excerpts
- * began with `::`) stay out of results and excerpts.
+ * `data-pagefind-ignore`: text that is never shown, such as the （另開新視窗） hints, and the ':::' access-key anchors
+ * (excerpts began with `::`) stay out of results and excerpts.
  */
 export const SEARCH_INDEX_EXCLUDE = ['.visually-hidden', '.accesskey'] as const;
 /** Results shown on /search before 載入更多結果, and added per click. Site choice. */
@@ -143,18 +148,18 @@ export const VIDEO_PAGE_SIZE = 6;
 export const DOWNLOAD_PAGE_SIZE = 10;
 /**
  * Items in the side navigation of a download item page: the block of this many items that holds the current one,
- * with links to the blocks before and after it. Bounds a page's size however large a category grows (issue 17
- * finding 7: 2,100 items in one category made every page 639 KB). Site choice.
+ * with links to the blocks before and after it. Bounds a page's size however large a category grows
+ * (2,100 items in one category made every page 639 KB). Site choice.
  */
 export const DOWNLOAD_NAV_SIZE = 10;
 /**
  * Questions per page of an FAQ category: page 1 at `/faq/{category}` (spec §2), pages 2..n at
- * `/faq/{category}/{page}` (issue 17 deliverable 5: large categories paginate). Site choice.
+ * `/faq/{category}/{page}` (large categories paginate, so a page's size stays bounded). Site choice.
  */
 export const FAQ_PAGE_SIZE = 30;
 /**
  * Branches per page of a location area: page 1 at `/about/locations/{area}` (spec §2), pages 2..n at
- * `/about/locations/{area}/{page}` (issue 17 deliverable 5). Site choice.
+ * `/about/locations/{area}/{page}` (large areas paginate, so a page's size stays bounded). Site choice.
  */
 export const LOCATION_PAGE_SIZE = 24;
 /** Questions shown per FAQ category on the `/faq/service` overview (≤ FAQ_PAGE_SIZE: they link into page 1). Site choice. */
@@ -193,15 +198,16 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
 /**
  * Viewport width in px from which the right-hand dock is a vertical strip at the right edge (desktop-sized windows,
- * issue 14 item 6); below (phones, tablets in portrait), a bottom bar. The CSS repeats it as a literal in @media
- * (Dock.astro, ChatRoom.astro, src/styles/widgets.css).
+ * where the dock stays on the right); below (phones, tablets in portrait), a bottom bar. The CSS repeats it as a
+ * literal in @media (Dock.astro, ChatRoom.astro, src/styles/widgets.css).
  */
 export const DOCK_STRIP_MIN_WIDTH_PX = 1024;
 
 /**
  * Viewport width in px from which the chat panel is a side panel (24rem wide, ChatRoom.astro's `min-width: 640px`
  * query) and a chat left open is shown open again on the next page. Below, the panel spans the screen from the
- * header to the dock bar, so a restored chat waits behind its launcher instead (issue 14 item 3).
+ * header to the dock bar, so a restored chat waits behind its launcher instead (spec §4: the chat, once opened, is
+ * kept).
  */
 export const CHAT_RESTORE_MIN_WIDTH_PX = 640;
 

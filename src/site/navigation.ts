@@ -4,6 +4,10 @@
  * content areas of the in-repo pages, the sitemap groups and the pages search engines skip.
  */
 import { EXTERNAL } from './company.ts';
+import { sectionMenuLinks } from './sections.ts';
+
+/** The main-menu item and group of the portal's paged lists (spec §2 "最新消息"). */
+const NEWS_GROUP = '最新消息';
 
 /** A link of a menu: internal paths start with `/`, external ones open in a new tab. */
 export interface MenuLink {
@@ -89,21 +93,10 @@ export const MAIN_MENU: readonly MainMenuItem[] = [
     ],
   },
   {
-    label: '最新消息',
-    href: '/news/all/1',
-    groups: [
-      {
-        title: '最新消息',
-        links: [
-          { label: '公司新聞', href: '/news/all/1' },
-          { label: '活動專區', href: '/event/all/1' },
-          { label: '得獎公告', href: '/winner/all/1' },
-          { label: '優惠專區', href: '/coupon/1' },
-          { label: '資訊分享', href: '/share/all/1' },
-          { label: '影音專區', href: '/video/1' },
-        ],
-      },
-    ],
+    // The sections of the registry (src/site/sections.ts) whose menu group this is, in registry order.
+    label: NEWS_GROUP,
+    href: sectionMenuLinks(NEWS_GROUP)[0]!.href,
+    groups: [{ title: NEWS_GROUP, links: sectionMenuLinks(NEWS_GROUP) }],
   },
   {
     label: '商品介紹',
@@ -198,9 +191,9 @@ export const FOOTER_LINKS: readonly MenuLink[] = [
 ];
 
 /**
- * The ':::' landmark anchors and their access keys (issue 8 "Accessibility"; Taiwan's web accessibility guideline
- * convention): U = header, C = main content, Z = footer, S = site search. `title` is the anchor's title attribute
- * and the name on the 網站導覽 page (/sitemap), which also shows `description`.
+ * The ':::' landmark anchors and their access keys (Taiwan's web accessibility guideline,
+ * 網站無障礙規範, convention): U = header, C = main content, Z = footer, S = site search. `title` is the anchor's title
+ * attribute and the name on the 網站導覽 page (/sitemap), which also shows `description`.
  */
 export const ACCESS_KEYS = {
   header: { key: 'U', title: '上方功能區塊', description: '網站標誌、主選單、網站搜尋、最新公告與會員登入。' },
@@ -223,7 +216,7 @@ export const HOME_SERVICES: readonly (MenuLink & { icon: 'claim' | 'policy' | 'p
 ];
 
 /**
- * Pages kept out of search engines (robots noindex), out of sitemap.xml and out of the site search (issue 8): the
+ * Pages kept out of search engines (robots noindex), out of sitemap.xml and out of the site search: the
  * error pages, the search results page and the two form confirmations. SiteLayout and astro.config.mjs (sitemap
  * filter) both read this list.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact form's state and portal calls (issue 5; ContactForm, src/islands/ContactForm.tsx, reads these stores
+ * The contact form's state and portal calls (ContactForm, src/islands/ContactForm.tsx, reads these stores
  * and calls the actions):
  * - `$contactDraft`: the visitor's values (sessionStorage, never the captcha answer), cleared on success.
  * - `$problemTypes`: the question types from `POST /api/common/getListCodeValid` (`codeType: 'ProblemType'`), or

@@ -1,7 +1,8 @@
 /**
  * Drafts of the forms (contact form, appointment service): what the visitor typed, kept in sessionStorage so that a
- * reload, a look at the privacy page or a failed submission loses nothing (issue 5). Cleared when the portal has
- * accepted the form. Never holds the captcha answer: the forms keep that in component state only.
+ * reload, a look at the privacy page or a failed submission loses nothing (nothing a visitor typed is ever lost).
+ * Cleared when the portal has accepted the form. Never holds the captcha answer: the forms keep that in component state
+ * only.
  */
 import { KEY_PREFIX, SESSION_PREFIX, persistentAtom } from './persistence';
 

@@ -4,7 +4,7 @@
  * What to show is derived with the pure selectors below (no `computed` stores: one less library part in the
  * bundle of every page). The answer's parser (src/lib/notifications.ts, about 2 KB) is part of this module's bundle:
  * every page runs the check, and loaded on demand it cost one more round trip before the system dialog could paint
- * (issue 14 item 8: the dialog is often the largest paint).
+ * (the dialog is often the largest paint, LCP, of its page).
  *
  * - `$notifications`: what the last check keeps to show (empty until it answers, and when it fails): at most
  *   NOTIFICATIONS_SHOWN_MAX per category, newest first (src/lib/notifications.ts selectNotifications), so that an
@@ -50,7 +50,7 @@ export const keyList = (value: unknown): string[] =>
 
 /**
  * Newest start date first (ties keep the portal's order). `timeOf` reads a start date as epoch milliseconds: the
- * date module's `timeOf` (src/lib/dates.ts: a date without zone is Taipei time), passed in because that module is
+ * date module's `timeOf` (src/lib/taipei-dates.ts: a date without zone is Taipei time), passed in because that module is
  * loaded on demand; without it the portal's order is kept.
  */
 export function newestFirst(
@@ -104,7 +104,7 @@ const nextTask = (): Promise<void> =>
 export type NotificationFetcher = (signal?: AbortSignal) => Promise<PortalResult<unknown>>;
 
 // The first call takes the answer of the call SiteLayout's head started before any module loaded
-// (src/portal/early-call.ts; issue 14 item 8).
+// (src/portal/early-call.ts: the system dialog, often the largest paint, must not wait for the modules).
 // The answer is read in a task after the one its response arrived in: that answer is often in before the layout's
 // script runs, and the page's start-up and reading a large answer (its JSON) would otherwise be one long task. An
 // answer over NOTIFICATIONS_MAX_BODY_BYTES is not read at all (a failed check): reading it would be a long task
@@ -156,7 +156,7 @@ export async function loadNotifications(signal?: AbortSignal, fetcher: Notificat
 /**
  * Starts this page's notification check unless it has started already (status `idle`). SiteLayout's script calls it
  * (through NotificationCenter.ts) as soon as the page's scripts run: the system dialog is often the largest paint of
- * a page (issue 8 and issue 14 item 8: Lighthouse LCP).
+ * a page (its Largest Contentful Paint, which Lighthouse scores).
  * @param fetcher how to ask the portal (tests pass a fake)
  */
 export function startNotificationCheck(fetcher: NotificationFetcher = portalFetcher): void {

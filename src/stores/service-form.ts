@@ -1,5 +1,5 @@
 /**
- * The appointment service's state and portal calls (issue 5; ServiceForm, src/islands/ServiceForm.tsx, reads these
+ * The appointment service's state and portal calls (ServiceForm, src/islands/ServiceForm.tsx, reads these
  * stores and calls the actions):
  * - `$serviceDraft`: the visitor's values (sessionStorage), cleared on success.
  * - `$holidays`: the holidays of the booking window from `GET /api/common/getSettingHoliday?year=` (one call per

@@ -223,7 +223,10 @@ describe('the pipeline (scripts/rebuild.mjs)', () => {
     const receiver = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => (messages.push(JSON.parse(body) as Record<string, unknown>), response.end()));
+      request.on('end', () => {
+        messages.push(JSON.parse(body) as Record<string, unknown>);
+        response.end();
+      });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {

@@ -40,6 +40,7 @@ function portalReader(request: APIRequestContext): PortalReader {
 }
 
 export const test = base.extend<{ portal: PortalReader; consoleErrors: string[] }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   consoleErrors: async ({}, use) => {
     await use([]);
   },

@@ -22,7 +22,7 @@ import type { Locator, Page, Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { HOTLINES } from '../../src/site/company';
-import { telHref } from '../../src/lib/phone';
+import { telHref } from '../../src/lib/tel-links';
 
 const CAPTCHA = process.env.E2E_CAPTCHA_TEXT ?? 'K7P3';
 const STORE_FILE = process.env.E2E_STORE_FILE ?? '';

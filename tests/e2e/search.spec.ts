@@ -233,7 +233,7 @@ test.describe('/search ranking (issue 14)', () => {
     await page.goto(`/search?q=${encodeURIComponent('車險理賠')}`);
     await expect(items(page)).toHaveCount(1);
     await expect(items(page).first().locator('.search-result__date')).toHaveText(/^\d{4}\/\d{2}\/\d{2}$/);
-    const text = await items(page).first().innerText();
+    const text = (await items(page).first().textContent()) ?? '';
     expect(text).not.toMatch(/\/news\/detail|::|\. /);
   });
 

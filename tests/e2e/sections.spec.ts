@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { COUPON_PAGE_SIZE, DOCK_ITEMS, DOWNLOAD_PAGE_SIZE, HOME_SECTION_SIZE, VIDEO_PAGE_SIZE } from '../../src/site/limits';
-import { addDays, formatDate, isoDate, taipeiToday } from '../../src/lib/dates';
+import { addDays, formatDate, isoDate, taipeiToday } from '../../src/lib/taipei-dates';
 import { expect, test } from './fixtures';
 
 type Id = string | number;

@@ -4,7 +4,7 @@
  * the 404 texts, the header menus work with mouse and keyboard, and no page logs a console error.
  */
 import { expect, test } from './fixtures';
-import { taipeiYear } from '../../src/lib/dates';
+import { taipeiYear } from '../../src/lib/taipei-dates';
 
 interface NewsItem {
   id: string | number;

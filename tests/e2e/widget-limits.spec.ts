@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { CAPTCHA_IMAGE_MAX_BYTES, NOTIFICATIONS_MAX_BODY_BYTES, NOTIFICATIONS_SHOWN_MAX } from '../../src/site/limits';
 import { CONTACT_TEXT } from '../../src/site/texts/contact-form';
 import { NOTIFICATION_TEXT } from '../../src/site/texts/notifications';
-import { addDays, taipeiToday } from '../../src/lib/dates';
+import { addDays, taipeiToday } from '../../src/lib/taipei-dates';
 import { expect, test } from './fixtures';
 
 const NOTIFICATIONS = '**/api/Common/GetPortalNotification';

@@ -13,7 +13,7 @@ import { CHAT_RESTORE_MIN_WIDTH_PX, DOCK_ITEMS, PORTAL_RETRIES, TIMING } from '.
 import { CHAT_TEXT } from '../../src/site/texts/chat';
 import { EXTERNAL } from '../../src/site/company';
 import { UI_TEXT } from '../../src/site/texts/layout';
-import { addDays, taipeiToday } from '../../src/lib/dates';
+import { addDays, taipeiToday } from '../../src/lib/taipei-dates';
 import { expect, test } from './fixtures';
 
 const NOTIFICATIONS = '**/api/Common/GetPortalNotification';
@@ -27,7 +27,7 @@ interface PortalNotification {
   nextUrl?: string;
 }
 
-/** `YYYY-MM-DD` of the Taipei day `days` days ago: a start date without zone is Taipei time (src/lib/dates.ts). */
+/** `YYYY-MM-DD` of the Taipei day `days` days ago: a start date without zone is Taipei time (src/lib/taipei-dates.ts). */
 const taipeiDay = (days: number): string => addDays(taipeiToday(), -days);
 const shown = (day: string) => day.replaceAll('-', '/');
 

@@ -17,12 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/settings';
 import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../../src/site/company';
-import {
-  headersFile,
-  inlineHashesOf,
-  policyFrom,
-  securityHeaders,
-} from '../../src/lib/security-headers';
+import { headersFile, policyFrom, securityHeaders } from '../../src/lib/security-headers';
+import { inlineHashesOf } from '../../src/integrations/inline-hashes';
 import { UPLOAD_PREFIX, uploadHeaders, withHeaders } from '../../src/lib/upload-headers';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
@@ -203,7 +199,7 @@ describe('MDN HTTP Observatory', () => {
     const failed = Object.entries(result.tests).filter(([, test]) => !test.pass);
     expect(failed, 'failed Observatory tests').toEqual([]);
     expect(result.tests['content-security-policy'].result).toBe('csp-implemented-with-no-unsafe-default-src-none');
-    expect(result.tests['redirection'].result).toBe('redirection-to-https');
+    expect(result.tests.redirection.result).toBe('redirection-to-https');
     expect(result.scan.grade).toBe('A+');
     expect(result.scan.score).toBeGreaterThanOrEqual(100);
     console.log(`HTTP Observatory: ${result.scan.grade}, score ${result.scan.score}`);

@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callPortal } from '../../src/portal/client';
 import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints';
-import { COUPON_PAGE_SIZE, DOWNLOAD_PAGE_SIZE, LIST_PAGE_SIZE, VIDEO_PAGE_SIZE } from '../../src/site/limits';
+import { COUPON_PAGE_SIZE, DOWNLOAD_PAGE_SIZE, VIDEO_PAGE_SIZE } from '../../src/site/limits';
+import { ARTICLE_SECTIONS } from '../../src/site/sections';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 
@@ -49,17 +50,15 @@ const STATIC_ROUTES = [
 /** Page routes the sample portal's data produces (spec §2). */
 function dataRoutes(): string[] {
   const routes: string[] = [];
-  const sections: [string, EndpointName, EndpointName, boolean][] = [
-    ['news', 'news', 'newsCategories', true],
-    ['event', 'events', 'eventCategories', false],
-    ['winner', 'winners', 'winnerCategories', true],
-    ['share', 'shares', 'shareCategories', true],
-  ];
-  for (const [path, items, categories, hasDetail] of sections) {
+  // The article sections of the registry (src/site/sections.ts).
+  const sections = Object.values(ARTICLE_SECTIONS).map(
+    (section) => [section.path, section.list as EndpointName, section.categories as EndpointName, section.hasDetail, section.pageSize] as const,
+  );
+  for (const [path, items, categories, hasDetail, pageSize] of sections) {
     const groups = [{ id: 'all', count: lists[items].length }].concat(
       lists[categories].map((c) => ({ id: String(c.id), count: lists[items].filter((i) => String(i.categoryId) === String(c.id)).length })),
     );
-    for (const group of groups) for (const n of range(pages(group.count, LIST_PAGE_SIZE))) routes.push(`/${path}/${seg(group.id)}/${n}`);
+    for (const group of groups) for (const n of range(pages(group.count, pageSize))) routes.push(`/${path}/${seg(group.id)}/${n}`);
     if (hasDetail) for (const item of lists[items]) routes.push(`/${path}/detail/${seg(item.id)}`);
   }
   for (const n of range(pages(lists.coupons.length, COUPON_PAGE_SIZE))) routes.push(`/coupon/${n}`);
@@ -94,8 +93,8 @@ const get = (path: string) => fetch(`${nginx.url}${path}`, { redirect: 'manual' 
 beforeAll(async () => {
   portal = await startSamplePortal({ port: 0 });
   const needed: EndpointName[] = [
-    ...['news', 'newsCategories', 'events', 'eventCategories', 'winners', 'winnerCategories'],
-    ...['shares', 'shareCategories', 'coupons', 'videos', 'faqCategories', 'locationCategories', 'decrees'],
+    ...Object.values(ARTICLE_SECTIONS).flatMap((section) => [section.list, section.categories]),
+    ...['coupons', 'videos', 'faqCategories', 'locationCategories', 'decrees'],
     ...['publicDisclosureCategories', 'downloadCategories', 'downloads'],
   ] as EndpointName[];
   for (const name of needed) {

@@ -18,6 +18,7 @@ import { ENDPOINTS } from '../../src/portal/endpoints';
 import { HOTLINES } from '../../src/site/company';
 import { PUBLISH_REPORT_PATH } from '../../src/site/limits';
 import { NOINDEX_PATHS } from '../../src/site/navigation';
+import { SECTIONS } from '../../src/site/sections';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -32,7 +33,7 @@ interface Page {
 }
 
 let pages: Page[] = [];
-let sitemapUrls: string[] = [];
+const sitemapUrls: string[] = [];
 let news: { id: string | number }[] = [];
 let coupons: { id: string | number }[] = [];
 
@@ -40,7 +41,7 @@ let coupons: { id: string | number }[] = [];
 const REPORT_ROUTE = PUBLISH_REPORT_PATH.slice(0, -1);
 
 /**
- * The page files Astro built (the redirect fallback pages of src/integrations/hosting.ts and the publish report page
+ * The page files Astro built (the redirect fallback pages of src/integrations/host-files.ts and the publish report page
  * of src/integrations/publishing.ts are left out).
  */
 function builtPages(): Page[] {
@@ -181,7 +182,7 @@ describe('JSON-LD', () => {
   it('describes the insurer on the home page with its hotlines', () => {
     const insurer = jsonLd(page('/')).find((data) => data['@type'] === 'InsuranceAgency');
     expect(insurer).toMatchObject({ '@context': 'https://schema.org', url: `${SITE}/`, logo: `${SITE}/logo.svg` });
-    const telephones = (insurer?.contactPoint as { telephone: string }[]).map((point) => point.telephone);
+    const telephones = (insurer!.contactPoint as { telephone: string }[]).map((point) => point.telephone);
     expect(telephones).toEqual(HOTLINES.map((line) => line.tel));
   });
 
@@ -219,10 +220,12 @@ describe('JSON-LD', () => {
       expect(article, `news ${item.id}`).toBeDefined();
       expect(article?.headline).toBe(html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1]?.replaceAll('&amp;', '&'));
       expect(article?.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(String((article?.image as string[])[0])).toMatch(/^https?:\/\//);
+      expect(String((article!.image as string[])[0])).toMatch(/^https?:\/\//);
       expect(html).toContain('<meta property="og:type" content="article"');
     }
-    const others = pages.filter((p) => /^\/(share|winner|coupon)\/detail\//.test(p.route));
+    // The detail pages of every other section of the registry (src/site/sections.ts).
+    const otherDetails = Object.values(SECTIONS).filter((section) => section.hasDetail && section !== SECTIONS.news).map((section) => `/${section.path}/detail/`);
+    const others = pages.filter((p) => otherDetails.some((prefix) => p.route.startsWith(prefix)));
     expect(others.length).toBeGreaterThan(0);
     for (const { route, html } of others) expect(types(html), route).not.toContain('NewsArticle');
   });

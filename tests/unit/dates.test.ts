@@ -1,5 +1,5 @@
 /**
- * The site's date module (src/lib/dates.ts; issue 13 item 4): every date read, shown and counted in Taipei time,
+ * The site's date module (src/lib/taipei-dates.ts; issue 13 item 4): every date read, shown and counted in Taipei time,
  * whatever the machine's zone. Each table runs under several machine zones: UTC (CI), Asia/Taipei (a Taiwanese
  * laptop), America/New_York (daylight saving, behind UTC) and Pacific/Kiritimati (UTC+14). Node applies an
  * assignment to process.env.TZ at once; the first test of each zone checks that it did, so a zone switch that
@@ -22,10 +22,10 @@ import {
   taipeiYear,
   timeOf,
   weekdayOf,
-} from '../../src/lib/dates';
+} from '../../src/lib/taipei-dates';
 import { NOTIFICATION_TEXT } from '../../src/site/texts/notifications';
 import { SITE_TIME_ZONE } from '../../src/site/company';
-import { parsePortalDate } from '../../src/portal/dates';
+import { parsePortalDate } from '../../src/portal/date-parser';
 
 /** Machine zone → its UTC offset in minutes on 2026-01-15 (as Date#getTimezoneOffset reports it). */
 const ZONES: [string, number][] = [

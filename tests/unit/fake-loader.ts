@@ -15,7 +15,10 @@ export function fakeContext() {
   const context = {
     collection: 'news',
     store: {
-      set: ({ id, data }: { id: string; data: Record<string, unknown> }) => (entries.set(id, data), true),
+      set: ({ id, data }: { id: string; data: Record<string, unknown> }) => {
+        entries.set(id, data);
+        return true;
+      },
       clear: () => entries.clear(),
       keys: () => [...entries.keys()],
       values: () => [...entries].map(([id, data]) => ({ id, data })),

@@ -9,7 +9,7 @@ import {
   isValidNationalId,
   nationalIdSum,
 } from '../../src/lib/forms/national-id.ts';
-import { isLandlinePhone, isMobilePhone, isValidPhone, normalizePhone } from '../../src/lib/forms/phone.ts';
+import { isLandlinePhone, isMobilePhone, isValidPhone, normalizePhone } from '../../src/lib/forms/phone-validation.ts';
 import { charCount, isValidEmail } from '../../src/lib/forms/text.ts';
 import {
   availableDates,

@@ -13,8 +13,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fallbackFile, writeFallbackPages, writeHostFiles } from '../../src/integrations/hosting';
-import { CDN_REDIRECT_LIMITS, cdnRedirects, fallbackPage, nginxInclude } from '../../src/lib/hosting';
+import { fallbackFile, writeFallbackPages, writeHostFiles } from '../../src/integrations/host-files';
+import { CDN_REDIRECT_LIMITS, cdnRedirects, fallbackPage, nginxInclude } from '../../src/lib/host-config';
 import { redirectPlan, type Redirect, type RedirectData } from '../../src/lib/redirects';
 import { policyFrom } from '../../src/lib/security-headers';
 import { readSettings } from '../../src/settings';

@@ -154,6 +154,17 @@ describe('prepareImages', () => {
     }
   }, 120_000);
 
+  it('gives the same manifest, keys in the same order, whichever image finished first (it keys every page)', async () => {
+    const cacheDir = folder('images-cache');
+    // The banner takes longest to encode and the corrupt file fails at once, so with two workers the second use
+    // finishes first; a rebuild answered 304 finishes in yet another order.
+    const uses = [use('images/banner/1.jpg', { slots: ['banner'], share: false, list: 'homeBanners' }), use('hostile/corrupt.jpg')];
+    const first = await prepareImages({ uses, sourceBase: base, cacheDir, budgetMs: 60_000 });
+    expect(Object.keys(first.manifest)).toEqual(uses.map((entry) => entry.path));
+    const again = await prepareImages({ uses, sourceBase: base, cacheDir, budgetMs: 60_000 });
+    expect(JSON.stringify(again.manifest)).toBe(JSON.stringify(first.manifest));
+  }, 120_000);
+
   it('a corrupt file, a missing one and a decompression bomb fail with their reason; an SVG stays a vector drawing', async () => {
     const uses = ['hostile/corrupt.jpg', 'hostile/missing.jpg', 'hostile/bomb.png', 'hostile/script.svg'].map((path) => use(path));
     const { manifest, report } = await prepareImages({ uses, sourceBase: base, cacheDir: folder('images-cache'), budgetMs: 60_000 });

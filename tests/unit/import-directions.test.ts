@@ -1,8 +1,8 @@
 /**
  * Folders depend one way (issue 15 item 2, DESIGN.md §11 "House plan"). Every relative import of the project's
  * source (`.ts`, `.tsx`, `.mjs`, `.astro` frontmatter and scripts) is read and resolved to a file; the folder of the
- * importer must be allowed to import the folder of the target by LAYERS below. The drawing in README
- * ("Architecture") is this table.
+ * importer must be allowed to import the folder of the target by LAYERS below. The drawing in README.md
+ * ("The house") is this table.
  *
  * An import that breaks the table fails with `importer → target` lines, e.g.
  * `src/portal/schemas.ts → src/lib/order.ts (portal may import: site, settings)`.

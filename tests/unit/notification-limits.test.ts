@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { countText, parseNotifications, selectNotifications, selectNotificationsInSlices, startTime } from '../../src/lib/notifications';
-import { timeOf } from '../../src/lib/dates';
+import { timeOf } from '../../src/lib/taipei-dates';
 import { NOTIFICATION_CATEGORY, NOTIFICATION_COUNT_MAX, NOTIFICATIONS_SHOWN_MAX } from '../../src/site/limits';
 import { $confirmedDialogs, $dismissedBanners, $notifications, $notificationsNotShown, loadNotifications } from '../../src/stores/notifications';
 

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hashText, isSafeLink, parseNotification, parseNotifications } from '../../src/lib/notifications';
 import { NOTIFICATION_CATEGORY } from '../../src/site/limits';
-import { timeOf } from '../../src/lib/dates';
+import { timeOf } from '../../src/lib/taipei-dates';
 import {
   $bellClosed,
   $bellOpen,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { byPinnedThenNewest, endedLast, inDisplayOrder } from '../../src/lib/order';
 import { couponsInDisplayOrder, endedStatement, type Coupon } from '../../src/sections/coupons';
-import { parsePortalDate } from '../../src/portal/dates';
+import { parsePortalDate } from '../../src/portal/date-parser';
 
 const day = (text: string): Date => parsePortalDate(text)!;
 

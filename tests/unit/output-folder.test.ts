@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pageFiles } from '../../src/integrations/built-pages';
-import { fallbackFile } from '../../src/integrations/hosting';
+import { fallbackFile } from '../../src/integrations/host-files';
 import { removeStalePages } from '../../src/integrations/output-folder';
 import pipeline from '../../src/integrations/pipeline';
 import { policyFrom } from '../../src/lib/security-headers';

@@ -14,6 +14,7 @@ import { policyFrom } from '../../src/lib/security-headers';
 import { readSettings } from '../../src/settings';
 import { STAGING_FOLDER, stageList, type ListRecord } from '../../src/portal/snapshots';
 import { BUILD_REPORT_FILE } from '../../src/site/limits';
+import { ARTICLE_SECTIONS } from '../../src/site/sections';
 
 let root: string;
 
@@ -43,9 +44,10 @@ const LISTS = [
   record('downloadCategories', [{ id: 'claim', sort: 1 }, { id: 'forms', sort: 0 }]),
   record('downloads', [{ id: '12', category: 'claim' }, { id: '11', category: 'claim' }]),
   record('newsCategories', [{ id: '3' }]),
-  record('eventCategories', []),
-  record('winnerCategories', []),
-  record('shareCategories', []),
+  // The other article sections of the registry (src/site/sections.ts), without categories.
+  ...Object.values(ARTICLE_SECTIONS)
+    .filter((section) => section.categories !== 'newsCategories')
+    .map((section) => record(section.categories, [])),
 ];
 
 describe('the build pipeline', () => {

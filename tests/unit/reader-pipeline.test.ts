@@ -170,7 +170,7 @@ describe('what is read', () => {
     ['counts and decimals', '共35人，3.5倍。', '共三十五人，三點五倍。'],
     ['a code with a leading zero', '編號007。', '編號零零七。'],
   ])('reads %s as a listener expects', (_, body, spoken) => {
-    expect(segmentsOf(`<p>${body}</p>`)).toEqual(['二〇二四年十二月三日。\n標題。\n' + spoken]);
+    expect(segmentsOf(`<p>${body}</p>`)).toEqual([`二〇二四年十二月三日。\n標題。\n${spoken}`]);
   });
 
   it('leaves text without digits as written', () => {

@@ -2,7 +2,7 @@
  * The redirect plan (spec §2 "Redirects (301)", DESIGN.md §7) on edge data, and the host files written from it.
  */
 import { describe, expect, it } from 'vitest';
-import { cdnRedirects, fallbackPage, nginxInclude } from '../../src/lib/hosting';
+import { cdnRedirects, fallbackPage, nginxInclude } from '../../src/lib/host-config';
 import { EMPTY_LIST_FALLBACK, redirectPlan, resolveChains, type RedirectData } from '../../src/lib/redirects';
 
 const full: RedirectData = {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listPages, paginate, splitFirstPages } from '../../src/lib/paginate';
-import { telHref } from '../../src/lib/phone';
+import { telHref } from '../../src/lib/tel-links';
 import { fileTypeLabel } from '../../src/lib/files';
 import { offerPeriod, sortCoupons, couponDetailPath } from '../../src/sections/coupons';
 import { sortVideos } from '../../src/sections/videos';

@@ -1,6 +1,7 @@
 /**
  * The one definition of the security headers (src/lib/security-headers.ts, issue 6 §3): how the policy follows
- * the deployment's settings, what the meta policy leaves to the header, the inline hashes it collects, and the
+ * the deployment's settings, what the meta policy leaves to the header, the inline hashes the header collects
+ * (src/integrations/inline-hashes.ts), and the
  * host-file writers' refusals. The headers as nginx serves them are tested in tests/site/headers.test.ts.
  */
 import { SPECULATION_RULES, SPECULATION_RULES_HASH } from '../../src/lib/speculation-rules';
@@ -11,12 +12,11 @@ import {
   astroCsp,
   contentSecurityPolicy,
   headersFile,
-  InlineHashes,
-  inlineHashesOf,
   nginxHeaderLines,
   policyFrom,
   securityHeaders,
 } from '../../src/lib/security-headers';
+import { InlineHashes, inlineHashesOf } from '../../src/integrations/inline-hashes';
 
 const directives = (policy: string) =>
   new Map(policy.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1)] as const));

@@ -1,6 +1,7 @@
 /**
- * The one settings module (issue 15 item 3): every environment variable is read through src/settings.ts, README's
- * Configuration table is the module's own, and a bad value names its variable.
+ * The one settings module (DESIGN.md §11: settings parsed once with zod): every environment variable is read through
+ * src/settings.ts, the Configuration table of .github/OPERATIONS.md is the module's own, and a bad value names its
+ * variable.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,9 +36,10 @@ function environmentNames(folder: string, { readsOnly = false } = {}): Map<strin
 }
 
 describe('settings (issue 15: one settings module)', () => {
-  it('README\'s Configuration table is the one src/settings.ts writes', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(`## Configuration\n\n${configurationTable()}\n`);
+  it('the Configuration table of .github/OPERATIONS.md is the one src/settings.ts writes, whole', () => {
+    const operations = readFileSync(join(ROOT, '.github/OPERATIONS.md'), 'utf8');
+    // A blank line after the table: no row of a variable src/settings.ts no longer declares is left below it.
+    expect(operations).toContain(`## Configuration\n\n${configurationTable()}\n\n`);
   });
 
   // tests/ is not scanned: its whole-build tests hand their child builds variables of their own.

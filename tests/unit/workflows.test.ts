@@ -101,6 +101,7 @@ describe('workflows', () => {
     expect(concurrency).toEqual({ group: expect.any(String), 'cancel-in-progress': false });
     const all = steps('rebuild.yml');
     const rebuild = all[stepIndex(all, (step) => /^npm run rebuild\b/.test(step.run ?? ''), 'the rebuild step')];
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow's own expression syntax, not a template.
     expect(rebuild.env?.PORTAL_API_BASE).toBe('${{ secrets.PORTAL_API_BASE }}');
   });
 

@@ -1,5 +1,5 @@
 /**
- * The hostile corpus (issue 6 §4): portal items an attacker or a careless editor could publish, mixed into the
+ * The hostile corpus: portal items an attacker or a careless editor could publish, mixed into the
  * lists when the sample portal runs with `corpus: 'hostile'` (env SAMPLE_PORTAL_CORPUS=hostile). Each payload that
  * could run sets `window.__pwned` (or opens a dialog), so a browser test sees any that executes.
  *
@@ -10,7 +10,7 @@
  * - `HOSTILE_REJECTED`: items the build must REJECT with an error naming the list, the item and the field — an id
  *   that cannot be one URL segment (`../`, `/`, `.`, `%`, `?`, `#`, reserved characters, reserved names, too long,
  *   not NFC), ids that collide, dates that would roll over, a coupon that ends before it starts, invisible or too long
- *   titles (issue 17), a `javascript:`/`data:` link, a link that the browser reads as another host (`//host`,
+ *   titles, a `javascript:`/`data:` link, a link that the browser reads as another host (`//host`,
  *   `/\host`, `/<TAB>/host`), an image outside the image base, a video that is not the allowed player or whose path
  *   leaves `/embed/{id}`; a coupon dated `2026-02-30` or ending `9999-12-31` (refused with its list, id and field, not
  *   ending the build), a file path the browser would read otherwise than written (`&#106;avascript:…`, `#`), a portal
@@ -22,9 +22,9 @@
  *   removed; two ids `x` and `x-title` (HOSTILE_ID_PAIR) in one disclosure category and an FAQ id `group-0` give
  *   element ids unique on their pages.
  * - `HOSTILE_WARNED`: served items whose category matches nothing: the build publishes them and warns.
- * - `HOSTILE_LINKS`: links to other hosts the build must RENDER as external links (issue 17 items 1 and 8): a
- *   download file and a disclosure attachment on another host, banner links on the company's and another host.
- *   Every such link carries `target="_blank"`, `rel="noopener noreferrer"` and the 另開新視窗 hint, a click on one
+ * - `HOSTILE_LINKS`: links to other hosts the build must RENDER as external links (spec §9 confirmation, no sideways
+ *   scroll): a download file and a disclosure attachment on another host, banner links on the company's and another
+ *   host. Every such link carries `target="_blank"`, `rel="noopener noreferrer"` and the 另開新視窗 hint, a click on one
  *   outside the company's domains opens the confirmation first, and no page scrolls sideways
  *   (tests/build/hostile.test.ts).
  */
@@ -35,7 +35,7 @@ import { HOSTILE_IMAGES } from './hostile-uploads.mjs';
 import { HOSTILE_UPLOAD_DIR } from './hostile-uploads.mjs';
 
 /**
- * Issue 17 finding 7: one download category, one FAQ category and one location area far larger than a page (2,100
+ * Large categories: one download category, one FAQ category and one location area far larger than a page (2,100
  * download items in one category made every page of it 639 KB). They must paginate: a download page's side
  * navigation shows one block of DOWNLOAD_NAV_SIZE items, FAQ and location pages FAQ_PAGE_SIZE / LOCATION_PAGE_SIZE
  * (tests/build/hostile.test.ts). The 10,000-item bench run holds 2,100 download items in one category.
@@ -112,12 +112,12 @@ export const TEXT_PAYLOADS = [
 ];
 
 /**
- * Markup in plain-text fields that pages copy into attribute values (issue 17 finding 2): an item description
- * becomes the page's meta `description` and `og:description`, a banner title the image's `alt` and the carousel's
- * `aria-label`s. Expected outcome: shown as text, and no change to the security policy: `_headers` and the
- * `add_header` lines of `nginx.conf` carry the Content-Security-Policy of the build without this corpus
- * (tests/build/hostile.test.ts). Thirty distinct strings: when the policy took hashes from a regex over the HTML,
- * about 25 of them made the header longer than the CDN allows and failed the build.
+ * Markup in plain-text fields that pages copy into attribute values (portal text must never change the security
+ * policy): an item description becomes the page's meta `description` and `og:description`, a banner title the image's
+ * `alt` and the carousel's `aria-label`s. Expected outcome: shown as text, and no change to the security policy:
+ * `_headers` and the `add_header` lines of `nginx.conf` carry the Content-Security-Policy of the build without this
+ * corpus (tests/build/hostile.test.ts). Thirty distinct strings: when the policy took hashes from a regex over the
+ * HTML, about 25 of them made the header longer than the CDN allows and failed the build.
  */
 export const POLICY_PAYLOADS = [
   ...Array.from({ length: 15 }, (_, i) => `<script>alert(${i})</script>`),
@@ -128,7 +128,8 @@ export const POLICY_PAYLOADS = [
 
 /**
  * Ids that still form one URL segment: links encode them, the build writes them as directory names. Ids with
- * reserved characters (`&`, `+`, `@`, `:`, `;`, quotes, `<`) are refused (HOSTILE_REJECTED, issue 17 finding 6).
+ * reserved characters (`&`, `+`, `@`, `:`, `;`, quotes, `<`) are refused (HOSTILE_REJECTED: nginx locations naming them
+ * never match).
  */
 export const HOSTILE_IDS = ['hostile a b', 'hostile~tilde_under.score', '惡意編號', 'hostile😀', 'ＨＯＳＴＩＬＥ全形', 'hostile-café', 'hostile-ÅØ', 'hostile 多 空 格'];
 
@@ -143,7 +144,7 @@ export const HOSTILE_ID_PAIR = Object.freeze(['hostile-x', 'hostile-x-title']);
 const NEWS_CATEGORY = 'hostile 類別 ~';
 
 /**
- * Links to other hosts that render (issue 17 items 1 and 8), with the outcome each must have.
+ * Links to other hosts that render, with the outcome each must have.
  * @type {Record<string, { value: string, outcome: string }>}
  */
 export const HOSTILE_LINKS = {
@@ -283,7 +284,7 @@ export function hostileLists() {
     homeBanners: [
       { id: 'hostile-banner', title: text(0), description: text(1), image: 'images/banner/1.svg', link: '/news/all/1?"><script>alert(1)</script>', sort: 99 },
       { id: 'hostile-policy-banner', title: POLICY_PAYLOADS[0], description: POLICY_PAYLOADS[15], image: 'images/banner/2.svg', link: '/news/all/1', sort: 100 },
-      // Finding 8: the hidden 另開新視窗 text of later slides widened the page (2,880 px at 1,440 px).
+      // No sideways scroll: the hidden 另開新視窗 text of later slides widened the page (2,880 px at 1,440 px).
       { id: 'hostile-banner-company', title: '惡意橫幅：公司網域外連', image: 'images/banner/2.svg', mobileImage: 'images/banner/2-m.svg', link: HOSTILE_LINKS.companyBanner.value, sort: 101 },
       { id: 'hostile-banner-external', title: '惡意橫幅：外部網站', image: 'images/banner/3.svg', link: HOSTILE_LINKS.externalBanner.value, sort: 102 },
     ],
@@ -291,8 +292,8 @@ export function hostileLists() {
 }
 
 /**
- * Items the build rejects, each with the list it would come in, the field the error must name, the rule (issue 17: every
- * refusal names list, item, field and rule) and why; `before` are items of the same list served before it (a
+ * Items the build rejects, each with the list it would come in, the field the error must name, the rule (DESIGN.md §5:
+ * every refusal names list, item, field and rule) and why; `before` are items of the same list served before it (a
  * collision names both).
  * @type {{ list: string, field: string, rule?: string, reason: string, before?: Record<string, unknown>[], item: Record<string, unknown> }[]}
  */
@@ -311,12 +312,12 @@ export const HOSTILE_REJECTED = [
   { list: 'homeBanners', field: 'link', reason: 'protocol-relative link', item: { id: 'pr-link', title: '橫幅', image: 'images/banner/1.svg', link: '//evil.example/' } },
   { list: 'videos', field: 'videoUrl', reason: 'player not allowed', item: { id: 'evil-video', title: '影片', date: DATE, videoUrl: 'https://evil.example/embed/1' } },
   { list: 'videos', field: 'videoUrl', reason: 'javascript: player', item: { id: 'js-video', title: '影片', date: DATE, videoUrl: 'javascript:alert(1)' } },
-  // Issue 17 finding 4: the disclosure category `url` obeys the route segment rule.
+  // The disclosure category `url` obeys the route segment rule.
   ...['.', '..', '%2e%2e', 'a?b', 'c#d', '..\\..\\x'].map((url) => ({
     list: 'publicDisclosureCategories', field: 'url', rule: 'route-segment', reason: `disclosure category url ${JSON.stringify(url)}`,
     item: { id: `url-${url}`.replace(/[^a-z-]/g, 'x'), name: '類別', url },
   })),
-  // Finding 5: ids that collide after normalisation (NFC and NFD), the pseudo-categories `all` and `detail`.
+  // Ids that collide after normalisation (NFC and NFD), the pseudo-categories `all` and `detail`.
   {
     list: 'news', field: 'id', rule: 'unique-id', reason: 'café in NFC, then in NFD',
     before: [{ id: 'caf\u00e9', title: '咖啡', date: DATE, categoryId: 1, description: '' }],
@@ -326,11 +327,11 @@ export const HOSTILE_REJECTED = [
   { list: 'news', field: 'id', rule: 'route-segment', reason: 'id in NFD alone', item: { id: 'cafe\u0301', title: '咖啡', date: DATE, categoryId: 1, description: '' } },
   { list: 'newsCategories', field: 'id', rule: 'route-segment', reason: 'news category all', item: { id: 'all', name: '全部' } },
   { list: 'newsCategories', field: 'id', rule: 'route-segment', reason: 'news category detail', item: { id: 'detail', name: '內容' } },
-  // Finding 6: category ids with reserved characters (nginx locations that never match).
+  // Category ids with reserved characters (nginx locations that never match).
   ...['rt&amp', 'a+b', 'a:b', 'a=b', 'a@b', 'a$b', 'a,b', 'a;b'].map((id) => ({
     list: 'shareCategories', field: 'id', rule: 'route-segment', reason: `category id ${id}`, item: { id, name: '分享' },
   })),
-  // Finding 9: values that would be silently changed.
+  // Values that would be silently changed.
   ...['2026-02-30', '2026-13-45', '0000-00-00', '1', '9999-12-31'].map((date) => ({
     list: 'news', field: 'date', rule: 'calendar-date', reason: `date ${date}`, item: { id: `date-${date}`, title: '日期', date, categoryId: 1, description: '' },
   })),
@@ -344,7 +345,7 @@ export const HOSTILE_REJECTED = [
   { list: 'decrees', field: 'title', rule: 'length', reason: '2,000-character title', item: { id: 'long-title', title: 'W'.repeat(2000), content: '' } },
   { list: 'homeBanners', field: 'title', rule: 'length', reason: '5,000-character banner', item: { id: 'tall-banner', title: '橫幅'.repeat(2500), image: 'images/banner/1.svg' } },
   { list: 'homeBanners', field: 'description', rule: 'length', reason: '5,000-character banner line', item: { id: 'tall-line', title: '橫幅', description: '說明'.repeat(2500), image: 'images/banner/1.svg' } },
-  // Finding 10: refusals that named no list, item or field.
+  // Refusals that once named no list, item or field.
   { list: 'news', field: 'id', rule: 'route-segment', reason: 'id index.html', item: { id: 'index.html', title: '首頁', date: DATE, categoryId: 1, description: '' } },
   { list: 'news', field: 'id', rule: 'route-segment', reason: 'id of 300 ASCII characters', item: { id: 'a'.repeat(300), title: '長', date: DATE, categoryId: 1, description: '' } },
   {
@@ -352,7 +353,7 @@ export const HOSTILE_REJECTED = [
     item: { id: '法'.repeat(90), title: '長', content: '' },
   },
   { list: 'downloadCategories', field: 'id', rule: 'route-segment', reason: 'download category none', item: { id: 'none', name: '無' } },
-  { list: 'eventCategories', field: 'id', rule: 'route-segment', reason: "category id it's", item: { id: "it's", name: '活動' } },  // Issue 17 item 9: what the browser's URL parser reads differently from a naive check.
+  { list: 'eventCategories', field: 'id', rule: 'route-segment', reason: "category id it's", item: { id: "it's", name: '活動' } },  // What the browser's URL parser reads differently from a naive check.
   { list: 'homeBanners', field: 'link', reason: 'backslash host (/\\evil.example)', item: { id: 'bs-link', title: '橫幅', image: 'images/banner/1.svg', link: '/\\evil.example/campaign' } },
   { list: 'homeBanners', field: 'link', reason: 'tab between slashes (/<TAB>/evil.example)', item: { id: 'tab-link', title: '橫幅', image: 'images/banner/1.svg', link: '/\t/evil.example/campaign' } },
   { list: 'homeBanners', field: 'link', reason: 'newline between slashes', item: { id: 'nl-link', title: '橫幅', image: 'images/banner/1.svg', link: ' /\n/evil.example/' } },
@@ -393,7 +394,7 @@ export const HOSTILE_REJECTED = [
 ];
 
 /**
- * Items the build publishes with a WARNING naming list, item, field and rule "reference" (issue 17 finding 5): their
+ * Items the build publishes with a WARNING naming list, item, field and rule "reference": their
  * category matches no category, so they are on none of its pages (src/integrations/pipeline.ts referenceWarnings).
  * Served in the hostile corpus; each with the category list it names nothing of.
  * @type {{ list: string, field: string, target: string, item: Record<string, unknown> }[]}

@@ -1,7 +1,7 @@
 /**
  * 最新消息 (corporate news): categories and items as the portal publishes them.
  * Items: articleSchema. Newest first, as the portal lists them; ids grow with time. Dates are mostly `YYYY-MM-DD`;
- * a few carry a time, with or without a zone, as a real portal may send them (src/lib/dates.ts reads all three).
+ * a few carry a time, with or without a zone, as a real portal may send them (src/lib/taipei-dates.ts reads all three).
  */
 
 /** News categories (categorySchema). */

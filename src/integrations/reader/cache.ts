@@ -1,11 +1,11 @@
 /**
- * The audio reader's segment cache (issue 7; issue 13): every synthesized segment is kept under
+ * The audio reader's segment cache (a rebuild synthesizes only text that changed): every synthesized segment is kept under
  * `settings.cacheDir` as `<key>.mp3` and `<key>.json` (`{ durationMs, bytes }`), keyed by sha256 of its text and
  * the engine settings, the engine that ran included: the two espeak-ng builds differ in version and voice, so
  * switching engines starts a separate set of cache entries (both kept), never mixes their audio within a site.
  * The key is what existing caches were written with: changing `engineSignature` makes every entry miss.
  *
- * Beside the segments, `pages/` keeps each page's last complete audio (issue 16 item 5, PageAudioRecord): the keys
+ * Beside the segments, `pages/` keeps each page's last complete audio (PageAudioRecord): the keys
  * of its segments in reading order, so that a page whose new text is not synthesized yet (the build's time budget
  * ran out) keeps playing its previous text. It lives in the cache, not in dist/, because the rebuild workflow
  * keeps Astro's cache between builds, not dist/.
@@ -97,7 +97,7 @@ export async function synthesizeSegment(
 /** Folder of the page records inside the cache. */
 const PAGE_RECORD_FOLDER = 'pages';
 
-/** A page's last complete audio (issue 16 item 5): the cache keys of its segments, in reading order. */
+/** A page's last complete audio (what it reads while the time budget leaves its new text): the cache keys of its segments, in reading order. */
 export interface PageAudioRecord {
   keys: string[];
 }

@@ -1,5 +1,5 @@
 /**
- * Number reading for the audio reader (issue 13 "the reader reads numbers as a listener expects"): rewrites the
+ * Number reading for the audio reader (the reader reads numbers as a listener expects): rewrites the
  * digits of a page's readable text into the Chinese words a Taiwanese listener expects, before the text goes to
  * the speech engine (src/integrations/reader/text.ts). The engines left alone read digits unevenly: espeak-ng
  * says "12.5%" as 十二 五 "percent" in English and a phone number as one large amount.
@@ -106,7 +106,7 @@ export function speakableText(text: string): string {
     .replace(new RegExp(String.raw`${START}(${NUMBER})\s?(?=元|萬|億)`, 'g'), (_, number: string) => amountWords(number));
 
   // Whatever digits are left: codes (a leading 0, or longer than an amount) digit by digit, the rest as amounts.
-  out = out.replace(new RegExp(String.raw`${START}${NUMBER}`, 'g'), (number) =>
+  out = out.replace(new RegExp(`${START}${NUMBER}`, 'g'), (number) =>
     /^0\d/.test(number) || (!number.includes(',') && number.split('.')[0]!.length > MAX_AMOUNT_DIGITS)
       ? digitByDigit(number.replace('.', '點'))
       : amountWords(number),

@@ -1,5 +1,5 @@
 /**
- * Running the audio reader's external programs (issue 7; issue 13): Debian's espeak-ng and lame, or the
+ * Running the audio reader's external programs: Debian's espeak-ng and lame, or the
  * READER_COMMAND of the `command` engine (src/integrations/reader/engines.ts). Whether a program is installed
  * (`onPath`), running one to its end (`run`), and the duration of the WAV a program wrote (`wavDurationMs`).
  */

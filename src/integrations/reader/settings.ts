@@ -1,7 +1,8 @@
 /**
- * The audio reader's settings (issue 7; issue 13; issue 15 "the reader as settings, text, engines and site
- * steps"): the speech and encoding defaults, the engine names, and the READER_* environment variables parsed into
- * one `ReaderSettings` value that the other reader modules (src/integrations/reader/) take as an argument.
+ * The audio reader's settings (spec §1 "an audio reader for page content"; the reader's modules are settings, text,
+ * engines and site steps): the speech and encoding defaults, the engine names, and the READER_* environment
+ * variables parsed into one `ReaderSettings` value that the other reader modules (src/integrations/reader/) take as
+ * an argument.
  *
  * Engines (`ReaderSettings.engine`, READER_ENGINE; how each runs: src/integrations/reader/engines.ts):
  * - `espeak-ng` (default): Debian's espeak-ng and lame programs when both are installed (the faster choice), else
@@ -14,20 +15,21 @@
  * - `off` disables the reader.
  */
 import path from 'node:path';
-import { READER_ENGINES, type Settings } from '../../settings.ts';
+import { type READER_ENGINES, READER_VOICE_DEFAULTS, type Settings } from '../../settings.ts';
 
 /** Speech and encoding parameters of the default pipeline. */
 export const READER_DEFAULTS = {
   /**
    * Voice of Debian's espeak-ng (1.51): Mandarin reading Chinese characters. Its plain `cmn` turns Traditional
-   * characters into pinyin and speaks the pinyin as English.
+   * characters into pinyin and speaks the pinyin as English (src/settings.ts READER_VOICE_DEFAULTS, which the
+   * Configuration table prints).
    */
-  nativeVoice: 'cmn-latn-pinyin',
+  nativeVoice: READER_VOICE_DEFAULTS.native,
   /**
    * Voice of the WebAssembly espeak-ng (1.52, Echogarden's build): its `cmn` reads Chinese characters as Mandarin
    * with tones (checked on its phonemes: no switch to English), so the plain Mandarin voice is the one.
    */
-  wasmVoice: 'cmn',
+  wasmVoice: READER_VOICE_DEFAULTS.wasm,
   /** MP3 bit rate, kbit/s (mono speech at 16 kHz: clear at 24). */
   bitrateKbps: 24,
   /**
@@ -68,7 +70,7 @@ export interface ReaderSettings {
   /** Folder of the synthesis cache (absolute). */
   cacheDir: string;
   /**
-   * Synthesis time one build may spend, seconds (READER_BUDGET_SECONDS; issue 16 item 5): no new segment starts
+   * Synthesis time one build may spend, seconds (READER_BUDGET_SECONDS; speech never delays a publish): no new segment starts
    * once it is spent (cached segments still count). `Infinity`: no limit (the benchmark's cold measurement).
    */
   budgetSeconds: number;

@@ -1,5 +1,5 @@
 /**
- * What the audio reader reads (issue 7; issue 13; spec §1 "an audio reader for page content"): a built page's
+ * What the audio reader reads (spec §1 "an audio reader for page content"): a built page's
  * readable text, and that text cut into the segments the speech engine receives one at a time.
  *
  *   built page (dist HTML) → `extractReaderPage` (the `[data-reader-text]` parts of `main[data-reader]`, numbers as
@@ -53,7 +53,7 @@ export function extractReaderPage(html: string): ReaderPage | undefined {
     for (const excluded of part.querySelectorAll(READER_EXCLUDE)) excluded.remove();
     for (const time of part.querySelectorAll('time[datetime]')) {
       const datetime = time.getAttribute('datetime') ?? '';
-      // ISO dates (src/lib/dates.ts isoDate) sort as text.
+      // ISO dates (src/lib/taipei-dates.ts isoDate) sort as text.
       if (datetime && (date === undefined || datetime > date)) date = datetime;
     }
     for (const line of part.structuredText.split('\n')) {

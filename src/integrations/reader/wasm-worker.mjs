@@ -1,6 +1,6 @@
 /**
- * A worker thread of the audio reader's WebAssembly engine (issue 13 "the reader works after `npm install`
- * alone"; pool in src/integrations/reader/wasm.ts). It loads espeak-ng compiled to WebAssembly
+ * A worker thread of the audio reader's WebAssembly engine (the reader works after `npm install` alone,
+ * without Debian's programs; pool in src/integrations/reader/wasm.ts). It loads espeak-ng compiled to WebAssembly
  * (@echogarden/espeak-ng-emscripten) and LAME compiled to WebAssembly (wasm-media-encoders) once, then turns
  * texts into MP3.
  *

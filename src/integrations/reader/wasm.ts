@@ -1,5 +1,5 @@
 /**
- * The audio reader's WebAssembly engine (issue 13 "the reader works after `npm install` alone"): espeak-ng
+ * The audio reader's WebAssembly engine (the reader works after `npm install` alone, without Debian's programs): espeak-ng
  * compiled to WebAssembly (@echogarden/espeak-ng-emscripten, npm) and LAME compiled to WebAssembly
  * (wasm-media-encoders, npm), so that a machine without Debian's espeak-ng and lame still gets the reader.
  * Both run in worker threads (src/integrations/reader/wasm-worker.mjs), one per core: the synthesis is

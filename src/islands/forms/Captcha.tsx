@@ -1,15 +1,15 @@
 /**
- * The captcha of the contact form (issue 5): the image from `POST .../getCaptcha` with a text alternative that says
+ * The captcha of the contact form: the image from `POST .../getCaptcha` with a text alternative that says
  * what to do, 換一張 (a new captcha), and 語音播放: the non-visual alternative (WCAG 1.1.1), which asks the portal for
  * the captcha's spoken form (`POST .../getCaptchaAudio`) and plays its audio, or reads its characters aloud with the
  * browser's speech synthesis (zh-TW voice, letters and digits one by one, twice). Where neither can play, a visible
  * note says so; a visible line always offers the hotline (a tel: link), where staff take the message by phone.
  *
- * getCaptchaAudio is not in spec §7 (issue 13 item 5): the captcha (`getCaptcha`: an id and an SVG image, the
- * characters only drawn) gives the browser nothing to speak, and no other call tells ahead whether the portal has
- * the spoken form, so the button stays until pressed. When the portal answers it 404/405/501, 語音播放 goes for the
- * rest of the visit to the page (never a dead button): a note says there is no spoken captcha, the help line and the
- * image's text alternative then offer 換一張 and the hotline, and focus moves to 換一張. A transient failure (network,
+ * getCaptchaAudio is not in spec §7 (the insurer's portal may lack it): the captcha (`getCaptcha`: an id and an SVG
+ * image, the characters only drawn) gives the browser nothing to speak, and no other call tells ahead whether the
+ * portal has the spoken form, so the button stays until pressed. When the portal answers it 404/405/501, 語音播放 goes for
+ * the rest of the visit to the page (never a dead button): a note says there is no spoken captcha, the help line and
+ * the image's text alternative then offer 換一張 and the hotline, and focus moves to 換一張. A transient failure (network,
  * timeout, 5xx) keeps the button with a "try again" note; a refusal (e.g. 40004, an expired captcha) shows the portal's
  * message.
  *

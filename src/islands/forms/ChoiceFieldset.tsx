@@ -1,6 +1,6 @@
 /**
- * A required group of radio buttons (issue 5's 服務項目 and 預約時段), a field group as those of controls.tsx (issue 15
- * deliverable 4). In a module of its own so that it stays out of the contact form's JavaScript.
+ * A required group of radio buttons (the appointment service's 服務項目 and 預約時段), a field group as those of
+ * controls.tsx. In a module of its own so that it stays out of the contact form's JavaScript.
  */
 import { FieldError, RequiredTag } from './Field';
 import type { BoundField, Choice } from './controls';

@@ -7,7 +7,7 @@ import type { ChangeEventHandler, ReactNode, RefObject } from 'react';
 import { NEW_WINDOW_TEXT } from '../../site/texts/layout';
 import { FORM_TEXT } from '../../site/texts/forms';
 import { charCount } from '../../lib/forms/text';
-import { telHref } from '../../lib/phone';
+import { telHref } from '../../lib/tel-links';
 
 /**
  * `text` with the phone number `tel` in it as a `tel:` link (the first occurrence; e.g. the hotline of a message);

@@ -1,5 +1,5 @@
 /**
- * The frame of a form island (issue 5; written once by issue 15 deliverable 4): a `<form class="form" noValidate>`
+ * The frame of a form island (written once for both forms): a `<form class="form" noValidate>`
  * described by its 必填 note, the error summary at the top (focused after a failed submit), the note, the fields
  * (`children`), and the submit row with the form's live regions (FormActions).
  *

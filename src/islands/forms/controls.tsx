@@ -1,12 +1,13 @@
 /**
- * The field groups both form islands are laid out with (issue 15 deliverable 4: the forms as hooks plus shared field
+ * The field groups both form islands are laid out with (the forms as hooks plus shared field
  * groups): a text input, a select and a text area with its counter, each a labelled {@link Field} (hint, inline
  * error, `aria-describedby` / `aria-invalid`) around one kind of control. The radio group is ChoiceFieldset.tsx (a
  * module of its own: only the appointment form has one, so it stays in that form's chunk).
  *
  * Each takes a {@link BoundField} (`id`, `name`, `label`, `value`, `error`, handlers; what a form hook's
  * `bind(field)` returns) plus its hint; any other prop goes to the control as written, in the order written (the
- * server-rendered HTML keeps its attribute order). The markup is that of issue 5's forms, unchanged.
+ * server-rendered HTML keeps its attribute order). The markup is that of the forms before they shared these groups,
+ * unchanged.
  */
 import type { ChangeEventHandler, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { CharCounter, Field } from './Field';

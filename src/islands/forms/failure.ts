@@ -2,7 +2,7 @@
  * What a failed submission says to the visitor (zh-TW), from the portal client's typed errors (src/portal/errors.ts):
  * network failure and HTTP 5xx → 網路連線異常, timeout → 連線逾時, code 40002 → 驗證碼錯誤 (on the captcha field),
  * any other portal code → the portal's own message (business errors: validation, rate limit, maintenance).
- * HTTP 404/405/501 say the endpoint is missing, not that the portal is busy (issue 13 item 5: the insurer's portal may
+ * HTTP 404/405/501 say the endpoint is missing, not that the portal is busy (the insurer's portal may
  * lack a call that spec §7 does not list): a form that names a message for that case shows it instead.
  */
 import {
@@ -16,7 +16,8 @@ import { FORM_TEXT } from '../../site/texts/forms';
 
 /**
  * HTTP statuses that mean "this portal has no such endpoint" (404 Not Found, 405 Method Not Allowed, 501 Not
- * Implemented), as opposed to a transient failure (network, timeout, 5xx) worth retrying. Issue 13 item 5.
+ * Implemented), as opposed to a transient failure (network, timeout, 5xx) worth retrying (RFC 9110 §15.5.5, §15.5.6,
+ * §15.6.2).
  */
 export const MISSING_ENDPOINT_STATUSES: readonly number[] = [404, 405, 501];
 

@@ -1,6 +1,5 @@
 /**
- * The state and behaviour of the contact form (客戶意見信箱, `/contact`, issue 5), which ContactForm lays out
- * (issue 15 deliverable 4).
+ * The state and behaviour of the contact form (客戶意見信箱, `/contact`), which ContactForm lays out.
  *
  * Fields (src/lib/forms/contact.ts, the schema the sample portal applies too): 姓名, 聯絡電話, Email, 問題類別 (from
  * `getListCodeValid`, or the documented fallback list), 保單號碼 and 身分證字號 (optional), 內容, consent, and the

@@ -1,5 +1,5 @@
 /**
- * What both form islands hold the same way (issue 5's rules; written once by issue 15 deliverable 4), under the
+ * What both form islands hold the same way (nothing a visitor typed is ever lost; written once for both), under the
  * per-form hooks useContactForm and useServiceForm:
  *
  * - {@link useDraft}: the values live in a sessionStorage draft store (src/stores/form-draft.ts), shown only after

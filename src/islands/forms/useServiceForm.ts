@@ -1,6 +1,5 @@
 /**
- * The state and behaviour of the appointment service (預約服務, `/service`, issue 5), which ServiceForm lays out
- * (issue 15 deliverable 4).
+ * The state and behaviour of the appointment service (預約服務, `/service`), which ServiceForm lays out.
  *
  * Booking: on mount the date module (booking.ts with dayjs; loaded then, so the page's static JavaScript stays within
  * its budget) gives today in Taipei, then the holidays of the booking window's years load (`$holidays`). From them
@@ -10,7 +9,7 @@
  *
  * Submit validates every field (errors in a focused summary) and sends once (useSubmit), language and address only
  * for the services that ask for them. A failure keeps every value; when the portal has no booking endpoint
- * (HTTP 404/405/501, issue 13 item 5) the form says so and offers `hotline` (a tel: link). Success →
+ * (HTTP 404/405/501: the endpoint is beyond spec §7) the form says so and offers `hotline` (a tel: link). Success →
  * {@link SERVICE_SUCCESS_PATH}.
 
  */

@@ -1,12 +1,13 @@
 /**
- * Sending a form to the portal the way issue 5 asks: once (a second click or Enter while it is on its way does
+ * Sending a form to the portal so that nothing typed is lost: once (a second click or Enter while it is on its way does
  * nothing), cancelled when the visitor leaves the page (`pagehide` aborts the call, which the portal client resolves
  * as cancelled, not as an error), and on failure a zh-TW message as a toast and inline (src/islands/forms/failure.ts)
  * with every value kept. On success the browser goes to the success page; a page restored from the back/forward
  * cache afterwards is usable again.
  *
  * `successPath`: where to go once the portal accepted the form. `whenMissing`: what to tell the visitor when the
- * portal has no such endpoint (HTTP 404/405/501, issue 13 item 5; see describeFailure), e.g. "call the hotline".
+ * portal has no such endpoint (HTTP 404/405/501, an endpoint beyond spec §7; see describeFailure), e.g. "call the
+ * hotline".
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PortalResult } from '../../portal/client';

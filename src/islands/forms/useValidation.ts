@@ -1,5 +1,5 @@
 /**
- * Validation state of a form island: which fields show an error, when (issue 5: on blur and on submit), and the
+ * Validation state of a form island: which fields show an error, when (on blur and on submit), and the
  * message a screen reader hears when a field's error appears or changes on blur.
  *
  * `validate(values)` returns one message per invalid field (src/lib/forms/issues.ts `fieldErrors`). A field shows its

@@ -6,7 +6,7 @@
  * {@link createAppointmentSchema} from those rules.
  *
  * Shared by the browser (loaded on demand) and the sample portal: imports zod/mini, this folder and the date
- * module (src/lib/dates.ts, through booking.ts).
+ * module (src/lib/taipei-dates.ts, through booking.ts).
  */
 import * as z from 'zod/mini';
 import { APPOINTMENT_FIELDS, APPOINTMENT_LIMITS, INTERPRETER_LANGUAGES, SERVICE_TYPES, type AppointmentRules } from './appointment.ts';

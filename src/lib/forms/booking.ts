@@ -1,16 +1,16 @@
 /**
- * Which days the appointment service can book (issue 5; spec §9): not a weekend, not a holiday of the portal's
+ * Which days the appointment service can book (spec §9): not a weekend, not a holiday of the portal's
  * holiday list, inside the booking window counted from today in Taiwan. Days are Taiwanese calendar days
- * `YYYY-MM-DD`; the calendar arithmetic and "today" come from the site's date module (src/lib/dates.ts, Asia/Taipei
- * whatever the machine's or the visitor's zone, issue 13).
+ * `YYYY-MM-DD`; the calendar arithmetic and "today" come from the site's date module (src/lib/taipei-dates.ts, Asia/Taipei
+ * whatever the machine's or the visitor's zone: Taiwan's calendar, UTC+8).
  *
  * Shared by the browser (loaded on demand by the /service form: dayjs stays out of the page's static JavaScript)
  * and the sample portal. Messages are zh-TW.
  */
-import { addDays, formatDay, isWeekend, isoDate, parseIsoDate, type IsoDate } from '../dates.ts';
-import { parsePortalDate } from '../../portal/dates.ts';
+import { addDays, formatDay, isWeekend, isoDate, parseIsoDate, type IsoDate } from '../taipei-dates.ts';
+import { parsePortalDate } from '../../portal/date-parser.ts';
 
-export { formatDay, taipeiToday, type IsoDate } from '../dates.ts';
+export { formatDay, taipeiToday, type IsoDate } from '../taipei-dates.ts';
 
 /** Holidays by day: `YYYY-MM-DD` → name. */
 export type HolidayMap = ReadonlyMap<IsoDate, string>;

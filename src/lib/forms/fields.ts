@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { charCount, isValidEmail } from './text.ts';
-import { isValidPhone } from './phone.ts';
+import { isValidPhone } from './phone-validation.ts';
 import { hasNationalIdShape, isValidNationalId } from './national-id.ts';
 
 /** A string field; any other type (or a missing field) gets `typeMessage`. Surrounding spaces are trimmed. */
@@ -23,7 +23,7 @@ export const requiredText = (label: string, max: number) =>
 export const optionalText = (label: string, max: number) =>
   text(`${label}格式不正確`).check(z.refine((value: string) => charCount(value) <= max, `${label}請勿超過 ${max} 字`));
 
-/** 聯絡電話: a mobile 09xxxxxxxx or a landline with area code (see phone.ts). */
+/** 聯絡電話: a mobile 09xxxxxxxx or a landline with area code (see phone-validation.ts). */
 export const phoneField = () =>
   text('請輸入聯絡電話').check(
     z.minLength(1, '請輸入聯絡電話'),

@@ -1,8 +1,8 @@
 /**
- * Constants of the contact form and the appointment service (issue 5): time limits of their portal calls (ms), the
+ * Constants of the contact form and the appointment service: time limits of their portal calls (ms), the
  * question types used when the portal's list cannot be loaded, and the bookable days and times. They live here, not
- * in src/site/limits.ts (part of every page's runtime chunk), so that only the form pages ship them (issue 4: JavaScript budget). Shared by the browser and the
- * sample portal; imports nothing.
+ * in src/site/limits.ts (part of every page's runtime chunk), so that only the form pages ship them (DESIGN.md §9
+ * JavaScript budget). Shared by the browser and the sample portal; imports nothing.
  */
 
 /**
@@ -16,7 +16,8 @@ export const FORM_LOOKUP_TIMEOUT_MS = 10_000;
 
 /**
  * Question types of the contact form when `POST /api/common/getListCodeValid` (`codeType: 'ProblemType'`) cannot
- * be loaded: the portal's ProblemType codes as of issue 5, so a submission still carries a code the portal knows.
+ * be loaded: the portal's ProblemType codes as the site was built against, so a submission still carries a code the
+ * portal knows.
  */
 export const PROBLEM_TYPES_FALLBACK: readonly { code: string; name: string }[] = [
   { code: '01', name: '保單服務' },

@@ -1,8 +1,8 @@
 /**
- * The time slots a day of the appointment service offers (issue 5; spec §9 office hours), in steps, without the
+ * The time slots a day of the appointment service offers (spec §9 office hours), in steps, without the
  * breaks. Times of day `HH:mm` on the Taipei wall clock, counted in minutes: no calendar day and no time zone is
  * involved, so this stays a few lines without the date library (the /service form renders the slots at once,
- * before its date module loads; src/lib/dates.ts owns every calendar date).
+ * before its date module loads; src/lib/taipei-dates.ts owns every calendar date).
  *
  * Shared by the browser and the sample portal; imports nothing.
  */

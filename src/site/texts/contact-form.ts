@@ -1,6 +1,7 @@
 /**
  * Texts of the contact form (`/contact`) alone, its captcha's included: a module of its own so that they stay in
- * that form's JavaScript, out of the appointment page's (texts both forms show: forms.ts; issue 15 deliverable 4).
+ * that form's JavaScript, out of the appointment page's (texts both forms show: forms.ts; DESIGN.md §11: interface text
+ * per widget).
  */
 export const CONTACT_TEXT = {
   submit: '送出',
@@ -11,7 +12,10 @@ export const CONTACT_TEXT = {
   problemTypesFallbackNote: '問題類別暫時無法從系統載入，以下為常用類別。',
   captchaUnavailable: '無法載入',
   captchaImageAlt: '驗證碼圖片：請輸入圖中的 4 個英文字母或數字；無法辨識時請按「換一張」或「語音播放」',
-  /** The image's text alternative once the portal turned out to have no spoken captcha (issue 13 item 5). */
+  /**
+   * The image's text alternative once the portal turned out to have no spoken captcha (getCaptchaAudio is beyond
+   * spec §7).
+   */
   captchaImageAltNoAudio: '驗證碼圖片：請輸入圖中的 4 個英文字母或數字；無法辨識時請按「換一張」，或來電客服專線由專人協助留言',
   captchaLoading: '驗證碼載入中…',
   captchaFailed: '驗證碼無法載入，請按「換一張」重試。',
@@ -19,7 +23,7 @@ export const CONTACT_TEXT = {
   captchaListen: '語音播放',
   captchaHint: '英文字母不分大小寫。',
   captchaNoSpeech: '您的瀏覽器無法播放語音驗證碼。',
-  /** 語音播放 pressed, the portal has no spoken captcha (HTTP 404/405/501): the button goes (issue 13 item 5). */
+  /** 語音播放 pressed, the portal has no spoken captcha (HTTP 404/405/501): the button goes, never a dead button. */
   captchaAudioMissing: '本站目前未提供語音驗證碼。',
   /** 語音播放 pressed, the spoken captcha did not arrive (network, timeout, 5xx): the button stays. */
   captchaAudioFailed: '語音驗證碼暫時無法取得，請稍後再按一次「語音播放」。',

@@ -22,7 +22,7 @@ export const SEARCH_TEXT = {
   /** Empty state: `查無「{query}」相關結果`. */
   empty: (query: string): string => `查無「${query}」相關結果`,
   emptyHint: '請試試其他關鍵字，或參考下列推薦搜尋：',
-  /** Under the empty state, when a leading part of the query has results (issue 14): `以下為「機車險」的 N 筆結果`. */
+  /** Under the empty state, when a leading part of the query has results: `以下為「機車險」的 N 筆結果`. */
   fallback: (query: string, n: number): string => `以下為「${query}」的 ${n} 筆結果：`,
   failed: '搜尋暫時無法使用，請稍後再試。',
 } as const;

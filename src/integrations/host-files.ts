@@ -5,8 +5,8 @@
  *   nor the nginx include (and for the redirects `_redirects` leaves out past the CDN's limits). dist/ is kept
  *   between builds (src/integrations/output-folder.ts), so a redirect source may hold a page of an earlier build:
  *   that build's fallback page to another target (a decree now sorted first moves the target of /about/decree), or
- *   a page no route of this build produced. Either is replaced (issue 17 finding 3: such a page failed this build
- *   and every later one); a page that a route of THIS build produced at a redirect source is a conflict in the plan
+ *   a page no route of this build produced. Either is replaced (a normal content change, such as a decree
+ *   sorted first, must not fail this build and every later one); a page that a route of THIS build produced at a redirect source is a conflict in the plan
  *   and fails the build. They are written before the pages are read (once, src/integrations/built-pages.ts), so that
  *   the read sees them as they stay;
  * - writeHostFiles: `dist/_redirects` (CDN hosts: as many redirects as the CDN takes, the rest left to the fallback
@@ -15,7 +15,7 @@
  *   src/lib/security-headers.ts, whose Content-Security-Policy gets the hashes of every inline script and style of
  *   the built pages (so the header allows what Astro's per-page meta policies allow); a gzip copy (`.gz`, best
  *   level) of every compressible build asset under `dist/_astro/`, which the nginx include serves with
- *   `gzip_static` instead of compressing each answer at a fast level (issue 8: bytes before the first paint); and
+ *   `gzip_static` instead of compressing each answer at a fast level (fewer bytes before the first paint); and
  *   the checks that `404.html` and `500.html` exist and that every `/_astro/` file a page links to exists (a page
  *   kept by the incremental build could otherwise point at an asset of an earlier build).
  * Any problem fails the build with a message naming the file.
@@ -26,7 +26,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { constants as zlib, gzip } from 'node:zlib';
 import type { BuiltPages } from './built-pages';
-import { cdnRedirects, fallbackPage, nginxInclude } from '../lib/hosting';
+import { cdnRedirects, fallbackPage, nginxInclude } from '../lib/host-config';
 import { decodedPath, type Redirect } from '../lib/redirects';
 import { headersFile, securityHeaders, type SecurityPolicyOptions } from '../lib/security-headers';
 
@@ -70,7 +70,7 @@ async function precompressAssets(root: string): Promise<number> {
 export const fallbackFile = (root: string, redirect: Redirect): string => join(root, decodedPath(redirect.from).slice(1), 'index.html');
 
 /**
- * Writes the fallback page of every redirect of the plan (lib/hosting fallbackPage), unless exactly that page is
+ * Writes the fallback page of every redirect of the plan (lib/host-config fallbackPage), unless exactly that page is
  * already there; a page of an earlier build at a redirect source (its fallback page to another target, or a page no
  * route produces any more) is replaced.
  * @param root dist/ path ending in `/`
@@ -111,7 +111,7 @@ export async function writeFallbackPages(
  * @param policy the deployment's security policy options (src/lib/security-headers.ts policyFrom), the same the
  *   Astro `security.csp` config was built from
  * @returns the number of gzip copies written, and the redirects `_redirects` leaves to the fallback pages (past the
- *   CDN's limits, lib/hosting cdnRedirects)
+ *   CDN's limits, lib/host-config cdnRedirects)
  * @throws Error when 404.html or 500.html is missing, or when a page links to a `/_astro/` file that is not there
  */
 export async function writeHostFiles(

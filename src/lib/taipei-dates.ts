@@ -1,9 +1,10 @@
 /**
- * Showing and counting dates, for the build, the browser and the sample portal (issue 13 item 4): every date is
- * shown and counted in Taiwan time (SITE_TIME_ZONE of src/site/company.ts), whatever the time zone of the machine or the
- * visitor. On dayjs (DESIGN.md: the project's date library) with its `utc`, `timezone` and `customParseFormat`
- * plugins. Reading the portal's date strings is the validation layer's (src/portal/dates.ts parsePortalDate); the
- * helpers here accept either an instant or such a string.
+ * Showing and counting dates, for the build, the browser and the sample portal: every date is shown and counted in
+ * Taiwan time (SITE_TIME_ZONE of src/site/company.ts), whatever the time zone of the machine or the visitor (a build
+ * under `TZ=UTC` and one under `TZ=Asia/Taipei` give the same pages). On dayjs (DESIGN.md: the project's date
+ * library) with its `utc`, `timezone` and `customParseFormat` plugins. Reading the portal's date strings is the
+ * validation layer's (src/portal/date-parser.ts parsePortalDate); the helpers here accept either an instant or such
+ * a string.
  *
  * Rules:
  * - Display (spec §4): `YYYY/MM/DD`; 'N 天前' counts Taipei calendar days; "today" is today in Taipei.
@@ -17,7 +18,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { parsePortalDate } from '../portal/dates.ts';
+import { parsePortalDate } from '../portal/date-parser.ts';
 import { SITE_TIME_ZONE } from '../site/company.ts';
 
 dayjs.extend(utc);
@@ -140,9 +141,9 @@ export function parseTimestamp(raw: string | null | undefined, now: Date): Date 
 }
 
 /**
- * Whether an offer or event whose last day is `lastDay` has ended by `now` (issue 14 item 4): its Taipei day is
- * before today in Taipei, so an offer ending 2026/11/23 is still valid all of that Taipei day and has ended from
- * 2026/11/24 00:00 Taipei. No last day (undefined) or one that is not a date: never ended.
+ * Whether an offer or event whose last day is `lastDay` has ended by `now` (it is then marked 已結束 and listed
+ * after the current ones, never presented as usable): its Taipei day is before today in Taipei, so an offer ending
+ * 2026/11/23 is still valid all of that Taipei day and has ended from 2026/11/24 00:00 Taipei. No last day (undefined) or one that is not a date: never ended.
  * In: the last day (Date or portal date string), `now` (default: the current instant). Out: boolean.
  */
 export function hasEnded(lastDay: DateInput | undefined, now: Date = new Date()): boolean {

@@ -1,7 +1,7 @@
 /**
  * Host files written from the redirect plan (DESIGN.md §7): `_redirects` for CDN hosts (Cloudflare Pages /
  * Netlify syntax), an nginx server-block include for self-hosting, and HTML fallback pages for hosts with
- * neither. Pure functions from the plan to text; src/integrations/hosting.ts writes them into dist/.
+ * neither. Pure functions from the plan to text; src/integrations/host-files.ts writes them into dist/.
  */
 import { decodedPath, type Redirect } from './redirects';
 import { COMPANY } from '../site/company';
@@ -45,8 +45,9 @@ export interface CdnRedirects {
  * `_redirects`: one `from to 301` line per rule, as many as the CDN takes (CDN_REDIRECT_LIMITS). The plan lists the
  * spec's fixed and category redirects before the download items' (src/lib/redirects.ts redirectRules), so past the
  * limit the last download items' redirects are left out: their sources keep their HTML fallback pages (meta
- * refresh, canonical link), which every host serves, and the nginx include has every redirect (issue 17 finding 7:
- * 2,100 download items over 50 categories made 2,193 rules and failed every build, nginx hosting included).
+ * refresh, canonical link), which every host serves, and the nginx include has every redirect (a portal with
+ * 2,100 download items over 50 categories makes 2,193 rules: the CDN's limit must not fail a build that nginx can
+ * host).
  * @throws Error when the plan holds an unsafe path
  */
 export function cdnRedirects(plan: readonly Redirect[]): CdnRedirects {
@@ -86,7 +87,7 @@ export function nginxInclude(plan: readonly Redirect[], headers: readonly [strin
     assertSafe(redirect);
     return `location = ${nginxString(decodedPath(redirect.from))} { return ${redirect.status} "${redirect.to}"; }`;
   });
-  return `# Generated from the redirect plan (src/lib/redirects.ts) by src/integrations/hosting.ts. Do not edit.
+  return `# Generated from the redirect plan (src/lib/redirects.ts) by src/integrations/host-files.ts. Do not edit.
 # Include inside a server block: root <this directory>; with "upstream portal { server …; }" in the http block.
 charset utf-8;
 index index.html;
@@ -124,7 +125,7 @@ ${uploadLocation(headers)}
 
 # Hashed build assets never change.
 location ^~ /_astro/ {
-  # Compressed once at build time, at the best level (src/integrations/hosting.ts writes the .gz files).
+  # Compressed once at build time, at the best level (src/integrations/host-files.ts writes the .gz files).
   gzip_static on;
   add_header Cache-Control "${IMMUTABLE_CACHE}" always;
 ${locationSecurity}
@@ -136,7 +137,7 @@ location ^~ /${IMAGE_OUTPUT_FOLDER}/ {
 ${locationSecurity}
   try_files $uri =404;
 }
-# The audio reader's segments are named by the hash of their text and engine settings (issue 7).
+# The audio reader's segments are named by the hash of their text and engine settings (src/integrations/reader.ts).
 location ^~ /reader/audio/ {
   add_header Cache-Control "public, max-age=31536000, immutable";
   try_files $uri =404;

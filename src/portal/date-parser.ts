@@ -1,8 +1,8 @@
 /**
  * Reading the portal's date strings (DESIGN.md §5: dates are checked once, in the validation layer at the portal
- * boundary; issue 13 item 4): a portal date is the instant it means in Taiwan time (SITE_TIME_ZONE), read strictly
+ * boundary): a portal date is the instant it means in Taiwan time (SITE_TIME_ZONE), read strictly
  * with dayjs and its `utc`, `timezone` and `customParseFormat` plugins. Showing and counting dates is
- * src/lib/dates.ts, which takes the instants read here (and portal date strings, through parsePortalDate).
+ * src/lib/taipei-dates.ts, which takes the instants read here (and portal date strings, through parsePortalDate).
  *
  * Rules: a date without a zone (`2026-03-15`, `2026-03-15 09:00`, `2026/03/15`) is Taipei local time; a time with
  * `Z` or an offset (`2026-03-15T17:30:00Z`, `…+08:00`) is that instant. Parsing is strict: `2026-02-30` is not a date.

@@ -1,0 +1,46 @@
+/**
+ * The banner of NotificationCenter (category 8, spec §4): the first notification of the category not dismissed,
+ * first in the notice stack under the header, closed for good with its 我知道了 (src/stores/notifications.ts
+ * dismissBanner, kept in the visitor's storage).
+ */
+import { $dismissedBanners, $notifications, dismissBanner, pendingBanner } from '../stores/notifications';
+import { cloneOf, fill, type Dates } from './notification-fill';
+
+/** What the rest of the notification center asks of the banner. */
+export interface Banner {
+  /**
+   * Shows the banner of the current answer, replacing one that is no longer due; `refill`: replace it even when it
+   * is the same one (its date line, once the date helpers are in).
+   */
+  render(refill?: boolean): void;
+}
+
+/**
+ * Wires the banner: rendered from the stack's `template[data-banner-template]` and again whenever a banner is
+ * dismissed ($dismissedBanners). A banner removed while it holds the focus hands it to the main content (`#main`).
+ * In: the notice stack (NotificationCenter.astro `[data-notice-stack]`) and the date helpers once loaded
+ * (undefined before). Out: the Banner.
+ */
+export function initBanner(stack: HTMLElement, dates: () => Dates | undefined): Banner {
+  let banner: { key: string; element: HTMLElement } | undefined;
+
+  /** The first banner (category 8) not dismissed, first in the stack. */
+  const render = (refill = false) => {
+    const item = pendingBanner($notifications.get(), $dismissedBanners.get());
+    if (banner && (banner.key !== item?.key || refill)) {
+      // Focus would be lost with it (its 我知道了): hand it to the main content.
+      if (banner.element.contains(document.activeElement)) document.querySelector<HTMLElement>('#main')?.focus({ preventScroll: true });
+      banner.element.remove();
+      banner = undefined;
+    }
+    if (!item || banner) return;
+    const element = cloneOf(stack.querySelector('template[data-banner-template]'))!;
+    fill(element, item, dates());
+    element.querySelector('[data-banner-dismiss]')?.addEventListener('click', () => dismissBanner(item.key));
+    stack.prepend(element);
+    banner = { key: item.key, element };
+  };
+
+  $dismissedBanners.listen(() => render());
+  return { render };
+}

@@ -1,0 +1,118 @@
+/**
+ * The bell of NotificationCenter (category 2, spec §4): the header's bell button (Header.astro `[data-bell-trigger]`,
+ * `aria-controls="bell-panel"`) with its count, and the panel 最新公告 it toggles (NotificationCenter.astro
+ * `[data-bell-panel]`). See src/components/NotificationCenter.ts for the rules it follows.
+ */
+import { countText } from '../lib/notifications';
+import { NOTIFICATION_CATEGORY, TIMING } from '../site/limits';
+import { NOTIFICATION_TEXT } from '../site/texts/notifications';
+import {
+  $bellOpen,
+  $notificationStatus,
+  $notifications,
+  $notificationsNotShown,
+  autoOpenBell,
+  bellItems,
+  closeBell,
+  closeBellOnNavigation,
+  toggleBell,
+} from '../stores/notifications';
+import { cloneOf, fill, type Dates } from './notification-fill';
+
+/** What the rest of the notification center asks of the bell. */
+export interface Bell {
+  /** Shows the current answer: the count on the bell and in the panel, the panel's items and its 另有 N 則 line. */
+  render(): void;
+  /** On home, opens the panel TIMING.notificationAutoOpenMs after arrival, or now if that time has passed. */
+  scheduleAutoOpen(): void;
+}
+
+/**
+ * Wires the bell and its panel: the panel follows $bellOpen; the bell toggles it (a keyboard or pointer opening
+ * moves focus into it); its close button, Escape (unless a modal dialog is open) and a click outside the panel and
+ * the banner stack close it, the close button and Escape returning focus to the bell; a page restored from the
+ * back/forward cache starts with it closed; on home it opens by itself once the check has answered
+ * (scheduleAutoOpen: autoOpenBell decides, src/stores/notifications.ts).
+ * In: the bell button, the panel, the banner stack (a click in it is not "outside"), whether this is home, and the
+ * date helpers once loaded (undefined before). Out: the Bell.
+ */
+export function initBell(
+  elements: { trigger: HTMLElement; panel: HTMLElement; stack: HTMLElement },
+  isHome: boolean,
+  dates: () => Dates | undefined,
+): Bell {
+  const { trigger, panel, stack } = elements;
+  const list = panel.querySelector<HTMLElement>('[data-bell-list]')!;
+  const empty = panel.querySelector<HTMLElement>('[data-bell-empty]')!;
+  const panelCount = panel.querySelector<HTMLElement>('[data-bell-panel-count]')!;
+  const notShown = panel.querySelector<HTMLElement>('[data-bell-not-shown]')!;
+  const count = trigger.querySelector<HTMLElement>('[data-bell-count]');
+  const unit = trigger.querySelector<HTMLElement>('[data-bell-count-unit]');
+
+  /**
+   * The bell's count and the panel's list (category 2): the items kept (at most NOTIFICATIONS_SHOWN_MAX.bell, already
+   * newest first: src/lib/notifications.ts selectNotifications) and a line for the rest of the answer; the count is
+   * of them all.
+   */
+  const render = () => {
+    const items = bellItems($notifications.get());
+    const more = $notificationsNotShown.get()[NOTIFICATION_CATEGORY.bell] ?? 0;
+    const total = countText(items.length + more);
+    // The bell is named by its text: 最新公告, the visible count and the hidden unit 則 (WCAG 2.5.3, Header.astro).
+    if (count) [count.textContent, count.hidden] = [total, !total];
+    if (unit) unit.hidden = !total;
+    [panelCount.textContent, panelCount.hidden] = [total, !total];
+    empty.hidden = !!total;
+    list.hidden = !total;
+    [notShown.textContent, notShown.hidden] = [more ? NOTIFICATION_TEXT.bell.notShown(more) : '', !more];
+    list.replaceChildren(
+      ...items.map((item) => {
+        const element = cloneOf(panel.querySelector('template[data-bell-item-template]'))!;
+        fill(element, item, dates());
+        return element;
+      }),
+    );
+  };
+
+  /** Home: the panel opens TIMING.notificationAutoOpenMs after arrival, or now if that time has passed. */
+  const scheduleAutoOpen = () =>
+    window.setTimeout(() => autoOpenBell(isHome), Math.max(0, TIMING.notificationAutoOpenMs - performance.now()));
+
+  $notificationStatus.listen((status) => {
+    if (status === 'loaded') scheduleAutoOpen();
+  });
+  $bellOpen.subscribe((open) => {
+    trigger.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+  });
+
+  // The header bell toggles the panel (a keyboard or pointer opening moves focus into it).
+  trigger.addEventListener('click', () => {
+    toggleBell();
+    if ($bellOpen.get()) requestAnimationFrame(() => panel.focus());
+  });
+  panel.querySelector('[data-bell-close]')?.addEventListener('click', () => {
+    closeBell();
+    trigger.focus();
+  });
+  // While open: a click outside the panel and the banner closes it; Escape anywhere closes it and returns focus to
+  // the bell when focus was in it or on the bell.
+  document.addEventListener('pointerdown', (event) => {
+    const target = event.target as Node | null;
+    // The banner beside it is not "outside": its 我知道了 leaves the panel open (on desktop home the two stand side
+    // by side, every control of both usable at once).
+    if (!$bellOpen.get() || (target && (stack.contains(target) || trigger.contains(target)))) return;
+    closeBell();
+  });
+  document.addEventListener('keydown', (event) => {
+    if (!$bellOpen.get() || event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+    const hadFocus = panel.contains(document.activeElement) || document.activeElement === trigger;
+    closeBell();
+    if (hadFocus) trigger.focus();
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) closeBellOnNavigation();
+  });
+
+  return { render, scheduleAutoOpen: () => void scheduleAutoOpen() };
+}

@@ -1,0 +1,92 @@
+/**
+ * The docs stay a door and a set of rooms (DESIGN.md §11 "README is a door"): README.md is short and its two
+ * commands are the ones package.json and .ci/run really run; every relative link of the guides reaches a file, and
+ * every `#anchor` a heading of it (GitHub's heading ids), so a moved section cannot leave a dead pointer behind.
+ * The Configuration table of .github/OPERATIONS.md is checked by tests/unit/settings.test.ts.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The project's Markdown docs, relative to the root. */
+const DOCS = [
+  'README.md',
+  '.github/CONTRIBUTING.md',
+  '.github/OPERATIONS.md',
+  'src/integrations/reader/README.md',
+  'scripts/sample-portal/README.md',
+  'scripts/bench/README.md',
+];
+
+/** Longest README.md, in lines (the door: what it is, two commands, the map, where to read next). */
+const README_MAX_LINES = 150;
+
+const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
+
+/** The text outside fenced code blocks (links and headings in code are examples, not links). */
+const prose = (markdown: string): string => markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+
+/**
+ * GitHub's id of a heading: lower case, punctuation other than `-` and `_` dropped, each space a `-`
+ * (github-slugger's rule); a repeated heading gets `-1`, `-2`… .
+ */
+function headingIds(markdown: string): Set<string> {
+  const ids = new Set<string>();
+  for (const [, heading] of prose(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+    const base = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M}\p{Pc}\- ]/gu, '')
+      .replace(/ /g, '-');
+    let id = base;
+    for (let n = 1; ids.has(id); n += 1) id = `${base}-${n}`;
+    ids.add(id);
+  }
+  return ids;
+}
+
+/** `[text](target)` links of a doc that are neither absolute URLs nor mail links: `{ path, anchor }`. */
+function relativeLinks(markdown: string): { target: string; path: string; anchor?: string }[] {
+  return [...prose(markdown).matchAll(/\]\(([^)\s]+)\)/g)]
+    .map(([, target]) => target)
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+    .map((target) => {
+      const [path, anchor] = target.split('#');
+      return { target, path, anchor };
+    });
+}
+
+describe('docs', () => {
+  it(`README.md is a door: at most ${README_MAX_LINES} lines`, () => {
+    expect(read('README.md').split('\n').length).toBeLessThanOrEqual(README_MAX_LINES);
+  });
+
+  it('README.md gives the two commands a fresh machine runs, and they are the ones package.json and .ci/run run', () => {
+    const readme = read('README.md');
+    expect(readme).toMatch(/^npm install && npm start\s+#/m);
+    expect(readme).toMatch(/^npm test\s+#/m);
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toBe('node scripts/start.mjs');
+    expect(scripts.test).toBe('node scripts/test.mjs');
+    const ci = read('.ci/run');
+    expect(ci).toMatch(/^npm install\b/m);
+    expect(ci).toMatch(/^npm test$/m);
+  });
+
+  it.each(DOCS)('%s: every relative link reaches a file, and every #anchor a heading of it', (doc) => {
+    const problems: string[] = [];
+    for (const { target, path, anchor } of relativeLinks(read(doc))) {
+      const file = path === '' ? join(ROOT, doc) : join(ROOT, dirname(doc), decodeURI(path));
+      if (!existsSync(file)) {
+        problems.push(`${target}: no file ${relative(ROOT, file)}`);
+        continue;
+      }
+      if (anchor !== undefined && file.endsWith('.md') && !headingIds(readFileSync(file, 'utf8')).has(anchor)) {
+        problems.push(`${target}: no heading "#${anchor}" in ${relative(ROOT, file)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
