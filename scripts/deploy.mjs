@@ -220,7 +220,8 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
   }
   // Names sort in deploy order (rollback and pruning rely on it): a clock behind the newest release stops here.
   const newest = releases.at(-1);
-  if (newest !== undefined && release <= newest) throw new Error(`Release ${release} would sort before ${newest} in ${join(target, RELEASES_FOLDER)}: is the clock right?`);
+  if (newest !== undefined && release <= newest)
+    throw new Error(`Release ${release} would sort before ${newest} in ${join(target, RELEASES_FOLDER)}: is the clock right?`);
   // Releases after the live one were rolled back: they go, so that release order stays the order they were live
   // in and the next rollback returns to the release live before this one.
   const rolledBack = current ? releases.filter((name) => name > current) : [];
@@ -231,13 +232,16 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
       `into release ${release} in ${target}${current ? ` (live: ${current})` : ''}`,
   );
   if (existsSync(join(target, REQUIRED_FILES[0]))) {
-    log(`  note: ${join(target, REQUIRED_FILES[0])} and the files beside it are the earlier mirroring deploy's, left alone: nginx serves ${join(target, CURRENT_LINK)}.`);
+    log(
+      `  note: ${join(target, REQUIRED_FILES[0])} and the files beside it are the earlier mirroring deploy's, left alone: nginx serves ${join(target, CURRENT_LINK)}.`,
+    );
   }
   if (dryRun) {
     for (const file of plan.upload) log(`  copy ${file.path} (${file.bytes} bytes)`);
     for (const path of plan.remove) log(`  gone from the live site: ${path}`);
     log(`  would switch ${CURRENT_LINK} to ${RELEASES_FOLDER}/${release}`);
-    for (const name of pruned) log(`  would delete ${rolledBack.includes(name) ? 'rolled-back' : 'old'} release ${name} (DEPLOY_KEEP_RELEASES = ${keep})`);
+    for (const name of pruned)
+      log(`  would delete ${rolledBack.includes(name) ? 'rolled-back' : 'old'} release ${name} (DEPLOY_KEEP_RELEASES = ${keep})`);
     for (const name of partial) log(`  would delete half-written ${name}`);
     log(`${plan.unchanged} unchanged, ${plan.remove.length} to remove. Nothing was changed.`);
     return { release, replaced: current, pruned, cleaned: partial };
@@ -326,7 +330,8 @@ export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = 
  */
 export function rollback({ dryRun = false, env = process.env, log = console.log } = {}) {
   const settings = readSettings(env);
-  if (!settings.DEPLOY_TARGET) throw new Error('Nothing to roll back: DEPLOY_TARGET is not set (a DEPLOY_COMMAND host rolls back with its own tools).');
+  if (!settings.DEPLOY_TARGET)
+    throw new Error('Nothing to roll back: DEPLOY_TARGET is not set (a DEPLOY_COMMAND host rolls back with its own tools).');
   const target = resolve(settings.DEPLOY_TARGET);
   const { releases, current } = readReleases(target);
   if (!current) throw new Error(`Nothing to roll back: nothing is live in ${target} (no ${CURRENT_LINK} symlink).`);

@@ -115,9 +115,10 @@ async function chromiumChecks() {
       return { inked: a.some((v) => v !== 0), same: a.every((v, i) => v === b[i]) };
     }, CJK_GLYPHS);
     const version = browser.version();
-    const cjk = drawn.inked && !drawn.same
-      ? { ok: true, detail: `${CJK_GLYPHS.join('')} drawn with a CJK font` }
-      : { ok: false, detail: `${CJK_GLYPHS.join(' and ')} draw as the same box: no CJK font` };
+    const cjk =
+      drawn.inked && !drawn.same
+        ? { ok: true, detail: `${CJK_GLYPHS.join('')} drawn with a CJK font` }
+        : { ok: false, detail: `${CJK_GLYPHS.join(' and ')} draw as the same box: no CJK font` };
     return { start: { ok: true, detail: `Chromium ${version}` }, cjk };
   } finally {
     await browser.close();
@@ -130,7 +131,7 @@ async function chromiumChecks() {
  */
 export const CAPABILITIES = {
   'espeak-voice': {
-    title: 'espeak-ng speaks the audio reader\'s voice',
+    title: "espeak-ng speaks the audio reader's voice",
     async check(work) {
       const voice = await readerVoice();
       const wav = path.join(work, 'voice.wav');
@@ -158,7 +159,9 @@ export const CAPABILITIES = {
       const nginx = settings.NGINX_PATH;
       for (const dir of ['logs', 'body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) spawnSync('mkdir', ['-p', path.join(work, dir)]);
       const conf = path.join(work, 'nginx.conf');
-      writeFileSync(conf, `pid ${work}/nginx.pid;
+      writeFileSync(
+        conf,
+        `pid ${work}/nginx.pid;
 error_log ${work}/error.log;
 events {}
 http {
@@ -167,7 +170,8 @@ http {
   uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;
   server { listen 127.0.0.1:1 http2; gzip on; gzip_static on; root ${work}; }
 }
-`);
+`,
+      );
       const result = run(nginx, ['-t', '-p', work, '-c', conf]);
       return { ok: result.ok, detail: result.ok ? 'configuration accepted' : result.output.split('\n')[0] || `${nginx} not found` };
     },
@@ -183,8 +187,23 @@ http {
   'openssl-cert': {
     title: 'openssl makes a test certificate (HTTPS tests)',
     async check(work) {
-      const result = run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-        '-subj', '/CN=127.0.0.1', '-keyout', path.join(work, 'key.pem'), '-out', path.join(work, 'cert.pem')]);
+      const result = run('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        path.join(work, 'key.pem'),
+        '-out',
+        path.join(work, 'cert.pem'),
+      ]);
       return { ok: result.ok, detail: result.ok ? 'certificate made' : result.output.split('\n')[0] || 'openssl not found' };
     },
   },
@@ -264,22 +283,25 @@ export async function checkCapabilities(purposes) {
 export function report(rows) {
   for (const row of rows) {
     const mark = row.ok ? '✔' : row.optional ? '○' : '✖';
-    const fix = row.ok ? '' : `  → apt-get install ${row.packages.join(' ')}${row.optional ? ' (optional: without it the audio reader uses its slower WebAssembly engine)' : ''}`;
+    const fix = row.ok
+      ? ''
+      : `  → apt-get install ${row.packages.join(' ')}${row.optional ? ' (optional: without it the audio reader uses its slower WebAssembly engine)' : ''}`;
     console.log(`${mark} ${row.title}: ${row.detail}${fix}`);
   }
   const missing = rows.filter((row) => !row.ok && !row.optional);
   if (missing.length > 0) {
     const packages = [...new Set(missing.flatMap((row) => row.packages))];
-    console.log(`\n${missing.length} capability(ies) missing. On Debian, as root: apt-get update && apt-get install --no-install-recommends ${packages.join(' ')}`);
+    console.log(
+      `\n${missing.length} capability(ies) missing. On Debian, as root: apt-get update && apt-get install --no-install-recommends ${packages.join(' ')}`,
+    );
   }
   return missing.length === 0;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const forIndex = process.argv.indexOf('--for');
-  const purposes = forIndex > 0
-    ? (process.argv[forIndex + 1] ?? '').split(',').filter(Boolean)
-    : [...new Set(systemPackages().flatMap((pkg) => pkg.purposes))];
+  const purposes =
+    forIndex > 0 ? (process.argv[forIndex + 1] ?? '').split(',').filter(Boolean) : [...new Set(systemPackages().flatMap((pkg) => pkg.purposes))];
   try {
     const rows = await checkCapabilities(purposes);
     process.exit(report(rows) ? 0 : 1);

@@ -76,7 +76,9 @@ export function canInstall() {
  */
 export function installMissing(purposes) {
   if (!canInstall()) return [];
-  const missing = packagesFor(purposes).map((pkg) => pkg.name).filter((name) => !isInstalled(name));
+  const missing = packagesFor(purposes)
+    .map((pkg) => pkg.name)
+    .filter((name) => !isInstalled(name));
   if (missing.length === 0) return [];
   console.log(`Installing the Debian packages this needs: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -52,10 +52,7 @@ const productSchema = z.object({
   category: z
     .enum(keysOf(INSURANCE_CATEGORIES.map((category) => category.key)))
     .describe('Category page that lists it: personal, business, hot or policy (/insurance/{category})'),
-  hot: z
-    .boolean()
-    .default(false)
-    .describe('Also listed under 熱門商品 (/insurance/hot), beside the two external hot products of the menu'),
+  hot: z.boolean().default(false).describe('Also listed under 熱門商品 (/insurance/hot), beside the two external hot products of the menu'),
   summary: text.min(20, 'write a real sentence').describe('One or two sentences: card text, hero subtitle, meta description'),
   highlights: z.array(text).min(2).max(6).describe('Selling points, shown as a checklist beside the coverage'),
   audience: text.describe('Who it is for, in one sentence (the details are the body section 適合對象)'),
@@ -78,10 +75,7 @@ const pageSchema = z.object({
     .default([])
     .describe('Hotlines (HOTLINES titles) shown under the text; numbers are never written in the Markdown'),
   actions: z.array(pageAction).default([]).describe('Buttons under the text; the first one is the primary action'),
-  lang: z
-    .enum(['zh-Hant-TW', 'en'])
-    .default('zh-Hant-TW')
-    .describe('Language of the page content (the /eng page is English)'),
+  lang: z.enum(['zh-Hant-TW', 'en']).default('zh-Hant-TW').describe('Language of the page content (the /eng page is English)'),
   updated: z.coerce.date().optional().describe('Date of the last revision, shown for policies (privacy, legal)'),
 });
 

@@ -67,23 +67,46 @@ export const DEPLOY_KEEP_RELEASES_DEFAULT = 5;
 
 /** Every environment variable of the project, in the Configuration table's order. */
 export const SETTINGS = {
-  PORTAL_API_BASE: setting('build', httpUrl.optional(), 'base URL of the portal web API, e.g. `https://portal.example.com`. Unset: the sample portal.'),
+  PORTAL_API_BASE: setting(
+    'build',
+    httpUrl.optional(),
+    'base URL of the portal web API, e.g. `https://portal.example.com`. Unset: the sample portal.',
+  ),
   PORTAL_TIMEOUT_MS: setting('build', positiveInt.default(PORTAL_TIMEOUT_MS), `time limit per portal call in ms (default ${PORTAL_TIMEOUT_MS}).`),
   PUBLIC_PORTAL_API_BASE: setting(
     'browser',
     z.union([z.literal(''), httpUrl]).default(''),
     'base of runtime calls; empty (default) means same-origin `/api/…`.',
   ),
-  PUBLIC_IMAGE_BASE: setting('browser', z.string().default('/upload/'), 'base path of portal images and files (default `/upload/`, served by the portal).'),
+  PUBLIC_IMAGE_BASE: setting(
+    'browser',
+    z.string().default('/upload/'),
+    'base path of portal images and files (default `/upload/`, served by the portal).',
+  ),
   PUBLIC_GA_MEASUREMENT_ID: setting(
     'browser',
-    z.string().regex(/^G-[A-Z0-9]+$/, 'must be a GA4 measurement id such as G-ABC123').optional(),
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, 'must be a GA4 measurement id such as G-ABC123')
+      .optional(),
     'GA4 measurement id (`G-…`); unset: no page-view tracking and no call to Google.',
   ),
-  SITE_ENV: setting('build', z.enum(['production', 'staging', 'development', 'test']).default('production'), '`production` (default), `staging`, `development` or `test`.'),
+  SITE_ENV: setting(
+    'build',
+    z.enum(['production', 'staging', 'development', 'test']).default('production'),
+    '`production` (default), `staging`, `development` or `test`.',
+  ),
   SITE_URL: setting('build', httpUrl.default('https://www.hotains.com.tw'), 'canonical origin of the site (default `https://www.hotains.com.tw`).'),
-  PREFETCH: setting('build', z.enum(['on', 'off']).default('on'), '`off`: pages carry no Speculation Rules (no prefetch of likely next pages; default `on`).'),
-  ASTRO_CACHE_DIR: setting('build', z.string().optional(), "Astro's cache folder (default `node_modules/.astro`): content store, incremental pages, search index, reader cache."),
+  PREFETCH: setting(
+    'build',
+    z.enum(['on', 'off']).default('on'),
+    '`off`: pages carry no Speculation Rules (no prefetch of likely next pages; default `on`).',
+  ),
+  ASTRO_CACHE_DIR: setting(
+    'build',
+    z.string().optional(),
+    "Astro's cache folder (default `node_modules/.astro`): content store, incremental pages, search index, reader cache.",
+  ),
   PORTAL_SNAPSHOT_MAX_AGE_HOURS: setting(
     'build',
     z.coerce.number({ error: 'must be a number of hours' }).min(0, 'must be ≥ 0').default(PORTAL_SNAPSHOT_MAX_AGE_HOURS),
@@ -92,7 +115,7 @@ export const SETTINGS = {
   PORTAL_SNAPSHOT_DIR: setting(
     'build',
     z.string().optional(),
-    'folder of the snapshots (default `node_modules/.astro/portal-snapshots`, inside Astro\'s cache; builds against the sample portal use `portal-snapshots-sample` beside it).',
+    "folder of the snapshots (default `node_modules/.astro/portal-snapshots`, inside Astro's cache; builds against the sample portal use `portal-snapshots-sample` beside it).",
   ),
   PORTAL_ALLOW_ITEM_DROP: setting(
     'build',
@@ -112,15 +135,23 @@ export const SETTINGS = {
   PORTAL_IMAGE_BASE: setting(
     'build',
     httpUrl.optional(),
-    'where the build downloads the portal\'s images to make their variants, e.g. `https://portal.example.com/upload/` (default: `PUBLIC_IMAGE_BASE` on the portal, i.e. `PORTAL_API_BASE` + `/upload/`); an assumption beyond spec §7, see src/integrations/images.ts.',
+    "where the build downloads the portal's images to make their variants, e.g. `https://portal.example.com/upload/` (default: `PUBLIC_IMAGE_BASE` on the portal, i.e. `PORTAL_API_BASE` + `/upload/`); an assumption beyond spec §7, see src/integrations/images.ts.",
   ),
   IMAGE_BUDGET_SECONDS: setting(
     'build',
     z.coerce.number({ error: 'must be a number of seconds' }).min(0, 'must be ≥ 0').default(IMAGE_BUDGET_SECONDS_DEFAULT),
     `time one build may spend making image variants, in seconds (default ${IMAGE_BUDGET_SECONDS_DEFAULT}; \`0\`: only variants already in the cache): past it, pages show the portal's own image until a later build has made its variants, most recently dated first.`,
   ),
-  IMAGE_CACHE_DIR: setting('build', z.string().optional(), 'folder of the image variants kept between builds (default `image-cache` in Astro\'s cache folder).'),
-  READER_ENGINE: setting('reader', z.enum(READER_ENGINES).default('espeak-ng'), `audio reader engine: ${READER_ENGINES.map((name) => `\`${name}\``).join(', ')} (default \`espeak-ng\`); see [the reader's README](../src/integrations/reader/README.md).`),
+  IMAGE_CACHE_DIR: setting(
+    'build',
+    z.string().optional(),
+    "folder of the image variants kept between builds (default `image-cache` in Astro's cache folder).",
+  ),
+  READER_ENGINE: setting(
+    'reader',
+    z.enum(READER_ENGINES).default('espeak-ng'),
+    `audio reader engine: ${READER_ENGINES.map((name) => `\`${name}\``).join(', ')} (default \`espeak-ng\`); see [the reader's README](../src/integrations/reader/README.md).`,
+  ),
   READER_VOICE: setting(
     'reader',
     z.string().optional(),
@@ -136,8 +167,16 @@ export const SETTINGS = {
       .default(READER_RATE_WPM_DEFAULT),
     `speech rate in words per minute, ${READER_RATE_WPM_RANGE.min}–${READER_RATE_WPM_RANGE.max} (default ${READER_RATE_WPM_DEFAULT}).`,
   ),
-  READER_COMMAND: setting('reader', z.string().optional(), '`command` engine: program and arguments with `{text_file}` and `{out_file}`; the text is also on stdin.'),
-  READER_COMMAND_FORMAT: setting('reader', z.enum(['wav', 'mp3']).default('wav'), '`command` engine: what it writes to `{out_file}`, `wav` (default) or `mp3`.'),
+  READER_COMMAND: setting(
+    'reader',
+    z.string().optional(),
+    '`command` engine: program and arguments with `{text_file}` and `{out_file}`; the text is also on stdin.',
+  ),
+  READER_COMMAND_FORMAT: setting(
+    'reader',
+    z.enum(['wav', 'mp3']).default('wav'),
+    '`command` engine: what it writes to `{out_file}`, `wav` (default) or `mp3`.',
+  ),
   READER_ESPEAK_NG: setting('reader', z.string().default('espeak-ng'), 'the espeak-ng program (default `espeak-ng` on PATH).'),
   READER_LAME: setting('reader', z.string().default('lame'), 'the lame MP3 encoder (default `lame` on PATH).'),
   READER_BUDGET_SECONDS: setting(
@@ -145,10 +184,18 @@ export const SETTINGS = {
     z.coerce.number({ error: 'must be a number of seconds' }).min(0, 'must be ≥ 0').default(READER_BUDGET_SECONDS_DEFAULT),
     `synthesis time one build may spend, in seconds (default ${READER_BUDGET_SECONDS_DEFAULT}; \`0\`: only audio already in the cache): no new segment starts once it is spent; pages still without audio publish without the player (or with the audio of their previous text) and get it in a later build, most recently dated first.`,
   ),
-  READER_CACHE_DIR: setting('reader', z.string().optional(), 'folder of the synthesis cache (default `reader-cache` in Astro\'s cache folder).'),
-  PORT: setting('serve', z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be ≥ 0').default(4321), '`npm start`: port of the local server (default 4321; 0: any free port).'),
+  READER_CACHE_DIR: setting('reader', z.string().optional(), "folder of the synthesis cache (default `reader-cache` in Astro's cache folder)."),
+  PORT: setting(
+    'serve',
+    z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be ≥ 0').default(4321),
+    '`npm start`: port of the local server (default 4321; 0: any free port).',
+  ),
   HOST: setting('serve', z.string().default('127.0.0.1'), '`npm start`: address it listens on (default `127.0.0.1`).'),
-  DEPLOY_COMMAND: setting('deploy', z.string().optional(), 'upload command template (`{dir}` = the site; one program, run without a shell, see Publishing).'),
+  DEPLOY_COMMAND: setting(
+    'deploy',
+    z.string().optional(),
+    'upload command template (`{dir}` = the site; one program, run without a shell, see Publishing).',
+  ),
   DEPLOY_TARGET: setting(
     'deploy',
     z.string().optional(),
@@ -159,23 +206,55 @@ export const SETTINGS = {
     positiveInt.default(DEPLOY_KEEP_RELEASES_DEFAULT),
     `\`DEPLOY_TARGET\`: releases kept, the live one included (default ${DEPLOY_KEEP_RELEASES_DEFAULT}; 1: no rollback).`,
   ),
-  SAMPLE_PORTAL_FAULTS: setting('sample portal', z.string().optional(), 'fault injection, e.g. `news=http500,faqs=slow`; see `scripts/sample-portal/README.md`.'),
-  SAMPLE_PORTAL_SCALE: setting('sample portal', z.coerce.number().int().min(0).default(0), 'generated items per list on top of the sample data (default 0).'),
-  SAMPLE_PORTAL_CORPUS: setting('sample portal', z.string().optional(), 'a named test corpus instead of the sample data (e.g. `hostile`); see `scripts/sample-portal/README.md`.'),
+  SAMPLE_PORTAL_FAULTS: setting(
+    'sample portal',
+    z.string().optional(),
+    'fault injection, e.g. `news=http500,faqs=slow`; see `scripts/sample-portal/README.md`.',
+  ),
+  SAMPLE_PORTAL_SCALE: setting(
+    'sample portal',
+    z.coerce.number().int().min(0).default(0),
+    'generated items per list on top of the sample data (default 0).',
+  ),
+  SAMPLE_PORTAL_CORPUS: setting(
+    'sample portal',
+    z.string().optional(),
+    'a named test corpus instead of the sample data (e.g. `hostile`); see `scripts/sample-portal/README.md`.',
+  ),
   SAMPLE_PORTAL_STRICT: setting(
     'sample portal',
     flag.default(false),
-    '`1`: answer only the endpoints of spec §7 (the others 404), as the insurer\'s portal; see [Portal endpoints beyond the spec](#portal-endpoints-beyond-the-spec).',
+    "`1`: answer only the endpoints of spec §7 (the others 404), as the insurer's portal; see [Portal endpoints beyond the spec](#portal-endpoints-beyond-the-spec).",
   ),
   SAMPLE_PORTAL_NOTIFICATIONS: setting('sample portal', z.string().optional(), 'which sample notifications it sends (default all; `none`).'),
-  SAMPLE_PORTAL_STORE_FILE: setting('sample portal', z.string().optional(), 'file the form submissions are appended to (default in the system temp folder).'),
-  SAMPLE_PORTAL_RATE_LIMIT: setting('sample portal', z.string().optional(), 'form submissions allowed per client and window; see `scripts/sample-portal/README.md`.'),
+  SAMPLE_PORTAL_STORE_FILE: setting(
+    'sample portal',
+    z.string().optional(),
+    'file the form submissions are appended to (default in the system temp folder).',
+  ),
+  SAMPLE_PORTAL_RATE_LIMIT: setting(
+    'sample portal',
+    z.string().optional(),
+    'form submissions allowed per client and window; see `scripts/sample-portal/README.md`.',
+  ),
   SAMPLE_PORTAL_CAPTCHA_TEXT: setting('sample portal', z.string().optional(), 'fixed captcha answer (tests only).'),
-  CHROME_PATH: setting('tests', z.string().default('/usr/bin/chromium'), 'Chromium for the tests, the benchmark and the doctor (default Debian\'s `/usr/bin/chromium`).'),
-  NGINX_PATH: setting('tests', z.string().default('/usr/sbin/nginx'), 'nginx for the route tests and `npm run rebuild`\'s checks (default Debian\'s `/usr/sbin/nginx`).'),
+  CHROME_PATH: setting(
+    'tests',
+    z.string().default('/usr/bin/chromium'),
+    "Chromium for the tests, the benchmark and the doctor (default Debian's `/usr/bin/chromium`).",
+  ),
+  NGINX_PATH: setting(
+    'tests',
+    z.string().default('/usr/sbin/nginx'),
+    "nginx for the route tests and `npm run rebuild`'s checks (default Debian's `/usr/sbin/nginx`).",
+  ),
   JAVA_PATH: setting('tests', z.string().default('/usr/bin/java'), 'Java for the W3C checker (default `/usr/bin/java`).'),
   SOX_PATH: setting('tests', z.string().default('/usr/bin/sox'), 'sox for the reader tests (default `/usr/bin/sox`).'),
-  E2E_PORTAL_STRICT: setting('tests', flag.default(false), '`1`: the end-to-end tests\' sample portal answers only spec §7 (`npm test` runs the forms tests so once).'),
+  E2E_PORTAL_STRICT: setting(
+    'tests',
+    flag.default(false),
+    "`1`: the end-to-end tests' sample portal answers only spec §7 (`npm test` runs the forms tests so once).",
+  ),
 } as const;
 
 /** The name of a variable of {@link SETTINGS}. */
@@ -228,4 +307,9 @@ export function configurationTable(): string {
 }
 
 /** The variables the browser reads through `astro:env/client` (astro.config.mjs declares them from here). */
-export const BROWSER_SETTINGS = ['PUBLIC_PORTAL_API_BASE', 'PUBLIC_IMAGE_BASE', 'PUBLIC_GA_MEASUREMENT_ID', 'SITE_ENV'] as const satisfies readonly SettingName[];
+export const BROWSER_SETTINGS = [
+  'PUBLIC_PORTAL_API_BASE',
+  'PUBLIC_IMAGE_BASE',
+  'PUBLIC_GA_MEASUREMENT_ID',
+  'SITE_ENV',
+] as const satisfies readonly SettingName[];

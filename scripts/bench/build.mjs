@@ -149,10 +149,13 @@ export async function benchOneSize({ label, scale, log = console.log }) {
     const sizes = await pageSizes(dist);
     const { pages } = sizes;
     const coldImages = imageLine(cold.output);
-    log(`build ${label}: cold ${seconds(cold.ms)}, ${pages} pages${coldImages ? `, images ${coldImages.made} made, ${coldImages.pending} left` : ''}`);
+    log(
+      `build ${label}: cold ${seconds(cold.ms)}, ${pages} pages${coldImages ? `, images ${coldImages.made} made, ${coldImages.pending} left` : ''}`,
+    );
     const catchUp = { builds: 0, ms: 0, cpuSeconds: 0, made: 0 };
     for (let pending = coldImages?.pending ?? 0; pending > 0; ) {
-      if (catchUp.builds >= IMAGE_CATCH_UP_MAX_BUILDS) throw new Error(`build ${label}: ${pending} images still left after ${catchUp.builds} catch-up builds`);
+      if (catchUp.builds >= IMAGE_CATCH_UP_MAX_BUILDS)
+        throw new Error(`build ${label}: ${pending} images still left after ${catchUp.builds} catch-up builds`);
       const run = await timeBuild({ dist, cache, portalUrl: portal.url });
       const images = imageLine(run.output);
       catchUp.builds += 1;
@@ -231,14 +234,29 @@ export async function benchBuild({ sizes, log = console.log }) {
       r.label === 'sample' ? 'sample content' : `sample + ${r.scale.toLocaleString('en')} items`,
       cold?.total ?? 0,
       cold ? `${cold.made} made in ${cold.spentSeconds.toFixed(0)} s, ${cold.pending} left` : '—',
-      catchUp.builds === 0 ? 'none needed' : `${catchUp.builds} builds, ${seconds(catchUp.ms)} (CPU ${catchUp.cpuSeconds.toFixed(0)} s), ${catchUp.made} made`,
+      catchUp.builds === 0
+        ? 'none needed'
+        : `${catchUp.builds} builds, ${seconds(catchUp.ms)} (CPU ${catchUp.cpuSeconds.toFixed(0)} s), ${catchUp.made} made`,
       rebuild ? `${rebuild.made} made, ${rebuild.cached} from the cache` : '—',
       `${mb(cache.bytes)} (${cache.files.toLocaleString('en')} files)`,
       `${mb(published.bytes)} (${published.files.toLocaleString('en')} files)`,
     ];
   });
   let markdown = table(
-    ['portal', 'pages', 'cold build', 'CPU', 'pages/s', 'peak RSS', 'no-change rebuild', 'CPU', 'rebuild / cold', 'reused', 'rebuild peak RSS', 'HTML; largest page'],
+    [
+      'portal',
+      'pages',
+      'cold build',
+      'CPU',
+      'pages/s',
+      'peak RSS',
+      'no-change rebuild',
+      'CPU',
+      'rebuild / cold',
+      'reused',
+      'rebuild peak RSS',
+      'HTML; largest page',
+    ],
     rows,
   );
   const k1 = results.find((r) => r.label === '1k');
@@ -255,7 +273,7 @@ export async function benchBuild({ sizes, log = console.log }) {
     'HTML: all pages; the largest page shows that no page grows with its category (the 1k and ' +
     '10k sizes hold one download category of 21 % of the items).';
   markdown +=
-    '\n\nImages (the portal\'s photographs; variants made by the build within IMAGE_BUDGET_SECONDS, the rest left to ' +
+    "\n\nImages (the portal's photographs; variants made by the build within IMAGE_BUDGET_SECONDS, the rest left to " +
     'later builds, which the catch-up runs before the no-change rebuild is timed):\n\n' +
     table(['portal', 'images', 'cold build', 'image catch-up', 'no-change rebuild', 'image cache', 'dist/_images'], imageRows);
   return { title: 'Build', markdown, data: { results, growth } };

@@ -64,7 +64,10 @@ export async function runLighthouse(url) {
 async function runLighthouseOnce(url) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-lh-'));
   const output = path.join(dir, 'report.json');
-  const flags = CHROMIUM_ARGS.filter((flag) => flag !== '--headless').concat('--headless=new', ...(url.startsWith('https:') ? ['--ignore-certificate-errors'] : []));
+  const flags = CHROMIUM_ARGS.filter((flag) => flag !== '--headless').concat(
+    '--headless=new',
+    ...(url.startsWith('https:') ? ['--ignore-certificate-errors'] : []),
+  );
   const args = [
     url,
     '--output=json',

@@ -169,5 +169,5 @@ export async function benchPublish({ sizes, log = console.log }) {
       'items: change live ≤ 60 s, pipeline ≤ 120 s.',
     table(['size', 'cold builds until every page has audio', 'change', 'add', 'remove'], rows),
   ].join('\n\n');
-  return { title: 'Publish: time until an editor\'s change is live', markdown, data: results };
+  return { title: "Publish: time until an editor's change is live", markdown, data: results };
 }

@@ -78,7 +78,11 @@ async function buildScaledSite(label, scale, log) {
       READER_COMMAND: STAND_IN_COMMAND,
       READER_CACHE_DIR: path.join(work, 'stand-in-cache'),
     };
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -188,7 +192,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   });
   const distDir = path.resolve(values.dist);
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`No built site in ${distDir} (npm run build first).`);
-  const list = (value) => value.split(',').map((item) => item.trim()).filter(Boolean);
+  const list = (value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   const result = await benchReader({ distDir, sizes: list(values.sizes), engines: list(values.engines) });
   console.log(`## ${result.title}\n\n${result.markdown}`);
 }

@@ -63,7 +63,15 @@ export async function benchSearch({ dist, sizes = SEARCH_SIZES, log = console.er
     ];
   });
   let markdown = table(
-    ['site', 'indexed pages', 'queries', 'recall', 'precision of the first page', 'index bytes / query (median, max)', 'all /pagefind/ bytes / query (median, max)'],
+    [
+      'site',
+      'indexed pages',
+      'queries',
+      'recall',
+      'precision of the first page',
+      'index bytes / query (median, max)',
+      'all /pagefind/ bytes / query (median, max)',
+    ],
     rows,
   );
   const noMatch = (results[labels[0]]?.queries ?? []).filter((row) => row.truth === 0).length;

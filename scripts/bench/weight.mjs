@@ -108,7 +108,7 @@ export async function benchWeight({ dist, pages = PAGE_TYPES }) {
   );
   const markdown =
     `${weights}\n\n` +
-    'Gzip bytes (level 6, as the budgets of DESIGN.md §9 count them) of what a first visit downloads, images and fonts excepted. nginx serves the `/_astro/` scripts and the style sheet from level-9 copies made at build time, a few per cent smaller. The one style sheet holds the whole site\'s styles and is downloaded once per visit.';
+    "Gzip bytes (level 6, as the budgets of DESIGN.md §9 count them) of what a first visit downloads, images and fonts excepted. nginx serves the `/_astro/` scripts and the style sheet from level-9 copies made at build time, a few per cent smaller. The one style sheet holds the whole site's styles and is downloaded once per visit.";
   const visitTable = table(
     ['page', 'screen', 'images', 'scripts', 'styles', 'document', 'other', 'total'],
     visits.map(({ page, screen, total, byType }) => {

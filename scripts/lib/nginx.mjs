@@ -13,7 +13,6 @@ import { join, resolve } from 'node:path';
 import getPort from 'get-port';
 import { nginxPath } from './system.mjs';
 
-
 /** Resolves once a TCP connection to 127.0.0.1:port succeeds. */
 function canConnect(port) {
   return new Promise((resolveConnect, reject) => {
@@ -47,8 +46,27 @@ export async function startNginx({ dist, portalUrl, tls = false }) {
   if (tls) {
     const made = spawnSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-        '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-addext', 'basicConstraints=critical,CA:TRUE', '-keyout', keyFile, '-out', certFile],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-addext',
+        'basicConstraints=critical,CA:TRUE',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
       { encoding: 'utf8' },
     );
     if (made.status !== 0) throw new Error(`openssl could not make a test certificate:\n${made.stderr}`);

@@ -192,7 +192,11 @@ async function checkServedLinks({ get }) {
  * @type {readonly { name: string, title: string, run(site: ServedSite): Promise<string[]> | string[] }[]}
  */
 export const SITE_CHECKS = Object.freeze([
-  { name: 'build report', title: 'the build report records every portal list with its item count, source and age, and the build time', run: checkBuildReport },
+  {
+    name: 'build report',
+    title: 'the build report records every portal list with its item count, source and age, and the build time',
+    run: checkBuildReport,
+  },
   { name: 'report unlinked', title: 'no page links the build report or the publish report page, which is noindex', run: checkReportUnlinked },
   { name: 'redirects', title: 'every planned redirect answers 301 with its exact Location, which is a page', run: checkRedirects },
   { name: '404', title: 'an unknown path answers 404', run: checkNotFound },

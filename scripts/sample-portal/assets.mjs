@@ -36,8 +36,7 @@ const ICONS = {
   shield:
     '<path d="M50 6 88 20v28c0 24-17 40-38 48C29 88 12 72 12 48V20Z"/><path d="M32 50l13 13 25-26" fill="none" stroke="{bg}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>',
   car: '<path d="M12 62l8-20c3-7 8-10 15-10h30c7 0 12 3 15 10l8 20v12H12Z"/><path d="M28 44h44l4 12H24Z" fill="{bg}" opacity=".55"/><circle cx="30" cy="76" r="9" fill="{bg}"/><circle cx="70" cy="76" r="9" fill="{bg}"/>',
-  house:
-    '<path d="M50 12 92 48H80v38H20V48H8Z"/><rect x="42" y="60" width="16" height="26" rx="2" fill="{bg}" opacity=".7"/>',
+  house: '<path d="M50 12 92 48H80v38H20V48H8Z"/><rect x="42" y="60" width="16" height="26" rx="2" fill="{bg}" opacity=".7"/>',
   umbrella:
     '<path d="M10 52C10 28 28 12 50 12s40 16 40 40c-6-6-14-6-20 0-6-6-14-6-20 0-6-6-14-6-20 0-6-6-14-6-20 0Z"/><path d="M50 52v28c0 9-12 9-12 0" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/>',
   gift: '<rect x="12" y="40" width="76" height="50" rx="4"/><rect x="8" y="28" width="84" height="16" rx="3"/><rect x="45" y="28" width="10" height="62" fill="{bg}" opacity=".6"/><path d="M50 28c-8-16-26-18-26-6 0 6 10 6 26 6Zm0 0c8-16 26-18 26-6 0 6-10 6-26 6Z"/>',
@@ -45,8 +44,7 @@ const ICONS = {
   trophy:
     '<path d="M28 10h44v26c0 14-10 24-22 24S28 50 28 36Z"/><path d="M28 18H12c0 16 8 24 18 24M72 18h16c0 16-8 24-18 24" fill="none" stroke="#fff" stroke-width="6"/><rect x="44" y="58" width="12" height="16"/><rect x="30" y="74" width="40" height="12" rx="3"/>',
   play: '<circle cx="50" cy="50" r="42"/><path d="M40 30v40l32-20Z" fill="{bg}"/>',
-  plane:
-    '<path d="M46 8c4 0 6 4 6 8v22l36 20v10L52 58v18l10 8v8l-12-4-12 4v-8l10-8V58L12 68V58l36-20V16c0-4 2-8 6-8Z" transform="translate(-4 0)"/>',
+  plane: '<path d="M46 8c4 0 6 4 6 8v22l36 20v10L52 58v18l10 8v8l-12-4-12 4v-8l10-8V58L12 68V58l36-20V16c0-4 2-8 6-8Z" transform="translate(-4 0)"/>',
 };
 
 /** Pick an icon from the words of a title; falls back to the kind's default. */
@@ -111,9 +109,7 @@ export function wrapText(text, maxUnits, maxLines) {
 
 /** `<text>` with one `<tspan>` per line. */
 function textBlock(lines, { x, y, size, lineHeight, weight = 400, fill = PALETTE.navy, anchor = 'start' }) {
-  const spans = lines
-    .map((line, i) => `<tspan x="${x}" y="${y + i * lineHeight}">${xml(line)}</tspan>`)
-    .join('');
+  const spans = lines.map((line, i) => `<tspan x="${x}" y="${y + i * lineHeight}">${xml(line)}</tspan>`).join('');
   return `<text font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}">${spans}</text>`;
 }
 
@@ -186,7 +182,15 @@ function banner({ title, subtitle, seed }) {
       textBlock(lines, { x: 120, y: 240, size: 64, lineHeight: 80, weight: 700 }) +
       textBlock(sub, { x: 120, y: subY, size: 28, lineHeight: 42, fill: PALETTE.navySoft }) +
       `<rect x="120" y="${subY + sub.length * 42 + 10}" width="200" height="60" rx="30" fill="url(#ac)"/>` +
-      textBlock(['了解更多 →'], { x: 220, y: subY + sub.length * 42 + 50, size: 26, lineHeight: 0, weight: 700, fill: PALETTE.white, anchor: 'middle' }),
+      textBlock(['了解更多 →'], {
+        x: 220,
+        y: subY + sub.length * 42 + 50,
+        size: 26,
+        lineHeight: 0,
+        weight: 700,
+        fill: PALETTE.white,
+        anchor: 'middle',
+      }),
   );
 }
 

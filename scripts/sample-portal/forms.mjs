@@ -135,8 +135,7 @@ export function createForms({ captchaText, rateLimit, now, storeFile }) {
     const { captchaId, captcha: answer } = objectBody(body);
     const entry = typeof captchaId === 'string' ? captchas.get(captchaId) : undefined;
     if (entry) captchas.delete(captchaId); // one try per captcha
-    const valid =
-      entry && entry.expires >= Date.now() && typeof answer === 'string' && answer.trim().toLowerCase() === entry.text.toLowerCase();
+    const valid = entry && entry.expires >= Date.now() && typeof answer === 'string' && answer.trim().toLowerCase() === entry.text.toLowerCase();
     if (!valid) throw new PortalError(FORM_CODES.captcha, '驗證碼錯誤');
     const parsed = contactSubmissionSchema.safeParse(body);
     if (!parsed.success) throw new PortalError(FORM_CODES.invalid, errorLine(parsed.error));

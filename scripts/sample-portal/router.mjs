@@ -174,12 +174,16 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
     const route = `${req.method} ${url.pathname}`;
     const captchaMatch = /^\/__sample\/captcha\/([\w-]+)$/.exec(url.pathname);
     if (route === 'GET /__sample' || route === 'GET /__sample/') {
-      sendJson(res, 200, ok({
-        endpoints: Object.fromEntries(served.map(([name, e]) => [name, `${e.method} ${e.path}`])),
-        strict,
-        faultModes: FAULT_MODES,
-        control: CONTROL_ROUTES,
-      }));
+      sendJson(
+        res,
+        200,
+        ok({
+          endpoints: Object.fromEntries(served.map(([name, e]) => [name, `${e.method} ${e.path}`])),
+          strict,
+          faultModes: FAULT_MODES,
+          control: CONTROL_ROUTES,
+        }),
+      );
     } else if (route === 'GET /__sample/faults') {
       sendJson(res, 200, ok(faults.current()));
     } else if (route === 'POST /__sample/faults' || route === 'PUT /__sample/faults') {

@@ -22,11 +22,7 @@ export function isChunkLoadError(reason: unknown): boolean {
  * Reloads unless the last forced reload was less than CHUNK_RELOAD_GUARD_MS ago.
  * @returns whether it reloaded.
  */
-export function reloadOnce(
-  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
-  reload: () => void,
-  now: number = Date.now(),
-): boolean {
+export function reloadOnce(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined, reload: () => void, now: number = Date.now()): boolean {
   let last = Number.NaN;
   try {
     last = Number(storage?.getItem(CHUNK_RELOAD_KEY));

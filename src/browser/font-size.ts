@@ -24,9 +24,7 @@ export const FONT_SIZE_STEPS: readonly number[] = /* @__PURE__ */ Array.from(
 /** A stored or requested step as a valid step: integers inside the range, anything else the default. */
 export function normalizeFontSize(value: unknown): number {
   const step = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof step === 'number' && Number.isInteger(step) && step >= FONT_SIZE.min && step <= FONT_SIZE.max
-    ? step
-    : FONT_SIZE.default;
+  return typeof step === 'number' && Number.isInteger(step) && step >= FONT_SIZE.min && step <= FONT_SIZE.max ? step : FONT_SIZE.default;
 }
 
 /** Root font size of a step, in % of the browser default (which the visitor's own setting keeps). */

@@ -62,9 +62,7 @@ export function phraseQuery(term: string): string {
  * @param html excerpt HTML or plain text
  */
 export function unspaceHan(html: string): string {
-  return html
-    .replace(/(\p{Script=Han})((?:<\/?mark>)*)[\s\u200B]+/gu, '$1$2')
-    .replace(/[\s\u200B]+((?:<\/?mark>)*)(?=\p{Script=Han})/gu, '$1');
+  return html.replace(/(\p{Script=Han})((?:<\/?mark>)*)[\s\u200B]+/gu, '$1$2').replace(/[\s\u200B]+((?:<\/?mark>)*)(?=\p{Script=Han})/gu, '$1');
 }
 
 /** The part of a Pagefind result used here (pagefind.app/docs/api). */

@@ -75,8 +75,7 @@ export function initBell(
   };
 
   /** Home: the panel opens TIMING.notificationAutoOpenMs after arrival, or now if that time has passed. */
-  const scheduleAutoOpen = () =>
-    window.setTimeout(() => autoOpenBell(isHome), Math.max(0, TIMING.notificationAutoOpenMs - performance.now()));
+  const scheduleAutoOpen = () => window.setTimeout(() => autoOpenBell(isHome), Math.max(0, TIMING.notificationAutoOpenMs - performance.now()));
 
   $notificationStatus.listen((status) => {
     if (status === 'loaded') scheduleAutoOpen();

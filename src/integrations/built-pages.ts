@@ -109,5 +109,12 @@ export async function readBuiltPages(root: string, files: readonly string[]): Pr
       inline.add(html, relative(root, batch[index]));
     });
   }
-  return { files: [...files], digest: hash.digest('hex'), pageDigests, cspHashes: inline.hashes, cspHashOrigins: inline.origins, missingAssets: missing };
+  return {
+    files: [...files],
+    digest: hash.digest('hex'),
+    pageDigests,
+    cspHashes: inline.hashes,
+    cspHashOrigins: inline.origins,
+    missingAssets: missing,
+  };
 }

@@ -108,7 +108,9 @@ export function imageUses(records: readonly Pick<ListRecord, 'list' | 'entries'>
       }
     }
   }
-  return [...byPath.values()].sort((a, b) => (a.date === b.date ? 0 : a.date === undefined ? -1 : b.date === undefined ? 1 : a.date < b.date ? 1 : -1));
+  return [...byPath.values()].sort((a, b) =>
+    a.date === b.date ? 0 : a.date === undefined ? -1 : b.date === undefined ? 1 : a.date < b.date ? 1 : -1,
+  );
 }
 
 /** The variant widths for a source `width` px wide used in `slots`: theirs up to the source's, else the source's own. */
@@ -166,7 +168,10 @@ export async function downloadImage(url: string, cached: CachedSource | undefine
     response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS) });
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
-    return { kind: 'unreachable', reason: timedOut ? `no answer within ${IMAGE_FETCH_TIMEOUT_MS} ms` : `download failed: ${(error as Error).message}` };
+    return {
+      kind: 'unreachable',
+      reason: timedOut ? `no answer within ${IMAGE_FETCH_TIMEOUT_MS} ms` : `download failed: ${(error as Error).message}`,
+    };
   }
   if (new URL(response.url || url).origin !== new URL(url).origin) {
     await response.body?.cancel();
@@ -229,7 +234,10 @@ export async function makeVariants(bytes: Buffer, digest: string, use: Pick<Imag
   const width = turned ? pageHeight : meta.width;
   const height = turned ? meta.width : pageHeight;
   const fallback = meta.hasAlpha ? 'png' : 'jpeg';
-  const key = createHash('sha256').update(`${IMAGE_STEP_VERSION}\n${digest}\n${JSON.stringify(IMAGE_ENCODINGS)}`).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(`${IMAGE_STEP_VERSION}\n${digest}\n${JSON.stringify(IMAGE_ENCODINGS)}`)
+    .digest('hex')
+    .slice(0, 16);
   const encode = async (format: 'avif' | 'webp' | 'jpeg' | 'png', targetWidth: number): Promise<ImageVariant> => {
     const extension = format === 'jpeg' ? 'jpg' : format;
     const file = `${key}-${targetWidth}.${extension}`;
@@ -282,7 +290,9 @@ async function writeFileAtomically(file: string, bytes: Buffer | string): Promis
 /** The files a cache entry needs. */
 const entryFiles = (entry: ImageEntry): string[] =>
   entry.status === 'ready'
-    ? [...entry.variants.avif, ...entry.variants.webp, ...entry.variants.fallback, ...(entry.share ? [entry.share] : [])].map((variant) => variant.file)
+    ? [...entry.variants.avif, ...entry.variants.webp, ...entry.variants.fallback, ...(entry.share ? [entry.share] : [])].map(
+        (variant) => variant.file,
+      )
     : [];
 
 /** What prepareImages did, for the build log and the publish report. */
@@ -371,7 +381,8 @@ export async function prepareImages(options: {
     done += 1;
     if (logger && now() - lastProgress > PROGRESS_EVERY_MS) {
       lastProgress = now();
-      const left = budgetMs > report.spentMs && report.made > 0 ? ` ~${Math.round(((report.spentMs / report.made) * (uses.length - done)) / 1000)} s left` : '';
+      const left =
+        budgetMs > report.spentMs && report.made > 0 ? ` ~${Math.round(((report.spentMs / report.made) * (uses.length - done)) / 1000)} s left` : '';
       logger.info(`images: ${done}/${uses.length} checked, ${report.made} made in ${Math.round(report.spentMs / 1000)} s${left}`);
     }
   };
@@ -387,9 +398,7 @@ export async function prepareImages(options: {
   // page again.
   const order = new Map(uses.map((entry, index) => [entry.path, index]));
   report.failed.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
-  const ordered: ImageManifest = Object.fromEntries(
-    Object.entries(manifest).sort(([a], [b]) => order.get(a)! - order.get(b)!),
-  );
+  const ordered: ImageManifest = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => order.get(a)! - order.get(b)!));
   await writeIndex(cacheDir, next);
   await pruneFiles(filesDir, next);
   return { manifest: ordered, report };

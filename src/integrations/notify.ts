@@ -52,10 +52,7 @@ export function publishMessage(report: BuildReport, siteUrl: string): PublishMes
   const snapshots = Object.entries(report.lists)
     .filter(([, list]) => list.source === 'snapshot')
     .map(([list, { fetchedAt, ageHours }]) => ({ list, fetchedAt, ageHours }));
-  const problems = [
-    ...(report.quarantined.length > 0 ? (['quarantined'] as const) : []),
-    ...(snapshots.length > 0 ? (['snapshot'] as const) : []),
-  ];
+  const problems = [...(report.quarantined.length > 0 ? (['quarantined'] as const) : []), ...(snapshots.length > 0 ? (['snapshot'] as const) : [])];
   if (problems.length === 0) return undefined;
   return {
     event: 'published-with-problems',

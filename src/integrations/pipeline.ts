@@ -46,15 +46,7 @@ import { fallbackFile, writeFallbackPages, writeHostFiles } from './host-files';
 import { KEEP_OUTPUT_FOLDER, removeStalePages } from './output-folder';
 import { publish, removeBuildReport } from './publishing';
 import { buildAudio, setUpReader, type ReaderSetup } from './reader';
-import {
-  imageManifestPlugin,
-  imageSourceBase,
-  imageSummary,
-  imageUses,
-  prepareImages,
-  publishImages,
-  type ImageReport,
-} from './images';
+import { imageManifestPlugin, imageSourceBase, imageSummary, imageUses, prepareImages, publishImages, type ImageReport } from './images';
 import type { ImageManifest } from '../site/images';
 import { indexSite, pagefindVersion } from './search-index';
 
@@ -165,12 +157,14 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         const uses = imageUses(await readListRecords(snapshotDir));
         const sourceBase = imageSourceBase(settings);
         if (!sourceBase) {
-          log.warn('No portal to download images from (PORTAL_API_BASE or PORTAL_IMAGE_BASE): pages show the portal\'s image URLs.');
+          log.warn("No portal to download images from (PORTAL_API_BASE or PORTAL_IMAGE_BASE): pages show the portal's image URLs.");
         } else {
           images = await prepareImages({ uses, sourceBase, cacheDir: imageCacheDir, budgetMs: settings.IMAGE_BUDGET_SECONDS * 1000, logger: log });
           log.info(imageSummary(images.report));
           for (const failure of images.report.failed) {
-            log.warn(`IMAGE NOT SHOWN: list "${failure.list}", item ${failure.itemId}, field ${failure.field} (${failure.path}): ${failure.reason}. The page shows a placeholder.`);
+            log.warn(
+              `IMAGE NOT SHOWN: list "${failure.list}", item ${failure.itemId}, field ${failure.field} (${failure.path}): ${failure.reason}. The page shows a placeholder.`,
+            );
           }
         }
       },
@@ -188,10 +182,12 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         // 3. Fallback pages, before the read, so that it sees the pages as they stay.
         const hosting = logger.fork('insurer:hosting');
         const fallbackPages = await writeFallbackPages(root, plan, routePages);
-        if (fallbackPages.replaced.length > 0) hosting.info(`${fallbackPages.replaced.length} page(s) of earlier builds at redirect sources replaced by fallback pages`);
+        if (fallbackPages.replaced.length > 0)
+          hosting.info(`${fallbackPages.replaced.length} page(s) of earlier builds at redirect sources replaced by fallback pages`);
         // 3b. The image variants the pages name, before the read (its check of asset links sees them).
         const published = await publishImages(root, images.manifest, imageCacheDir);
-        if (published.added + published.removed > 0) logger.fork('insurer:images').info(`_images/: ${published.added} added, ${published.removed} no longer used removed`);
+        if (published.added + published.removed > 0)
+          logger.fork('insurer:images').info(`_images/: ${published.added} added, ${published.removed} no longer used removed`);
         // 4. The one read of every page.
         const pages = await readBuiltPages(root, [...new Set([...kept, ...fallbackPages.files])].sort());
         // 5. Host files.
@@ -208,7 +204,14 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         // 6. Audio reader.
         const audio = await buildAudio(root, pages.files, reader, logger.fork('insurer:reader'));
         // 7. Search index.
-        await indexSite({ root, files: pages.files, pagesDigest: pages.digest, cacheDir, pagefindVersion: pagefind, logger: logger.fork('insurer:search-index') });
+        await indexSite({
+          root,
+          files: pages.files,
+          pagesDigest: pages.digest,
+          cacheDir,
+          pagefindVersion: pagefind,
+          logger: logger.fork('insurer:search-index'),
+        });
         // 8. Report and snapshots.
         await publish({
           root,

@@ -106,7 +106,8 @@ export function publishReportPage(report: BuildReport & { images?: ImageReport |
 <tbody>
 ${failedImages
   .map(
-    (image) => `<tr><td>${escapeHtml(image.list)}</td><td>${escapeHtml(image.itemId)}</td><td>${escapeHtml(image.field)}<br>${escapeHtml(image.path)}</td>` +
+    (image) =>
+      `<tr><td>${escapeHtml(image.list)}</td><td>${escapeHtml(image.itemId)}</td><td>${escapeHtml(image.field)}<br>${escapeHtml(image.path)}</td>` +
       `<td>${escapeHtml(image.reasonZh)}<br><span class="en" lang="en">${escapeHtml(image.reason)}</span></td></tr>`,
   )
   .join('\n')}
@@ -120,7 +121,8 @@ ${failedImages
 <tbody>
 ${report.quarantined
   .map(
-    (item) => `<tr><td>${escapeHtml(item.list)}</td><td>${escapeHtml(item.id)}${item.title ? `<br>${escapeHtml(item.title)}` : ''}</td>` +
+    (item) =>
+      `<tr><td>${escapeHtml(item.list)}</td><td>${escapeHtml(item.id)}${item.title ? `<br>${escapeHtml(item.title)}` : ''}</td>` +
       `<td>${escapeHtml(item.reason['zh-TW'])}<br><span class="en" lang="en">${escapeHtml(item.reason.en)}</span></td>` +
       `<td><time datetime="${escapeHtml(item.since)}">${taipeiTime(item.since)}</time></td><td>${escapeHtml(quarantineAdvice(item))}</td></tr>`,
   )
@@ -209,7 +211,9 @@ export function publishSummaryMarkdown(report: BuildReport, siteUrl: string): st
     lines.push('| 清單 | 項目 | 欄位與原因 | 隔離起始 | 如何修正 |', '|---|---|---|---|---|');
     for (const item of report.quarantined) {
       const name = `${item.id}${item.title ? ` ${item.title}` : ''}`;
-      lines.push(`| ${cell(item.list)} | ${cell(name)} | ${cell(item.reason['zh-TW'])} (${cell(item.reason.en)}) | ${taipeiTime(item.since)} | ${cell(quarantineAdvice(item))} |`);
+      lines.push(
+        `| ${cell(item.list)} | ${cell(name)} | ${cell(item.reason['zh-TW'])} (${cell(item.reason.en)}) | ${taipeiTime(item.since)} | ${cell(quarantineAdvice(item))} |`,
+      );
     }
   }
   lines.push('', '### 頁面變更', '', comparisonZh(report.pages));

@@ -24,15 +24,7 @@
 import type { AstroIntegrationLogger } from 'astro';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { BUILD_REPORT_FILE, PUBLISH_REPORT_PATH } from '../site/limits';
-import {
-  buildReport,
-  clearStaging,
-  readPageDigests,
-  writePageDigests,
-  writeSnapshots,
-  type BuildReport,
-  type ListRecord,
-} from '../portal/snapshots';
+import { buildReport, clearStaging, readPageDigests, writePageDigests, writeSnapshots, type BuildReport, type ListRecord } from '../portal/snapshots';
 import { notify, publishMessage } from './notify';
 import type { ReaderReport } from './reader';
 import type { ImageReport } from './images';
@@ -90,12 +82,16 @@ export async function publish(options: {
   await clearStaging(snapshotDir);
   logger.info(`${BUILD_REPORT_FILE} and ${PUBLISH_REPORT_PATH}: ${records.length} lists, ${written.length} snapshots written to ${snapshotDir}`);
   if (changes.since) {
-    logger.info(`pages since the build of ${changes.since}: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`);
+    logger.info(
+      `pages since the build of ${changes.since}: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
+    );
   }
   const stale = records.filter((record) => record.source === 'snapshot').map((record) => record.list);
   if (stale.length > 0) logger.warn(`Built with STALE snapshots for: ${stale.join(', ')} (see ${BUILD_REPORT_FILE}).`);
   if (report.quarantined.length > 0) {
-    logger.warn(`${report.quarantined.length} item(s) QUARANTINED: ${report.quarantined.map((item) => `${item.list} ${item.id}`).join(', ')} (see ${PUBLISH_REPORT_PATH}).`);
+    logger.warn(
+      `${report.quarantined.length} item(s) QUARANTINED: ${report.quarantined.map((item) => `${item.list} ${item.id}`).join(', ')} (see ${PUBLISH_REPORT_PATH}).`,
+    );
   }
   await notify(options.notifyUrl, publishMessage(report, options.siteUrl), { warn: (text) => logger.warn(text) });
   return report;

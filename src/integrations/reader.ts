@@ -43,9 +43,7 @@ export interface ReaderReport {
 }
 
 /** What setUpReader found: whether pages get the reader, and if so its settings and engine. */
-export type ReaderSetup =
-  | { enabled: false }
-  | { enabled: true; settings: ReaderSettings; engine: Extract<EngineProbe, { ok: true }> };
+export type ReaderSetup = { enabled: false } | { enabled: true; settings: ReaderSettings; engine: Extract<EngineProbe, { ok: true }> };
 
 /**
  * The reader's part of `astro:config:setup`: reads the settings, probes the engine (not in dev: the dev server has

@@ -28,14 +28,7 @@ export default function SearchOverlay({ children }: Props) {
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes the dialog; the keyboard closes it with Escape (native <dialog>).
-    <dialog
-      ref={dialog}
-      className="search-overlay"
-      aria-label={SEARCH_TEXT.dialog}
-      onClose={onClose}
-      onClick={onDialogClick}
-      data-search-overlay
-    >
+    <dialog ref={dialog} className="search-overlay" aria-label={SEARCH_TEXT.dialog} onClose={onClose} onClick={onDialogClick} data-search-overlay>
       <div className="search-overlay__panel">
         <div className="container search-overlay__inner">
           <div className="search-overlay__head">

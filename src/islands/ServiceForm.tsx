@@ -50,19 +50,9 @@ export default function ServiceForm({ hotline }: { hotline: { tel: string; time:
 
   return (
     <FormFrame form={form} submitLabel={SERVICE_TEXT.book}>
-      <ChoiceFieldset
-        {...bind('serviceType')}
-        id={`${SERVICE_ID}-serviceType`}
-        options={SERVICE_TYPES}
-        itemClass="choice-card"
-      />
+      <ChoiceFieldset {...bind('serviceType')} id={`${SERVICE_ID}-serviceType`} options={SERVICE_TYPES} itemClass="choice-card" />
       {values.serviceType === 'interpret' && (
-        <SelectField
-          {...bind('language')}
-          choose={SERVICE_TEXT.languageChoose}
-          options={INTERPRETER_LANGUAGES}
-          required
-        />
+        <SelectField {...bind('language')} choose={SERVICE_TEXT.languageChoose} options={INTERPRETER_LANGUAGES} required />
       )}
       {values.serviceType === 'visit' && (
         <TextField
@@ -119,13 +109,7 @@ function DateField({ form }: { form: ServiceFormState }) {
         <div className="date-picks__list">
           {hydrated && formatDay && suggestions.length > 0
             ? suggestions.map((day) => (
-                <button
-                  type="button"
-                  key={day}
-                  className="chip"
-                  aria-pressed={values.date === day}
-                  onClick={() => pickDate(day)}
-                >
+                <button type="button" key={day} className="chip" aria-pressed={values.date === day} onClick={() => pickDate(day)}>
                   {formatDay(day).slice(5)}
                 </button>
               ))

@@ -37,7 +37,9 @@ export function fileLink(value: string, base: string = PUBLIC_IMAGE_BASE): FileL
   const target = classifyFile(value);
   if (target === undefined) {
     const problem = fileProblem(value);
-    throw new Error(`fileLink: "${value.slice(0, 80)}" ${problem ? `breaks rule "${problem.rule}": ${problem.reason}` : `${BASE_PATH_RULE}, or an http(s) URL`}`);
+    throw new Error(
+      `fileLink: "${value.slice(0, 80)}" ${problem ? `breaks rule "${problem.rule}": ${problem.reason}` : `${BASE_PATH_RULE}, or an http(s) URL`}`,
+    );
   }
   return target.kind === 'base' ? { href: assetUrl(target.path, base), external: false } : { href: target.href, external: true };
 }

@@ -100,7 +100,10 @@ export function portalPicture(
  * default image (a raster one): never an SVG.
  * @returns the site path and size
  */
-export function shareImage(path: string | undefined, manifest: Readonly<ImageManifest> = imageManifest()): { path: string; width: number; height: number } | undefined {
+export function shareImage(
+  path: string | undefined,
+  manifest: Readonly<ImageManifest> = imageManifest(),
+): { path: string; width: number; height: number } | undefined {
   const entry = path === undefined ? undefined : manifest[path];
   if (entry?.status !== 'ready' || !entry.share) return undefined;
   return { path: variantUrl(entry.share), width: entry.share.width, height: entry.share.height };
@@ -128,7 +131,12 @@ export function picturePreloads(
   manifest: Readonly<ImageManifest> = imageManifest(),
 ): ImagePreload[] {
   const preload = (picture: PortalPicture, media?: string): ImagePreload[] =>
-    picture.kind === 'variants' ? [{ imagesrcset: picture.sources[0].srcset, imagesizes: picture.sources[0].sizes, type: picture.sources[0].type, media }] : [];
+    picture.kind === 'variants'
+      ? [{ imagesrcset: picture.sources[0].srcset, imagesizes: picture.sources[0].sizes, type: picture.sources[0].type, media }]
+      : [];
   if (!mobilePath) return preload(portalPicture(path, slot, { manifest }));
-  return [...preload(portalPicture(mobilePath, 'bannerMobile', { manifest }), ART_DIRECTION_MEDIA.phone), ...preload(portalPicture(path, slot, { manifest }), ART_DIRECTION_MEDIA.wide)];
+  return [
+    ...preload(portalPicture(mobilePath, 'bannerMobile', { manifest }), ART_DIRECTION_MEDIA.phone),
+    ...preload(portalPicture(path, slot, { manifest }), ART_DIRECTION_MEDIA.wide),
+  ];
 }

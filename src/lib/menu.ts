@@ -86,11 +86,7 @@ function sectionScore(item: MainMenuItem, path: string): number {
  * @param links the header links (default HEADER_LINKS)
  * @returns sections in menu order with their groups and links, and the three header links; see HeaderMenu
  */
-export function headerMenu(
-  pathname: string,
-  menu: readonly MainMenuItem[] = MAIN_MENU,
-  links: typeof HEADER_LINKS = HEADER_LINKS,
-): HeaderMenu {
+export function headerMenu(pathname: string, menu: readonly MainMenuItem[] = MAIN_MENU, links: typeof HEADER_LINKS = HEADER_LINKS): HeaderMenu {
   const path = normalize(pathname);
   const target = (href: string): MenuTarget => {
     const external = isExternal(href);
@@ -117,9 +113,7 @@ export function headerMenu(
     (item, index): MenuSection => ({
       label: item.label,
       current: index === currentIndex,
-      overview: item.groups.some((g) => g.links.some((l) => l.href === item.href))
-        ? undefined
-        : entry({ label: item.label, href: item.href }),
+      overview: item.groups.some((g) => g.links.some((l) => l.href === item.href)) ? undefined : entry({ label: item.label, href: item.href }),
       groups: item.groups.map((group) => ({
         title: group.title,
         products: group.links.some((l) => l.description),

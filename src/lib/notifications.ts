@@ -182,7 +182,11 @@ export function collectCandidates(data: readonly unknown[], from: number, to: nu
  * unreadable date last), items are parsed in full (parseNotification: texts, calendar day, link) until `max` of them
  * are usable and not in `done`; the rest is only counted.
  */
-export function pickNotifications(candidates: NotificationCandidates, done: DoneKeys = {}, max: ShownMax = NOTIFICATIONS_SHOWN_MAX): NotificationSelection {
+export function pickNotifications(
+  candidates: NotificationCandidates,
+  done: DoneKeys = {},
+  max: ShownMax = NOTIFICATIONS_SHOWN_MAX,
+): NotificationSelection {
   const selection: NotificationSelection = { items: [], notShown: {} };
   for (const [category, cap] of KEPT_CATEGORIES) {
     // Array.prototype.sort is stable: equal times keep the portal's order.

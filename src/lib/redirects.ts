@@ -70,18 +70,21 @@ export function sitePath(...segments: readonly (string | number)[]): string {
  */
 export function decodedPath(path: string): string {
   if (!path.startsWith('/')) throw new Error(`Redirect plan: "${path}" is not an absolute path.`);
-  const decoded = path.slice(1).split('/').map((segment) => {
-    let text: string;
-    try {
-      text = decodeURIComponent(segment);
-    } catch {
-      throw new Error(`Redirect plan: "${path}" has a badly encoded segment "${segment}".`);
-    }
-    if (text === '' || text === '.' || text === '..' || /[/\u0000-\u001f\u007f]/.test(text)) {
-      throw new Error(`Redirect plan: "${path}" has a segment ("${segment}") that no host can match as one path segment.`);
-    }
-    return text;
-  });
+  const decoded = path
+    .slice(1)
+    .split('/')
+    .map((segment) => {
+      let text: string;
+      try {
+        text = decodeURIComponent(segment);
+      } catch {
+        throw new Error(`Redirect plan: "${path}" has a badly encoded segment "${segment}".`);
+      }
+      if (text === '' || text === '.' || text === '..' || /[/\u0000-\u001f\u007f]/.test(text)) {
+        throw new Error(`Redirect plan: "${path}" has a segment ("${segment}") that no host can match as one path segment.`);
+      }
+      return text;
+    });
   return `/${decoded.join('/')}`;
 }
 

@@ -30,7 +30,12 @@ import { IMAGE_OUTPUT_FOLDER } from '../site/images';
 /** Origins of Google Analytics 4 (gtag.js and its collection endpoints), used only with a measurement id. */
 export const GA_ORIGINS = {
   script: ['https://www.googletagmanager.com'],
-  connect: ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+  connect: [
+    'https://www.google-analytics.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://www.googletagmanager.com',
+  ],
   img: ['https://www.google-analytics.com', 'https://www.googletagmanager.com'],
 } as const;
 
@@ -51,7 +56,9 @@ export interface SecurityPolicyOptions {
  * The policy options of a deployment's settings (src/settings.ts readSettings: PUBLIC_IMAGE_BASE,
  * PUBLIC_PORTAL_API_BASE, PUBLIC_GA_MEASUREMENT_ID, checked and defaulted there).
  */
-export function policyFrom(settings: Pick<Settings, 'PUBLIC_IMAGE_BASE' | 'PUBLIC_PORTAL_API_BASE' | 'PUBLIC_GA_MEASUREMENT_ID'>): SecurityPolicyOptions {
+export function policyFrom(
+  settings: Pick<Settings, 'PUBLIC_IMAGE_BASE' | 'PUBLIC_PORTAL_API_BASE' | 'PUBLIC_GA_MEASUREMENT_ID'>,
+): SecurityPolicyOptions {
   return {
     imageBase: settings.PUBLIC_IMAGE_BASE,
     portalApiBase: settings.PUBLIC_PORTAL_API_BASE,
@@ -275,7 +282,9 @@ export function headersFile(headers: readonly [string, string][], origins: Reado
   const why = hashes
     ? ` It lists ${hashes} hashes of inline scripts and styles${origins.size ? `; the pages that bring the most (each hash counted for the first page that has it): ${pagesBringingHashes(origins)}` : ''}.`
     : '';
-  throw new Error(`_headers: a line of ${long.length} characters exceeds the CDN limit of ${CDN_HEADER_LIMITS.lineLength}: ${long.slice(0, 60)}…${why}`);
+  throw new Error(
+    `_headers: a line of ${long.length} characters exceeds the CDN limit of ${CDN_HEADER_LIMITS.lineLength}: ${long.slice(0, 60)}…${why}`,
+  );
 }
 
 /**

@@ -6,10 +6,7 @@ import { MAIN_MENU, SITEMAP_GROUP_TITLES, type MainMenuItem, type MenuGroup, typ
  * flattened); a title naming a group inside an item gets that group's links. Throws on a title that names neither,
  * so a renamed menu fails the build instead of silently dropping a group.
  */
-export function sitemapGroups(
-  titles: readonly string[] = SITEMAP_GROUP_TITLES,
-  menu: readonly MainMenuItem[] = MAIN_MENU,
-): MenuGroup[] {
+export function sitemapGroups(titles: readonly string[] = SITEMAP_GROUP_TITLES, menu: readonly MainMenuItem[] = MAIN_MENU): MenuGroup[] {
   return titles.map((title) => {
     const item = menu.find((candidate) => candidate.label === title);
     const links: readonly MenuLink[] | undefined = item

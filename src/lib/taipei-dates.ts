@@ -121,8 +121,7 @@ export const weekdayOf = (day: IsoDate): number => calendarDay(day).day();
 export const isWeekend = (day: IsoDate): boolean => [0, 6].includes(weekdayOf(day));
 
 /** A day for people: `2026/10/09（五）`. */
-export const formatDay = (day: IsoDate): string =>
-  `${calendarDay(day).format(DATE_FORMAT)}（${WEEKDAYS[weekdayOf(day)]}）`;
+export const formatDay = (day: IsoDate): string => `${calendarDay(day).format(DATE_FORMAT)}（${WEEKDAYS[weekdayOf(day)]}）`;
 
 /** Earliest time the event page accepts in `?timestamp=`: the event's launch day, 2022-05-03 00:00 Taipei. */
 export const EARLIEST_TIMESTAMP = parsePortalDate('2022-05-03')!.getTime();

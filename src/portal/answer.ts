@@ -89,7 +89,8 @@ function scanAnswer(text: string, maxDepth: number): AnswerScan {
         item = 0;
       }
       if (depth > maxDepth) {
-        const where = item >= 0 ? `item ${item} of "data" (counting from 0)` : depth > 1 && key !== undefined ? `field ${JSON.stringify(key)}` : 'the answer';
+        const where =
+          item >= 0 ? `item ${item} of "data" (counting from 0)` : depth > 1 && key !== undefined ? `field ${JSON.stringify(key)}` : 'the answer';
         return { unsafeIntegers, duplicateKey, tooDeep: where };
       }
       i += 1;

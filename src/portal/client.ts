@@ -97,14 +97,10 @@ export function portalUrl(endpoint: Endpoint, base = '', query = endpoint.query)
  * @throws PortalNetworkError | PortalTimeoutError | PortalHttpError | PortalCodeError | PortalFormatError |
  *   PortalRedirectError | PortalTooLargeError (the last two, like a code or format error, are not retried)
  */
-export async function callPortal<T = unknown>(
-  endpoint: Endpoint,
-  options: PortalCallOptions = {},
-): Promise<PortalResult<T>> {
+export async function callPortal<T = unknown>(endpoint: Endpoint, options: PortalCallOptions = {}): Promise<PortalResult<T>> {
   const { signal, retries = PORTAL_RETRIES, minRetryDelayMs = PORTAL_RETRY_MIN_DELAY_MS } = options;
   if (signal?.aborted) return { cancelled: true };
-  const shouldRetry = (error: unknown) =>
-    error instanceof PortalNetworkError || (error instanceof PortalHttpError && error.status >= 500);
+  const shouldRetry = (error: unknown) => error instanceof PortalNetworkError || (error instanceof PortalHttpError && error.status >= 500);
   let firstFailure: { error: unknown } | undefined;
   try {
     return { cancelled: false, data: await attempt<T>(endpoint, options) };
@@ -138,13 +134,15 @@ export async function callPortal<T = unknown>(
  * that JSON keeps whole, so the layout's early call (src/portal/early-call.ts) sends exactly what `attempt` would.
  * @param body a POST's body (JSON-encoded; `{}` when absent); ignored for GET
  */
-export function portalRequestInit(endpoint: Endpoint, body?: unknown): { method: string; headers: Record<string, string>; body?: string; cache: RequestCache } {
+export function portalRequestInit(
+  endpoint: Endpoint,
+  body?: unknown,
+): { method: string; headers: Record<string, string>; body?: string; cache: RequestCache } {
   const headers: Record<string, string> = { Accept: 'application/json', 'Cache-Control': 'no-cache' };
   if (endpoint.method !== 'POST') return { method: endpoint.method, headers, cache: 'no-store' };
   headers['Content-Type'] = 'application/json';
   return { method: endpoint.method, headers, body: JSON.stringify(body ?? {}), cache: 'no-store' };
 }
-
 
 /**
  * One HTTP exchange: fetch within the portal's origin (fetchWithinOrigin), status check, bounded read (readBody),
@@ -297,11 +295,7 @@ function decodeUtf8(name: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (error) {
-    throw new PortalFormatError(
-      name,
-      `body is not valid UTF-8 (invalid bytes at offset ${invalidUtf8Offset(bytes)} of ${bytes.byteLength})`,
-      error,
-    );
+    throw new PortalFormatError(name, `body is not valid UTF-8 (invalid bytes at offset ${invalidUtf8Offset(bytes)} of ${bytes.byteLength})`, error);
   }
 }
 

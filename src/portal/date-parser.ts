@@ -50,9 +50,7 @@ export function parsePortalDate(value: string): Date | undefined {
   const wall = wallClock(wallText, DATE_TIME_FORMATS);
   if (!wall) return undefined;
   const instant = dayjs(`${wallText}${zone.toUpperCase()}`, `${wall.format}Z`);
-  return instant.isValid() && Math.abs(instant.valueOf() - wall.ms) <= MAX_OFFSET_MS
-    ? instant.toDate()
-    : undefined;
+  return instant.isValid() && Math.abs(instant.valueOf() - wall.ms) <= MAX_OFFSET_MS ? instant.toDate() : undefined;
 }
 
 /**

@@ -96,17 +96,9 @@ export const ENDPOINTS = {
   locations: get('locations', '/api/PortalServiceBase/GetPutOnServiceBase', 'service locations (服務據點)'),
   faqCategories: get('faqCategories', '/api/PortalCommonProblem/GetCommonProblemCategory', 'FAQ categories'),
   faqs: get('faqs', '/api/PortalCommonProblem/GetPutOnCommonProblem', 'FAQ items (常見問題)'),
-  publicDisclosureCategories: get(
-    'publicDisclosureCategories',
-    '/api/PortalPublicInfo/GetPublicInfoCategory',
-    'public disclosure categories',
-  ),
+  publicDisclosureCategories: get('publicDisclosureCategories', '/api/PortalPublicInfo/GetPublicInfoCategory', 'public disclosure categories'),
   publicDisclosures: get('publicDisclosures', '/api/PortalPublicInfo/GetPutOnPublicInfo', 'public disclosures (公開資訊)'),
-  downloadCategories: get(
-    'downloadCategories',
-    '/api/PortalDocumentDownload/GetDocumentDownloadCategory',
-    'download categories',
-  ),
+  downloadCategories: get('downloadCategories', '/api/PortalDocumentDownload/GetDocumentDownloadCategory', 'download categories'),
   downloads: get('downloads', '/api/PortalDocumentDownload/GetPutOnDocumentDownload', 'downloads (文件下載)'),
   staff: get('staff', '/api/PortalQualityServiceStaff/GetPutOnQualityServiceStaff', 'quality service staff list'),
   homeBanners: get('homeBanners', '/api/portalHomeSlider/getPutOnHomeSlider', 'home banners'),
@@ -115,11 +107,7 @@ export const ENDPOINTS = {
   captchaAudio: CAPTCHA_AUDIO_ENDPOINT,
   notifications: NOTIFICATIONS_ENDPOINT,
   listCodes: LIST_CODES_ENDPOINT,
-  contractChanges: post(
-    'contractChanges',
-    '/api/common/getContractChangeInsuranceList',
-    'contract-change insurance list (保單變更)',
-  ),
+  contractChanges: post('contractChanges', '/api/common/getContractChangeInsuranceList', 'contract-change insurance list (保單變更)'),
   holidays: HOLIDAYS_ENDPOINT,
   addAppointment: APPOINTMENT_ENDPOINT,
 } as const satisfies Record<string, Endpoint>;

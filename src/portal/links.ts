@@ -34,8 +34,7 @@ export interface LinkTarget {
 }
 
 /** Why a value is not a link, for refusals (zh-TW is for visitors; these go to editors' build logs). */
-export const LINK_RULE =
-  'must be a site path starting with one "/" (not "//", "/\\" or a tab between) or an absolute http(s) URL';
+export const LINK_RULE = 'must be a site path starting with one "/" (not "//", "/\\" or a tab between) or an absolute http(s) URL';
 
 /** The value as the WHATWG parser sees it first: leading/trailing C0 controls and spaces gone, tabs/newlines removed. */
 function preprocess(value: string): string {
@@ -191,7 +190,8 @@ function readFile(value: string, domains: readonly string[]): { target: FileTarg
   const input = preprocess(value);
   if (/^https?:/i.test(input)) {
     const target = classifyLink(input, domains);
-    if (target === undefined || target.kind === 'site') return { problem: { rule: 'base-path', reason: `${BASE_PATH_RULE}, or an absolute http(s) URL` } };
+    if (target === undefined || target.kind === 'site')
+      return { problem: { rule: 'base-path', reason: `${BASE_PATH_RULE}, or an absolute http(s) URL` } };
     // A company host written in full may be this site: its uploads obey the file type rule like a base path.
     const { pathname } = new URL(target.href);
     if (target.kind === 'company' && isUploadPath(pathname) && uploadType(pathname) === undefined) {

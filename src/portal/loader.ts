@@ -15,14 +15,7 @@ import { PORTAL_MIN_ITEM_RATIO } from '../site/limits';
 import { parseAnswer } from './answer';
 import { callPortal } from './client';
 import { describeEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
-import {
-  PortalError,
-  PortalFormatError,
-  PortalItemDropError,
-  PortalListRefusedError,
-  PortalQuarantineAgeError,
-  PortalSchemaError,
-} from './errors';
+import { PortalError, PortalFormatError, PortalItemDropError, PortalListRefusedError, PortalQuarantineAgeError, PortalSchemaError } from './errors';
 import { quarantineAgeHours, quarantineRecord, refusalId, type QuarantinedItem, type Refusal } from './quarantine';
 import { collectRichTextWarnings, richTextImageBase } from './sanitize';
 import { asRuleMessage, idCollisions, PORTAL_RULES_VERSION, ROUTE_SEGMENT_FIELDS, RULE, ruleMessage } from './validation';
@@ -43,14 +36,13 @@ import {
  * process's settings; the URL and the number are checked there).
  * @throws Error when PORTAL_API_BASE is not set, saying how to build against the sample portal
  */
-export function portalSettings(
-  settings: Pick<Settings, 'PORTAL_API_BASE' | 'PORTAL_TIMEOUT_MS'> = readSettings(),
-): { base: string; timeoutMs: number } {
+export function portalSettings(settings: Pick<Settings, 'PORTAL_API_BASE' | 'PORTAL_TIMEOUT_MS'> = readSettings()): {
+  base: string;
+  timeoutMs: number;
+} {
   const base = settings.PORTAL_API_BASE;
   if (!base) {
-    throw new Error(
-      'PORTAL_API_BASE is not set: run `npm run build` (it starts the sample portal) or set it to the portal web API base URL.',
-    );
+    throw new Error('PORTAL_API_BASE is not set: run `npm run build` (it starts the sample portal) or set it to the portal web API base URL.');
   }
   return { base, timeoutMs: settings.PORTAL_TIMEOUT_MS };
 }
@@ -158,7 +150,10 @@ export function checkList<S extends z.ZodType>(
         throw new PortalSchemaError(endpoint, endpointName, itemLabel(second.id, second.index), [
           {
             path: field,
-            message: ruleMessage(RULE.uniqueId, `duplicate ${field}: the same as item ${itemLabel(first.id, first.index)} (compared trimmed, in Unicode NFC)`),
+            message: ruleMessage(
+              RULE.uniqueId,
+              `duplicate ${field}: the same as item ${itemLabel(first.id, first.index)} (compared trimmed, in Unicode NFC)`,
+            ),
             messageZh: `與清單中另一個項目（${itemLabel(first.id, first.index)}）的 ${field} 重複`,
           },
         ]);
@@ -188,11 +183,7 @@ export function checkList<S extends z.ZodType>(
  * @throws PortalFormatError when `data` is not a list; PortalSchemaError naming the list, the item id
  *   (or `#index` when it has none) and every failing field; PortalSchemaError on a duplicate id.
  */
-export function parseList<S extends z.ZodType>(
-  endpointName: EndpointName,
-  schema: S,
-  data: unknown,
-): ParsedItem<z.output<S>>[] {
+export function parseList<S extends z.ZodType>(endpointName: EndpointName, schema: S, data: unknown): ParsedItem<z.output<S>>[] {
   const { items, refused } = checkList(endpointName, schema, data);
   if (refused.length > 0) throw refused[0].error;
   return items;
@@ -325,7 +316,12 @@ export async function loadLive<S extends z.ZodType>(
     const list = checkList(endpointName, schema, result.data);
     const total = list.items.length + list.refused.length;
     if (list.refused.length > 0 && list.items.length < total * PORTAL_MIN_ITEM_RATIO) {
-      throw new PortalListRefusedError(described, endpointName, list.refused.map((refusal) => refusal.error), total);
+      throw new PortalListRefusedError(
+        described,
+        endpointName,
+        list.refused.map((refusal) => refusal.error),
+        total,
+      );
     }
     checked = quarantineList(endpointName, schema, list, quarantine.previous, now);
     const overdue = checked.quarantined.filter((item) => quarantineAgeHours(item, now.getTime()) > quarantine.maxAgeHours);
@@ -411,10 +407,7 @@ export function loadFromSnapshot<S extends z.ZodType>(
  * schema is kept in the collection's meta store (saved with the data store in Astro's cacheDir). When a build receives
  * the same list again, the stored entries are kept as they are, without parsing and storing every item again.
  */
-export function portalLoader<S extends z.ZodType>(
-  endpointName: EndpointName,
-  schema: S,
-): Loader & { schema: S } {
+export function portalLoader<S extends z.ZodType>(endpointName: EndpointName, schema: S): Loader & { schema: S } {
   return {
     name: `portal:${endpointName}`,
     schema,
@@ -463,7 +456,9 @@ export function portalLoader<S extends z.ZodType>(
       const entries = store.values().map((entry) => ({ id: entry.id, data: entry.data }));
       await stageList(snapshots.dir, { ...record, entries });
       if (record.source === 'live') {
-        logger.info(items ? `${items.length} items from ${record.endpoint}` : `${record.items} items from ${record.endpoint} (unchanged, kept from the cache)`);
+        logger.info(
+          items ? `${items.length} items from ${record.endpoint}` : `${record.items} items from ${record.endpoint} (unchanged, kept from the cache)`,
+        );
       }
     },
   };

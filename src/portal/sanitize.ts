@@ -120,9 +120,46 @@ export function richTextImageSource(src: string | undefined, imageBase: string):
  */
 const richTextOptions = (imageBase: string, dropped: Set<string>): sanitizeHtml.IOptions => ({
   allowedTags: [
-    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup',
-    'mark', 'span', 'div', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
-    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'small',
+    'sub',
+    'sup',
+    'mark',
+    'span',
+    'div',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -146,7 +183,9 @@ const richTextOptions = (imageBase: string, dropped: Set<string>): sanitizeHtml.
     img: (tagName, attribs) => {
       const src = richTextImageSource(attribs.src, imageBase);
       if (typeof src === 'object') {
-        dropped.add(`image ${JSON.stringify((attribs.src ?? '').slice(0, 80))} removed, a relative path that is no path under the image base: ${src.problem}`);
+        dropped.add(
+          `image ${JSON.stringify((attribs.src ?? '').slice(0, 80))} removed, a relative path that is no path under the image base: ${src.problem}`,
+        );
         const marked: Record<string, string> = {};
         droppedImages.add(marked);
         return { tagName, attribs: marked };
@@ -236,9 +275,7 @@ export function sanitizeRichText(html: string, imageBase: string = richTextImage
   const asWritten = sanitizeHtml(html, options);
   const renames = headingRenames(headingLevels(asWritten));
   const safe =
-    Object.keys(renames).length === 0
-      ? asWritten
-      : sanitizeHtml(html, { ...options, transformTags: { ...options.transformTags, ...renames } });
+    Object.keys(renames).length === 0 ? asWritten : sanitizeHtml(html, { ...options, transformTags: { ...options.transformTags, ...renames } });
   for (const warning of dropped) {
     if (collected) collected.push(warning);
     else console.warn(`Rich text: ${warning}.`);

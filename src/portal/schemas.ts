@@ -182,17 +182,19 @@ export const articleSchema = z.object({
 });
 
 /** Coupons (優惠專區): spec §3 "id, title, date, description; coupons also image". */
-export const couponSchema = z.object({
-  id: routeId.describe('Coupon id; detail at /coupon/detail/{id}'),
-  title: text().describe('Offer name'),
-  date: portalDate.describe('Publication date'),
-  description: optionalText().describe('Short description shown in lists'),
-  image: assetPath.describe('Offer image path under the image base'),
-  content: richText.default('').describe('Terms of the offer as portal HTML, sanitized'),
-  startDate: portalDate.optional().describe('First day of the offer'),
-  endDate: portalDate.optional().describe('Last day of the offer'),
-  link: httpUrl.optional().describe('Where to claim the offer'),
-}).superRefine(dateOrder('startDate', 'endDate'));
+export const couponSchema = z
+  .object({
+    id: routeId.describe('Coupon id; detail at /coupon/detail/{id}'),
+    title: text().describe('Offer name'),
+    date: portalDate.describe('Publication date'),
+    description: optionalText().describe('Short description shown in lists'),
+    image: assetPath.describe('Offer image path under the image base'),
+    content: richText.default('').describe('Terms of the offer as portal HTML, sanitized'),
+    startDate: portalDate.optional().describe('First day of the offer'),
+    endDate: portalDate.optional().describe('Last day of the offer'),
+    link: httpUrl.optional().describe('Where to claim the offer'),
+  })
+  .superRefine(dateOrder('startDate', 'endDate'));
 
 /** Videos (影音專區). */
 export const videoSchema = z.object({

@@ -30,19 +30,24 @@ export type ArticleCategory = CollectionEntry<ArticleCategoryCollection>['data']
 export async function sortedArticles(section: ArticleSection): Promise<Article[]> {
   const list = section.list as ArticleCollection;
   const entries = await getCollection(list);
-  return inListOrder(list, entries.map((entry) => entry.data as Article));
+  return inListOrder(
+    list,
+    entries.map((entry) => entry.data as Article),
+  );
 }
 
 /** A section's categories in their list's display order (sort, then id). */
 export async function sortedCategories(section: ArticleSection): Promise<ArticleCategory[]> {
   const list = section.categories as ArticleCategoryCollection;
   const entries = await getCollection(list);
-  return inListOrder(list, entries.map((entry) => entry.data as ArticleCategory));
+  return inListOrder(
+    list,
+    entries.map((entry) => entry.data as ArticleCategory),
+  );
 }
 
 /** URL of a list page. */
-export const listPath = (section: ArticleSection, category: string, page = 1): string =>
-  `/${section.path}/${encodeURIComponent(category)}/${page}`;
+export const listPath = (section: ArticleSection, category: string, page = 1): string => `/${section.path}/${encodeURIComponent(category)}/${page}`;
 
 /** URL of an item: its detail page, or its own link for sections without details (events). */
 export const itemHref = (section: ArticleSection, item: Article): string =>

@@ -46,9 +46,7 @@ let layoutKeyPromise: Promise<string> | undefined;
 export function layoutKey(): Promise<string> {
   layoutKeyPromise ??= (async () => {
     const dock = await dockLists();
-    const config = await Promise.all(
-      BUILD_CONFIG_FILES.map((file) => readFile(`${process.cwd()}/${file}`, 'utf8')),
-    );
+    const config = await Promise.all(BUILD_CONFIG_FILES.map((file) => readFile(`${process.cwd()}/${file}`, 'utf8')));
     const settings = processSettings();
     const env = Object.fromEntries(PAGE_SETTINGS.map((name) => [name, settings[name] ?? null]));
     // readerEnabled: whether this build has a speech engine, i.e. whether content pages show the reader player.

@@ -34,13 +34,12 @@ export interface ContractChangePageProps {
 
 /** Props of `/change`. */
 export async function contractChangeProps(): Promise<ContractChangePageProps> {
-  const [entries, tree, locationsHref] = await Promise.all([
-    getCollection('contractChanges'),
-    loadDownloadTree(),
-    locationsLandingPath(),
-  ]);
+  const [entries, tree, locationsHref] = await Promise.all([getCollection('contractChanges'), loadDownloadTree(), locationsLandingPath()]);
   return {
-    changes: inListOrder('contractChanges', entries.map((entry) => entry.data)),
+    changes: inListOrder(
+      'contractChanges',
+      entries.map((entry) => entry.data),
+    ),
     formsHref: downloadLandingFor(tree, CHANGE_FORMS_KEYWORD),
     locationsHref,
   };

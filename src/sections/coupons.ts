@@ -58,8 +58,7 @@ export function couponsInDisplayOrder(coupons: readonly Coupon[], now: Date = ne
 }
 
 /** The statement that replaces an ended offer's call to action: `本優惠已於 2025/02/28 結束。` */
-export const endedStatement = (coupon: Coupon): string =>
-  coupon.endDate ? `本優惠已於 ${formatDate(coupon.endDate)} 結束。` : '本優惠已結束。';
+export const endedStatement = (coupon: Coupon): string => (coupon.endDate ? `本優惠已於 ${formatDate(coupon.endDate)} 結束。` : '本優惠已結束。');
 
 /** Every coupon in display order (couponsInDisplayOrder). */
 export async function loadCoupons(): Promise<ShownCoupon[]> {

@@ -35,7 +35,10 @@ export interface DecreePageProps {
  * and fails the build with a message.
  */
 export async function decreePaths() {
-  const decrees = inListOrder('decrees', (await getCollection('decrees')).map((entry) => entry.data));
+  const decrees = inListOrder(
+    'decrees',
+    (await getCollection('decrees')).map((entry) => entry.data),
+  );
   const bad = decrees.find((decree) => decree.id.includes('/'));
   if (bad) throw new Error(`Decree id "${bad.id}" contains "/" and cannot be a URL segment of /about/decree/{id}.`);
   return decrees.map((decree) => {

@@ -35,8 +35,7 @@ export interface DownloadItemLike extends Sortable {
 const segment = (value: string | number): string => encodeURIComponent(String(value));
 
 /** `/download/{category}/{id}/{page}`. */
-export const downloadPath = (category: string, id: string, page = 1): string =>
-  `/download/${segment(category)}/${segment(id)}/${page}`;
+export const downloadPath = (category: string, id: string, page = 1): string => `/download/${segment(category)}/${segment(id)}/${page}`;
 
 /** `/download/{category}/none`, or `/download/none` without a category. */
 export const downloadNonePath = (category?: string): string =>
@@ -49,10 +48,7 @@ export interface DownloadBranch<C, I> {
 }
 
 /** The categories in display order, each with its items in display order; items of unknown categories dropped. */
-export function downloadTree<C extends Sortable, I extends DownloadItemLike>(
-  categories: readonly C[],
-  items: readonly I[],
-): DownloadBranch<C, I>[] {
+export function downloadTree<C extends Sortable, I extends DownloadItemLike>(categories: readonly C[], items: readonly I[]): DownloadBranch<C, I>[] {
   const sortedItems = inListOrder('downloads', items);
   return inListOrder('downloadCategories', categories).map((category) => ({
     category,

@@ -77,8 +77,7 @@ export function groupFaqs<T extends FaqLike>(items: readonly T[]): FaqGroup<T>[]
 export const faqPath = (categoryId: string): string => `/faq/${encodeURIComponent(categoryId)}`;
 
 /** URL of page `page` (1-based) of an FAQ category: page 1 is `/faq/{category}` (spec §2), page n `/faq/{category}/{n}`. */
-export const faqPagePath = (categoryId: string, page: number): string =>
-  page > 1 ? `${faqPath(categoryId)}/${page}` : faqPath(categoryId);
+export const faqPagePath = (categoryId: string, page: number): string => (page > 1 ? `${faqPath(categoryId)}/${page}` : faqPath(categoryId));
 
 /**
  * Anchor id of one FAQ item on its category page (`/faq/1#faq-12` opens that question): src/lib/element-id.ts
@@ -108,7 +107,10 @@ export function faqTabs(categories: readonly FaqCategory[], current: string): Fa
 /** Categories and items as the pages use them: categories in display order (sort, then id). */
 async function loadFaqs(): Promise<{ categories: FaqCategory[]; items: Faq[] }> {
   const [categories, items] = await Promise.all([getCollection('faqCategories'), getCollection('faqs')]);
-  const sorted = inListOrder('faqCategories', categories.map((entry) => entry.data));
+  const sorted = inListOrder(
+    'faqCategories',
+    categories.map((entry) => entry.data),
+  );
   const clash = sorted.find((category) => category.id === FAQ_SERVICE);
   if (clash) throw new Error(`FAQ category id "${FAQ_SERVICE}" clashes with the /faq/${FAQ_SERVICE} page; rename it in the portal.`);
   return { categories: sorted, items: items.map((entry) => entry.data) };

@@ -41,8 +41,7 @@ export function groupLocations<A extends Sortable, L extends { id: string; areaI
 export const locationsPath = (areaId: string): string => `/about/locations/${encodeURIComponent(areaId)}`;
 
 /** URL of page `page` (1-based) of an area: page 1 is `/about/locations/{area}` (spec §2), page n `…/{area}/{n}`. */
-export const locationsPagePath = (areaId: string, page: number): string =>
-  page > 1 ? `${locationsPath(areaId)}/${page}` : locationsPath(areaId);
+export const locationsPagePath = (areaId: string, page: number): string => (page > 1 ? `${locationsPath(areaId)}/${page}` : locationsPath(areaId));
 
 export interface LocationsPageProps {
   area: LocationArea;
@@ -87,6 +86,9 @@ export async function locationAreaMorePaths() {
 
 /** The first area's page (where `/about/locations` leads), or the contact page when there is no area. */
 export async function locationsLandingPath(): Promise<string> {
-  const [first] = inListOrder('locationCategories', (await getCollection('locationCategories')).map((entry) => entry.data));
+  const [first] = inListOrder(
+    'locationCategories',
+    (await getCollection('locationCategories')).map((entry) => entry.data),
+  );
   return first ? locationsPath(first.id) : '/contact';
 }

@@ -16,9 +16,7 @@ function productIdOf(href: string): number | undefined {
 }
 
 /** The 商品介紹 menu item (spec §2 "Product showcase"): the one whose groups are the insurance categories. */
-const SHOWCASE = MAIN_MENU.find((item) =>
-  item.groups.some((group) => group.title === INSURANCE_CATEGORIES[0].label),
-);
+const SHOWCASE = MAIN_MENU.find((item) => item.groups.some((group) => group.title === INSURANCE_CATEGORIES[0].label));
 
 /** Product labels of the 商品介紹 mega-menu by id: the names the product pages must carry. */
 export const MENU_PRODUCT_NAMES: ReadonlyMap<number, string> = new Map(
@@ -48,7 +46,9 @@ export const MENU_PRODUCT_IDS: readonly number[] = [
  */
 export function productShortNames(product: Product): string[] {
   const href = productPath(product.id);
-  const labels = MAIN_MENU.flatMap((item) => item.groups.flatMap((group) => group.links.filter((link) => link.href === href).map((link) => link.label)));
+  const labels = MAIN_MENU.flatMap((item) =>
+    item.groups.flatMap((group) => group.links.filter((link) => link.href === href).map((link) => link.label)),
+  );
   return [...new Set(labels)].filter((label) => label !== product.title);
 }
 

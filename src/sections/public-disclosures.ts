@@ -56,10 +56,7 @@ export interface PublicNavLink {
  * The side navigation (spec §9): 公開依據 first, the categories in display order, 盡職治理 last. `current` is the
  * href of the page being shown.
  */
-export function publicNav<C extends Sortable & { name: string; url: string }>(
-  categories: readonly C[],
-  current: string,
-): PublicNavLink[] {
+export function publicNav<C extends Sortable & { name: string; url: string }>(categories: readonly C[], current: string): PublicNavLink[] {
   const links = [
     { label: PUBLIC_BASIS.label, href: PUBLIC_BASIS.href },
     ...inListOrder('publicDisclosureCategories', categories).map((category) => ({ label: category.name, href: categoryHref(category) })),
@@ -70,16 +67,19 @@ export function publicNav<C extends Sortable & { name: string; url: string }>(
 
 /** The items of one category (spec §9 grouping by `category`), ascending `sort`, then natural id order. */
 export function disclosuresOfCategory<T extends Sortable & { category: string }>(items: readonly T[], categoryId: string): T[] {
-  return inListOrder('publicDisclosures', items.filter((item) => item.category === categoryId));
+  return inListOrder(
+    'publicDisclosures',
+    items.filter((item) => item.category === categoryId),
+  );
 }
 
 async function loadPublicDisclosures() {
-  const [categories, items] = await Promise.all([
-    getCollection('publicDisclosureCategories'),
-    getCollection('publicDisclosures'),
-  ]);
+  const [categories, items] = await Promise.all([getCollection('publicDisclosureCategories'), getCollection('publicDisclosures')]);
   return {
-    categories: inListOrder('publicDisclosureCategories', categories.map((entry) => entry.data)),
+    categories: inListOrder(
+      'publicDisclosureCategories',
+      categories.map((entry) => entry.data),
+    ),
     items: items.map((entry) => entry.data),
   };
 }
@@ -151,7 +151,10 @@ export interface StewardshipPageProps {
 export async function stewardshipProps(): Promise<StewardshipPageProps> {
   const { categories, items } = await loadPublicDisclosures();
   const hrefs = new Map(categories.map((category) => [category.id, categoryHref(category)]));
-  const reports = inListOrder('publicDisclosures', items.filter((item) => item.title.includes('盡職治理'))).map((item) => ({
+  const reports = inListOrder(
+    'publicDisclosures',
+    items.filter((item) => item.title.includes('盡職治理')),
+  ).map((item) => ({
     item,
     categoryHref: hrefs.get(item.category),
   }));

@@ -30,9 +30,7 @@ export interface StaffYear<T> {
  */
 export function staffByYear<T extends { id: string; year?: number }>(items: readonly T[]): StaffYear<T>[] {
   const sorted = inListOrder('staff', items);
-  const years = [...new Set(sorted.map((item) => item.year))].sort(
-    (a, b) => (b ?? Number.NEGATIVE_INFINITY) - (a ?? Number.NEGATIVE_INFINITY),
-  );
+  const years = [...new Set(sorted.map((item) => item.year))].sort((a, b) => (b ?? Number.NEGATIVE_INFINITY) - (a ?? Number.NEGATIVE_INFINITY));
   return years.map((year) => ({ year, staff: sorted.filter((item) => item.year === year) }));
 }
 

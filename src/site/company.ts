@@ -79,8 +79,7 @@ export const EXTERNAL = {
 } as const;
 
 /** Default meta description of pages that do not pass their own (SiteLayout). */
-export const SITE_DESCRIPTION =
-  '和泰產險提供汽車險、機車險、旅平險、傷害健康險、住宅險與企業保險，線上投保、理賠服務與保單查詢，全年守護您的生活。';
+export const SITE_DESCRIPTION = '和泰產險提供汽車險、機車險、旅平險、傷害健康險、住宅險與企業保險，線上投保、理賠服務與保單查詢，全年守護您的生活。';
 
 /** The default share image (og:image) of pages without their own: public/og-default.jpg, size in px. */
 export const OG_DEFAULT_IMAGE = {

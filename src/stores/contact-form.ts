@@ -122,10 +122,7 @@ export async function fetchCaptchaAudio(signal?: AbortSignal): Promise<{ text?: 
  * Sends the form once (no automatic retry: a lost answer must not turn into two messages). On success the draft
  * is cleared. Rejects with the portal client's typed errors; a cancelled call resolves `{ cancelled: true }`.
  */
-export async function sendContactForm(
-  submission: ContactSubmission,
-  signal?: AbortSignal,
-): Promise<PortalResult<{ ticketNo?: string }>> {
+export async function sendContactForm(submission: ContactSubmission, signal?: AbortSignal): Promise<PortalResult<{ ticketNo?: string }>> {
   const result = await callPortal<{ ticketNo?: string }>(PROBLEM_FORM_ENDPOINT, {
     base: PUBLIC_PORTAL_API_BASE,
     body: submission,

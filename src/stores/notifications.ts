@@ -45,18 +45,14 @@ export const $dismissedBanners = persistentJSON<string[]>(`${KEY_PREFIX}dismisse
 export const $confirmedDialogs = persistentJSON<string[]>(`${SESSION_PREFIX}${KEY_PREFIX}confirmed-dialogs`, []);
 
 /** A stored key list, or none when storage held something else. */
-export const keyList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : [];
+export const keyList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : []);
 
 /**
  * Newest start date first (ties keep the portal's order). `timeOf` reads a start date as epoch milliseconds: the
  * date module's `timeOf` (src/lib/taipei-dates.ts: a date without zone is Taipei time), passed in because that module is
  * loaded on demand; without it the portal's order is kept.
  */
-export function newestFirst(
-  items: readonly PortalNotification[],
-  timeOf?: (date: string) => number,
-): PortalNotification[] {
+export function newestFirst(items: readonly PortalNotification[], timeOf?: (date: string) => number): PortalNotification[] {
   if (!timeOf) return [...items];
   const times = new Map(items.map((item) => [item, timeOf(item.startDate) || 0]));
   return [...items].sort((a, b) => times.get(b)! - times.get(a)!);
@@ -66,21 +62,14 @@ export function newestFirst(
  * The bell list (category 2) in the order of `items` (`$notifications` is newest first already:
  * selectNotifications), or re-sorted newest first when `timeOf` is given (see newestFirst).
  */
-export const bellItems = (
-  items: readonly PortalNotification[],
-  timeOf?: (date: string) => number,
-): PortalNotification[] =>
+export const bellItems = (items: readonly PortalNotification[], timeOf?: (date: string) => number): PortalNotification[] =>
   newestFirst(
     items.filter((item) => item.category === NOTIFICATION_CATEGORY.bell),
     timeOf,
   );
 
 /** The first item of a category whose key is not in `done`. */
-function firstPending(
-  items: readonly PortalNotification[],
-  category: number,
-  done: readonly string[],
-): PortalNotification | undefined {
+function firstPending(items: readonly PortalNotification[], category: number, done: readonly string[]): PortalNotification | undefined {
   return items.find((item) => item.category === category && !done.includes(item.key));
 }
 
@@ -97,8 +86,7 @@ export const pendingDialog = (items: readonly PortalNotification[], confirmed: u
  * show no later), else setTimeout 0.
  */
 const nextTask = (): Promise<void> =>
-  (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ??
-  new Promise((resolve) => setTimeout(resolve, 0));
+  (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Asks the portal for the notifications (POST, same origin unless PUBLIC_PORTAL_API_BASE says otherwise). */
 export type NotificationFetcher = (signal?: AbortSignal) => Promise<PortalResult<unknown>>;

@@ -59,10 +59,7 @@ export async function loadHolidays(years: readonly number[], signal?: AbortSigna
 }
 
 /** Sends the appointment once (no automatic retry); clears the draft on success. */
-export async function sendAppointment(
-  submission: AppointmentSubmission,
-  signal?: AbortSignal,
-): Promise<PortalResult<{ ticketNo?: string }>> {
+export async function sendAppointment(submission: AppointmentSubmission, signal?: AbortSignal): Promise<PortalResult<{ ticketNo?: string }>> {
   const result = await callPortal<{ ticketNo?: string }>(APPOINTMENT_ENDPOINT, {
     base: PUBLIC_PORTAL_API_BASE,
     body: submission,

@@ -18,16 +18,24 @@ const cases: [string, Record<string, unknown>, RegExp][] = [
   ['non-20000 code', { decrees: 'code' }, new RegExp(`${DECREES}: portal code 50001`)],
   ['malformed JSON', { news: 'malformed' }, new RegExp(`${NEWS}: malformed answer`)],
   // One bad item is quarantined (tests/build/publishing.test.ts); more than half of a list refused fails it.
-  ['items breaking the schema', { news: 'badItems' }, new RegExp(`${NEWS}: list "news": \\d+ of \\d+ items break their schema, more than half.*item .+: field "\\w+`)],
+  [
+    'items breaking the schema',
+    { news: 'badItems' },
+    new RegExp(`${NEWS}: list "news": \\d+ of \\d+ items break their schema, more than half.*item .+: field "\\w+`),
+  ],
 ];
 
 describe('the build fails on each portal fault', () => {
-  it.each(cases)('%s', async (_name, faults, message) => {
-    const { code, output } = await runBuild({
-      SAMPLE_PORTAL_FAULTS: JSON.stringify(faults),
-      PORTAL_TIMEOUT_MS: '1500',
-    });
-    expect(code).not.toBe(0);
-    expect(output).toMatch(message);
-  }, 120_000);
+  it.each(cases)(
+    '%s',
+    async (_name, faults, message) => {
+      const { code, output } = await runBuild({
+        SAMPLE_PORTAL_FAULTS: JSON.stringify(faults),
+        PORTAL_TIMEOUT_MS: '1500',
+      });
+      expect(code).not.toBe(0);
+      expect(output).toMatch(message);
+    },
+    120_000,
+  );
 });

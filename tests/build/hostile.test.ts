@@ -85,10 +85,16 @@ function templatePatterns(): { template: string; pattern: RegExp }[] {
   return readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.astro'))
     .map((file) => {
-      const route = `/${file.replace(/\.astro$/, '').split(sep).join('/')}`.replace(/\/index$/, '') || '/';
+      const route =
+        `/${file
+          .replace(/\.astro$/, '')
+          .split(sep)
+          .join('/')}`.replace(/\/index$/, '') || '/';
       const source = route
         .split('/')
-        .map((segment) => (/^\[\.\.\.\w+\]$/.test(segment) ? '(?:/.*)?' : /^\[\w+\]$/.test(segment) ? '/[^/]+' : segment ? `/${segment.replace(/[.]/g, '\\.')}` : ''))
+        .map((segment) =>
+          /^\[\.\.\.\w+\]$/.test(segment) ? '(?:/.*)?' : /^\[\w+\]$/.test(segment) ? '/[^/]+' : segment ? `/${segment.replace(/[.]/g, '\\.')}` : '',
+        )
         .join('')
         .replace(/^\/?\(\?:/, '(?:');
       const dynamic = (route.match(/\[/g) ?? []).length + (route.includes('[...') ? 10 : 0);
@@ -109,7 +115,14 @@ function templatePages(folder: string): string[] {
   for (const path of paths) {
     const decoded = decodeURIComponent(path);
     const template = templates.find(({ pattern }) => pattern.test(decoded))?.template;
-    if (template && !chosen.has(template)) chosen.set(template, path.split('/').map((s) => encodeURIComponent(s)).join('/') || '/');
+    if (template && !chosen.has(template))
+      chosen.set(
+        template,
+        path
+          .split('/')
+          .map((s) => encodeURIComponent(s))
+          .join('/') || '/',
+      );
   }
   return [...chosen.values()];
 }
@@ -164,39 +177,45 @@ async function visit(page: Page, path: string): Promise<PageFindings> {
   });
   const allowedFrames = [new URL(EXTERNAL.chatbot).origin, VIDEO_EMBED_ORIGIN];
   const findings: PageFindings = {
-    ...(await page.evaluate(([frames, hints]) => {
-      const unsafe: string[] = [];
-      for (const element of document.querySelectorAll('*')) {
-        for (const attribute of element.attributes) {
-          if (/^on/i.test(attribute.name)) unsafe.push(`${element.tagName} ${attribute.name}`);
-          if (['href', 'src', 'action', 'formaction', 'srcdoc', 'data', 'srcset'].includes(attribute.name)) {
-            const value = attribute.value.trim().toLowerCase();
-            if (value.startsWith('javascript:') || (value.startsWith('data:') && element.tagName !== 'IMG')) {
-              unsafe.push(`${element.tagName} ${attribute.name}=${value.slice(0, 40)}`);
+    ...(await page.evaluate(
+      ([frames, hints]) => {
+        const unsafe: string[] = [];
+        for (const element of document.querySelectorAll('*')) {
+          for (const attribute of element.attributes) {
+            if (/^on/i.test(attribute.name)) unsafe.push(`${element.tagName} ${attribute.name}`);
+            if (['href', 'src', 'action', 'formaction', 'srcdoc', 'data', 'srcset'].includes(attribute.name)) {
+              const value = attribute.value.trim().toLowerCase();
+              if (value.startsWith('javascript:') || (value.startsWith('data:') && element.tagName !== 'IMG')) {
+                unsafe.push(`${element.tagName} ${attribute.name}=${value.slice(0, 40)}`);
+              }
             }
           }
         }
-      }
-      for (const frame of document.querySelectorAll('iframe, frame, object, embed')) {
-        const src = frame.getAttribute('src') ?? frame.getAttribute('data') ?? '';
-        if (frame.tagName !== 'IFRAME' || !frames.includes(new URL(src, location.href).origin)) unsafe.push(`${frame.tagName} ${src.slice(0, 60)}`);
-      }
-      for (const script of document.querySelectorAll<HTMLScriptElement>('script[src]')) {
-        if (new URL(script.src).origin !== location.origin) unsafe.push(`SCRIPT ${script.src}`);
-      }
-      for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
-        if (new URL(link.href).origin !== location.origin) unsafe.push(`LINK ${link.href}`);
-      }
-      if (document.querySelector('base')) unsafe.push('BASE');
-      // Every link to another origin: a new tab, rel, and the hint (spec §9; issue 17 item 1, download links too).
-      for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
-        if (!/^https?:$/.test(link.protocol) || link.origin === location.origin) continue;
-        const hint = [...link.querySelectorAll('.visually-hidden')].some((span) => span.textContent?.includes(hints[0]) || span.textContent?.includes(hints[1]));
-        if (link.target !== '_blank' || !/\bnoopener\b/.test(link.rel) || !hint) unsafe.push(`external A ${link.href.slice(0, 60)} target=${link.target} rel=${link.rel} hint=${hint}`);
-      }
-      const win = window as unknown as { __pwned?: unknown; __cspViolations: string[] };
-      return { pwned: win.__pwned, violations: [...win.__cspViolations], unsafeDom: unsafe };
-    }, [allowedFrames, [NEW_WINDOW_TEXT, NEW_WINDOW_TEXT_EN]] as const)),
+        for (const frame of document.querySelectorAll('iframe, frame, object, embed')) {
+          const src = frame.getAttribute('src') ?? frame.getAttribute('data') ?? '';
+          if (frame.tagName !== 'IFRAME' || !frames.includes(new URL(src, location.href).origin)) unsafe.push(`${frame.tagName} ${src.slice(0, 60)}`);
+        }
+        for (const script of document.querySelectorAll<HTMLScriptElement>('script[src]')) {
+          if (new URL(script.src).origin !== location.origin) unsafe.push(`SCRIPT ${script.src}`);
+        }
+        for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+          if (new URL(link.href).origin !== location.origin) unsafe.push(`LINK ${link.href}`);
+        }
+        if (document.querySelector('base')) unsafe.push('BASE');
+        // Every link to another origin: a new tab, rel, and the hint (spec §9; issue 17 item 1, download links too).
+        for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+          if (!/^https?:$/.test(link.protocol) || link.origin === location.origin) continue;
+          const hint = [...link.querySelectorAll('.visually-hidden')].some(
+            (span) => span.textContent?.includes(hints[0]) || span.textContent?.includes(hints[1]),
+          );
+          if (link.target !== '_blank' || !/\bnoopener\b/.test(link.rel) || !hint)
+            unsafe.push(`external A ${link.href.slice(0, 60)} target=${link.target} rel=${link.rel} hint=${hint}`);
+        }
+        const win = window as unknown as { __pwned?: unknown; __cspViolations: string[] };
+        return { pwned: win.__pwned, violations: [...win.__cspViolations], unsafeDom: unsafe };
+      },
+      [allowedFrames, [NEW_WINDOW_TEXT, NEW_WINDOW_TEXT_EN]] as const,
+    )),
     overflowPx: {},
   };
   for (const viewport of VIEWPORTS) {
@@ -326,9 +345,10 @@ describe('the security policy with the hostile corpus (issue 17 finding 2)', () 
 });
 
 describe('images that cannot be shown never break a page or the build', () => {
-  const report = () => JSON.parse(readFileSync(join(dist, 'build-report.json'), 'utf8')) as {
-    images: { failed: { list: string; itemId: string; field: string; path: string; reasonZh: string }[] };
-  };
+  const report = () =>
+    JSON.parse(readFileSync(join(dist, 'build-report.json'), 'utf8')) as {
+      images: { failed: { list: string; itemId: string; field: string; path: string; reasonZh: string }[] };
+    };
   it.each(Object.entries(HOSTILE_IMAGES))('%s (%s) publishes its item with a placeholder or as an <img>', (path, { shown }) => {
     const index = Object.keys(HOSTILE_IMAGES).indexOf(path);
     const page = readFileSync(join(dist, 'news', 'detail', `hostile-image-${index}`, 'index.html'), 'utf8');
@@ -336,7 +356,9 @@ describe('images that cannot be shown never break a page or the build', () => {
     if (shown === 'placeholder') {
       expect(main).toContain('portal-picture--placeholder');
       expect(main).not.toContain(`/upload/${path}`);
-      expect(report().images.failed).toContainEqual(expect.objectContaining({ list: 'news', itemId: `hostile-image-${index}`, field: 'image', path }));
+      expect(report().images.failed).toContainEqual(
+        expect.objectContaining({ list: 'news', itemId: `hostile-image-${index}`, field: 'image', path }),
+      );
     } else {
       // A drawing is only ever an <img> (never inlined): its script cannot run there.
       expect(main).toMatch(new RegExp(`<img src="/upload/${path.replace(/[.]/g, '\\.')}"`));
@@ -374,9 +396,14 @@ describe('large categories keep their pages bounded (issue 17 finding 7)', () =>
     expect(expected).toBeGreaterThan(DOWNLOAD_NAV_SIZE * 5);
     const navOf = (page: HTMLElement) => page.querySelector('nav.side-nav')!;
     const linkText = (page: HTMLElement, text: string) =>
-      navOf(page).querySelectorAll('a').find((link) => link.text.trim().startsWith(text))?.getAttribute('href');
+      navOf(page)
+        .querySelectorAll('a')
+        .find((link) => link.text.trim().startsWith(text))
+        ?.getAttribute('href');
     // From the category's landing item, back to the first block, then forward through every block.
-    let page = pageAt(`/download/${LARGE_CATEGORY.downloads}/${lists.downloads.find((item) => String(item.category) === String(LARGE_CATEGORY.downloads))!.id}/1`);
+    let page = pageAt(
+      `/download/${LARGE_CATEGORY.downloads}/${lists.downloads.find((item) => String(item.category) === String(LARGE_CATEGORY.downloads))!.id}/1`,
+    );
     for (let back = linkText(page, '上一組'); back; back = linkText(page, '上一組')) page = pageAt(back);
     const seen: string[] = [];
     for (;;) {

@@ -66,10 +66,7 @@ function startProxy(): Promise<void> {
 /** Builds into the kept folder with the given edits. */
 async function build(next: Edits): Promise<void> {
   edits = next;
-  const { code, output } = await runBuild(
-    { PORTAL_API_BASE: proxyUrl, PORTAL_SNAPSHOT_DIR: snapshots, READER_ENGINE: 'off' },
-    site,
-  );
+  const { code, output } = await runBuild({ PORTAL_API_BASE: proxyUrl, PORTAL_SNAPSHOT_DIR: snapshots, READER_ENGINE: 'off' }, site);
   builds.push({ code, output });
 }
 
@@ -132,7 +129,7 @@ describe('a build over a kept dist/ after content changes', () => {
       await build({});
     }, BUILD_MS);
 
-    it('succeeds and restores the first build\'s redirects and pages', () => {
+    it("succeeds and restores the first build's redirects and pages", () => {
       expect(builds[2].code, builds[2].output.slice(-3000)).toBe(0);
       expect(refreshTo('about/decree')).toBe('/about/decree/1');
       expect(existsSync(join(site, 'about/decree/new-decree'))).toBe(false);

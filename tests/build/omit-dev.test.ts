@@ -39,9 +39,7 @@ const INSTALL_AND_BUILD_MS = 600_000;
  * node_modules/.bin; npm's per-run `npm_*` variables, except the cache and registry).
  */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const kept = Object.entries(process.env).filter(
-    ([key]) => !/^npm_/i.test(key) || /^npm_config_(cache|registry|userconfig)$/i.test(key),
-  );
+  const kept = Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) || /^npm_config_(cache|registry|userconfig)$/i.test(key));
   const env: NodeJS.ProcessEnv = Object.fromEntries(kept);
   const pathKey = Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
   env[pathKey] = (env[pathKey] ?? '')
@@ -106,44 +104,56 @@ describe('npm install --omit=dev, then npm run build against a portal', () => {
     expect(existsSync(join(project, 'node_modules/svg-captcha'))).toBe(false);
   });
 
-  it('builds the site with PORTAL_API_BASE set', async () => {
-    expect(install.code, 'install failed').toBe(0);
-    const env = cleanEnv({
-      PORTAL_API_BASE: portal.url,
-      READER_ENGINE: 'off',
-      // The checkout's image cache: this build still makes its variants with the production install's sharp, but
-      // finds the ones made before (a cold image cache would add a minute of transforms to every run).
-      IMAGE_CACHE_DIR: SHARED_IMAGE_CACHE,
-    });
-    const build = await npm(['run', 'build'], project, env);
-    expect(build.code, build.output.slice(-3000)).toBe(0);
-    expect(existsSync(join(project, 'dist/index.html'))).toBe(true);
-  }, INSTALL_AND_BUILD_MS);
-
-  it('serves the built site with `npm start`, proxying /api/* to PORTAL_API_BASE', async () => {
-    expect(existsSync(join(project, 'dist/index.html')), 'no build').toBe(true);
-    const env = cleanEnv({ PORTAL_API_BASE: portal.url, PORT: '0', HOST: '127.0.0.1' });
-    // Its own process group, so that npm, its shell and the server stop together.
-    const child = spawn('npm', ['start'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let output = '';
-    try {
-      const site = await new Promise<string>((resolve, reject) => {
-        const onData = (chunk: Buffer) => {
-          output += chunk;
-          const url = /Site: (http:\/\/localhost:\d+)/.exec(output)?.[1];
-          if (url) resolve(url.replace('localhost', '127.0.0.1'));
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        child.on('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output.slice(-3000)}`)));
+  it(
+    'builds the site with PORTAL_API_BASE set',
+    async () => {
+      expect(install.code, 'install failed').toBe(0);
+      const env = cleanEnv({
+        PORTAL_API_BASE: portal.url,
+        READER_ENGINE: 'off',
+        // The checkout's image cache: this build still makes its variants with the production install's sharp, but
+        // finds the ones made before (a cold image cache would add a minute of transforms to every run).
+        IMAGE_CACHE_DIR: SHARED_IMAGE_CACHE,
       });
-      const home = await fetch(`${site}/`);
-      expect(home.status).toBe(200);
-      expect(await home.text()).toContain('<main');
-      const api = await fetch(`${site}${NOTIFICATIONS_ENDPOINT.path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-      expect(await api.json()).toMatchObject({ code: SUCCESS_CODE });
-    } finally {
-      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-    }
-  }, INSTALL_AND_BUILD_MS);
+      const build = await npm(['run', 'build'], project, env);
+      expect(build.code, build.output.slice(-3000)).toBe(0);
+      expect(existsSync(join(project, 'dist/index.html'))).toBe(true);
+    },
+    INSTALL_AND_BUILD_MS,
+  );
+
+  it(
+    'serves the built site with `npm start`, proxying /api/* to PORTAL_API_BASE',
+    async () => {
+      expect(existsSync(join(project, 'dist/index.html')), 'no build').toBe(true);
+      const env = cleanEnv({ PORTAL_API_BASE: portal.url, PORT: '0', HOST: '127.0.0.1' });
+      // Its own process group, so that npm, its shell and the server stop together.
+      const child = spawn('npm', ['start'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      let output = '';
+      try {
+        const site = await new Promise<string>((resolve, reject) => {
+          const onData = (chunk: Buffer) => {
+            output += chunk;
+            const url = /Site: (http:\/\/localhost:\d+)/.exec(output)?.[1];
+            if (url) resolve(url.replace('localhost', '127.0.0.1'));
+          };
+          child.stdout.on('data', onData);
+          child.stderr.on('data', onData);
+          child.on('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output.slice(-3000)}`)));
+        });
+        const home = await fetch(`${site}/`);
+        expect(home.status).toBe(200);
+        expect(await home.text()).toContain('<main');
+        const api = await fetch(`${site}${NOTIFICATIONS_ENDPOINT.path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+        expect(await api.json()).toMatchObject({ code: SUCCESS_CODE });
+      } finally {
+        if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      }
+    },
+    INSTALL_AND_BUILD_MS,
+  );
 });

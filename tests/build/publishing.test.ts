@@ -82,52 +82,65 @@ describe('stale-if-error builds', () => {
     }
   });
 
-  it('builds from fresh snapshots on every fault mode, warning per list with the age, reported as snapshot', async () => {
-    const before = Object.fromEntries(Object.keys(FAULTS).map((list) => [list, snapshotText(snapshots, list)]));
-    const { code, output, outDir } = await runBuild({
-      PORTAL_SNAPSHOT_DIR: snapshots,
-      PORTAL_TIMEOUT_MS: '1500',
-      SAMPLE_PORTAL_FAULTS: JSON.stringify({ ...FAULTS, videos: 'empty' }),
-      PORTAL_ALLOW_ITEM_DROP: 'videos',
-    });
-    expect(code, output.slice(-3000)).toBe(0);
-    const built = report(outDir);
-    for (const list of Object.keys(FAULTS)) {
-      expect(output).toMatch(new RegExp(`STALE CONTENT: list "${list}" failed \\(Portal `));
-      expect(built.lists[list], list).toMatchObject({ source: 'snapshot', items: goodReport.lists[list].items, fetchedAt: goodReport.lists[list].fetchedAt });
-      expect(built.lists[list].ageHours, list).toBeLessThan(1);
-      expect(snapshotText(snapshots, list), `${list} snapshot kept`).toBe(before[list]);
-    }
-    expect(output).toMatch(/Using its last good snapshot from \S+, [\d.]+ h old \(limit PORTAL_SNAPSHOT_MAX_AGE_HOURS = 24 h\)/);
-    expect(built.lists.videos).toMatchObject({ source: 'live', items: 0 });
-    expect(built.lists.staff.source).toBe('live');
-    const news = JSON.parse(snapshotText(snapshots, 'news')) as Snapshot;
-    for (const item of news.items) expect(existsSync(join(outDir, 'news/detail', String(item.id), 'index.html'))).toBe(true);
-  }, BUILD_MS);
+  it(
+    'builds from fresh snapshots on every fault mode, warning per list with the age, reported as snapshot',
+    async () => {
+      const before = Object.fromEntries(Object.keys(FAULTS).map((list) => [list, snapshotText(snapshots, list)]));
+      const { code, output, outDir } = await runBuild({
+        PORTAL_SNAPSHOT_DIR: snapshots,
+        PORTAL_TIMEOUT_MS: '1500',
+        SAMPLE_PORTAL_FAULTS: JSON.stringify({ ...FAULTS, videos: 'empty' }),
+        PORTAL_ALLOW_ITEM_DROP: 'videos',
+      });
+      expect(code, output.slice(-3000)).toBe(0);
+      const built = report(outDir);
+      for (const list of Object.keys(FAULTS)) {
+        expect(output).toMatch(new RegExp(`STALE CONTENT: list "${list}" failed \\(Portal `));
+        expect(built.lists[list], list).toMatchObject({
+          source: 'snapshot',
+          items: goodReport.lists[list].items,
+          fetchedAt: goodReport.lists[list].fetchedAt,
+        });
+        expect(built.lists[list].ageHours, list).toBeLessThan(1);
+        expect(snapshotText(snapshots, list), `${list} snapshot kept`).toBe(before[list]);
+      }
+      expect(output).toMatch(/Using its last good snapshot from \S+, [\d.]+ h old \(limit PORTAL_SNAPSHOT_MAX_AGE_HOURS = 24 h\)/);
+      expect(built.lists.videos).toMatchObject({ source: 'live', items: 0 });
+      expect(built.lists.staff.source).toBe('live');
+      const news = JSON.parse(snapshotText(snapshots, 'news')) as Snapshot;
+      for (const item of news.items) expect(existsSync(join(outDir, 'news/detail', String(item.id), 'index.html'))).toBe(true);
+    },
+    BUILD_MS,
+  );
 
-  it('fails as today when the snapshot is older than the limit', async () => {
-    const { code, output } = await runBuild({ PORTAL_SNAPSHOT_DIR: stale, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'http500' }) });
-    expect(code).not.toBe(0);
-    expect(output).toMatch(/\/api\/PortalCorporateMessage\/GetPutOnCorporateMessage: HTTP 500/);
-    expect(output).toMatch(/snapshot of list "news" is 25\.\d h old, older than PORTAL_SNAPSHOT_MAX_AGE_HOURS \(24 h\)/);
-  }, BUILD_MS);
+  it(
+    'fails as today when the snapshot is older than the limit',
+    async () => {
+      const { code, output } = await runBuild({ PORTAL_SNAPSHOT_DIR: stale, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'http500' }) });
+      expect(code).not.toBe(0);
+      expect(output).toMatch(/\/api\/PortalCorporateMessage\/GetPutOnCorporateMessage: HTTP 500/);
+      expect(output).toMatch(/snapshot of list "news" is 25\.\d h old, older than PORTAL_SNAPSHOT_MAX_AGE_HOURS \(24 h\)/);
+    },
+    BUILD_MS,
+  );
 
-  it('fails on a list that lost more than half of its items, and keeps the good snapshots', async () => {
-    const before = snapshotText(snapshots, 'news');
-    // Into a copy of the good site: dist/ is kept between builds, and a failed build must not leave the good
-    // build's report behind, the mark by which scripts/deploy.mjs takes a site as complete.
-    const site = tempDir('failed-over-good');
-    cpSync(goodSite, site, { recursive: true });
-    const { code, output } = await runBuild(
-      { PORTAL_SNAPSHOT_DIR: snapshots, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'empty' }) },
-      site,
-    );
-    expect(code).not.toBe(0);
-    expect(existsSync(join(site, 'build-report.json'))).toBe(false);
-    expect(() => deploy({ dir: site, dryRun: true, env: {}, log: () => {} })).toThrow(/not a complete build \(missing build-report\.json\)/);
-    expect(output).toMatch(/list "news" has 0 items, \d+ in the last good build .*PORTAL_ALLOW_ITEM_DROP=news/);
-    expect(snapshotText(snapshots, 'news')).toBe(before);
-  }, BUILD_MS);
+  it(
+    'fails on a list that lost more than half of its items, and keeps the good snapshots',
+    async () => {
+      const before = snapshotText(snapshots, 'news');
+      // Into a copy of the good site: dist/ is kept between builds, and a failed build must not leave the good
+      // build's report behind, the mark by which scripts/deploy.mjs takes a site as complete.
+      const site = tempDir('failed-over-good');
+      cpSync(goodSite, site, { recursive: true });
+      const { code, output } = await runBuild({ PORTAL_SNAPSHOT_DIR: snapshots, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'empty' }) }, site);
+      expect(code).not.toBe(0);
+      expect(existsSync(join(site, 'build-report.json'))).toBe(false);
+      expect(() => deploy({ dir: site, dryRun: true, env: {}, log: () => {} })).toThrow(/not a complete build \(missing build-report\.json\)/);
+      expect(output).toMatch(/list "news" has 0 items, \d+ in the last good build .*PORTAL_ALLOW_ITEM_DROP=news/);
+      expect(snapshotText(snapshots, 'news')).toBe(before);
+    },
+    BUILD_MS,
+  );
 });
 
 /**
@@ -158,110 +171,136 @@ describe('quarantine and the publish report (issue 16)', () => {
   const newsItems = () => (JSON.parse(snapshotText(snapshots, 'news')) as Snapshot).items;
   const detail = (site: string, id: unknown) => join(site, 'news/detail', String(id), 'index.html');
 
-  it("keeps a bad item's last good version while its list's other new items publish live; the report names it", async () => {
-    const [bad, newer, newest] = newsItems();
-    expect(String(bad.id)).toBe(BAD);
-    // The snapshot has item 42 but not the two newest items: those are new in this build.
-    const dir = snapshotsWith((items) => items.filter((item) => item.id !== newer.id && item.id !== newest.id));
-    const { code, output, outDir } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
-    expect(code, output.slice(-3000)).toBe(0);
-    const built = report(outDir);
-    expect(built.lists.news).toMatchObject({ source: 'live', items: goodReport.lists.news.items });
-    expect(built.quarantined).toMatchObject([{ list: 'news', id: BAD, field: 'title', kept: true, reason: { 'zh-TW': expect.stringContaining('欄位「title」') } }]);
-    expect(readFileSync(detail(outDir, BAD), 'utf8')).toContain(String(bad.title));
-    for (const item of [newer, newest]) expect(existsSync(detail(outDir, item.id)), `new item ${String(item.id)}`).toBe(true);
-    expect(output).not.toContain('STALE CONTENT');
-    const page = readFileSync(join(outDir, '_publish/index.html'), 'utf8');
-    expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
-    expect(page).toContain('1 個項目未通過檢查（隔離中）');
-    expect(page).toContain('修正前，網站保留此項目上次通過檢查的版本。');
-    // The same site as the last published one: no page added, changed or removed.
-    expect(built.pages).toEqual({ since: goodReport.builtAt, added: [], changed: [], removed: [] });
-    const sitemap = readdirSync(outDir).filter((file) => /^sitemap.*\.xml$/.test(file)).map((file) => readFileSync(join(outDir, file), 'utf8'));
-    expect(sitemap.join('')).not.toContain('_publish');
-  }, BUILD_MS);
+  it(
+    "keeps a bad item's last good version while its list's other new items publish live; the report names it",
+    async () => {
+      const [bad, newer, newest] = newsItems();
+      expect(String(bad.id)).toBe(BAD);
+      // The snapshot has item 42 but not the two newest items: those are new in this build.
+      const dir = snapshotsWith((items) => items.filter((item) => item.id !== newer.id && item.id !== newest.id));
+      const { code, output, outDir } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
+      expect(code, output.slice(-3000)).toBe(0);
+      const built = report(outDir);
+      expect(built.lists.news).toMatchObject({ source: 'live', items: goodReport.lists.news.items });
+      expect(built.quarantined).toMatchObject([
+        { list: 'news', id: BAD, field: 'title', kept: true, reason: { 'zh-TW': expect.stringContaining('欄位「title」') } },
+      ]);
+      expect(readFileSync(detail(outDir, BAD), 'utf8')).toContain(String(bad.title));
+      for (const item of [newer, newest]) expect(existsSync(detail(outDir, item.id)), `new item ${String(item.id)}`).toBe(true);
+      expect(output).not.toContain('STALE CONTENT');
+      const page = readFileSync(join(outDir, '_publish/index.html'), 'utf8');
+      expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(page).toContain('1 個項目未通過檢查（隔離中）');
+      expect(page).toContain('修正前，網站保留此項目上次通過檢查的版本。');
+      // The same site as the last published one: no page added, changed or removed.
+      expect(built.pages).toEqual({ since: goodReport.builtAt, added: [], changed: [], removed: [] });
+      const sitemap = readdirSync(outDir)
+        .filter((file) => /^sitemap.*\.xml$/.test(file))
+        .map((file) => readFileSync(join(outDir, file), 'utf8'));
+      expect(sitemap.join('')).not.toContain('_publish');
+    },
+    BUILD_MS,
+  );
 
-  it('leaves a bad item without a good version out, and the report lists exactly the pages that changed with it', async () => {
-    const dir = snapshotsWith((items) => items.filter((item) => String(item.id) !== BAD));
-    const { code, output, outDir } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
-    expect(code, output.slice(-3000)).toBe(0);
-    const built = report(outDir);
-    expect(built.quarantined).toMatchObject([{ list: 'news', id: BAD, kept: false }]);
-    expect(existsSync(detail(outDir, BAD))).toBe(false);
-    // Exactly the pages whose bytes differ from the last published build's (the good one): its detail page is gone;
-    // the news lists and every page whose dock lists the latest news changed.
-    const before = sitePages(goodSite);
-    const after = sitePages(outDir);
-    expect(built.pages).toEqual({
-      since: goodReport.builtAt,
-      added: [...after.keys()].filter((path) => !before.has(path)),
-      changed: [...after.keys()].filter((path) => before.has(path) && !before.get(path)!.equals(after.get(path)!)),
-      removed: [...before.keys()].filter((path) => !after.has(path)),
-    });
-    expect(built.pages?.removed).toEqual([`/news/detail/${BAD}/`]);
-    expect(built.pages?.added).toEqual([]);
-    expect(built.pages?.changed).toContain('/news/all/1/');
-    const page = readFileSync(join(outDir, '_publish/index.html'), 'utf8');
-    expect(page).toContain(`<li>/news/detail/${BAD}/</li>`);
-    expect(page).toContain('<li><a href="/news/all/1/">/news/all/1/</a></li>');
-  }, BUILD_MS);
+  it(
+    'leaves a bad item without a good version out, and the report lists exactly the pages that changed with it',
+    async () => {
+      const dir = snapshotsWith((items) => items.filter((item) => String(item.id) !== BAD));
+      const { code, output, outDir } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
+      expect(code, output.slice(-3000)).toBe(0);
+      const built = report(outDir);
+      expect(built.quarantined).toMatchObject([{ list: 'news', id: BAD, kept: false }]);
+      expect(existsSync(detail(outDir, BAD))).toBe(false);
+      // Exactly the pages whose bytes differ from the last published build's (the good one): its detail page is gone;
+      // the news lists and every page whose dock lists the latest news changed.
+      const before = sitePages(goodSite);
+      const after = sitePages(outDir);
+      expect(built.pages).toEqual({
+        since: goodReport.builtAt,
+        added: [...after.keys()].filter((path) => !before.has(path)),
+        changed: [...after.keys()].filter((path) => before.has(path) && !before.get(path)!.equals(after.get(path)!)),
+        removed: [...before.keys()].filter((path) => !after.has(path)),
+      });
+      expect(built.pages?.removed).toEqual([`/news/detail/${BAD}/`]);
+      expect(built.pages?.added).toEqual([]);
+      expect(built.pages?.changed).toContain('/news/all/1/');
+      const page = readFileSync(join(outDir, '_publish/index.html'), 'utf8');
+      expect(page).toContain(`<li>/news/detail/${BAD}/</li>`);
+      expect(page).toContain('<li><a href="/news/all/1/">/news/all/1/</a></li>');
+    },
+    BUILD_MS,
+  );
 
-  it('fails the build naming an item quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS', async () => {
-    const since = new Date(Date.now() - 25 * 3_600_000).toISOString();
-    const dir = snapshotsWith((items) => items, [{ id: BAD, since }]);
-    const { code, output } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
-    expect(code).not.toBe(0);
-    expect(output).toContain(`list "news": 1 item(s) quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS (24 h): item ${BAD} (field title) since ${since}`);
-  }, BUILD_MS);
+  it(
+    'fails the build naming an item quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS',
+    async () => {
+      const since = new Date(Date.now() - 25 * 3_600_000).toISOString();
+      const dir = snapshotsWith((items) => items, [{ id: BAD, since }]);
+      const { code, output } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
+      expect(code).not.toBe(0);
+      expect(output).toContain(
+        `list "news": 1 item(s) quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS (24 h): item ${BAD} (field title) since ${since}`,
+      );
+    },
+    BUILD_MS,
+  );
 });
 
 describe('the pipeline (scripts/rebuild.mjs)', () => {
-  it('stops before the deploy when the build fails, says so in the job summary and notifies PUBLISH_NOTIFY_URL', async () => {
-    const target = join(tempDir('deploy-target'), 'site');
-    const summary = join(tempDir('job-summary'), 'summary.md');
-    const messages: Record<string, unknown>[] = [];
-    const receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        messages.push(JSON.parse(body) as Record<string, unknown>);
-        response.end();
+  it(
+    'stops before the deploy when the build fails, says so in the job summary and notifies PUBLISH_NOTIFY_URL',
+    async () => {
+      const target = join(tempDir('deploy-target'), 'site');
+      const summary = join(tempDir('job-summary'), 'summary.md');
+      const messages: Record<string, unknown>[] = [];
+      const receiver = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk) => (body += chunk));
+        request.on('end', () => {
+          messages.push(JSON.parse(body) as Record<string, unknown>);
+          response.end();
+        });
       });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    try {
-      const { code, output } = await runNode(['scripts/rebuild.mjs', '--out-dir', tempDir('rebuild-dist')], {
-        SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'http500' }),
-        DEPLOY_TARGET: target,
-        GITHUB_STEP_SUMMARY: summary,
-        PUBLISH_NOTIFY_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
-        SITE_URL: 'https://www.example.com.tw',
-      });
-      expect(code).not.toBe(0);
-      expect(output).toContain('✖ build failed');
-      expect(output).not.toContain('rebuild 2/3');
-      expect(output).not.toContain('rebuild 3/3');
-      expect(existsSync(target)).toBe(false);
-      expect(readFileSync(summary, 'utf8')).toContain('網站重建失敗：build');
-      expect(messages).toEqual([expect.objectContaining({ event: 'build-failed', step: 'build', report: 'https://www.example.com.tw/_publish/' })]);
-    } finally {
-      await new Promise<void>((resolve) => receiver.close(() => resolve()));
-    }
-  }, BUILD_MS);
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      try {
+        const { code, output } = await runNode(['scripts/rebuild.mjs', '--out-dir', tempDir('rebuild-dist')], {
+          SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'http500' }),
+          DEPLOY_TARGET: target,
+          GITHUB_STEP_SUMMARY: summary,
+          PUBLISH_NOTIFY_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+          SITE_URL: 'https://www.example.com.tw',
+        });
+        expect(code).not.toBe(0);
+        expect(output).toContain('✖ build failed');
+        expect(output).not.toContain('rebuild 2/3');
+        expect(output).not.toContain('rebuild 3/3');
+        expect(existsSync(target)).toBe(false);
+        expect(readFileSync(summary, 'utf8')).toContain('網站重建失敗：build');
+        expect(messages).toEqual([expect.objectContaining({ event: 'build-failed', step: 'build', report: 'https://www.example.com.tw/_publish/' })]);
+      } finally {
+        await new Promise<void>((resolve) => receiver.close(() => resolve()));
+      }
+    },
+    BUILD_MS,
+  );
 
-  it('stops before the deploy when a check fails (a redirect to a missing page)', async () => {
-    const broken = tempDir('broken-dist');
-    cpSync(goodSite, broken, { recursive: true });
-    rmSync(join(broken, 'coupon/1/index.html'));
-    const target = join(tempDir('deploy-target'), 'site');
-    const { code, output } = await runNode(['scripts/rebuild.mjs', '--skip-build', '--dry-run', '--out-dir', broken], { DEPLOY_TARGET: target });
-    expect(code).not.toBe(0);
-    expect(output).toContain('/coupon → /coupon/1: 404');
-    expect(output).toContain('✖ checks failed');
-    expect(output).not.toContain('rebuild 3/3');
-    expect(output).not.toContain('Dry run: would');
-    expect(existsSync(target)).toBe(false);
-  }, BUILD_MS);
+  it(
+    'stops before the deploy when a check fails (a redirect to a missing page)',
+    async () => {
+      const broken = tempDir('broken-dist');
+      cpSync(goodSite, broken, { recursive: true });
+      rmSync(join(broken, 'coupon/1/index.html'));
+      const target = join(tempDir('deploy-target'), 'site');
+      const { code, output } = await runNode(['scripts/rebuild.mjs', '--skip-build', '--dry-run', '--out-dir', broken], { DEPLOY_TARGET: target });
+      expect(code).not.toBe(0);
+      expect(output).toContain('/coupon → /coupon/1: 404');
+      expect(output).toContain('✖ checks failed');
+      expect(output).not.toContain('rebuild 3/3');
+      expect(output).not.toContain('Dry run: would');
+      expect(existsSync(target)).toBe(false);
+    },
+    BUILD_MS,
+  );
 });
 
 describe('deploy (scripts/deploy.mjs)', () => {
@@ -287,6 +326,8 @@ describe('deploy (scripts/deploy.mjs)', () => {
   it('refuses a partial site', () => {
     const partial = tempDir('partial-dist');
     cpSync(join(goodSite, 'index.html'), join(partial, 'index.html'));
-    expect(() => deploy({ dir: partial, dryRun: true, env: {}, log: () => {} })).toThrow(/not a complete build \(missing 404\.html, build-report\.json\)/);
+    expect(() => deploy({ dir: partial, dryRun: true, env: {}, log: () => {} })).toThrow(
+      /not a complete build \(missing 404\.html, build-report\.json\)/,
+    );
   });
 });

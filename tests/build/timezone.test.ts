@@ -32,7 +32,9 @@ function htmlFiles(dir: string): string[] {
  * list was fetched, which differ between two builds whatever the zone; the rest of it must not.
  */
 function withoutBuildTime(file: string, html: string): string {
-  return file === PUBLISH_REPORT_FILE ? html.replaceAll(/<time datetime="\d{4}-\d\d-\d\dT[^"]*">[^<]*<\/time>/g, '<time>(instant of this build)</time>') : html;
+  return file === PUBLISH_REPORT_FILE
+    ? html.replaceAll(/<time datetime="\d{4}-\d\d-\d\dT[^"]*">[^<]*<\/time>/g, '<time>(instant of this build)</time>')
+    : html;
 }
 
 /** The publish report page, relative to the output folder. */
@@ -76,8 +78,7 @@ describe('builds under TZ=UTC and TZ=Asia/Taipei', () => {
 
   it.each(ZONES)('show a portal time as its Taipei day (TZ=%s)', (zone) => {
     const page = (path: string) => readFileSync(join(sites.get(zone)!, path, 'index.html'), 'utf8');
-    const shown = (html: string, day: string) =>
-      new RegExp(`<time datetime="${day}"[^>]*>${day.replaceAll('-', '/')}</time>`).test(html);
+    const shown = (html: string, day: string) => new RegExp(`<time datetime="${day}"[^>]*>${day.replaceAll('-', '/')}</time>`).test(html);
     // News 41: 2026-11-04T17:30:00Z is 2026-11-05 01:30 in Taipei.
     expect(shown(page('news/detail/41'), '2026-11-05')).toBe(true);
     // News 40: 2026-10-22 09:30, no zone: Taipei time.

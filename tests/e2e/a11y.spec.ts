@@ -160,7 +160,10 @@ test.describe('open dialogs and overlays', () => {
 
   test('chat room @phone', async ({ page }) => {
     await page.context().route(`https://${new URL(EXTERNAL.chatbot).host}/**`, (route) =>
-      route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><html lang="zh-Hant-TW"><title>客服</title><p>客服</p></html>' }),
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><html lang="zh-Hant-TW"><title>客服</title><p>客服</p></html>',
+      }),
     );
     await page.goto('/news/all/1');
     await settled(page);
@@ -171,7 +174,10 @@ test.describe('open dialogs and overlays', () => {
 
   test('chat room kept open after a navigation (issue 14 item 3)', async ({ page }) => {
     await page.context().route(`https://${new URL(EXTERNAL.chatbot).host}/**`, (route) =>
-      route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><html lang="zh-Hant-TW"><title>客服</title><p>客服</p></html>' }),
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><html lang="zh-Hant-TW"><title>客服</title><p>客服</p></html>',
+      }),
     );
     await page.goto('/news/all/1');
     await settled(page);

@@ -30,8 +30,7 @@ function portalReader(request: APIRequestContext): PortalReader {
     async list<T>(name: EndpointName) {
       const endpoint = ENDPOINTS[name];
       const url = portalUrl(endpoint);
-      const response =
-        endpoint.method === 'POST' ? await request.post(url, { data: {} }) : await request.get(url);
+      const response = endpoint.method === 'POST' ? await request.post(url, { data: {} }) : await request.get(url);
       const body = (await response.json()) as { code: number; data: T[] };
       expect(body.code).toBe(20000);
       return body.data;

@@ -45,7 +45,12 @@ for (const path of ['/', '/news/detail/41', '/coupon/1']) {
       // The slot on a 2× screen needs 2× its drawn width; the next variant up may be a little wider.
       expect(widthOf(src), `${src} for a slot drawn ${Math.round(drawn)} px wide`).toBeLessThanOrEqual(Math.ceil(drawn * 2.5));
     }
-    const uploads = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\/upload\/images\//.test(name)));
+    const uploads = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => /\/upload\/images\//.test(name)),
+    );
     expect(uploads, 'no full-size upload downloaded').toEqual([]);
     await page.context().close();
   });
@@ -54,7 +59,10 @@ for (const path of ['/', '/news/detail/41', '/coupon/1']) {
 test('the home banner: a 1440 px desktop gets a wider variant than a 390 px phone', async ({ browser, baseURL }) => {
   const banner = async (width: number, scale: number) => {
     const page = await openAt(browser, baseURL!, '/', width, scale, false);
-    const src = await page.locator('.carousel img').first().evaluate((img) => (img as HTMLImageElement).currentSrc);
+    const src = await page
+      .locator('.carousel img')
+      .first()
+      .evaluate((img) => (img as HTMLImageElement).currentSrc);
     await page.context().close();
     return widthOf(src);
   };
@@ -74,7 +82,12 @@ for (const path of ['/', '/news/detail/41']) {
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
               if (entry.hadRecentInput) continue;
-              found.push({ value: entry.value, nodes: (entry.sources ?? []).map((source) => (source.node as Element | undefined)?.className?.toString() ?? source.node?.nodeName ?? '?') });
+              found.push({
+                value: entry.value,
+                nodes: (entry.sources ?? []).map(
+                  (source) => (source.node as Element | undefined)?.className?.toString() ?? source.node?.nodeName ?? '?',
+                ),
+              });
             }
           }).observe({ type: 'layout-shift', buffered: true });
           setTimeout(() => resolve(found), 500);

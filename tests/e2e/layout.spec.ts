@@ -41,15 +41,16 @@ test(`會員登入 is at most ${MAX_TABS_TO_LOGIN} Tab presses from the top of a
   await expect(page.locator('[data-menu-panel]:visible')).toHaveCount(0);
 });
 
-test('the main menu is a disclosure navigation: Enter, ArrowDown and Escape by keyboard, hover by mouse (issue 14 item 7)', async ({
-  page,
-}) => {
+test('the main menu is a disclosure navigation: Enter, ArrowDown and Escape by keyboard, hover by mouse (issue 14 item 7)', async ({ page }) => {
   await page.goto('/');
   await page.waitForFunction(() => document.querySelector('[data-site-header]')?.hasAttribute('data-menu-js'));
   const nav = page.getByRole('navigation', { name: '主選單' }).first();
   const online = nav.getByRole('button', { name: '網路投保' });
   const news = nav.getByRole('button', { name: '最新消息' });
-  const carQuote = nav.locator('#mega-0').getByRole('link', { name: /立即投保/ }).first();
+  const carQuote = nav
+    .locator('#mega-0')
+    .getByRole('link', { name: /立即投保/ })
+    .first();
   const winners = nav.getByRole('link', { name: '得獎公告' });
   await expect(online).toHaveAttribute('aria-controls', 'mega-0');
   await expect(online).toHaveAttribute('aria-expanded', 'false');
@@ -211,7 +212,6 @@ test('the side menu sections are disclosures: Enter toggles one, a closed one ke
   await expect(claims).toBeHidden();
 });
 
-
 /**
  * The header bar's displayed controls (logo, menu buttons, text links, icon buttons, 會員登入) sit side by side inside
  * a window `width` px wide and inside the bar's column (aligned with the page's content): none overlaps another,
@@ -224,15 +224,15 @@ async function expectHeaderControlsSideBySide(page: Page, width: number): Promis
     const style = getComputedStyle(el);
     return { left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight) };
   });
-  const boxes = await bar
-    .locator('.logo, .menu-link, .header-actions > a:not(.accesskey), .header-actions > button')
-    .evaluateAll((els) =>
-      els.filter((el) => el.getClientRects().length > 0).map((el) => {
+  const boxes = await bar.locator('.logo, .menu-link, .header-actions > a:not(.accesskey), .header-actions > button').evaluateAll((els) =>
+    els
+      .filter((el) => el.getClientRects().length > 0)
+      .map((el) => {
         const box = el.getBoundingClientRect();
         const name = el.textContent!.trim() || el.getAttribute('aria-label') || el.className;
         return { name, left: box.left, right: box.right, clipped: el.scrollWidth - el.clientWidth };
       }),
-    );
+  );
   const sorted = boxes.toSorted((a, b) => a.left - b.left);
   for (let i = 1; i < sorted.length; i += 1) {
     expect(sorted[i]!.left, `${sorted[i]!.name} starts after ${sorted[i - 1]!.name} ends`).toBeGreaterThanOrEqual(sorted[i - 1]!.right - 0.5);
@@ -265,7 +265,14 @@ for (const width of DESKTOP_WIDTHS_PX) {
       await expect(link).toBeVisible();
       const text = await link.getByText(label, { exact: true }).evaluate((el) => {
         const box = el.getBoundingClientRect();
-        return { left: box.left, right: box.right, width: box.width, height: box.height, overflow: el.scrollWidth - el.clientWidth, clip: getComputedStyle(el).clipPath };
+        return {
+          left: box.left,
+          right: box.right,
+          width: box.width,
+          height: box.height,
+          overflow: el.scrollWidth - el.clientWidth,
+          clip: getComputedStyle(el).clipPath,
+        };
       });
       expect(text.clip, `${label} is not clipped away`).toBe('none');
       expect(text.width, `${label} is drawn at its text's width`).toBeGreaterThan(label.length * 6);

@@ -40,7 +40,13 @@ function playing(page: Page): Promise<Heard | undefined> {
     const played = (window as unknown as { __played: HTMLMediaElement[] }).__played;
     const element = played.find((media) => !media.paused && media.currentSrc.includes('/reader/'));
     return element
-      ? { src: element.currentSrc, paused: element.paused, currentTime: element.currentTime, duration: element.duration, playbackRate: element.playbackRate }
+      ? {
+          src: element.currentSrc,
+          paused: element.paused,
+          currentTime: element.currentTime,
+          duration: element.duration,
+          playbackRate: element.playbackRate,
+        }
       : undefined;
   });
 }

@@ -98,10 +98,7 @@ test.describe('search overlay', () => {
     await trigger(page).click();
     const dialog = overlay(page);
     for (const query of RECOMMENDED_SEARCHES) {
-      await expect(dialog.getByRole('link', { name: query, exact: true })).toHaveAttribute(
-        'href',
-        `/search?q=${encodeURIComponent(query)}`,
-      );
+      await expect(dialog.getByRole('link', { name: query, exact: true })).toHaveAttribute('href', `/search?q=${encodeURIComponent(query)}`);
     }
     const groups = dialog.getByRole('heading', { level: 3 });
     await expect(groups).toHaveText([...SITEMAP_GROUP_TITLES]);
@@ -148,7 +145,9 @@ test.describe('/search', () => {
     await expect(results(page).locator('a[href="/insurance/detail/3"]')).toBeVisible();
     await expect(results(page).locator('mark').first()).toBeVisible();
     // Links follow the site's form, with no trailing slash.
-    for (const href of await results(page).locator('.search-result__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+    for (const href of await results(page)
+      .locator('.search-result__title a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
       expect(href).toMatch(/^\/(?:[^/].*[^/])?$/);
     }
   });

@@ -31,9 +31,11 @@ async function expectImagesLoaded(page: Page, selector: string) {
   for (let i = 0; i < count; i += 1) {
     const image = images.nth(i);
     await image.scrollIntoViewIfNeeded();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-      message: `image ${await image.getAttribute('src')} loads`,
-    }).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        message: `image ${await image.getAttribute('src')} loads`,
+      })
+      .toBeGreaterThan(0);
   }
 }
 
@@ -55,9 +57,7 @@ test.describe('FAQ', () => {
     expect(categories.length).toBeGreaterThan(1);
     for (const category of categories) {
       const shown = category.name.slice(category.name.indexOf('-') + 1);
-      const own = faqs
-        .filter((faq) => String(faq.firstCategory) === String(category.id))
-        .sort((a, b) => a.secondCategorySort - b.secondCategorySort);
+      const own = faqs.filter((faq) => String(faq.firstCategory) === String(category.id)).sort((a, b) => a.secondCategorySort - b.secondCategorySort);
       await page.goto(`/faq/${category.id}`);
       await expect(page.getByRole('heading', { level: 2, name: shown, exact: true })).toBeVisible();
       await expect(page.getByRole('navigation', { name: '常見問題分類' }).getByRole('link', { name: shown, exact: true })).toHaveAttribute(
@@ -188,11 +188,7 @@ test.describe('downloads', () => {
     expect(file.headers()['content-type']).toContain('application/pdf');
   });
 
-  test('the none pages: /download/none always, /download/{category}/none only for a category without items', async ({
-    page,
-    portal,
-    request,
-  }) => {
+  test('the none pages: /download/none always, /download/{category}/none only for a category without items', async ({ page, portal, request }) => {
     const categories = bySortThenId(await portal.list<Sorted & { name: string }>('downloadCategories'));
     const items = await portal.list<DownloadItem>('downloads');
     const response = await page.goto('/download/none');
@@ -333,7 +329,10 @@ test.describe('coupons and videos', () => {
     for (const coupon of current) expect(shown.get(coupon.title), `${coupon.title} shows no 已結束`).toMatchObject({ ended: false });
     // Every current card before every ended one, each group newest first.
     const firstEnded = cards.findIndex((card) => card.ended);
-    expect(cards.slice(firstEnded).every((card) => card.ended), 'no current coupon after an ended one').toBe(true);
+    expect(
+      cards.slice(firstEnded).every((card) => card.ended),
+      'no current coupon after an ended one',
+    ).toBe(true);
     const rank = (coupons: Coupon[]) => byNewest(coupons).map((coupon) => shown.get(coupon.title)!.index);
     expect(rank(ended)).toEqual([...rank(ended)].sort((a, b) => a - b));
     expect(rank(current)).toEqual([...rank(current)].sort((a, b) => a - b));

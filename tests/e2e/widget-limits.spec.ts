@@ -73,7 +73,9 @@ test.describe('notifications: 10,000 in the answer', () => {
   // 200 ms under that load with no notification at all, so a miss is tried again (twice). The code this was written
   // against ran one task of 9–24 s, which no retry passes.
   test.describe.configure({ retries: 2 });
-  test(`no long task over ${LONG_TASK_LIMIT_MS} ms once the scripts run; the dialog shows; the bell renders at most ${NOTIFICATIONS_SHOWN_MAX.bell} and counts the rest`, async ({ page }) => {
+  test(`no long task over ${LONG_TASK_LIMIT_MS} ms once the scripts run; the dialog shows; the bell renders at most ${NOTIFICATIONS_SHOWN_MAX.bell} and counts the rest`, async ({
+    page,
+  }) => {
     const data = manyNotifications();
     const body = JSON.stringify({ code: 20000, message: '成功', data });
     expect(Buffer.byteLength(body), 'within the notification answer limit').toBeLessThan(NOTIFICATIONS_MAX_BODY_BYTES);
@@ -85,7 +87,10 @@ test.describe('notifications: 10,000 in the answer', () => {
     await page.waitForLoadState('networkidle');
     // Dates (loaded on demand) and every render are in once the date line is filled.
     await expect(dialog.locator('.notice-date')).toHaveText(/天前|今天/);
-    expect(Math.max(0, ...(await longTasks(page))), `longest main-thread task once the scripts run, ms (all: ${await longTasks(page)})`).toBeLessThanOrEqual(LONG_TASK_LIMIT_MS);
+    expect(
+      Math.max(0, ...(await longTasks(page))),
+      `longest main-thread task once the scripts run, ms (all: ${await longTasks(page)})`,
+    ).toBeLessThanOrEqual(LONG_TASK_LIMIT_MS);
 
     // One dialog at a time, newest first, at most NOTIFICATIONS_SHOWN_MAX.dialog on this page.
     const dialogs = data.filter((item) => item.category === 1).reverse();
@@ -101,15 +106,23 @@ test.describe('notifications: 10,000 in the answer', () => {
     await expect(panel.getByRole('listitem')).toHaveCount(NOTIFICATIONS_SHOWN_MAX.bell);
     // Newest first (the same day: the portal's order): the first bell item of the latest day leads.
     const bells = data.filter((item) => item.category === 2);
-    const latestDay = bells.map((item) => String(item.startDate)).sort().at(-1);
+    const latestDay = bells
+      .map((item) => String(item.startDate))
+      .sort()
+      .at(-1);
     await expect(panel.getByRole('listitem').first()).toContainText(String(bells.find((item) => item.startDate === latestDay)!.title));
     await expect(panel).toContainText(NOTIFICATION_TEXT.bell.notShown(bellCount - NOTIFICATIONS_SHOWN_MAX.bell));
     expect(await page.evaluate(() => document.querySelectorAll('.bell-item').length)).toBe(NOTIFICATIONS_SHOWN_MAX.bell);
     await expect(page.getByRole('region', { name: '重要公告' })).toHaveCount(1);
-    expect(Math.max(0, ...(await longTasks(page))), `longest main-thread task once the scripts run, ms (all: ${await longTasks(page)})`).toBeLessThanOrEqual(LONG_TASK_LIMIT_MS);
+    expect(
+      Math.max(0, ...(await longTasks(page))),
+      `longest main-thread task once the scripts run, ms (all: ${await longTasks(page)})`,
+    ).toBeLessThanOrEqual(LONG_TASK_LIMIT_MS);
   });
 
-  test(`an answer over NOTIFICATIONS_MAX_BODY_BYTES (${NOTIFICATIONS_MAX_BODY_BYTES} bytes) is not read: nothing shows, nothing breaks`, async ({ page }) => {
+  test(`an answer over NOTIFICATIONS_MAX_BODY_BYTES (${NOTIFICATIONS_MAX_BODY_BYTES} bytes) is not read: nothing shows, nothing breaks`, async ({
+    page,
+  }) => {
     const data = manyNotifications().map((item) => ({ ...item, description: `${item.description}${'理賠'.repeat(200)}` }));
     const body = JSON.stringify({ code: 20000, message: '成功', data });
     expect(Buffer.byteLength(body)).toBeGreaterThan(NOTIFICATIONS_MAX_BODY_BYTES);
@@ -152,7 +165,10 @@ test.describe('external links: the real destination (spec §9)', () => {
     await expect(dialog.locator('[data-external-url]')).toHaveText('https://evil.example/claim?x=1');
     // The host is what the dialog is about: it is part of its description.
     const described = await dialog.evaluate((element) =>
-      (element.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
     );
     expect(described).toContain('evil.example');
     const navigation = page.waitForURL('https://evil.example/**');
@@ -176,15 +192,16 @@ test.describe('external links: the real destination (spec §9)', () => {
 test.describe('captcha: only a bounded image', () => {
   const cases: [string, string][] = [
     ['an HTML data: URL', 'data:text/html,<h1>驗證碼</h1><script>alert(1)</script>'],
-    ['an SVG over the size limit', `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<!-- padding -->'.repeat(Math.ceil((CAPTCHA_IMAGE_MAX_BYTES + 1024) / 16))}</svg>`).toString('base64')}`],
+    [
+      'an SVG over the size limit',
+      `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<!-- padding -->'.repeat(Math.ceil((CAPTCHA_IMAGE_MAX_BYTES + 1024) / 16))}</svg>`).toString('base64')}`,
+    ],
     ['a URL on another host', 'https://evil.example/captcha.svg'],
   ];
   for (const [name, image] of cases) {
     test(`${name}: the retry message, no broken image`, async ({ page }) => {
       await page.addInitScript(() => localStorage.setItem('hotains:cookie-notice', 'yes'));
-      await page.route(GET_CAPTCHA, (route) =>
-        route.fulfill({ json: { code: 20000, message: '成功', data: { captchaId: 'hostile', image } } }),
-      );
+      await page.route(GET_CAPTCHA, (route) => route.fulfill({ json: { code: 20000, message: '成功', data: { captchaId: 'hostile', image } } }));
       await page.goto('/contact');
       await expect(page.locator('#contact-captcha-hint')).toContainText(CONTACT_TEXT.captchaFailed);
       await expect(page.locator('#contact-form .captcha__image img')).toHaveCount(0);

@@ -38,9 +38,11 @@ async function answerNotifications(page: Page, data: PortalNotification[]): Prom
 
 /** A page the tests can "leave to": any external host answers a tiny page. */
 async function stubExternal(page: Page, host: string): Promise<void> {
-  await page.context().route(`https://${host}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>外部網站</title><p>外部網站</p>' }),
-  );
+  await page
+    .context()
+    .route(`https://${host}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>外部網站</title><p>外部網站</p>' }),
+    );
 }
 
 /** Waits until the notification island has hydrated and its check has answered. */
@@ -238,7 +240,13 @@ const overlap = (a: { x: number; y: number; width: number; height: number }, b: 
 
 test.describe('notifications: the bell panel and the banner never hide each other on home, phones to desktop', () => {
   // [width, height] in px: two phones (iPhone SE, a current phone) and three desktop windows.
-  for (const [width, height] of [[320, 568], [390, 844], [1280, 900], [1440, 900], [1920, 900]]) {
+  for (const [width, height] of [
+    [320, 568],
+    [390, 844],
+    [1280, 900],
+    [1440, 900],
+    [1920, 900],
+  ]) {
     test(`at ${width} px the panel opens below the banner; every control of both is visible and clickable; no layout shift`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       // On a phone, a first visit's cookie notice takes the rest of the screen (the stack ends above it): here the
@@ -294,7 +302,12 @@ test.describe('notifications: the bell panel and the banner never hide each othe
 test.describe('notifications: failures are silent (spec §8)', () => {
   // [name, answer, calls (the client retries 5xx and network errors PORTAL_RETRIES times), the browser's log lines]
   const cases: [string, (route: Route) => Promise<void>, number, string[]][] = [
-    ['HTTP 500', (route) => route.fulfill({ status: 500, json: { code: 50000, message: '錯誤', data: null } }), 1 + PORTAL_RETRIES, ['the server responded with a status of 500']],
+    [
+      'HTTP 500',
+      (route) => route.fulfill({ status: 500, json: { code: 50000, message: '錯誤', data: null } }),
+      1 + PORTAL_RETRIES,
+      ['the server responded with a status of 500'],
+    ],
     ['a non-20000 code', (route) => route.fulfill({ json: { code: 40000, message: '參數錯誤', data: null } }), 1, []],
     ['malformed JSON', (route) => route.fulfill({ contentType: 'application/json', body: '{"code":' }), 1, []],
     ['a network failure', (route) => route.abort('failed'), 1 + PORTAL_RETRIES, ['net::ERR_FAILED']],
@@ -518,7 +531,10 @@ test.describe('external links (spec §9)', () => {
     const dialog = page.getByRole('dialog', { name: '是否前往外部網站' });
 
     const opened = context.waitForEvent('page');
-    await page.getByRole('link', { name: /會員登入/ }).first().click();
+    await page
+      .getByRole('link', { name: /會員登入/ })
+      .first()
+      .click();
     await (await opened).close();
     await expect(dialog).toBeHidden();
 
@@ -682,7 +698,10 @@ test.describe('the right-hand dock', () => {
     const viewport = page.viewportSize()!;
     expect(bar.y + bar.height).toBeCloseTo(viewport.height, 0);
     await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
-    const copyright = (await page.getByRole('contentinfo').getByText(/版權所有/).boundingBox())!;
+    const copyright = (await page
+      .getByRole('contentinfo')
+      .getByText(/版權所有/)
+      .boundingBox())!;
     expect(copyright.y + copyright.height).toBeLessThanOrEqual(bar.y);
     const items = (await page.getByRole('navigation', { name: '快捷服務' }).getByRole('listitem').last().boundingBox())!;
     for (const button of [page.getByRole('button', { name: '回到頁首' }), page.getByRole('button', { name: CHAT_TEXT.open, exact: true })]) {

@@ -120,10 +120,16 @@ describe('security headers on every response type under nginx', () => {
 });
 
 describe('the Content-Security-Policy', () => {
-  const csp = () => new Map(expected.find(([name]) => name === 'Content-Security-Policy')![1].split('; ').map((part) => {
-    const [name, ...sources] = part.split(' ');
-    return [name, sources] as const;
-  }));
+  const csp = () =>
+    new Map(
+      expected
+        .find(([name]) => name === 'Content-Security-Policy')![1]
+        .split('; ')
+        .map((part) => {
+          const [name, ...sources] = part.split(' ');
+          return [name, sources] as const;
+        }),
+    );
 
   it('allows no inline script and nothing by default', () => {
     const policy = csp();
@@ -153,7 +159,10 @@ describe('the Content-Security-Policy', () => {
     const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(pages[0])?.[1];
     expect(meta).toBeDefined();
     expect(meta).not.toContain('frame-ancestors');
-    for (const part of meta!.split(';').map((text) => text.trim()).filter(Boolean)) {
+    for (const part of meta!
+      .split(';')
+      .map((text) => text.trim())
+      .filter(Boolean)) {
       const [name, ...sources] = part.split(/\s+/);
       const header = csp().get(name);
       expect(header, `${name} in the header`).toBeDefined();

@@ -28,7 +28,18 @@ function builtPages(): Map<string, string | undefined> {
 }
 
 const pages = builtPages();
-const CONTENT = [/^\/news\/detail\//, /^\/winner\/detail\//, /^\/share\/detail\//, /^\/coupon\/detail\//, /^\/insurance\/detail\//, /^\/about\/decree\/\d+$/, /^\/faq\/(?!service$)[^/]+$/, /^\/about\/profile$/, /^\/privacy$/, /^\/legal$/];
+const CONTENT = [
+  /^\/news\/detail\//,
+  /^\/winner\/detail\//,
+  /^\/share\/detail\//,
+  /^\/coupon\/detail\//,
+  /^\/insurance\/detail\//,
+  /^\/about\/decree\/\d+$/,
+  /^\/faq\/(?!service$)[^/]+$/,
+  /^\/about\/profile$/,
+  /^\/privacy$/,
+  /^\/legal$/,
+];
 const NOT_CONTENT = ['/', '/search', '/news/all/1', '/coupon/1', '/faq/service', '/eng'];
 
 describe('audio of the built site', () => {

@@ -29,8 +29,7 @@ const lists = {} as Record<EndpointName, Item[]>;
 const seg = (value: unknown) => encodeURIComponent(String(value));
 const pages = (count: number, size: number) => Math.max(1, Math.ceil(count / size));
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-const bySortThenId = (a: Item, b: Item) =>
-  (a.sort ?? 0) - (b.sort ?? 0) || String(a.id).localeCompare(String(b.id), 'en', { numeric: true });
+const bySortThenId = (a: Item, b: Item) => (a.sort ?? 0) - (b.sort ?? 0) || String(a.id).localeCompare(String(b.id), 'en', { numeric: true });
 
 /** Pages that do not depend on portal data (spec §2 route table; product ids of the spec's menus). */
 const STATIC_ROUTES = [
@@ -193,9 +192,7 @@ describe('redirects', () => {
     const plan = new Map(plannedRedirects());
     const first = (name: EndpointName) => [...lists[name]].sort(bySortThenId)[0];
     const firstDownloadCategory = first('downloadCategories');
-    const firstDownload = lists.downloads
-      .filter((item) => String(item.category) === String(firstDownloadCategory.id))
-      .sort(bySortThenId)[0];
+    const firstDownload = lists.downloads.filter((item) => String(item.category) === String(firstDownloadCategory.id)).sort(bySortThenId)[0];
     const expected: [string, string][] = [
       ['/coupon', '/coupon/1'],
       ['/video', '/video/1'],
@@ -211,7 +208,10 @@ describe('redirects', () => {
     for (const category of lists.newsCategories) expected.push([`/news/${seg(category.id)}`, `/news/${seg(category.id)}/1`]);
     for (const category of lists.downloadCategories) {
       const items = lists.downloads.filter((item) => String(item.category) === String(category.id)).sort(bySortThenId);
-      expected.push([`/download/${seg(category.id)}`, items[0] ? `/download/${seg(category.id)}/${seg(items[0].id)}/1` : `/download/${seg(category.id)}/none`]);
+      expected.push([
+        `/download/${seg(category.id)}`,
+        items[0] ? `/download/${seg(category.id)}/${seg(items[0].id)}/1` : `/download/${seg(category.id)}/none`,
+      ]);
       for (const item of items) expected.push([`/download/${seg(category.id)}/${seg(item.id)}`, `/download/${seg(category.id)}/${seg(item.id)}/1`]);
     }
     for (const [from, to] of expected) expect(plan.get(from), from).toBe(to);

@@ -192,7 +192,10 @@ describe('JSON-LD', () => {
     for (const { route, html } of withTrail) {
       const list = jsonLd(html).find((data) => data['@type'] === 'BreadcrumbList');
       const items = (list?.itemListElement ?? []) as { position: number; item?: string }[];
-      expect(items.map((i) => i.position), route).toEqual(items.map((_, i) => i + 1));
+      expect(
+        items.map((i) => i.position),
+        route,
+      ).toEqual(items.map((_, i) => i + 1));
       expect(items.at(-1)?.item, route).toBe(new URL(route, SITE).href);
     }
   });
@@ -224,7 +227,9 @@ describe('JSON-LD', () => {
       expect(html).toContain('<meta property="og:type" content="article"');
     }
     // The detail pages of every other section of the registry (src/site/sections.ts).
-    const otherDetails = Object.values(SECTIONS).filter((section) => section.hasDetail && section !== SECTIONS.news).map((section) => `/${section.path}/detail/`);
+    const otherDetails = Object.values(SECTIONS)
+      .filter((section) => section.hasDetail && section !== SECTIONS.news)
+      .map((section) => `/${section.path}/detail/`);
     const others = pages.filter((p) => otherDetails.some((prefix) => p.route.startsWith(prefix)));
     expect(others.length).toBeGreaterThan(0);
     for (const { route, html } of others) expect(types(html), route).not.toContain('NewsArticle');

@@ -24,7 +24,11 @@ afterAll(async () => {
 });
 
 describe('the deploy gate (scripts/lib/site-checks.mjs)', () => {
-  it.each(SITE_CHECKS.map((check) => [check.title, check] as const))('%s', async (_title, check) => {
-    expect(await check.run(site)).toEqual([]);
-  }, LINK_CHECK_MS);
+  it.each(SITE_CHECKS.map((check) => [check.title, check] as const))(
+    '%s',
+    async (_title, check) => {
+      expect(await check.run(site)).toEqual([]);
+    },
+    LINK_CHECK_MS,
+  );
 });

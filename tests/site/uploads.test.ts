@@ -15,11 +15,7 @@ import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { serveSite } from '../../scripts/serve.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/system.mjs';
-import {
-  HOSTILE_UPLOAD_DIR,
-  HOSTILE_UPLOAD_MARK,
-  HOSTILE_UPLOAD_TITLE,
-} from '../../scripts/sample-portal/content/hostile-uploads.mjs';
+import { HOSTILE_UPLOAD_DIR, HOSTILE_UPLOAD_MARK, HOSTILE_UPLOAD_TITLE } from '../../scripts/sample-portal/content/hostile-uploads.mjs';
 import { UPLOAD_CSP } from '../../src/lib/upload-headers';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));

@@ -12,7 +12,7 @@ const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 describe('captchaImageProblem', () => {
   it.each([
-    ['the sample portal\'s SVG (base64)', `data:image/svg+xml;base64,${base64(svg(8_000))}`],
+    ["the sample portal's SVG (base64)", `data:image/svg+xml;base64,${base64(svg(8_000))}`],
     ['an SVG with a charset, percent-encoded', `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg(2_000))}`],
     ['a PNG', 'data:image/png;base64,iVBORw0KGgo='],
     ['JPEG, GIF, WebP, upper-case header', 'data:IMAGE/JPEG;BASE64,/9j/4AAQ'],

@@ -50,7 +50,10 @@ function target(keep?: number) {
 
 /** What `current` points at, and the complete releases on disk, oldest first. */
 const live = (dir: string) => readlinkSync(join(dir, CURRENT_LINK));
-const releases = (dir: string) => readdirSync(join(dir, RELEASES_FOLDER)).filter((name) => !name.startsWith('.')).sort();
+const releases = (dir: string) =>
+  readdirSync(join(dir, RELEASES_FOLDER))
+    .filter((name) => !name.startsWith('.'))
+    .sort();
 const page = (dir: string, path: string) => readFileSync(join(dir, CURRENT_LINK, path), 'utf8');
 
 /** The release a DEPLOY_TARGET deploy made or planned (a test error when it made none). */
@@ -138,7 +141,9 @@ describe('deploy to DEPLOY_TARGET: one release per deploy, switched live by the 
     deploy({ dir: site('v1'), env, log: (line: string) => lines.push(line) });
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('mirrored');
     expect(page(dir, 'index.html')).toContain('首頁 v1');
-    expect(lines).toContain(`  note: ${join(dir, 'index.html')} and the files beside it are the earlier mirroring deploy's, left alone: nginx serves ${join(dir, CURRENT_LINK)}.`);
+    expect(lines).toContain(
+      `  note: ${join(dir, 'index.html')} and the files beside it are the earlier mirroring deploy's, left alone: nginx serves ${join(dir, CURRENT_LINK)}.`,
+    );
   });
 });
 

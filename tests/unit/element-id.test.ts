@@ -32,7 +32,7 @@ describe('element ids from portal ids', () => {
     expect(new Set(pageIds(ids)).size).toBe(ids.length * 2);
   });
 
-  it("never equals the page's own ids that share a prefix (they hold a second \"-\")", () => {
+  it('never equals the page\'s own ids that share a prefix (they hold a second "-")', () => {
     const own = ['faq-group-0', 'faq-help-top', 'change-how', 'change-list', 'change-help'];
     for (const id of ['group-0', 'help-top', 'how', 'list', 'help']) {
       expect(own).not.toContain(faqAnchor({ id }));

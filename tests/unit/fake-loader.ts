@@ -35,6 +35,9 @@ export async function loadNews() {
   const { context, entries, warnings } = fakeContext();
   const error = await portalLoader('news', articleSchema)
     .load(context)
-    .then(() => undefined, (e: unknown) => e as Error);
+    .then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
   return { entries, warnings, error };
 }

@@ -26,8 +26,12 @@ describe('form field groups', () => {
     const markup = html(
       createElement(TextField, { ...bound('phone', '聯絡電話', '123', '聯絡電話格式不正確'), hint: '手機或市話', type: 'tel', required: true }),
     );
-    expect(markup).toContain('<label class="field__label" for="contact-phone">聯絡電話<span class="field__tag field__tag--required">必填</span></label>');
-    expect(markup).toMatch(/<input id="contact-phone" aria-describedby="contact-phone-error contact-phone-hint" aria-invalid="true" type="tel" required="" name="phone" value="123"\/>/);
+    expect(markup).toContain(
+      '<label class="field__label" for="contact-phone">聯絡電話<span class="field__tag field__tag--required">必填</span></label>',
+    );
+    expect(markup).toMatch(
+      /<input id="contact-phone" aria-describedby="contact-phone-error contact-phone-hint" aria-invalid="true" type="tel" required="" name="phone" value="123"\/>/,
+    );
     expect(markup).toContain('<p id="contact-phone-error" class="field__error">聯絡電話格式不正確</p>');
     expect(markup).toContain('class="field field--error"');
   });
@@ -55,7 +59,9 @@ describe('form field groups', () => {
         required: true,
       }),
     );
-    expect(markup).toMatch(/<select id="contact-problemType" name="problemType" required="">\s*<option value="" selected="">請選擇<\/option><option value="01">保單服務<\/option><\/select>/);
+    expect(markup).toMatch(
+      /<select id="contact-problemType" name="problemType" required="">\s*<option value="" selected="">請選擇<\/option><option value="01">保單服務<\/option><\/select>/,
+    );
   });
 
   test('a radio group in error: the fieldset is described by its error; a card radio by its text', () => {

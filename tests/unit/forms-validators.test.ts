@@ -4,21 +4,10 @@
  * draft sanitising of src/stores/form-draft.ts, and what a failed submission says.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  NATIONAL_ID_LETTER_CODES,
-  isValidNationalId,
-  nationalIdSum,
-} from '../../src/lib/forms/national-id.ts';
+import { NATIONAL_ID_LETTER_CODES, isValidNationalId, nationalIdSum } from '../../src/lib/forms/national-id.ts';
 import { isLandlinePhone, isMobilePhone, isValidPhone, normalizePhone } from '../../src/lib/forms/phone-validation.ts';
 import { charCount, isValidEmail } from '../../src/lib/forms/text.ts';
-import {
-  availableDates,
-  bookingRange,
-  bookingYears,
-  dateProblem,
-  parseHolidays,
-  type BookingRules,
-} from '../../src/lib/forms/booking.ts';
+import { availableDates, bookingRange, bookingYears, dateProblem, parseHolidays, type BookingRules } from '../../src/lib/forms/booking.ts';
 import { slotLabel, timeSlots } from '../../src/lib/forms/slots.ts';
 import { CONTACT_LIMITS, EMPTY_CONTACT } from '../../src/lib/forms/contact.ts';
 import { contactSubmissionSchema } from '../../src/lib/forms/contact-schema.ts';
@@ -28,13 +17,7 @@ import { errorLine, fieldErrors } from '../../src/lib/forms/issues.ts';
 import { APPOINTMENT_RULES } from '../../src/lib/forms/rules.ts';
 import { isEmptyDraft, sanitizeDraft } from '../../src/stores/form-draft.ts';
 import { describeFailure, isEndpointMissing } from '../../src/islands/forms/failure.ts';
-import {
-  PortalCodeError,
-  PortalFormatError,
-  PortalHttpError,
-  PortalNetworkError,
-  PortalTimeoutError,
-} from '../../src/portal/errors.ts';
+import { PortalCodeError, PortalFormatError, PortalHttpError, PortalNetworkError, PortalTimeoutError } from '../../src/portal/errors.ts';
 
 describe('national id (身分證字號)', () => {
   test.each(['A123456789', 'F131104093', 'a123456789', ' B123456780 ', 'A800000014', 'Z299999992'])('%s is valid', (id) => {
@@ -55,9 +38,7 @@ describe('national id (身分證字號)', () => {
   });
 
   test('letters map to 10–35 in the standard order (I=34, O=35, W=32 … Z=33)', () => {
-    expect(Object.values(NATIONAL_ID_LETTER_CODES).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 26 }, (_, i) => i + 10),
-    );
+    expect(Object.values(NATIONAL_ID_LETTER_CODES).sort((a, b) => a - b)).toEqual(Array.from({ length: 26 }, (_, i) => i + 10));
     expect(NATIONAL_ID_LETTER_CODES).toMatchObject({ A: 10, H: 17, I: 34, J: 18, O: 35, W: 32, X: 30, Y: 31, Z: 33 });
   });
 
@@ -161,12 +142,15 @@ describe('booking days and slots', () => {
   });
 
   test('the next bookable days skip weekends and holidays', () => {
-    expect(availableDates(rules('2026-09-23', [['2026-09-25', '中秋節'], ['2026-09-28', '孔子誕辰紀念日']]), 4)).toEqual([
-      '2026-09-24',
-      '2026-09-29',
-      '2026-09-30',
-      '2026-10-01',
-    ]);
+    expect(
+      availableDates(
+        rules('2026-09-23', [
+          ['2026-09-25', '中秋節'],
+          ['2026-09-28', '孔子誕辰紀念日'],
+        ]),
+        4,
+      ),
+    ).toEqual(['2026-09-24', '2026-09-29', '2026-09-30', '2026-10-01']);
   });
 
   test('office-hours slots (spec §9 08:30–17:30) every 30 minutes, lunch 12:00–13:30 excluded', () => {
@@ -244,16 +228,7 @@ describe('contact schema', () => {
 
   test('an empty form lists every required field, in order, in one line for the portal', () => {
     const result = contactSubmissionSchema.safeParse({ ...EMPTY_CONTACT, captchaId: '', captcha: '' });
-    expect(Object.keys(fieldErrors(result.error!))).toEqual([
-      'name',
-      'phone',
-      'email',
-      'problemType',
-      'content',
-      'consent',
-      'captchaId',
-      'captcha',
-    ]);
+    expect(Object.keys(fieldErrors(result.error!))).toEqual(['name', 'phone', 'email', 'problemType', 'content', 'consent', 'captchaId', 'captcha']);
     expect(errorLine(result.error!)).toMatch(/^資料有誤：請輸入姓名；請輸入聯絡電話；/);
   });
 
@@ -335,7 +310,7 @@ describe('submit failures in zh-TW (src/islands/forms/failure.ts)', () => {
   // that is down for a moment.
   const unavailable = { message: '線上預約服務目前無法使用，請來電客服專線 0800-880-550（非假日 08:30–18:00）由專人為您預約。', tel: '0800-880-550' };
   const booking = 'POST /api/portalServiceAppointment/addAppointment';
-  test.each([404, 405, 501])('HTTP %i: the endpoint is missing → the form\'s own message', (status) => {
+  test.each([404, 405, 501])("HTTP %i: the endpoint is missing → the form's own message", (status) => {
     const error = new PortalHttpError(booking, status, '');
     expect(isEndpointMissing(error)).toBe(true);
     expect(describeFailure(error, unavailable)).toBe(unavailable);

@@ -51,14 +51,16 @@ describe('function length (scripts/function-length.mjs)', () => {
 
     it(`flags each function of ${FUNCTION_MAX_LINES + 1} lines or more with its file, line, name and length, and no other`, async () => {
       const found = await longFunctions(['src'], { cwd: root });
-      expect(found).toEqual([
-        { file: 'src/Page.astro', line: 6, name: 'frontmatterLong', lines: FUNCTION_MAX_LINES + 1 },
-        { file: 'src/Page.astro', line: FUNCTION_MAX_LINES + 10, name: 'init', lines: FUNCTION_MAX_LINES + 1 },
-        { file: 'src/islands/Island.tsx', line: 1, name: 'Island', lines: FUNCTION_MAX_LINES + 4 },
-        { file: 'src/islands/Island.tsx', line: 2, name: 'onClick', lines: FUNCTION_MAX_LINES + 1 },
-        { file: 'src/long.ts', line: 5, name: 'tooLong', lines: FUNCTION_MAX_LINES + 1 },
-        { file: 'src/tool.mjs', line: 2, name: 'Tool.run', lines: FUNCTION_MAX_LINES + 2 },
-      ].sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file) || a.line - b.line));
+      expect(found).toEqual(
+        [
+          { file: 'src/Page.astro', line: 6, name: 'frontmatterLong', lines: FUNCTION_MAX_LINES + 1 },
+          { file: 'src/Page.astro', line: FUNCTION_MAX_LINES + 10, name: 'init', lines: FUNCTION_MAX_LINES + 1 },
+          { file: 'src/islands/Island.tsx', line: 1, name: 'Island', lines: FUNCTION_MAX_LINES + 4 },
+          { file: 'src/islands/Island.tsx', line: 2, name: 'onClick', lines: FUNCTION_MAX_LINES + 1 },
+          { file: 'src/long.ts', line: 5, name: 'tooLong', lines: FUNCTION_MAX_LINES + 1 },
+          { file: 'src/tool.mjs', line: 2, name: 'Tool.run', lines: FUNCTION_MAX_LINES + 2 },
+        ].sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file) || a.line - b.line),
+      );
     });
 
     it('takes a lower limit', async () => {

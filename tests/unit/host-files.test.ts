@@ -110,7 +110,11 @@ describe("the CDN's redirect limit (finding 7)", () => {
     expect(omitted).toHaveLength(plan.length - CDN_REDIRECT_LIMITS.rules);
     expect(text).toContain(`# ${omitted.length} redirect(s) past the CDN's limits are left to their HTML fallback pages.`);
     // The spec's fixed and category redirects all fit; only download items' redirects are left out.
-    for (const from of ['/coupon', '/news', '/news/2', '/download', '/download/c49']) expect(rules(text).some((line) => line.startsWith(`${from} `)), from).toBe(true);
+    for (const from of ['/coupon', '/news', '/news/2', '/download', '/download/c49'])
+      expect(
+        rules(text).some((line) => line.startsWith(`${from} `)),
+        from,
+      ).toBe(true);
     for (const redirect of omitted) expect(redirect.from).toMatch(/^\/download\/c\d+\/\d+$/);
   });
 
@@ -122,7 +126,12 @@ describe("the CDN's redirect limit (finding 7)", () => {
     const root = `${mkdtempSync(join(tmpdir(), 'host-files-limit-'))}/`;
     for (const page of ['404.html', '500.html']) put(join(root, page), `<p>${page}</p>`);
     await writeFallbackPages(root, plan, new Set());
-    const { cdnOmitted } = await writeHostFiles(root, plan, { cspHashes: new Map(), cspHashOrigins: new Map(), missingAssets: [] }, policyFrom(readSettings({})));
+    const { cdnOmitted } = await writeHostFiles(
+      root,
+      plan,
+      { cspHashes: new Map(), cspHashOrigins: new Map(), missingAssets: [] },
+      policyFrom(readSettings({})),
+    );
     expect(cdnOmitted).toHaveLength(plan.length - CDN_REDIRECT_LIMITS.rules);
     expect(rules(readFileSync(join(root, '_redirects'), 'utf8'))).toHaveLength(CDN_REDIRECT_LIMITS.rules);
     for (const redirect of cdnOmitted) expect(readFileSync(fallbackFile(root, redirect), 'utf8')).toBe(fallbackPage(redirect));
@@ -167,7 +176,7 @@ describe('fallback pages over a kept dist/ (finding 3)', () => {
     expect((await writeFallbackPages(root, [decree('1')], new Set())).replaced).toEqual([]);
   });
 
-  it("refuses a redirect source where a route of this build wrote a page, and keeps that page", async () => {
+  it('refuses a redirect source where a route of this build wrote a page, and keeps that page', async () => {
     const file = fallbackFile(root, decree('1'));
     put(file, '<main>法令規章</main>');
     await expect(writeFallbackPages(root, [decree('1')], new Set([file]))).rejects.toThrow(

@@ -26,7 +26,6 @@ import { uploadType } from '../../src/site/uploads';
 import { referenceWarnings } from '../../src/integrations/pipeline';
 import { buildDataset } from '../../scripts/sample-portal/data.mjs';
 
-
 const schemaOf = (list: string): z.ZodType => {
   const schema = (PORTAL_LISTS as Partial<Record<string, z.ZodType>>)[list];
   if (!schema) throw new Error(`no schema for ${list}`);
@@ -34,7 +33,26 @@ const schemaOf = (list: string): z.ZodType => {
 };
 
 /** Markup that must never survive sanitizing. */
-const DANGEROUS = [/<script/i, /\son\w+\s*=/i, /javascript:/i, /data:/i, /<svg/i, /<math/i, /<iframe/i, /<object/i, /<embed/i, /<form/i, /<input/i, /<style/i, /\sstyle\s*=/i, /<base/i, /<meta/i, /<link/i, /srcset/i, /srcdoc/i];
+const DANGEROUS = [
+  /<script/i,
+  /\son\w+\s*=/i,
+  /javascript:/i,
+  /data:/i,
+  /<svg/i,
+  /<math/i,
+  /<iframe/i,
+  /<object/i,
+  /<embed/i,
+  /<form/i,
+  /<input/i,
+  /<style/i,
+  /\sstyle\s*=/i,
+  /<base/i,
+  /<meta/i,
+  /<link/i,
+  /srcset/i,
+  /srcdoc/i,
+];
 
 describe('hostile corpus: items rendered safely', () => {
   it('has at least 50 hostile items across the lists, mixed into the sample portal only when asked', () => {
@@ -80,7 +98,9 @@ describe('hostile corpus: items rendered safely', () => {
 
   it('resolves the clean relative image and removes the others, links only upload files of allowed types', () => {
     const html = (name: string) => RICH_TEXT_PAYLOADS.find(([payload]) => payload === name)![1];
-    expect(sanitizeRichText(html('relative image paths'), '/upload/')).toBe('<p><img src="/upload/images/news/41.svg" alt="相對路徑圖" loading="lazy" /></p>');
+    expect(sanitizeRichText(html('relative image paths'), '/upload/')).toBe(
+      '<p><img src="/upload/images/news/41.svg" alt="相對路徑圖" loading="lazy" /></p>',
+    );
     expect(sanitizeRichText(html('upload links of other types'), '/upload/')).toBe(
       '<p><a>領取優惠</a> <a>腳本</a> <a>轉址</a> <a href="/upload/hostile/clear.pdf">條款 PDF</a></p>',
     );
@@ -132,21 +152,24 @@ describe('hostile corpus: items the build rejects', () => {
 });
 
 describe('hostile corpus: items the build publishes with a warning', () => {
-  it.each(HOSTILE_WARNED.map((entry) => [entry.item.id, entry] as const))('%s: its reference matches nothing, and the build says so', (_id, entry) => {
-    const lists = hostileLists() as Record<string, Record<string, unknown>[]>;
-    expect(lists[entry.list]).toContainEqual(entry.item);
-    const records = [entry.list, entry.target].map((list) => ({
-      list,
-      endpoint: `GET /${list}`,
-      items: lists[list]!.length,
-      source: 'live' as const,
-      fetchedAt: '',
-      ageHours: 0,
-      entries: parseList(list as EndpointName, schemaOf(list), lists[list]).map(({ id, data }) => ({ id, data: data as Record<string, unknown> })),
-    }));
-    expect(referenceWarnings(records as never)).toContain(
-      `Portal GET /${entry.list}: list "${entry.list}", item id "${String(entry.item.id)}": field "${entry.field}": ` +
-        `rule "reference": "hostile-missing" is no id of list "${entry.target}": the item is on none of that list's pages`,
-    );
-  });
+  it.each(HOSTILE_WARNED.map((entry) => [entry.item.id, entry] as const))(
+    '%s: its reference matches nothing, and the build says so',
+    (_id, entry) => {
+      const lists = hostileLists() as Record<string, Record<string, unknown>[]>;
+      expect(lists[entry.list]).toContainEqual(entry.item);
+      const records = [entry.list, entry.target].map((list) => ({
+        list,
+        endpoint: `GET /${list}`,
+        items: lists[list]!.length,
+        source: 'live' as const,
+        fetchedAt: '',
+        ageHours: 0,
+        entries: parseList(list as EndpointName, schemaOf(list), lists[list]).map(({ id, data }) => ({ id, data: data as Record<string, unknown> })),
+      }));
+      expect(referenceWarnings(records as never)).toContain(
+        `Portal GET /${entry.list}: list "${entry.list}", item id "${String(entry.item.id)}": field "${entry.field}": ` +
+          `rule "reference": "hostile-missing" is no id of list "${entry.target}": the item is on none of that list's pages`,
+      );
+    },
+  );
 });

@@ -80,7 +80,13 @@ const use = (path: string, extra: Partial<ImageUse> = {}): ImageUse => ({
 describe('which images a build makes, and in which order', () => {
   it('collects each image once from the lists that show images, banners first, then newest items first', () => {
     const uses = imageUses([
-      { list: 'news', entries: [{ id: '1', data: { image: 'images/a.jpg', date: '2026-01-01' } }, { id: '2', data: { image: 'images/b.jpg', date: '2026-03-01' } }] },
+      {
+        list: 'news',
+        entries: [
+          { id: '1', data: { image: 'images/a.jpg', date: '2026-01-01' } },
+          { id: '2', data: { image: 'images/b.jpg', date: '2026-03-01' } },
+        ],
+      },
       { list: 'coupons', entries: [{ id: '9', data: { image: 'images/a.jpg', date: '2026-02-01' } }] },
       { list: 'homeBanners', entries: [{ id: '5', data: { image: 'images/banner.jpg', mobileImage: 'images/banner-m.jpg' } }] },
       { list: 'decrees', entries: [{ id: '3', data: { image: 'images/never.jpg' } }] },
@@ -110,7 +116,11 @@ describe('prepareImages', () => {
     if (entry?.status !== 'ready') return;
     expect([entry.width, entry.height, entry.fallback]).toEqual([1200, 800, 'jpeg']);
     expect(entry.variants.avif.map((variant) => variant.width)).toEqual([400, 800, 1200]);
-    for (const [format, variants] of [['avif', entry.variants.avif], ['webp', entry.variants.webp], ['jpeg', entry.variants.fallback]] as const) {
+    for (const [format, variants] of [
+      ['avif', entry.variants.avif],
+      ['webp', entry.variants.webp],
+      ['jpeg', entry.variants.fallback],
+    ] as const) {
       for (const variant of variants) {
         const meta = await sharp(join(cacheDir, 'files', variant.file)).metadata();
         expect([meta.format === 'heif' ? 'avif' : meta.format, meta.width, meta.height]).toEqual([format, variant.width, variant.height]);
@@ -182,7 +192,12 @@ describe('prepareImages', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const { manifest, report } = await prepareImages({ uses: [use('images/news/1.jpg')], sourceBase: `http://127.0.0.1:${port}/`, cacheDir: folder('images-cache'), budgetMs: 60_000 });
+    const { manifest, report } = await prepareImages({
+      uses: [use('images/news/1.jpg')],
+      sourceBase: `http://127.0.0.1:${port}/`,
+      cacheDir: folder('images-cache'),
+      budgetMs: 60_000,
+    });
     expect(manifest).toEqual({});
     expect(report.failed).toEqual([]);
     expect(report.unreachable).toEqual([{ path: 'images/news/1.jpg', reason: expect.stringMatching(/download failed/) }]);
@@ -220,9 +235,18 @@ describe('what a page writes (src/lib/images.ts)', () => {
       height: 800,
       fallback: 'jpeg',
       variants: {
-        avif: [{ width: 400, height: 267, file: 'k-400.avif', bytes: 1 }, { width: 800, height: 533, file: 'k-800.avif', bytes: 1 }],
-        webp: [{ width: 400, height: 267, file: 'k-400.webp', bytes: 1 }, { width: 800, height: 533, file: 'k-800.webp', bytes: 1 }],
-        fallback: [{ width: 400, height: 267, file: 'k-400.jpg', bytes: 1 }, { width: 800, height: 533, file: 'k-800.jpg', bytes: 1 }],
+        avif: [
+          { width: 400, height: 267, file: 'k-400.avif', bytes: 1 },
+          { width: 800, height: 533, file: 'k-800.avif', bytes: 1 },
+        ],
+        webp: [
+          { width: 400, height: 267, file: 'k-400.webp', bytes: 1 },
+          { width: 800, height: 533, file: 'k-800.webp', bytes: 1 },
+        ],
+        fallback: [
+          { width: 400, height: 267, file: 'k-400.jpg', bytes: 1 },
+          { width: 800, height: 533, file: 'k-800.jpg', bytes: 1 },
+        ],
       },
       share: { width: 1200, height: 630, file: 'k-share.jpg', bytes: 1 },
     },
@@ -235,13 +259,24 @@ describe('what a page writes (src/lib/images.ts)', () => {
     expect(picture.kind).toBe('variants');
     if (picture.kind !== 'variants') return;
     expect(picture.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
-    expect(picture.sources[0]).toMatchObject({ srcset: '/_images/k-400.avif 400w, /_images/k-800.avif 800w', sizes: IMAGE_SLOTS.card.sizes, width: 800, height: 533 });
+    expect(picture.sources[0]).toMatchObject({
+      srcset: '/_images/k-400.avif 400w, /_images/k-800.avif 800w',
+      sizes: IMAGE_SLOTS.card.sizes,
+      width: 800,
+      height: 533,
+    });
     expect(picture.fallback.srcset).toBe('/_images/k-400.jpg 400w, /_images/k-800.jpg 800w');
   });
 
   it('shows the portal URL for an image not made yet or a vector, and a placeholder for a failed one', () => {
-    expect(portalPicture('images/new.jpg', 'cover', { manifest: ready, imageBase: '/upload/' })).toMatchObject({ kind: 'original', src: '/upload/images/new.jpg' });
-    expect(portalPicture('images/drawing.svg', 'cover', { manifest: ready, imageBase: '/upload/' })).toMatchObject({ kind: 'original', src: '/upload/images/drawing.svg' });
+    expect(portalPicture('images/new.jpg', 'cover', { manifest: ready, imageBase: '/upload/' })).toMatchObject({
+      kind: 'original',
+      src: '/upload/images/new.jpg',
+    });
+    expect(portalPicture('images/drawing.svg', 'cover', { manifest: ready, imageBase: '/upload/' })).toMatchObject({
+      kind: 'original',
+      src: '/upload/images/drawing.svg',
+    });
     expect(portalPicture('images/bad.jpg', 'cover', { manifest: ready })).toMatchObject({ kind: 'placeholder' });
   });
 

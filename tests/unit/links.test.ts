@@ -49,7 +49,12 @@ describe('classifyLink: what the browser will do with the value', () => {
   });
 
   it('agrees with the click-time detector of the browser for every absolute link', () => {
-    for (const value of ['https://evil.example/x', 'https:\\\\evil.example\\x', 'https://ebiz.hotains.com.tw/car', HOSTILE_LINKS.companyBanner.value]) {
+    for (const value of [
+      'https://evil.example/x',
+      'https:\\\\evil.example\\x',
+      'https://ebiz.hotains.com.tw/car',
+      HOSTILE_LINKS.companyBanner.value,
+    ]) {
       expect(classifyLink(value)?.kind === 'external', value).toBe(isExternalUrl(value, PAGE));
     }
     // A value refused as a site path is another host to the browser too.
@@ -60,13 +65,19 @@ describe('classifyLink: what the browser will do with the value', () => {
 });
 
 describe('images and files name only their base; videos are rebuilt from their id', () => {
-  it.each([['https://evil.example/track.svg'], ['//evil.example/x.svg'], ['../../api/x'], ['images/%2e%2e/%2e%2e/x'], ['javascript:alert(1)'], ['data:image/svg+xml,x'], ['a\\..\\..\\x'], ['']])(
-    'image %j is refused',
-    (value) => {
-      expect(basePath(value)).toBeUndefined();
-      expect(() => assetUrl(value, '/upload/')).toThrow(/under the image\/file base/);
-    },
-  );
+  it.each([
+    ['https://evil.example/track.svg'],
+    ['//evil.example/x.svg'],
+    ['../../api/x'],
+    ['images/%2e%2e/%2e%2e/x'],
+    ['javascript:alert(1)'],
+    ['data:image/svg+xml,x'],
+    ['a\\..\\..\\x'],
+    [''],
+  ])('image %j is refused', (value) => {
+    expect(basePath(value)).toBeUndefined();
+    expect(() => assetUrl(value, '/upload/')).toThrow(/under the image\/file base/);
+  });
 
   it('keeps paths under the base', () => {
     expect(assetUrl('images/banner/1-m.svg', '/upload/')).toBe('/upload/images/banner/1-m.svg');
@@ -100,20 +111,31 @@ describe('portal files: only the types of src/site/uploads.ts under the base', (
   });
 
   it('lists images, PDF and media as inline, documents as downloads, nothing in both', () => {
-    for (const extension of ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'svg', 'pdf', 'mp4', 'mp3']) expect(UPLOAD_INLINE_TYPES[extension], extension).toBeDefined();
-    for (const extension of ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'txt', 'csv', 'zip', 'rtf']) expect(UPLOAD_DOWNLOAD_TYPES[extension], extension).toBeDefined();
+    for (const extension of ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'svg', 'pdf', 'mp4', 'mp3'])
+      expect(UPLOAD_INLINE_TYPES[extension], extension).toBeDefined();
+    for (const extension of ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'txt', 'csv', 'zip', 'rtf'])
+      expect(UPLOAD_DOWNLOAD_TYPES[extension], extension).toBeDefined();
     expect(Object.keys(UPLOAD_INLINE_TYPES).filter((extension) => extension in UPLOAD_DOWNLOAD_TYPES)).toEqual([]);
     for (const extension of [...Object.keys(UPLOAD_INLINE_TYPES), ...Object.keys(UPLOAD_DOWNLOAD_TYPES)]) expect(extension).toMatch(/^[a-z0-9]+$/);
   });
 
-  it.each(['x/page.html', 'x/page.htm', 'x/a.js', 'x/a.mjs', 'x/setup.exe', 'x/feed.xml', 'x/a.xhtml', 'x/a.ht%6Dl', 'x/noextension', 'https://www.hotains.com.tw/upload/x/page.html', 'https://www.hotains.com.tw/%75pload/x/a.js'])(
-    'refuses the file %j with rule "file-type"',
-    (value) => {
-      expect(fileProblem(value)).toEqual({ rule: 'file-type', reason: expect.stringContaining('must be a file of an allowed type (jpg, jpeg, png') });
-      expect(classifyFile(value)).toBeUndefined();
-      expect(() => fileLink(value, '/upload/')).toThrow();
-    },
-  );
+  it.each([
+    'x/page.html',
+    'x/page.htm',
+    'x/a.js',
+    'x/a.mjs',
+    'x/setup.exe',
+    'x/feed.xml',
+    'x/a.xhtml',
+    'x/a.ht%6Dl',
+    'x/noextension',
+    'https://www.hotains.com.tw/upload/x/page.html',
+    'https://www.hotains.com.tw/%75pload/x/a.js',
+  ])('refuses the file %j with rule "file-type"', (value) => {
+    expect(fileProblem(value)).toEqual({ rule: 'file-type', reason: expect.stringContaining('must be a file of an allowed type (jpg, jpeg, png') });
+    expect(classifyFile(value)).toBeUndefined();
+    expect(() => fileLink(value, '/upload/')).toThrow();
+  });
 
   it('refuses the entity-encoded javascript: file with rule "base-path" instead of linking "/upload/&"', () => {
     expect(fileProblem('&#106;avascript:alert(1)')).toEqual({ rule: 'base-path', reason: expect.stringContaining('HTML character reference') });
@@ -121,16 +143,20 @@ describe('portal files: only the types of src/site/uploads.ts under the base', (
   });
 
   it('keeps documents and images under the base, and files on other hosts (marked external)', () => {
-    for (const value of ['files/a.pdf', 'files/a.DOCX', 'files/a.xlsx', 'files/a.zip', 'images/a.png', 'files/a.csv?v=1']) expect(fileProblem(value), value).toBeUndefined();
+    for (const value of ['files/a.pdf', 'files/a.DOCX', 'files/a.xlsx', 'files/a.zip', 'images/a.png', 'files/a.csv?v=1'])
+      expect(fileProblem(value), value).toBeUndefined();
     expect(fileProblem(HOSTILE_LINKS.downloadFile.value)).toBeUndefined();
     expect(fileProblem('https://www.hotains.com.tw/news/all')).toBeUndefined();
   });
 });
 
 describe('rich text: upload links of other types lose their href, relative images resolve against the image base', () => {
-  it.each(['/upload/x/page.html', '/upload/x/a.svg.html', '/%75pload/x/a.js', '/upload//x/a.exe', 'https://www.hotains.com.tw/upload/x/page.html'])('cuts the link %j', (href) => {
-    expect(sanitizeRichText(`<a href="${href}">檔案</a>`, '/upload/')).toBe('<a>檔案</a>');
-  });
+  it.each(['/upload/x/page.html', '/upload/x/a.svg.html', '/%75pload/x/a.js', '/upload//x/a.exe', 'https://www.hotains.com.tw/upload/x/page.html'])(
+    'cuts the link %j',
+    (href) => {
+      expect(sanitizeRichText(`<a href="${href}">檔案</a>`, '/upload/')).toBe('<a>檔案</a>');
+    },
+  );
 
   it('keeps upload links of allowed types and every other site path', () => {
     expect(sanitizeRichText('<a href="/upload/files/a.pdf">條款</a>', '/upload/')).toBe('<a href="/upload/files/a.pdf">條款</a>');
@@ -141,7 +167,9 @@ describe('rich text: upload links of other types lose their href, relative image
 
   it('resolves a clean relative image against the image base and removes the others', () => {
     expect(sanitizeRichText('<img src="images/x.png" alt="圖">', '/upload/')).toBe('<img src="/upload/images/x.png" alt="圖" loading="lazy" />');
-    expect(sanitizeRichText('<img src="images/x.png" alt="圖">', 'https://img.example.com/upload')).toBe('<img src="https://img.example.com/upload/images/x.png" alt="圖" loading="lazy" />');
+    expect(sanitizeRichText('<img src="images/x.png" alt="圖">', 'https://img.example.com/upload')).toBe(
+      '<img src="https://img.example.com/upload/images/x.png" alt="圖" loading="lazy" />',
+    );
     expect(sanitizeRichText('<p>前<img src="../x.png">後</p><p><img src="./x.png"></p>', '/upload/')).toBe('<p>前後</p><p></p>');
     expect(sanitizeRichText('<img src="/upload/images/x.png" alt="">', '/upload/')).toBe('<img src="/upload/images/x.png" alt="" loading="lazy" />');
   });
@@ -162,7 +190,9 @@ describe('rich text: upload links of other types lose their href, relative image
   });
 
   it('rebuilds the player URL from the id', () => {
-    expect(videoEmbedUrl('https://www.youtube-nocookie.com/embed/Qm3vX7pLk2A?autoplay=1#t=3')).toBe('https://www.youtube-nocookie.com/embed/Qm3vX7pLk2A');
+    expect(videoEmbedUrl('https://www.youtube-nocookie.com/embed/Qm3vX7pLk2A?autoplay=1#t=3')).toBe(
+      'https://www.youtube-nocookie.com/embed/Qm3vX7pLk2A',
+    );
     expect(videoEmbedUrl('https://www.youtube-nocookie.com/embed/../../redirect?q=https://evil.example')).toBeUndefined();
     expect(videoEmbedUrl('https://www.youtube-nocookie.com/embed/%2e%2e/redirect')).toBeUndefined();
     expect(videoEmbedUrl('https://www.youtube-nocookie.com/embed/x"onload="a')).toBeUndefined();

@@ -23,13 +23,23 @@ const MENU: readonly MainMenuItem[] = [
   {
     label: '服務',
     href: '/claim',
-    groups: [{ title: '服務', links: [{ label: '理賠', href: '/claim' }, { label: '繳費', href: 'https://pay.example/' }] }],
+    groups: [
+      {
+        title: '服務',
+        links: [
+          { label: '理賠', href: '/claim' },
+          { label: '繳費', href: 'https://pay.example/' },
+        ],
+      },
+    ],
   },
   { label: '消息', href: '/news', groups: [{ title: '消息', links: [{ label: '最新消息', href: '/news' }] }] },
 ];
 
 const currentLabels = (path: string, menu = MENU) =>
-  headerMenu(path, menu).sections.filter((section) => section.current).map((section) => section.label);
+  headerMenu(path, menu)
+    .sections.filter((section) => section.current)
+    .map((section) => section.label);
 
 describe('headerMenu: the current section', () => {
   it.each([

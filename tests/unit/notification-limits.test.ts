@@ -39,9 +39,8 @@ describe('startTime', () => {
     expect(Math.floor(startTime(text) / 1000)).toBe(Math.floor(timeOf(text.trim()) / 1000));
   });
 
-  it.each(['', 'tomorrow', '19/05/2026', '2026-05-19T9:30', '2026-05-19 junk', `2026-05-19${' '.repeat(10)}x`])(
-    '"%s" has no time (NaN)',
-    (text) => expect(startTime(text)).toBeNaN(),
+  it.each(['', 'tomorrow', '19/05/2026', '2026-05-19T9:30', '2026-05-19 junk', `2026-05-19${' '.repeat(10)}x`])('"%s" has no time (NaN)', (text) =>
+    expect(startTime(text)).toBeNaN(),
   );
 });
 

@@ -39,7 +39,9 @@ const raw = [
   { id: 'N8', category: 8, title: '颱風', description: '優先查勘', startDate: '2026-05-17', nextUrl: 'https://example.com/typhoon' },
 ];
 
-const answer = (data: unknown): NotificationFetcher => async () => ({ cancelled: false, data });
+const answer =
+  (data: unknown): NotificationFetcher =>
+  async () => ({ cancelled: false, data });
 
 beforeEach(() => {
   $notifications.set([]);

@@ -13,7 +13,15 @@ const day = (text: string): Date => parsePortalDate(text)!;
 describe('inDisplayOrder (sort, then natural id)', () => {
   it.each([
     ['no sort: natural id', [{ id: '10' }, { id: '2' }, { id: '1' }], ['1', '2', '10']],
-    ['sort first', [{ id: '1', sort: 3 }, { id: '2', sort: 1 }, { id: '3', sort: 2 }], ['2', '3', '1']],
+    [
+      'sort first',
+      [
+        { id: '1', sort: 3 },
+        { id: '2', sort: 1 },
+        { id: '3', sort: 2 },
+      ],
+      ['2', '3', '1'],
+    ],
     ['missing sort counts as 0', [{ id: '1', sort: 1 }, { id: '2' }], ['2', '1']],
   ])('%s', (_, items, expected) => {
     expect(inDisplayOrder(items).map((item) => item.id)).toEqual(expected);
@@ -49,7 +57,14 @@ describe('byPinnedThenNewest (articles: 置頂 first)', () => {
       ],
       ['9', '10', '11'],
     ],
-    ['isTop false is not pinned', [{ id: '1', date: day('2026-01-01'), isTop: false }, { id: '2', date: day('2025-01-01'), isTop: true }], ['2', '1']],
+    [
+      'isTop false is not pinned',
+      [
+        { id: '1', date: day('2026-01-01'), isTop: false },
+        { id: '2', date: day('2025-01-01'), isTop: true },
+      ],
+      ['2', '1'],
+    ],
   ])('%s', (_, items, expected) => {
     expect([...items].sort(byPinnedThenNewest).map((item) => item.id)).toEqual(expected);
   });
@@ -85,7 +100,12 @@ describe('couponsInDisplayOrder', () => {
   it.each([
     [
       'ended ones after every current one, each group newest first',
-      [coupon('1', '2024-12-09', '2025-02-28'), coupon('15', '2026-11-02', '2027-01-31'), coupon('9', '2026-05-22', '2026-09-30'), coupon('14', '2026-10-15', '2026-12-31')],
+      [
+        coupon('1', '2024-12-09', '2025-02-28'),
+        coupon('15', '2026-11-02', '2027-01-31'),
+        coupon('9', '2026-05-22', '2026-09-30'),
+        coupon('14', '2026-10-15', '2026-12-31'),
+      ],
       ['15:current', '14:current', '9:ended', '1:ended'],
     ],
     [
@@ -97,7 +117,7 @@ describe('couponsInDisplayOrder', () => {
     expect(couponsInDisplayOrder(coupons, now).map((shown) => `${shown.id}:${shown.ended ? 'ended' : 'current'}`)).toEqual(expected);
   });
 
-  it('the ended state is in what the pages\' cache keys hash (their props, as JSON): it changes the day after the last day', () => {
+  it("the ended state is in what the pages' cache keys hash (their props, as JSON): it changes the day after the last day", () => {
     const coupons = [coupon('1', '2026-11-01', '2026-11-23')];
     const lastEvening = JSON.stringify(couponsInDisplayOrder(coupons, new Date('2026-11-23T15:59:00Z'))); // 23:59 Taipei
     const nextMorning = JSON.stringify(couponsInDisplayOrder(coupons, new Date('2026-11-23T16:01:00Z'))); // 00:01 Taipei

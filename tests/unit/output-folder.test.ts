@@ -63,9 +63,16 @@ describe('output folder', () => {
 
   it('tells Astro to keep dist/ between builds', async () => {
     const updates: unknown[] = [];
-    const hook = pipeline(policyFrom(readSettings({})), { env: { READER_ENGINE: 'off' } }).hooks['astro:config:setup'] as (params: unknown) => Promise<void>;
+    const hook = pipeline(policyFrom(readSettings({})), { env: { READER_ENGINE: 'off' } }).hooks['astro:config:setup'] as (
+      params: unknown,
+    ) => Promise<void>;
     const logger = { info: () => {}, warn: () => {}, fork: () => logger };
-    await hook({ command: 'dev', config: { cacheDir: new URL(`file://${root}cache/`) }, logger, updateConfig: (config: unknown) => updates.push(config) });
+    await hook({
+      command: 'dev',
+      config: { cacheDir: new URL(`file://${root}cache/`) },
+      logger,
+      updateConfig: (config: unknown) => updates.push(config),
+    });
     expect(updates).toContainEqual({ vite: { build: { emptyOutDir: false } } });
   });
 });

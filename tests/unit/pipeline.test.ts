@@ -38,11 +38,20 @@ const record = (list: string, data: Record<string, unknown>[]): ListRecord =>
   }) as ListRecord;
 
 const LISTS = [
-  record('decrees', [{ id: '9', sort: 2 }, { id: '4', sort: 1 }]),
+  record('decrees', [
+    { id: '9', sort: 2 },
+    { id: '4', sort: 1 },
+  ]),
   record('locationCategories', [{ id: 'south' }, { id: 'north', sort: -1 }]),
   record('faqCategories', [{ id: '10' }, { id: '2' }]),
-  record('downloadCategories', [{ id: 'claim', sort: 1 }, { id: 'forms', sort: 0 }]),
-  record('downloads', [{ id: '12', category: 'claim' }, { id: '11', category: 'claim' }]),
+  record('downloadCategories', [
+    { id: 'claim', sort: 1 },
+    { id: 'forms', sort: 0 },
+  ]),
+  record('downloads', [
+    { id: '12', category: 'claim' },
+    { id: '11', category: 'claim' },
+  ]),
   record('newsCategories', [{ id: '3' }]),
   // The other article sections of the registry (src/site/sections.ts), without categories.
   ...Object.values(ARTICLE_SECTIONS)
@@ -63,7 +72,9 @@ describe('the build pipeline', () => {
   });
 
   it('names a list the plan needs that the build did not load', () => {
-    expect(() => planRedirects(LISTS.filter((list) => list.list !== 'faqCategories'))).toThrow('Redirect plan: the list "faqCategories" was not loaded in this build.');
+    expect(() => planRedirects(LISTS.filter((list) => list.list !== 'faqCategories'))).toThrow(
+      'Redirect plan: the list "faqCategories" was not loaded in this build.',
+    );
   });
 
   it('fails when no list was staged: there would be nothing to report', async () => {
@@ -75,9 +86,9 @@ describe('the build pipeline', () => {
     await stageList(snapshots, LISTS[0]!);
     mkdirSync(join(root, 'dist'));
     writeFileSync(join(root, 'dist', BUILD_REPORT_FILE), '{}');
-    const hook = pipeline(policyFrom(readSettings({})), { env: { READER_ENGINE: 'off', PORTAL_SNAPSHOT_DIR: snapshots } }).hooks['astro:config:setup'] as (
-      params: unknown,
-    ) => Promise<void>;
+    const hook = pipeline(policyFrom(readSettings({})), { env: { READER_ENGINE: 'off', PORTAL_SNAPSHOT_DIR: snapshots } }).hooks[
+      'astro:config:setup'
+    ] as (params: unknown) => Promise<void>;
     const logger = { info: () => {}, warn: () => {}, fork: () => logger };
     await hook({
       command: 'build',

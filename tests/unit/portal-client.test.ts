@@ -75,9 +75,7 @@ describe('envelope', () => {
   });
 
   it('builds URLs from the catalogue with its default query', () => {
-    expect(portalUrl(ENDPOINTS.decrees, 'https://portal.example/')).toBe(
-      'https://portal.example/api/PortalDecree/GetPutOnDecree?lang=zh-TW',
-    );
+    expect(portalUrl(ENDPOINTS.decrees, 'https://portal.example/')).toBe('https://portal.example/api/PortalDecree/GetPutOnDecree?lang=zh-TW');
   });
 });
 
@@ -130,9 +128,7 @@ describe('failures name the endpoint and the cause', () => {
   it('times out a slow answer after timeoutMs without retrying', async () => {
     portal.setFaults({ staff: { mode: 'slow', delayMs: 3000 } });
     const started = Date.now();
-    const error = await callPortal(ENDPOINTS.staff, { base: portal.url, timeoutMs: 200, ...fast }).catch(
-      (e: unknown) => e,
-    );
+    const error = await callPortal(ENDPOINTS.staff, { base: portal.url, timeoutMs: 200, ...fast }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PortalTimeoutError);
     expect((error as Error).message).toContain('timed out after 200 ms');
     expect(Date.now() - started).toBeLessThan(2000);

@@ -93,8 +93,18 @@ const refusals: [string, (response: ServerResponse) => void, new (...args: never
     PortalFormatError,
     'not valid UTF-8',
   ],
-  ['a duplicate envelope key', (response) => response.writeHead(200).end(`{"code":40000,"code":20000,"data":[]}`), PortalFormatError, 'key "code" more than once'],
-  ['an item nested 3,000 deep', (response) => response.writeHead(200).end(envelope(`[${'['.repeat(3000)}${']'.repeat(3000)}]`)), PortalFormatError, 'item 0 of "data"'],
+  [
+    'a duplicate envelope key',
+    (response) => response.writeHead(200).end(`{"code":40000,"code":20000,"data":[]}`),
+    PortalFormatError,
+    'key "code" more than once',
+  ],
+  [
+    'an item nested 3,000 deep',
+    (response) => response.writeHead(200).end(envelope(`[${'['.repeat(3000)}${']'.repeat(3000)}]`)),
+    PortalFormatError,
+    'item 0 of "data"',
+  ],
 ];
 
 describe('a refused answer falls back to the last good snapshot', () => {

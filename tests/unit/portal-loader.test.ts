@@ -122,14 +122,21 @@ describe('parseList', () => {
   });
 
   it('requires the spec fields of FAQ items', () => {
-    expect(() =>
-      parseList('faqs', faqSchema, [{ id: 1, title: '問', content: '<p>答</p>', firstCategory: 1 }]),
-    ).toThrow(/field "secondCategorySort"/);
+    expect(() => parseList('faqs', faqSchema, [{ id: 1, title: '問', content: '<p>答</p>', firstCategory: 1 }])).toThrow(
+      /field "secondCategorySort"/,
+    );
   });
 });
 
 describe('an item that breaks a rule or makes its check throw is refused alone (DESIGN.md §5)', () => {
-  const coupon = (fields: Record<string, unknown>) => ({ id: 'c', title: '優惠', date: '2026-01-05', description: '說明', image: 'images/coupon/1.svg', ...fields });
+  const coupon = (fields: Record<string, unknown>) => ({
+    id: 'c',
+    title: '優惠',
+    date: '2026-01-05',
+    description: '說明',
+    image: 'images/coupon/1.svg',
+    ...fields,
+  });
 
   it.each([
     ['startDate', { startDate: '2026-02-30', endDate: '2026-03-31' }],
@@ -155,13 +162,19 @@ describe('an item that breaks a rule or makes its check throw is refused alone (
     const schema = z.object({ id: z.string(), title: z.string() }).superRefine((item) => {
       if (item.id === 'boom') throw new TypeError('start.getTime is not a function');
     });
-    const data = [{ id: 'a', title: '甲' }, { id: 'boom', title: '乙' }, { id: 'c', title: '丙' }];
+    const data = [
+      { id: 'a', title: '甲' },
+      { id: 'boom', title: '乙' },
+      { id: 'c', title: '丙' },
+    ];
     const checked = checkList('news', schema, data);
     expect(checked.items.map((item) => item.id)).toEqual(['a', 'c']);
     const [{ error }] = checked.refused;
     expect(error).toBeInstanceOf(PortalSchemaError);
     expect(error.fields).toEqual(['(item)']);
-    expect(error.message).toContain('list "news", item id "boom" (#1): field "(item)": rule "schema": validation failed: TypeError: start.getTime is not a function');
+    expect(error.message).toContain(
+      'list "news", item id "boom" (#1): field "(item)": rule "schema": validation failed: TypeError: start.getTime is not a function',
+    );
     const { items, quarantined } = quarantineList('news', schema, checked, undefined, new Date('2026-05-01T00:00:00Z'));
     expect(items.map((item) => item.id)).toEqual(['a', 'c']);
     expect(quarantined).toEqual([expect.objectContaining({ list: 'news', id: 'boom', kept: false })]);

@@ -162,7 +162,10 @@ describe('quarantine (issue 16): one bad item never freezes its list', () => {
         list: 'news',
         id: BAD_ID,
         field: 'title',
-        reason: { 'zh-TW': expect.stringContaining('欄位「title」：無效的輸入值'), en: expect.stringContaining('field "title": rule "schema": Invalid input') },
+        reason: {
+          'zh-TW': expect.stringContaining('欄位「title」：無效的輸入值'),
+          en: expect.stringContaining('field "title": rule "schema": Invalid input'),
+        },
         since: expect.any(String),
         kept: false,
       },
@@ -195,7 +198,9 @@ describe('quarantine (issue 16): one bad item never freezes its list', () => {
     portal.setFaults({ news: 'badItem' });
     const { error } = await loadNews();
     expect(error).toBeInstanceOf(PortalQuarantineAgeError);
-    expect(error?.message).toMatch(/list "news": 1 item\(s\) quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS \(24 h\): item 42 \(field title\) since /);
+    expect(error?.message).toMatch(
+      /list "news": 1 item\(s\) quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS \(24 h\): item 42 \(field title\) since /,
+    );
     process.env.PORTAL_QUARANTINE_MAX_AGE_HOURS = '48';
     expect((await loadNews()).error).toBeUndefined();
   });
@@ -280,7 +285,9 @@ describe('snapshot files and settings', () => {
       maxAgeHours: 24,
       allowDrop: new Set(),
     });
-    expect(() => snapshotSettings(readSettings({ PORTAL_SNAPSHOT_MAX_AGE_HOURS: '-1' }))).toThrow(/PORTAL_SNAPSHOT_MAX_AGE_HOURS must be ≥ 0, got "-1"/);
+    expect(() => snapshotSettings(readSettings({ PORTAL_SNAPSHOT_MAX_AGE_HOURS: '-1' }))).toThrow(
+      /PORTAL_SNAPSHOT_MAX_AGE_HOURS must be ≥ 0, got "-1"/,
+    );
     expect(() => snapshotSettings(readSettings({ PORTAL_ALLOW_ITEM_DROP: 'news,nwes' }))).toThrow(/PORTAL_ALLOW_ITEM_DROP names unknown lists: nwes/);
   });
 });

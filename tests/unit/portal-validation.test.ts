@@ -79,7 +79,9 @@ describe('route segments: one rule for ids, category ids and the disclosure url 
   it.each([['&'], ['+'], [':'], ['='], ['@'], ['$'], [','], [';'], ["'"], ['"'], ['<'], ['\t'], ['\u200b']])(
     'refuses a category id holding %j',
     (char) => {
-      expect(refusal('shareCategories', [{ id: `a${char}b`, name: '分享' }])?.message).toMatch(/field "id": rule "route-segment": holds the (reserved|control or invisible) character/);
+      expect(refusal('shareCategories', [{ id: `a${char}b`, name: '分享' }])?.message).toMatch(
+        /field "id": rule "route-segment": holds the (reserved|control or invisible) character/,
+      );
     },
   );
 
@@ -110,7 +112,7 @@ describe('route segments: one rule for ids, category ids and the disclosure url 
     expect(refusal(list, [item])?.message).toContain(`field "id": rule "route-segment": is the reserved name "${id}"`);
   });
 
-  it('reserves every literal that src/pages puts beside a parameter, and the redirect plan\'s pseudo-segments', () => {
+  it("reserves every literal that src/pages puts beside a parameter, and the redirect plan's pseudo-segments", () => {
     const pages = fileURLToPath(new URL('../../src/pages/', import.meta.url));
     const literals = new Set<string>();
     const walk = (dir: string): void => {
@@ -137,10 +139,12 @@ describe('collisions: ids equal after normalisation are refused, naming both ite
   });
 
   it('a number and a string id, and ids equal once trimmed, also in lists whose ids are not route segments', () => {
-    expect(refusal('videos', [
-      { id: 12, title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/aaaaaaaaaaa' },
-      { id: '12 ', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/bbbbbbbbbbb' },
-    ])?.message).toContain('item id "12 " (#1): field "id": rule "unique-id": duplicate id: the same as item id "12" (#0)');
+    expect(
+      refusal('videos', [
+        { id: 12, title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/aaaaaaaaaaa' },
+        { id: '12 ', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/bbbbbbbbbbb' },
+      ])?.message,
+    ).toContain('item id "12 " (#1): field "id": rule "unique-id": duplicate id: the same as item id "12" (#0)');
   });
 });
 
@@ -150,7 +154,10 @@ describe('references that match nothing are reported at the start of the build p
       ({ list, endpoint: `GET /${list}`, items: entries.length, source: 'live', fetchedAt: '', ageHours: 0, entries }) as never;
     const warnings = referenceWarnings([
       record('newsCategories', [{ id: '1', data: { id: '1' } }]),
-      record('news', [{ id: 'ok', data: { categoryId: '1' } }, { id: 'lost', data: { categoryId: '9' } }]),
+      record('news', [
+        { id: 'ok', data: { categoryId: '1' } },
+        { id: 'lost', data: { categoryId: '9' } },
+      ]),
       record('faqCategories', [{ id: 'a', data: {} }]),
       record('faqs', [{ id: 'q', data: { firstCategory: 'b' } }]),
       record('locationCategories', []),
@@ -184,11 +191,21 @@ describe('values never silently changed (finding 9)', () => {
   });
 
   it(`keeps dates from ${PORTAL_YEAR_RANGE.min} to ${PORTAL_YEAR_RANGE.max}`, () => {
-    expect(refusal('news', [news({ id: 'a', date: `${PORTAL_YEAR_RANGE.min}-01-01` }), news({ id: 'b', date: `${PORTAL_YEAR_RANGE.max}-12-31` })])).toBeUndefined();
+    expect(
+      refusal('news', [news({ id: 'a', date: `${PORTAL_YEAR_RANGE.min}-01-01` }), news({ id: 'b', date: `${PORTAL_YEAR_RANGE.max}-12-31` })]),
+    ).toBeUndefined();
   });
 
   it('refuses a coupon that ends before it starts', () => {
-    const coupon = { id: 'c', title: '優惠', date: DATE, description: '', image: 'images/coupon/1.svg', startDate: '2026-12-01', endDate: '2026-11-30' };
+    const coupon = {
+      id: 'c',
+      title: '優惠',
+      date: DATE,
+      description: '',
+      image: 'images/coupon/1.svg',
+      startDate: '2026-12-01',
+      endDate: '2026-11-30',
+    };
     expect(refusal('coupons', [coupon])?.message).toContain('field "endDate": rule "date-order": the offer ends before it starts');
     expect(refusal('coupons', [{ ...coupon, endDate: '2026-12-01' }])).toBeUndefined();
   });
@@ -196,29 +213,46 @@ describe('values never silently changed (finding 9)', () => {
   it('keeps the digits of an id above 2^53 from the portal answer to the page URL', async () => {
     const body = '{"code":20000,"data":[{"id":9007199254740993,"title":"大編號","content":"","sort":1}]}';
     // As the content loader calls it: with the build's strict parser (src/portal/answer.ts).
-    const result = await callPortal<unknown[]>(ENDPOINTS.decrees, { base: 'http://portal.test', parse: parseAnswer, fetch: async () => new Response(body) });
+    const result = await callPortal<unknown[]>(ENDPOINTS.decrees, {
+      base: 'http://portal.test',
+      parse: parseAnswer,
+      fetch: async () => new Response(body),
+    });
     expect(result.cancelled).toBe(false);
     const [decree] = parseList('decrees', PORTAL_LISTS.decrees, (result as { data: unknown[] }).data);
     expect(decree!.id).toBe('9007199254740993');
   });
 
   it('refuses a number id that has already lost its digits', () => {
-    expect(refusal('decrees', [{ id: 2 ** 53 + 2, title: '法規' }])?.message).toContain('field "id": rule "portal-id": the number 9007199254740994 is not an integer below 2^53');
+    expect(refusal('decrees', [{ id: 2 ** 53 + 2, title: '法規' }])?.message).toContain(
+      'field "id": rule "portal-id": the number 9007199254740994 is not an integer below 2^53',
+    );
   });
 
-  it.each(['\u200b\u200b', '\u200b\u200c\u200d\u2060\ufeff', '\u202e\u202c', '\u3164', ' \u00ad '])('refuses a title with no visible character (%j)', (title) => {
-    expect(refusal('news', [news({ title })])?.message).toContain('field "title": rule ');
-  });
+  it.each(['\u200b\u200b', '\u200b\u200c\u200d\u2060\ufeff', '\u202e\u202c', '\u3164', ' \u00ad '])(
+    'refuses a title with no visible character (%j)',
+    (title) => {
+      expect(refusal('news', [news({ title })])?.message).toContain('field "title": rule ');
+    },
+  );
 
   it('refuses a description made only of zero-width characters, keeps an empty one', () => {
-    expect(refusal('news', [news({ description: '\u200b' })])?.message).toContain('field "description": rule "visible-text": has no visible character');
+    expect(refusal('news', [news({ description: '\u200b' })])?.message).toContain(
+      'field "description": rule "visible-text": has no visible character',
+    );
     expect(refusal('news', [news({ description: '' })])).toBeUndefined();
   });
 
   it('refuses a 100 KB title and a 5,000-character banner, keeps titles up to the limit', () => {
-    expect(refusal('news', [news({ title: '保'.repeat(100_000) })])?.message).toContain(`field "title": rule "length": is 100000 characters long, more than ${TEXT_MAX_CHARS.title}`);
-    expect(refusal('homeBanners', [{ id: 'b', title: '橫'.repeat(5000), image: 'images/banner/1.svg' }])?.message).toContain(`more than ${TEXT_MAX_CHARS.bannerTitle}`);
-    expect(refusal('homeBanners', [{ id: 'b', title: '橫幅', description: '說'.repeat(5000), image: 'images/banner/1.svg' }])?.message).toContain('field "description": rule "length"');
+    expect(refusal('news', [news({ title: '保'.repeat(100_000) })])?.message).toContain(
+      `field "title": rule "length": is 100000 characters long, more than ${TEXT_MAX_CHARS.title}`,
+    );
+    expect(refusal('homeBanners', [{ id: 'b', title: '橫'.repeat(5000), image: 'images/banner/1.svg' }])?.message).toContain(
+      `more than ${TEXT_MAX_CHARS.bannerTitle}`,
+    );
+    expect(refusal('homeBanners', [{ id: 'b', title: '橫幅', description: '說'.repeat(5000), image: 'images/banner/1.svg' }])?.message).toContain(
+      'field "description": rule "length"',
+    );
     expect(refusal('news', [news({ title: '保'.repeat(TEXT_MAX_CHARS.title) })])).toBeUndefined();
   });
 
@@ -257,7 +291,9 @@ describe('values never silently changed (finding 9)', () => {
   });
 
   it('removes bidirectional controls from rich text, also when written as character references', () => {
-    const [item] = parseList('news', PORTAL_LISTS.news, [news({ content: '<p title="\u202Ex">下載\u202Efdp.exe 與 &#x202E;gpj.exe&#8236; 及 \u200F標記</p>' })]);
+    const [item] = parseList('news', PORTAL_LISTS.news, [
+      news({ content: '<p title="\u202Ex">下載\u202Efdp.exe 與 &#x202E;gpj.exe&#8236; 及 \u200F標記</p>' }),
+    ]);
     expect(item!.data.content).toBe('<p>下載fdp.exe 與 gpj.exe 及 \u200F標記</p>');
   });
 
@@ -269,7 +305,11 @@ describe('values never silently changed (finding 9)', () => {
     expect(refusal('decrees', [{ id: 'd', title: '法規', content: `<p>${'法'.repeat(TEXT_MAX_CHARS.richText - 7)}</p>` }])).toBeUndefined();
     // The sample portal's longest rich text stays far below the cap.
     const { lists } = buildDataset() as { lists: Record<string, { content?: unknown }[]> };
-    const longest = Math.max(...Object.values(lists).flat().map((item) => (typeof item.content === 'string' ? item.content.length : 0)));
+    const longest = Math.max(
+      ...Object.values(lists)
+        .flat()
+        .map((item) => (typeof item.content === 'string' ? item.content.length : 0)),
+    );
     expect(longest).toBeLessThan(TEXT_MAX_CHARS.richText / 10);
   });
 
@@ -280,7 +320,8 @@ describe('values never silently changed (finding 9)', () => {
 });
 
 describe('notifications in the browser (finding 9)', () => {
-  const notification = (fields: Record<string, unknown>) => parseNotification({ id: 1, category: 2, title: '通知', description: '系統維護', startDate: '2026-03-15', ...fields });
+  const notification = (fields: Record<string, unknown>) =>
+    parseNotification({ id: 1, category: 2, title: '通知', description: '系統維護', startDate: '2026-03-15', ...fields });
 
   it.each(['2026-02-30', '2026-13-45', '0000-00-00', '1', '9999-12-31'])('leaves out a notification dated %j', (startDate) => {
     expect(notification({ startDate })).toBeUndefined();

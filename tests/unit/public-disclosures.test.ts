@@ -7,12 +7,30 @@ import { categoryHref, categoryTarget, disclosuresOfCategory, publicNav } from '
 
 describe('categoryTarget', () => {
   it.each([
-    [{ id: '1', url: 'finance' }, { kind: 'page', segment: 'finance' }],
-    [{ id: '1', url: '/about/public/finance/' }, { kind: 'page', segment: 'finance' }],
-    [{ id: '1', url: 'about/public/basic' }, { kind: 'page', segment: 'basic' }],
-    [{ id: '7', url: '' }, { kind: 'page', segment: '7' }],
-    [{ id: '7', url: 'a/b' }, { kind: 'page', segment: '7' }],
-    [{ id: '1', url: 'https://ins-info.ib.gov.tw' }, { kind: 'external', href: 'https://ins-info.ib.gov.tw' }],
+    [
+      { id: '1', url: 'finance' },
+      { kind: 'page', segment: 'finance' },
+    ],
+    [
+      { id: '1', url: '/about/public/finance/' },
+      { kind: 'page', segment: 'finance' },
+    ],
+    [
+      { id: '1', url: 'about/public/basic' },
+      { kind: 'page', segment: 'basic' },
+    ],
+    [
+      { id: '7', url: '' },
+      { kind: 'page', segment: '7' },
+    ],
+    [
+      { id: '7', url: 'a/b' },
+      { kind: 'page', segment: '7' },
+    ],
+    [
+      { id: '1', url: 'https://ins-info.ib.gov.tw' },
+      { kind: 'external', href: 'https://ins-info.ib.gov.tw' },
+    ],
   ])('%j → %j', (category, expected) => {
     expect(categoryTarget(category)).toEqual(expected);
   });
@@ -40,9 +58,11 @@ describe('publicNav', () => {
   });
 
   it('marks the current category', () => {
-    expect(publicNav(categories, '/about/public/finance').filter((link) => link.current).map((link) => link.label)).toEqual([
-      '財務概況',
-    ]);
+    expect(
+      publicNav(categories, '/about/public/finance')
+        .filter((link) => link.current)
+        .map((link) => link.label),
+    ).toEqual(['財務概況']);
   });
 
   it('still starts with 公開依據 without categories', () => {

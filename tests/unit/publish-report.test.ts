@@ -33,7 +33,17 @@ const quarantinedItem: QuarantinedItem = {
 
 /** A list record as the loader stages it. */
 const record = (list: string, extra: Partial<ListRecord> = {}): ListRecord =>
-  ({ list, endpoint: `GET /api/${list}`, items: 3, source: 'live', fetchedAt: '2026-11-21T02:00:00.000Z', ageHours: 0, raw: [], entries: [], ...extra }) as ListRecord;
+  ({
+    list,
+    endpoint: `GET /api/${list}`,
+    items: 3,
+    source: 'live',
+    fetchedAt: '2026-11-21T02:00:00.000Z',
+    ageHours: 0,
+    raw: [],
+    entries: [],
+    ...extra,
+  }) as ListRecord;
 
 /** One publish into new folders (or the given snapshot folder); resolves the report, the page and the warnings. */
 async function publishOnce(options: { records?: ListRecord[]; pageDigests?: Record<string, string>; snapshotDir?: string; notifyUrl?: string } = {}) {
@@ -93,7 +103,9 @@ describe('the publish report (issue 16 item 2)', () => {
     expect(page).toContain('欄位「title」：無效的輸入值');
     expect(page).toContain('field &quot;title&quot;: Invalid input');
     expect(page).toContain('請在入口網站修正欄位「title」後重新發布。修正前，網站保留此項目上次通過檢查的版本。');
-    expect(page).toMatch(/<td>faqs<\/td><td class="warn">快照[^<]*<\/td><td><time datetime="2026-11-21T02:00:00.000Z">[^<]+<\/time><\/td><td>3.2 小時<\/td><td>3<\/td>/);
+    expect(page).toMatch(
+      /<td>faqs<\/td><td class="warn">快照[^<]*<\/td><td><time datetime="2026-11-21T02:00:00.000Z">[^<]+<\/time><\/td><td>3.2 小時<\/td><td>3<\/td>/,
+    );
     expect(page).not.toContain('build-report.json');
   });
 
@@ -164,6 +176,8 @@ describe('PUBLISH_NOTIFY_URL (issue 16 item 3)', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const { written, warnings } = await publishOnce({ records: [record('news', { quarantined: [quarantinedItem] })], notifyUrl: dead });
     expect(written.quarantined).toHaveLength(1);
-    expect(warnings.join('\n')).toMatch(/PUBLISH_NOTIFY_URL could not be reached .*editors were not told \(published-with-problems\)\. The publish goes on\./);
+    expect(warnings.join('\n')).toMatch(
+      /PUBLISH_NOTIFY_URL could not be reached .*editors were not told \(published-with-problems\)\. The publish goes on\./,
+    );
   });
 });

@@ -50,7 +50,10 @@ async function writePage(route: string, date: string | undefined, body: string) 
 
 /** The reader's settings with READER_BUDGET_SECONDS=`budget` and the tone engine, cache in `cache`. */
 function settingsWith(budget: string | undefined, cache: string): ReaderSettings {
-  return readerSettings(readSettings({ READER_ENGINE: 'command', READER_COMMAND: TONE_COMMAND, READER_BUDGET_SECONDS: budget }), path.join(root, cache));
+  return readerSettings(
+    readSettings({ READER_ENGINE: 'command', READER_COMMAND: TONE_COMMAND, READER_BUDGET_SECONDS: budget }),
+    path.join(root, cache),
+  );
 }
 
 /** The build's audio step (buildAudio) with `settings`: its report and its warnings. */
@@ -63,8 +66,7 @@ async function audioStep(settings: ReaderSettings): Promise<{ report: ReaderRepo
   return { report, warnings };
 }
 
-const manifestOf = async (route: string) =>
-  JSON.parse(await readFile(path.join(dist, readerManifestPath(route).slice(1)), 'utf8')) as ReaderManifest;
+const manifestOf = async (route: string) => JSON.parse(await readFile(path.join(dist, readerManifestPath(route).slice(1)), 'utf8')) as ReaderManifest;
 
 /**
  * The routes whose manifest has audio. Every page has a manifest (manifestOf throws otherwise): the others' have
@@ -91,10 +93,21 @@ describe('the time budget of a cold cache', () => {
     expect(report).toEqual({ pages: 3, withAudio: 0, withPreviousAudio: 0, withoutAudio: 3, awaiting: 3, budgetSeconds: 0 });
     expect(await routesWithAudio()).toEqual([]);
     expect(existsSync(path.join(root, 'cache-zero'))).toBe(false);
-    expect(warnings).toEqual([expect.stringMatching(/^3 pages await audio \(READER_BUDGET_SECONDS=0 spent, 3 segments left\): 0 play their previous text, 3 show no player/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^3 pages await audio \(READER_BUDGET_SECONDS=0 spent, 3 segments left\): 0 play their previous text, 3 show no player/),
+    ]);
 
     // The publish step writes the count into the build report.
-    await publish({ root: `${dist}/`, records: [], pageDigests: {}, siteUrl: 'https://www.hotains.com.tw', snapshotDir: path.join(root, 'snapshots'), builtAt: new Date(), reader: report, logger: { info: () => undefined, warn: () => undefined } });
+    await publish({
+      root: `${dist}/`,
+      records: [],
+      pageDigests: {},
+      siteUrl: 'https://www.hotains.com.tw',
+      snapshotDir: path.join(root, 'snapshots'),
+      builtAt: new Date(),
+      reader: report,
+      logger: { info: () => undefined, warn: () => undefined },
+    });
     const written = JSON.parse(await readFile(path.join(dist, BUILD_REPORT_FILE), 'utf8')) as { reader: ReaderReport };
     expect(written.reader).toEqual(report);
   });

@@ -265,7 +265,10 @@ describe('engines', () => {
   });
 
   it('fails naming the page and the command when the engine fails', async () => {
-    const broken = readerSettingsOf({ READER_ENGINE: 'command', READER_COMMAND: 'sh -c "echo no voice >&2; exit 3"' }, path.join(root, 'cache-broken'));
+    const broken = readerSettingsOf(
+      { READER_ENGINE: 'command', READER_COMMAND: 'sh -c "echo no voice >&2; exit 3"' },
+      path.join(root, 'cache-broken'),
+    );
     const oneEnginePage = path.join(root, 'dist-broken');
     await mkdir(path.join(oneEnginePage, 'news', 'detail', '1'), { recursive: true });
     await writeFile(path.join(oneEnginePage, 'news', 'detail', '1', 'index.html'), page('/news/detail/1', '新聞', '<p>內文。</p>'));
@@ -276,8 +279,16 @@ describe('engines', () => {
 
   it.each([
     ['an espeak-ng voice that does not exist', { READER_VOICE: 'nonexistentvoice' }, /no voice "nonexistentvoice"/],
-    ['a voice the WebAssembly espeak-ng lacks', { READER_ENGINE: 'espeak-ng-wasm', READER_VOICE: 'nonexistentvoice' }, /WebAssembly espeak-ng has no voice "nonexistentvoice"/],
-    ["Debian's programs asked for but absent", { READER_ENGINE: 'espeak-ng-native', READER_ESPEAK_NG: MISSING_PROGRAM }, /espeak-ng is not installed/],
+    [
+      'a voice the WebAssembly espeak-ng lacks',
+      { READER_ENGINE: 'espeak-ng-wasm', READER_VOICE: 'nonexistentvoice' },
+      /WebAssembly espeak-ng has no voice "nonexistentvoice"/,
+    ],
+    [
+      "Debian's programs asked for but absent",
+      { READER_ENGINE: 'espeak-ng-native', READER_ESPEAK_NG: MISSING_PROGRAM },
+      /espeak-ng is not installed/,
+    ],
     ['a command whose program is not installed', { READER_ENGINE: 'command', READER_COMMAND: 'no-such-tts-cli {out_file}' }, /no-such-tts-cli/],
     ['the command engine without a command', { READER_ENGINE: 'command' }, /READER_COMMAND/],
   ])('with %s: warns once, gives pages no readerPath and builds no audio', { timeout: 30_000 }, async (_, env, reason) => {
@@ -304,7 +315,7 @@ describe('engines', () => {
 });
 
 describe('the WebAssembly engine (npm install alone)', () => {
-  it("reads Chinese characters as Mandarin with its voice, never switching to English", async () => {
+  it('reads Chinese characters as Mandarin with its voice, never switching to English', async () => {
     const espeak = await new (await initEspeak()).eSpeakNGWorker();
     expect(espeak.set_voice(READER_DEFAULTS.wasmVoice)).toBe(0);
     const phonemes = espeak.synthesize_ipa('和泰產險以客戶為尊，誠信經營。').ipa;
@@ -358,7 +369,14 @@ describe('the WebAssembly engine (npm install alone)', () => {
     const lines: string[] = [];
     const wasm = readerSettingsOf({ READER_ENGINE: 'espeak-ng-wasm' }, path.join(root, 'cache-progress'));
     // Interval 0: a progress line at every finished segment or page (the build uses one every few seconds).
-    await synthesizeSite({ ...(await site(dist)), settings: wasm, outDir: path.join(root, 'out-progress'), log: (line) => lines.push(line), progressIntervalMs: 0, concurrency: 1 });
+    await synthesizeSite({
+      ...(await site(dist)),
+      settings: wasm,
+      outDir: path.join(root, 'out-progress'),
+      log: (line) => lines.push(line),
+      progressIntervalMs: 0,
+      concurrency: 1,
+    });
     const progress = lines.filter((line) => /pages, about/.test(line));
     expect(progress.length).toBeGreaterThan(0);
     for (const line of progress) expect(line).toMatch(/^Audio reader: [0-2]\/3 pages, about (\d+ s|\d+ min \d\d s) left$/);

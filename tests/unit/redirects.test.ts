@@ -85,7 +85,9 @@ describe('host files', () => {
   const plan = redirectPlan(full);
 
   it('writes one _redirects line per rule', () => {
-    const lines = cdnRedirects(plan).text.split('\n').filter((line) => line && !line.startsWith('#'));
+    const lines = cdnRedirects(plan)
+      .text.split('\n')
+      .filter((line) => line && !line.startsWith('#'));
     expect(lines).toHaveLength(plan.length);
     expect(lines).toContain('/faq /faq/3 301');
   });

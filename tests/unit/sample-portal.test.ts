@@ -228,7 +228,11 @@ describe('endpoints', () => {
   test('CORS preflight', async () => {
     const response = await fetch(new URL(ENDPOINTS.captcha.path, portal.url), {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:4321', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,cache-control' },
+      headers: {
+        Origin: 'http://localhost:4321',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,cache-control',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -373,12 +377,15 @@ describe('content', () => {
   });
 
   // The article sections of the registry (src/site/sections.ts): their items and categories.
-  test.each(Object.values(ARTICLE_SECTIONS).map((section) => [section.list, section.categories] as [EndpointName, EndpointName]))('every %s item belongs to an existing category, every category has items', async (list, categories) => {
-    const ids = new Set((await data(categories)).map((c) => String(c.id)));
-    const items = await data(list);
-    for (const item of items) expect(ids).toContain(String(item.categoryId));
-    for (const id of ids) expect(items.some((item) => String(item.categoryId) === id)).toBe(true);
-  });
+  test.each(Object.values(ARTICLE_SECTIONS).map((section) => [section.list, section.categories] as [EndpointName, EndpointName]))(
+    'every %s item belongs to an existing category, every category has items',
+    async (list, categories) => {
+      const ids = new Set((await data(categories)).map((c) => String(c.id)));
+      const items = await data(list);
+      for (const item of items) expect(ids).toContain(String(item.categoryId));
+      for (const id of ids) expect(items.some((item) => String(item.categoryId) === id)).toBe(true);
+    },
+  );
 
   test('events link somewhere; news has pinned items', async () => {
     for (const event of await data('events')) expect(event.link).toMatch(/^https:\/\//);
@@ -435,7 +442,9 @@ describe('content', () => {
       expect(response.headers.get('content-type')).toBe(PHOTO_TYPES[image.split('.').at(-1) as keyof typeof PHOTO_TYPES]);
       expect(response.headers.get('cache-control')).toMatch(/max-age=\d+/);
       const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
-      formats.add(`${meta.format}${meta.space === 'cmyk' ? ' cmyk' : ''}${meta.isProgressive ? ' progressive' : ''}${(meta.pages ?? 1) > 1 ? ' animated' : ''}`);
+      formats.add(
+        `${meta.format}${meta.space === 'cmyk' ? ' cmyk' : ''}${meta.isProgressive ? ' progressive' : ''}${(meta.pages ?? 1) > 1 ? ' animated' : ''}`,
+      );
       if (image.startsWith('images/banner/')) expect([meta.width, meta.height], image).toEqual(image.endsWith('-m.jpg') ? [750, 900] : [1920, 672]);
       else expect(meta.width, image).toBeGreaterThanOrEqual(320);
     }
@@ -445,7 +454,11 @@ describe('content', () => {
       const response = await fetch(`${portal.url}/upload/${file}`);
       expect(response.status, file).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
-      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 8)
+          .toString('latin1'),
+      ).toBe('%PDF-1.4');
     }
     expect((await fetch(`${portal.url}/upload/images/coupon/999999.png`)).status).toBe(404);
   });
@@ -702,7 +715,11 @@ describe('strict mode (spec §7 endpoints only: a call beyond the spec answers 4
       else process.env.SAMPLE_PORTAL_STRICT = previous;
     }
     expect([parseStrict(undefined), parseStrict(''), parseStrict('0'), parseStrict('false'), parseStrict(false)]).toEqual([
-      false, false, false, false, false,
+      false,
+      false,
+      false,
+      false,
+      false,
     ]);
     expect([parseStrict('1'), parseStrict('TRUE'), parseStrict(true)]).toEqual([true, true, true]);
   });
@@ -719,7 +736,13 @@ describe('imports: the one door into src/ (scripts/sample-portal/site-rules.mjs,
    * (SAMPLE_PORTAL_*), and the site constants they name.
    */
   const mayOpen = (file: string) =>
-    [path.join(repo, 'src/portal/endpoints.ts'), path.join(repo, 'src/lib/taipei-dates.ts'), path.join(repo, 'src/portal/date-parser.ts'), path.join(repo, 'src/portal/validation.ts'), path.join(repo, 'src/settings.ts')].includes(file) ||
+    [
+      path.join(repo, 'src/portal/endpoints.ts'),
+      path.join(repo, 'src/lib/taipei-dates.ts'),
+      path.join(repo, 'src/portal/date-parser.ts'),
+      path.join(repo, 'src/portal/validation.ts'),
+      path.join(repo, 'src/settings.ts'),
+    ].includes(file) ||
     path.dirname(file) === path.join(repo, 'src/lib/forms') ||
     file.startsWith(path.join(repo, 'src/site') + path.sep);
   /** The specifiers a module imports or re-exports (static and literal dynamic imports), relative ones resolved. */
@@ -728,12 +751,20 @@ describe('imports: the one door into src/ (scripts/sample-portal/site-rules.mjs,
       spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : spec,
     );
   const filesUnder = (dir: string, ext: RegExp) =>
-    readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => ext.test(file)).map((file) => path.join(dir, file));
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => ext.test(file))
+      .map((file) => path.join(dir, file));
 
   test('no sample-portal module but site-rules.mjs imports from src/', () => {
     const portalFiles = filesUnder(portalDir, /\.mjs$/);
     expect(portalFiles).toContain(door);
-    const backDoors = portalFiles.filter((file) => file !== door).flatMap((file) => importsOf(file).filter(inSrc).map((spec) => `${file} → ${spec}`));
+    const backDoors = portalFiles
+      .filter((file) => file !== door)
+      .flatMap((file) =>
+        importsOf(file)
+          .filter(inSrc)
+          .map((spec) => `${file} → ${spec}`),
+      );
     expect(backDoors).toEqual([]);
   });
 
@@ -759,7 +790,9 @@ describe('imports: the one door into src/ (scripts/sample-portal/site-rules.mjs,
   test('src/ imports nothing from scripts/', () => {
     const scriptsDir = path.join(repo, 'scripts') + path.sep;
     const backImports = filesUnder(path.join(repo, 'src'), /\.(ts|tsx|mjs|astro)$/).flatMap((file) =>
-      importsOf(file).filter((spec) => spec.startsWith(scriptsDir)).map((spec) => `${file} → ${spec}`),
+      importsOf(file)
+        .filter((spec) => spec.startsWith(scriptsDir))
+        .map((spec) => `${file} → ${spec}`),
     );
     expect(backImports).toEqual([]);
   });

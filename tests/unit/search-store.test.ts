@@ -84,11 +84,31 @@ describe('sitemapGroups', () => {
 
   it('takes all links of a menu item, or one group of an item', () => {
     const menu = [
-      { label: 'A', href: '/a', groups: [{ title: 'A1', links: [{ label: 'a1', href: '/a1' }] }, { title: 'A2', links: [{ label: 'a2', href: '/a2' }] }] },
-      { label: 'B', href: '/b', groups: [{ title: 'B1', links: [{ label: 'b1', href: '/b1' }] }, { title: 'B2', links: [{ label: 'b2', href: '/b2' }] }] },
+      {
+        label: 'A',
+        href: '/a',
+        groups: [
+          { title: 'A1', links: [{ label: 'a1', href: '/a1' }] },
+          { title: 'A2', links: [{ label: 'a2', href: '/a2' }] },
+        ],
+      },
+      {
+        label: 'B',
+        href: '/b',
+        groups: [
+          { title: 'B1', links: [{ label: 'b1', href: '/b1' }] },
+          { title: 'B2', links: [{ label: 'b2', href: '/b2' }] },
+        ],
+      },
     ];
     expect(sitemapGroups(['A', 'B2'], menu)).toEqual([
-      { title: 'A', links: [{ label: 'a1', href: '/a1' }, { label: 'a2', href: '/a2' }] },
+      {
+        title: 'A',
+        links: [
+          { label: 'a1', href: '/a1' },
+          { label: 'a2', href: '/a2' },
+        ],
+      },
       { title: 'B2', links: [{ label: 'b2', href: '/b2' }] },
     ]);
     expect(() => sitemapGroups(['C'], menu)).toThrow(/C/);

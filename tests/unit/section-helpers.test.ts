@@ -18,7 +18,12 @@ describe('paginate', () => {
     [3, 3, [[1, 2, 3]]],
     [7, 3, [[1, 2, 3], [4, 5, 6], [7]]],
   ])('%i items, %i a page', (count, size, expected) => {
-    expect(paginate(Array.from({ length: count }, (_, i) => i + 1), size)).toEqual(expected);
+    expect(
+      paginate(
+        Array.from({ length: count }, (_, i) => i + 1),
+        size,
+      ),
+    ).toEqual(expected);
   });
 
   it.each([0, -1, 1.5, Number.NaN])('rejects page size %s', (size) => {

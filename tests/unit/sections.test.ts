@@ -113,7 +113,9 @@ describe.each(SECTION_ENTRIES)('section %s', (_name, section) => {
     }
     const details = routes.filter((route) => route.startsWith(`/${section.path}/detail/`));
     expect(details).toHaveLength(section.hasDetail ? sample[section.list]!.length : 0);
-    const pages = routes.filter((route) => route.startsWith(`/${section.path}/${section.template === 'article' ? `${ALL_CATEGORY}/` : ''}`) && !route.includes('/detail/'));
+    const pages = routes.filter(
+      (route) => route.startsWith(`/${section.path}/${section.template === 'article' ? `${ALL_CATEGORY}/` : ''}`) && !route.includes('/detail/'),
+    );
     expect(pages).toHaveLength(Math.max(1, Math.ceil(sample[section.list]!.length / section.pageSize)));
   });
 
@@ -146,8 +148,24 @@ describe('list orders (src/lib/order.ts)', () => {
   });
 
   it.each([
-    ['videos', [{ id: '2', date: new Date(1) }, { id: '10', date: new Date(1) }, { id: '1', date: new Date(2) }], ['1', '10', '2']],
-    ['faqs', [{ id: '10', secondCategorySort: 1 }, { id: '2', secondCategorySort: 1 }, { id: '1', secondCategorySort: 2 }], ['2', '10', '1']],
+    [
+      'videos',
+      [
+        { id: '2', date: new Date(1) },
+        { id: '10', date: new Date(1) },
+        { id: '1', date: new Date(2) },
+      ],
+      ['1', '10', '2'],
+    ],
+    [
+      'faqs',
+      [
+        { id: '10', secondCategorySort: 1 },
+        { id: '2', secondCategorySort: 1 },
+        { id: '1', secondCategorySort: 2 },
+      ],
+      ['2', '10', '1'],
+    ],
     ['staff', [{ id: '10' }, { id: '9' }], ['9', '10']],
     ['decrees', [{ id: '10', sort: 1 }, { id: '2', sort: 1 }, { id: '3' }], ['3', '2', '10']],
   ] as const)('%s in its declared order', (list, items, expected) => {

@@ -8,18 +8,10 @@ import { SPECULATION_RULES, SPECULATION_RULES_HASH } from '../../src/lib/specula
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/settings';
-import {
-  astroCsp,
-  contentSecurityPolicy,
-  headersFile,
-  nginxHeaderLines,
-  policyFrom,
-  securityHeaders,
-} from '../../src/lib/security-headers';
+import { astroCsp, contentSecurityPolicy, headersFile, nginxHeaderLines, policyFrom, securityHeaders } from '../../src/lib/security-headers';
 import { InlineHashes, inlineHashesOf } from '../../src/integrations/inline-hashes';
 
-const directives = (policy: string) =>
-  new Map(policy.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1)] as const));
+const directives = (policy: string) => new Map(policy.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1)] as const));
 
 describe('policy from the environment', () => {
   it('defaults to same-origin images and API, no analytics', () => {
@@ -58,9 +50,7 @@ describe('meta policy and header policy', () => {
 
   it("allows the site's speculation rules by their hash in the meta policy", () => {
     const config = astroCsp(policyFrom(readSettings({})), [SPECULATION_RULES_HASH]);
-    expect(config.scriptDirective.hashes).toEqual([
-      `sha256-${createHash('sha256').update(SPECULATION_RULES).digest('base64')}`,
-    ]);
+    expect(config.scriptDirective.hashes).toEqual([`sha256-${createHash('sha256').update(SPECULATION_RULES).digest('base64')}`]);
   });
 
   it('hashes inline scripts (speculation rules included) and styles, not script files or JSON-LD', () => {
@@ -104,7 +94,12 @@ describe('no portal text changes the policy (issue 17 finding 2)', () => {
 
   it('ignores script and style markup in comments and in the text of title and textarea', () => {
     const hidden = '<title><script>t()</script></title><!-- <script>c()</script><style>c{}</style> --><textarea><style>s{}</style></textarea>';
-    expect(inlineHashesOf([`${hidden}<script>real()</script>`])).toEqual(new Map([['script-src', new Set([sha('real()')])], ['style-src', new Set()]]));
+    expect(inlineHashesOf([`${hidden}<script>real()</script>`])).toEqual(
+      new Map([
+        ['script-src', new Set([sha('real()')])],
+        ['style-src', new Set()],
+      ]),
+    );
   });
 
   it('still finds a new script on a page whose other elements were seen on earlier pages', () => {
@@ -129,7 +124,10 @@ describe('host files', () => {
   it('names the pages that bring the most hashes when the policy is too long for the CDN', () => {
     const collected = new InlineHashes();
     collected.add('<script>boot()</script><style>a{}</style>', 'index.html');
-    collected.add(`<script>boot()</script>${Array.from({ length: 40 }, (_, i) => `<script>widget(${i})</script>`).join('')}`, 'news/detail/7/index.html');
+    collected.add(
+      `<script>boot()</script>${Array.from({ length: 40 }, (_, i) => `<script>widget(${i})</script>`).join('')}`,
+      'news/detail/7/index.html',
+    );
     collected.add('<script>boot()</script><script>widget(1)</script>', 'news/detail/8/index.html');
     expect(() => headersFile(securityHeaders(policyFrom(readSettings({})), collected.hashes), collected.origins)).toThrow(
       /exceeds the CDN limit of 2000.*lists 42 hashes of inline scripts and styles; .*: news\/detail\/7\/index\.html \(40 hashes, 39 of them on that page only\), index\.html \(2 hashes, 1 of them on that page only\)/,

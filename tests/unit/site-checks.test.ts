@@ -146,7 +146,8 @@ it('the served-links check follows each internal link of the home page through n
   const site = {
     ...served(siteWith({})),
     get: async (where: string) => {
-      if (where === '/') return new Response('<a href="/a/">a</a><a href="/b">b</a><a href="/c/">c</a><a href="/">home</a><a href="https://x.example/">x</a>');
+      if (where === '/')
+        return new Response('<a href="/a/">a</a><a href="/b">b</a><a href="/c/">c</a><a href="/">home</a><a href="https://x.example/">x</a>');
       const [status, location] = answers[where] ?? [200];
       return new Response(null, { status, headers: location ? { location } : {} });
     },

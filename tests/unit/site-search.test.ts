@@ -12,9 +12,22 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean);
 
 describe('spaceHan', () => {
   it('makes every Han character a word: 撥打理賠 holds 理 and 賠 as neighbours, whatever a dictionary says', () => {
-    expect(words(spaceHan('請撥打理賠專線0800-000-000，或ESG永續報告'))).toEqual(
-      ['請', '撥', '打', '理', '賠', '專', '線', '0800-000-000，', '或', 'ESG', '永', '續', '報', '告'],
-    );
+    expect(words(spaceHan('請撥打理賠專線0800-000-000，或ESG永續報告'))).toEqual([
+      '請',
+      '撥',
+      '打',
+      '理',
+      '賠',
+      '專',
+      '線',
+      '0800-000-000，',
+      '或',
+      'ESG',
+      '永',
+      '續',
+      '報',
+      '告',
+    ]);
   });
 
   it('adds no space after the last character (a block keeps its ending period in excerpts)', () => {

@@ -22,13 +22,7 @@ describe('areaUnitShort', () => {
 
 describe('staffByYear', () => {
   it('puts the newest year first, entries without a year last, natural id order inside a year', () => {
-    const groups = staffByYear([
-      { id: '10', year: 2026 },
-      { id: '3', year: 2025 },
-      { id: '2', year: 2026 },
-      { id: '7' },
-      { id: '1', year: 2025 },
-    ]);
+    const groups = staffByYear([{ id: '10', year: 2026 }, { id: '3', year: 2025 }, { id: '2', year: 2026 }, { id: '7' }, { id: '1', year: 2025 }]);
     expect(groups.map((group) => [group.year, group.staff.map((person) => person.id)])).toEqual([
       [2026, ['2', '10']],
       [2025, ['1', '3']],

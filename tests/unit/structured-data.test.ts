@@ -34,7 +34,11 @@ describe('JSON-LD', () => {
   });
 
   it('numbers breadcrumbs from 1 and points the last at the current page', () => {
-    const list = breadcrumbJsonLd([{ label: '首頁', href: '/' }, { label: '客戶服務' }, { label: '常見問題' }], '/faq/6', new URL('https://example.org'));
+    const list = breadcrumbJsonLd(
+      [{ label: '首頁', href: '/' }, { label: '客戶服務' }, { label: '常見問題' }],
+      '/faq/6',
+      new URL('https://example.org'),
+    );
     expect(list.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: '首頁', item: 'https://example.org/' },
       { '@type': 'ListItem', position: 2, name: '客戶服務' },

@@ -15,7 +15,9 @@ import { packagesFor, systemPackages } from '../../scripts/system-packages.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const shellList = (...purposes: string[]) =>
-  execFileSync('sh', [join(root, 'scripts/system-packages.sh'), ...purposes], { encoding: 'utf8' }).trim().split(/\s+/);
+  execFileSync('sh', [join(root, 'scripts/system-packages.sh'), ...purposes], { encoding: 'utf8' })
+    .trim()
+    .split(/\s+/);
 
 describe('the package list', () => {
   it.each([['tests'], ['reader'], ['publish'], ['reader', 'publish']])('the shell and Node readers agree for %s', (...purposes) => {

@@ -55,7 +55,7 @@ describe('virtual:insurer/images', () => {
 describe('virtual:insurer/module-preloads', () => {
   type Preloads = { layoutModulePreloads: () => readonly string[] };
 
-  it('reads the client build\'s list from its build file at the first call, then keeps it', async () => {
+  it("reads the client build's list from its build file at the first call, then keeps it", async () => {
     const file = join(folder, 'layout-module-preloads.json');
     const module = await importCode<Preloads>(modulePreloadsCode(file));
     writeFileSync(file, JSON.stringify(['/_astro/runtime.abc.js']));

@@ -75,15 +75,21 @@ describe('workflows', () => {
     expect(run).toMatch(/^npm install --no-audit --no-fund\nnpm run doctor -- --for tests\nnpm test$/m);
   });
 
-  it('no workflow, .ci/run or test runner keeps its own list of the project\'s Debian packages (issue 13)', () => {
+  it("no workflow, .ci/run or test runner keeps its own list of the project's Debian packages (issue 13)", () => {
     const listed = systemPackages().map((pkg) => pkg.name);
     for (const file of ['.ci/run', '.github/workflows/ci.yml', '.github/workflows/rebuild.yml', 'scripts/test.mjs']) {
-      const text = read(file).split('\n').filter((line) => /apt-get|missing/.test(line) && !line.trimStart().startsWith('#')).join('\n');
-      expect(listed.filter((pkg) => new RegExp(`(^|[\\s(])${pkg}([\\s)]|$)`, 'm').test(text)), file).toEqual([]);
+      const text = read(file)
+        .split('\n')
+        .filter((line) => /apt-get|missing/.test(line) && !line.trimStart().startsWith('#'))
+        .join('\n');
+      expect(
+        listed.filter((pkg) => new RegExp(`(^|[\\s(])${pkg}([\\s)]|$)`, 'm').test(text)),
+        file,
+      ).toEqual([]);
     }
   });
 
-  it('rebuild installs the packages of purpose publish, with the reader\'s engine, and checks them before building', () => {
+  it("rebuild installs the packages of purpose publish, with the reader's engine, and checks them before building", () => {
     const all = steps('rebuild.yml');
     const install = stepIndex(all, (step) => step.run?.includes('$(scripts/system-packages.sh publish)') ?? false, 'the install step');
     expect(packagesFor(['publish']).map((pkg) => pkg.name)).toEqual(expect.arrayContaining(['espeak-ng', 'lame', 'nginx', 'rsync']));

@@ -79,15 +79,13 @@ const CORRUPT_JPEG = Buffer.concat([
  * @type {ReadonlyMap<string, { headers: Record<string, string>, body: string | Buffer, delayMs?: number }>}
  */
 export const HOSTILE_UPLOADS = new Map([
-  [
-    `${HOSTILE_UPLOAD_DIR}/a.js`,
-    { headers: { 'Content-Type': 'text/javascript; charset=utf-8' }, body: script('script file') },
-  ],
+  [`${HOSTILE_UPLOAD_DIR}/a.js`, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' }, body: script('script file') }],
   [
     `${HOSTILE_UPLOAD_DIR}/page.html`,
     {
       headers: { 'Content-Type': 'text/html; charset=utf-8' },
-      body: `<!doctype html><html><head><title>保單優惠</title><script src="/upload/${HOSTILE_UPLOAD_DIR}/a.js"></script></head>` +
+      body:
+        `<!doctype html><html><head><title>保單優惠</title><script src="/upload/${HOSTILE_UPLOAD_DIR}/a.js"></script></head>` +
         `<body><p>領取優惠</p><script>${script('inline script in HTML')}</script></body></html>`,
     },
   ],
@@ -102,7 +100,8 @@ export const HOSTILE_UPLOADS = new Map([
     `${HOSTILE_UPLOAD_DIR}/script.svg`,
     {
       headers: { 'Content-Type': 'image/svg+xml' },
-      body: `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script href="/upload/${HOSTILE_UPLOAD_DIR}/a.js"/>` +
+      body:
+        `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script href="/upload/${HOSTILE_UPLOAD_DIR}/a.js"/>` +
         `<script>${script('inline script in SVG')}</script><circle cx="50" cy="50" r="40" fill="#c00"/></svg>`,
     },
   ],

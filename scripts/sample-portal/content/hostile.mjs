@@ -90,7 +90,10 @@ export const RICH_TEXT_PAYLOADS = [
       `<a href="https://www.hotains.com.tw/upload/${HOSTILE_UPLOAD_DIR}/refresh.html">轉址</a> <a href="/upload/${HOSTILE_UPLOAD_DIR}/clear.pdf">條款 PDF</a></p>`,
   ],
   // Relative images requested 404s: a clean one resolves against the image base, the others are removed.
-  ['relative image paths', '<p><img src="images/news/41.svg" alt="相對路徑圖"><img src="../../api/x.png" alt="離開圖庫"><img src="./images/news/41.svg" alt="點路徑"></p>'],
+  [
+    'relative image paths',
+    '<p><img src="images/news/41.svg" alt="相對路徑圖"><img src="../../api/x.png" alt="離開圖庫"><img src="./images/news/41.svg" alt="點路徑"></p>',
+  ],
   ['bidi controls as character references', '<p>下載&#x202E;fdp.exe&#x202C; 與 &#8294;隔離&#8297; 標題</p>'],
 ];
 
@@ -131,7 +134,16 @@ export const POLICY_PAYLOADS = [
  * reserved characters (`&`, `+`, `@`, `:`, `;`, quotes, `<`) are refused (HOSTILE_REJECTED: nginx locations naming them
  * never match).
  */
-export const HOSTILE_IDS = ['hostile a b', 'hostile~tilde_under.score', '惡意編號', 'hostile😀', 'ＨＯＳＴＩＬＥ全形', 'hostile-café', 'hostile-ÅØ', 'hostile 多 空 格'];
+export const HOSTILE_IDS = [
+  'hostile a b',
+  'hostile~tilde_under.score',
+  '惡意編號',
+  'hostile😀',
+  'ＨＯＳＴＩＬＥ全形',
+  'hostile-café',
+  'hostile-ÅØ',
+  'hostile 多 空 格',
+];
 
 const DATE = '2026-11-19';
 /** A download file name that displays as `下載exe.pdf` while it keeps U+202E (right-to-left override). */
@@ -148,9 +160,15 @@ const NEWS_CATEGORY = 'hostile 類別 ~';
  * @type {Record<string, { value: string, outcome: string }>}
  */
 export const HOSTILE_LINKS = {
-  downloadFile: { value: 'https://evil.example/malware.exe', outcome: 'external: new tab, rel, hint, the confirmation on click (download link included)' },
+  downloadFile: {
+    value: 'https://evil.example/malware.exe',
+    outcome: 'external: new tab, rel, hint, the confirmation on click (download link included)',
+  },
   disclosureFile: { value: 'https://evil.example/report.pdf', outcome: 'external: new tab, rel, hint, the confirmation on click' },
-  companyBanner: { value: 'https://www.hotains.com.tw/campaign/2026', outcome: 'company: new tab, rel, hint; no sideways scroll at 320, 390, 1,440 px' },
+  companyBanner: {
+    value: 'https://www.hotains.com.tw/campaign/2026',
+    outcome: 'company: new tab, rel, hint; no sideways scroll at 320, 390, 1,440 px',
+  },
   externalBanner: { value: 'https://evil.example/campaign', outcome: 'external: new tab, rel, hint, the confirmation; no sideways scroll' },
 };
 
@@ -220,17 +238,30 @@ export function hostileLists() {
       content: payload[1],
     })),
     faqCategories: [{ id: 'hostile-faq', name: `99-${text(1)}`, sort: 99 }],
-    faqs: rich.map((payload, i) => ({
-      id: `hostile-faq-${i}`,
-      title: i % 4 === 0 ? text(i) : `惡意問答：${payload[0]}`,
-      content: payload[1],
-      firstCategory: 'hostile-faq',
-      secondCategory: text(i + 5),
-      secondCategorySort: i,
-    })).concat(HOSTILE_WARNED.filter((entry) => entry.list === 'faqs').map((entry) => entry.item), large.faqs, [
-      // The page's own group heading is `faq-group-0`: an FAQ id must not take it.
-      { id: 'group-0', title: '惡意問答：編號 group-0', content: '<p>編號與標題同名</p>', firstCategory: 'hostile-faq', secondCategory: '惡意群組', secondCategorySort: 999 },
-    ]),
+    faqs: rich
+      .map((payload, i) => ({
+        id: `hostile-faq-${i}`,
+        title: i % 4 === 0 ? text(i) : `惡意問答：${payload[0]}`,
+        content: payload[1],
+        firstCategory: 'hostile-faq',
+        secondCategory: text(i + 5),
+        secondCategorySort: i,
+      }))
+      .concat(
+        HOSTILE_WARNED.filter((entry) => entry.list === 'faqs').map((entry) => entry.item),
+        large.faqs,
+        [
+          // The page's own group heading is `faq-group-0`: an FAQ id must not take it.
+          {
+            id: 'group-0',
+            title: '惡意問答：編號 group-0',
+            content: '<p>編號與標題同名</p>',
+            firstCategory: 'hostile-faq',
+            secondCategory: '惡意群組',
+            secondCategorySort: 999,
+          },
+        ],
+      ),
     decrees: rich.slice(0, 8).map((payload, i) => ({
       id: id('decree', i),
       title: i % 2 === 0 ? text(i) : `惡意法規：${payload[0]}`,
@@ -238,41 +269,62 @@ export function hostileLists() {
       content: payload[1],
       sort: 100 + i,
     })),
-    publicDisclosures: rich.slice(20).map((payload, i) => ({
-      id: `hostile-public-${i}`,
-      title: i % 2 === 0 ? text(i) : `惡意公開資訊：${payload[0]}`,
-      category: 1,
-      date: DATE,
-      content: payload[1],
-      sort: 100 + i,
-      ...(i === 0 ? { fileUrl: HOSTILE_LINKS.disclosureFile.value } : {}),
-    })).concat(
-      HOSTILE_ID_PAIR.map((value, i) => ({ id: value, title: `惡意編號：${value}`, category: 1, date: DATE, content: '<p>編號相接</p>', sort: 200 + i })),
-    ),
-    downloads: HOSTILE_IDS.slice(0, 4).map((value, i) => ({
-      id: `${value}-download`,
-      title: text(i),
-      category: 1,
-      sort: 100 + i,
-      files: [{ id: `hostile-file-${i}`, title: text(i + 1), fileUrl: i === 0 ? HOSTILE_LINKS.downloadFile.value : `files/download/hostile-${i}.pdf`, fileType: '<script>' }],
-    })).concat(large.downloads, [
-      {
-        id: 'hostile-bidi-download',
-        title: '惡意文件：\u202E反轉\u2066檔名\u2069',
+    publicDisclosures: rich
+      .slice(20)
+      .map((payload, i) => ({
+        id: `hostile-public-${i}`,
+        title: i % 2 === 0 ? text(i) : `惡意公開資訊：${payload[0]}`,
         category: 1,
-        sort: 200,
-        files: [{ id: 'hostile-bidi-file', title: HOSTILE_BIDI_FILE_TITLE, fileUrl: 'files/download/hostile-bidi.pdf', fileType: 'pdf\u202E' }],
-      },
-    ]),
-    locations: TEXT_PAYLOADS.slice(0, 4).map((name, i) => ({
-      id: `hostile-location-${i}`,
-      name,
-      areaId: 1,
-      address: text(i + 4),
-      phone: '"><script>alert(1)</script>',
-      hours: text(i + 7),
-      mapUrl: 'https://maps.example/?q="><script>alert(1)</script>',
-    })).concat(large.locations),
+        date: DATE,
+        content: payload[1],
+        sort: 100 + i,
+        ...(i === 0 ? { fileUrl: HOSTILE_LINKS.disclosureFile.value } : {}),
+      }))
+      .concat(
+        HOSTILE_ID_PAIR.map((value, i) => ({
+          id: value,
+          title: `惡意編號：${value}`,
+          category: 1,
+          date: DATE,
+          content: '<p>編號相接</p>',
+          sort: 200 + i,
+        })),
+      ),
+    downloads: HOSTILE_IDS.slice(0, 4)
+      .map((value, i) => ({
+        id: `${value}-download`,
+        title: text(i),
+        category: 1,
+        sort: 100 + i,
+        files: [
+          {
+            id: `hostile-file-${i}`,
+            title: text(i + 1),
+            fileUrl: i === 0 ? HOSTILE_LINKS.downloadFile.value : `files/download/hostile-${i}.pdf`,
+            fileType: '<script>',
+          },
+        ],
+      }))
+      .concat(large.downloads, [
+        {
+          id: 'hostile-bidi-download',
+          title: '惡意文件：\u202E反轉\u2066檔名\u2069',
+          category: 1,
+          sort: 200,
+          files: [{ id: 'hostile-bidi-file', title: HOSTILE_BIDI_FILE_TITLE, fileUrl: 'files/download/hostile-bidi.pdf', fileType: 'pdf\u202E' }],
+        },
+      ]),
+    locations: TEXT_PAYLOADS.slice(0, 4)
+      .map((name, i) => ({
+        id: `hostile-location-${i}`,
+        name,
+        areaId: 1,
+        address: text(i + 4),
+        phone: '"><script>alert(1)</script>',
+        hours: text(i + 7),
+        mapUrl: 'https://maps.example/?q="><script>alert(1)</script>',
+      }))
+      .concat(large.locations),
     videos: TEXT_PAYLOADS.slice(0, 3).map((title, i) => ({
       id: `hostile-video-${i}`,
       title,
@@ -282,11 +334,38 @@ export function hostileLists() {
       videoUrl: `https://www.youtube-nocookie.com/embed/Hostile${i}Vid?autoplay=1&q="><script>${pwn('video')}</script>#x`,
     })),
     homeBanners: [
-      { id: 'hostile-banner', title: text(0), description: text(1), image: 'images/banner/1.svg', link: '/news/all/1?"><script>alert(1)</script>', sort: 99 },
-      { id: 'hostile-policy-banner', title: POLICY_PAYLOADS[0], description: POLICY_PAYLOADS[15], image: 'images/banner/2.svg', link: '/news/all/1', sort: 100 },
+      {
+        id: 'hostile-banner',
+        title: text(0),
+        description: text(1),
+        image: 'images/banner/1.svg',
+        link: '/news/all/1?"><script>alert(1)</script>',
+        sort: 99,
+      },
+      {
+        id: 'hostile-policy-banner',
+        title: POLICY_PAYLOADS[0],
+        description: POLICY_PAYLOADS[15],
+        image: 'images/banner/2.svg',
+        link: '/news/all/1',
+        sort: 100,
+      },
       // No sideways scroll: the hidden 另開新視窗 text of later slides widened the page (2,880 px at 1,440 px).
-      { id: 'hostile-banner-company', title: '惡意橫幅：公司網域外連', image: 'images/banner/2.svg', mobileImage: 'images/banner/2-m.svg', link: HOSTILE_LINKS.companyBanner.value, sort: 101 },
-      { id: 'hostile-banner-external', title: '惡意橫幅：外部網站', image: 'images/banner/3.svg', link: HOSTILE_LINKS.externalBanner.value, sort: 102 },
+      {
+        id: 'hostile-banner-company',
+        title: '惡意橫幅：公司網域外連',
+        image: 'images/banner/2.svg',
+        mobileImage: 'images/banner/2-m.svg',
+        link: HOSTILE_LINKS.companyBanner.value,
+        sort: 101,
+      },
+      {
+        id: 'hostile-banner-external',
+        title: '惡意橫幅：外部網站',
+        image: 'images/banner/3.svg',
+        link: HOSTILE_LINKS.externalBanner.value,
+        sort: 102,
+      },
     ],
   };
 }
@@ -298,99 +377,356 @@ export function hostileLists() {
  * @type {{ list: string, field: string, rule?: string, reason: string, before?: Record<string, unknown>[], item: Record<string, unknown> }[]}
  */
 export const HOSTILE_REJECTED = [
-  { list: 'news', field: 'id', reason: 'parent-directory id', item: { id: '../../etc/passwd', title: '路徑穿越', date: DATE, categoryId: 1, description: '' } },
+  {
+    list: 'news',
+    field: 'id',
+    reason: 'parent-directory id',
+    item: { id: '../../etc/passwd', title: '路徑穿越', date: DATE, categoryId: 1, description: '' },
+  },
   { list: 'news', field: 'id', reason: 'slash in id', item: { id: 'a/b', title: '斜線', date: DATE, categoryId: 1, description: '' } },
   { list: 'news', field: 'id', reason: 'dot-dot id', item: { id: '..', title: '上層', date: DATE, categoryId: 1, description: '' } },
   { list: 'decrees', field: 'id', reason: 'dot id', item: { id: '.', title: '本層', content: '' } },
-  { list: 'coupons', field: 'id', reason: 'backslash id', item: { id: '..\\..\\win', title: '反斜線', date: DATE, description: '', image: 'images/coupon/1.svg' } },
-  { list: 'shares', field: 'id', reason: 'percent escape (Astro decodes it when matching the page)', item: { id: 'hostile%2e%2e', title: '百分比', date: DATE, categoryId: 1, description: '' } },
-  { list: 'news', field: 'id', reason: 'question mark (Astro writes %3F into the folder name)', item: { id: 'hostile?q=1', title: '問號', date: DATE, categoryId: 1, description: '' } },
-  { list: 'coupons', field: 'id', reason: 'hash sign (Astro writes %23 into the folder name)', item: { id: 'hostile#frag', title: '井號', date: DATE, description: '', image: 'images/coupon/1.svg' } },
+  {
+    list: 'coupons',
+    field: 'id',
+    reason: 'backslash id',
+    item: { id: '..\\..\\win', title: '反斜線', date: DATE, description: '', image: 'images/coupon/1.svg' },
+  },
+  {
+    list: 'shares',
+    field: 'id',
+    reason: 'percent escape (Astro decodes it when matching the page)',
+    item: { id: 'hostile%2e%2e', title: '百分比', date: DATE, categoryId: 1, description: '' },
+  },
+  {
+    list: 'news',
+    field: 'id',
+    reason: 'question mark (Astro writes %3F into the folder name)',
+    item: { id: 'hostile?q=1', title: '問號', date: DATE, categoryId: 1, description: '' },
+  },
+  {
+    list: 'coupons',
+    field: 'id',
+    reason: 'hash sign (Astro writes %23 into the folder name)',
+    item: { id: 'hostile#frag', title: '井號', date: DATE, description: '', image: 'images/coupon/1.svg' },
+  },
   { list: 'newsCategories', field: 'id', reason: 'control character', item: { id: 'cat\u0000', name: '控制字元' } },
-  { list: 'events', field: 'link', reason: 'javascript: link', item: { id: 'js-link', title: '連結', date: DATE, categoryId: 1, description: '', link: 'javascript:alert(1)' } },
-  { list: 'coupons', field: 'link', reason: 'data: link', item: { id: 'data-link', title: '連結', date: DATE, description: '', image: 'images/coupon/1.svg', link: 'data:text/html,<script>alert(1)</script>' } },
-  { list: 'homeBanners', field: 'link', reason: 'protocol-relative link', item: { id: 'pr-link', title: '橫幅', image: 'images/banner/1.svg', link: '//evil.example/' } },
-  { list: 'videos', field: 'videoUrl', reason: 'player not allowed', item: { id: 'evil-video', title: '影片', date: DATE, videoUrl: 'https://evil.example/embed/1' } },
-  { list: 'videos', field: 'videoUrl', reason: 'javascript: player', item: { id: 'js-video', title: '影片', date: DATE, videoUrl: 'javascript:alert(1)' } },
+  {
+    list: 'events',
+    field: 'link',
+    reason: 'javascript: link',
+    item: { id: 'js-link', title: '連結', date: DATE, categoryId: 1, description: '', link: 'javascript:alert(1)' },
+  },
+  {
+    list: 'coupons',
+    field: 'link',
+    reason: 'data: link',
+    item: {
+      id: 'data-link',
+      title: '連結',
+      date: DATE,
+      description: '',
+      image: 'images/coupon/1.svg',
+      link: 'data:text/html,<script>alert(1)</script>',
+    },
+  },
+  {
+    list: 'homeBanners',
+    field: 'link',
+    reason: 'protocol-relative link',
+    item: { id: 'pr-link', title: '橫幅', image: 'images/banner/1.svg', link: '//evil.example/' },
+  },
+  {
+    list: 'videos',
+    field: 'videoUrl',
+    reason: 'player not allowed',
+    item: { id: 'evil-video', title: '影片', date: DATE, videoUrl: 'https://evil.example/embed/1' },
+  },
+  {
+    list: 'videos',
+    field: 'videoUrl',
+    reason: 'javascript: player',
+    item: { id: 'js-video', title: '影片', date: DATE, videoUrl: 'javascript:alert(1)' },
+  },
   // The disclosure category `url` obeys the route segment rule.
   ...['.', '..', '%2e%2e', 'a?b', 'c#d', '..\\..\\x'].map((url) => ({
-    list: 'publicDisclosureCategories', field: 'url', rule: 'route-segment', reason: `disclosure category url ${JSON.stringify(url)}`,
+    list: 'publicDisclosureCategories',
+    field: 'url',
+    rule: 'route-segment',
+    reason: `disclosure category url ${JSON.stringify(url)}`,
     item: { id: `url-${url}`.replace(/[^a-z-]/g, 'x'), name: '類別', url },
   })),
   // Ids that collide after normalisation (NFC and NFD), the pseudo-categories `all` and `detail`.
   {
-    list: 'news', field: 'id', rule: 'unique-id', reason: 'café in NFC, then in NFD',
+    list: 'news',
+    field: 'id',
+    rule: 'unique-id',
+    reason: 'café in NFC, then in NFD',
     before: [{ id: 'caf\u00e9', title: '咖啡', date: DATE, categoryId: 1, description: '' }],
     item: { id: 'cafe\u0301', title: '咖啡', date: DATE, categoryId: 1, description: '' },
   },
-  { list: 'news', field: 'id', rule: 'unique-id', reason: 'ids equal once trimmed', before: [{ id: 7, title: '七', date: DATE, categoryId: 1, description: '' }], item: { id: ' 7 ', title: '七', date: DATE, categoryId: 1, description: '' } },
-  { list: 'news', field: 'id', rule: 'route-segment', reason: 'id in NFD alone', item: { id: 'cafe\u0301', title: '咖啡', date: DATE, categoryId: 1, description: '' } },
+  {
+    list: 'news',
+    field: 'id',
+    rule: 'unique-id',
+    reason: 'ids equal once trimmed',
+    before: [{ id: 7, title: '七', date: DATE, categoryId: 1, description: '' }],
+    item: { id: ' 7 ', title: '七', date: DATE, categoryId: 1, description: '' },
+  },
+  {
+    list: 'news',
+    field: 'id',
+    rule: 'route-segment',
+    reason: 'id in NFD alone',
+    item: { id: 'cafe\u0301', title: '咖啡', date: DATE, categoryId: 1, description: '' },
+  },
   { list: 'newsCategories', field: 'id', rule: 'route-segment', reason: 'news category all', item: { id: 'all', name: '全部' } },
   { list: 'newsCategories', field: 'id', rule: 'route-segment', reason: 'news category detail', item: { id: 'detail', name: '內容' } },
   // Category ids with reserved characters (nginx locations that never match).
   ...['rt&amp', 'a+b', 'a:b', 'a=b', 'a@b', 'a$b', 'a,b', 'a;b'].map((id) => ({
-    list: 'shareCategories', field: 'id', rule: 'route-segment', reason: `category id ${id}`, item: { id, name: '分享' },
+    list: 'shareCategories',
+    field: 'id',
+    rule: 'route-segment',
+    reason: `category id ${id}`,
+    item: { id, name: '分享' },
   })),
   // Values that would be silently changed.
   ...['2026-02-30', '2026-13-45', '0000-00-00', '1', '9999-12-31'].map((date) => ({
-    list: 'news', field: 'date', rule: 'calendar-date', reason: `date ${date}`, item: { id: `date-${date}`, title: '日期', date, categoryId: 1, description: '' },
+    list: 'news',
+    field: 'date',
+    rule: 'calendar-date',
+    reason: `date ${date}`,
+    item: { id: `date-${date}`, title: '日期', date, categoryId: 1, description: '' },
   })),
   {
-    list: 'coupons', field: 'endDate', rule: 'date-order', reason: 'coupon that ends before it starts',
-    item: { id: 'ends-early', title: '優惠', date: DATE, description: '', image: 'images/coupon/1.svg', startDate: '2026-12-01', endDate: '2026-11-01' },
+    list: 'coupons',
+    field: 'endDate',
+    rule: 'date-order',
+    reason: 'coupon that ends before it starts',
+    item: {
+      id: 'ends-early',
+      title: '優惠',
+      date: DATE,
+      description: '',
+      image: 'images/coupon/1.svg',
+      startDate: '2026-12-01',
+      endDate: '2026-11-01',
+    },
   },
   { list: 'decrees', field: 'id', rule: 'portal-id', reason: 'number id above 2^53', item: { id: 2 ** 53 + 2, title: '大數字', content: '' } },
-  { list: 'news', field: 'title', rule: 'visible-text', reason: 'zero-width title', item: { id: 'zw', title: '\u200b\u200c\u200d\u2060\ufeff', date: DATE, categoryId: 1, description: '' } },
-  { list: 'news', field: 'title', rule: 'length', reason: '100 KB title', item: { id: 'huge-title', title: '保'.repeat(100_000), date: DATE, categoryId: 1, description: '' } },
-  { list: 'decrees', field: 'title', rule: 'length', reason: '2,000-character title', item: { id: 'long-title', title: 'W'.repeat(2000), content: '' } },
-  { list: 'homeBanners', field: 'title', rule: 'length', reason: '5,000-character banner', item: { id: 'tall-banner', title: '橫幅'.repeat(2500), image: 'images/banner/1.svg' } },
-  { list: 'homeBanners', field: 'description', rule: 'length', reason: '5,000-character banner line', item: { id: 'tall-line', title: '橫幅', description: '說明'.repeat(2500), image: 'images/banner/1.svg' } },
-  // Refusals that once named no list, item or field.
-  { list: 'news', field: 'id', rule: 'route-segment', reason: 'id index.html', item: { id: 'index.html', title: '首頁', date: DATE, categoryId: 1, description: '' } },
-  { list: 'news', field: 'id', rule: 'route-segment', reason: 'id of 300 ASCII characters', item: { id: 'a'.repeat(300), title: '長', date: DATE, categoryId: 1, description: '' } },
   {
-    list: 'decrees', field: 'id', rule: 'route-segment', reason: `id of 90 CJK characters (${MAX_SEGMENT_BYTES}+ bytes)`,
+    list: 'news',
+    field: 'title',
+    rule: 'visible-text',
+    reason: 'zero-width title',
+    item: { id: 'zw', title: '\u200b\u200c\u200d\u2060\ufeff', date: DATE, categoryId: 1, description: '' },
+  },
+  {
+    list: 'news',
+    field: 'title',
+    rule: 'length',
+    reason: '100 KB title',
+    item: { id: 'huge-title', title: '保'.repeat(100_000), date: DATE, categoryId: 1, description: '' },
+  },
+  {
+    list: 'decrees',
+    field: 'title',
+    rule: 'length',
+    reason: '2,000-character title',
+    item: { id: 'long-title', title: 'W'.repeat(2000), content: '' },
+  },
+  {
+    list: 'homeBanners',
+    field: 'title',
+    rule: 'length',
+    reason: '5,000-character banner',
+    item: { id: 'tall-banner', title: '橫幅'.repeat(2500), image: 'images/banner/1.svg' },
+  },
+  {
+    list: 'homeBanners',
+    field: 'description',
+    rule: 'length',
+    reason: '5,000-character banner line',
+    item: { id: 'tall-line', title: '橫幅', description: '說明'.repeat(2500), image: 'images/banner/1.svg' },
+  },
+  // Refusals that once named no list, item or field.
+  {
+    list: 'news',
+    field: 'id',
+    rule: 'route-segment',
+    reason: 'id index.html',
+    item: { id: 'index.html', title: '首頁', date: DATE, categoryId: 1, description: '' },
+  },
+  {
+    list: 'news',
+    field: 'id',
+    rule: 'route-segment',
+    reason: 'id of 300 ASCII characters',
+    item: { id: 'a'.repeat(300), title: '長', date: DATE, categoryId: 1, description: '' },
+  },
+  {
+    list: 'decrees',
+    field: 'id',
+    rule: 'route-segment',
+    reason: `id of 90 CJK characters (${MAX_SEGMENT_BYTES}+ bytes)`,
     item: { id: '法'.repeat(90), title: '長', content: '' },
   },
   { list: 'downloadCategories', field: 'id', rule: 'route-segment', reason: 'download category none', item: { id: 'none', name: '無' } },
-  { list: 'eventCategories', field: 'id', rule: 'route-segment', reason: "category id it's", item: { id: "it's", name: '活動' } },  // What the browser's URL parser reads differently from a naive check.
-  { list: 'homeBanners', field: 'link', reason: 'backslash host (/\\evil.example)', item: { id: 'bs-link', title: '橫幅', image: 'images/banner/1.svg', link: '/\\evil.example/campaign' } },
-  { list: 'homeBanners', field: 'link', reason: 'tab between slashes (/<TAB>/evil.example)', item: { id: 'tab-link', title: '橫幅', image: 'images/banner/1.svg', link: '/\t/evil.example/campaign' } },
-  { list: 'homeBanners', field: 'link', reason: 'newline between slashes', item: { id: 'nl-link', title: '橫幅', image: 'images/banner/1.svg', link: ' /\n/evil.example/' } },
-  { list: 'homeBanners', field: 'mobileImage', reason: 'srcset on another host', item: { id: 'img-host', title: '橫幅', image: 'images/banner/1.svg', mobileImage: 'https://evil.example/track.svg' } },
-  { list: 'homeBanners', field: 'image', reason: 'image path leaving the base', item: { id: 'img-up', title: '橫幅', image: '../../api/Common/GetPortalNotification' } },
-  { list: 'coupons', field: 'image', reason: 'javascript: image', item: { id: 'js-image', title: '優惠', date: DATE, description: '', image: 'javascript:alert(1)' } },
-  { list: 'coupons', field: 'image', reason: 'data: image', item: { id: 'data-image', title: '優惠', date: DATE, description: '', image: 'data:image/svg+xml,<svg onload=alert(1)>' } },
-  { list: 'events', field: 'link', reason: 'backslash host in an event link', item: { id: 'ev-bs', title: '活動', date: DATE, categoryId: 1, description: '', link: '/\\evil.example/x' } },
-  { list: 'downloads', field: 'files.0.fileUrl', reason: 'javascript: file', item: { id: 'js-file', title: '文件', category: 1, files: [{ id: 'f', title: '檔', fileUrl: 'javascript:alert(1)' }] } },
-  { list: 'publicDisclosures', field: 'fileUrl', reason: 'protocol-relative file', item: { id: 'pr-file', title: '公開', category: 1, fileUrl: '//evil.example/x.pdf' } },
-  { list: 'videos', field: 'videoUrl', reason: 'quote and handler in the player URL', item: { id: 'quote-video', title: '影片', date: DATE, videoUrl: `https://www.youtube-nocookie.com/embed/x"onload="${pwn('video')}` } },
-  { list: 'videos', field: 'videoUrl', reason: 'dot segments out of /embed/', item: { id: 'dot-video', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/../../redirect?q=https://evil.example' } },
-  { list: 'videos', field: 'videoUrl', reason: 'encoded dot segments', item: { id: 'enc-video', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/%2e%2e/%2e%2e/redirect' } },
+  { list: 'eventCategories', field: 'id', rule: 'route-segment', reason: "category id it's", item: { id: "it's", name: '活動' } }, // What the browser's URL parser reads differently from a naive check.
+  {
+    list: 'homeBanners',
+    field: 'link',
+    reason: 'backslash host (/\\evil.example)',
+    item: { id: 'bs-link', title: '橫幅', image: 'images/banner/1.svg', link: '/\\evil.example/campaign' },
+  },
+  {
+    list: 'homeBanners',
+    field: 'link',
+    reason: 'tab between slashes (/<TAB>/evil.example)',
+    item: { id: 'tab-link', title: '橫幅', image: 'images/banner/1.svg', link: '/\t/evil.example/campaign' },
+  },
+  {
+    list: 'homeBanners',
+    field: 'link',
+    reason: 'newline between slashes',
+    item: { id: 'nl-link', title: '橫幅', image: 'images/banner/1.svg', link: ' /\n/evil.example/' },
+  },
+  {
+    list: 'homeBanners',
+    field: 'mobileImage',
+    reason: 'srcset on another host',
+    item: { id: 'img-host', title: '橫幅', image: 'images/banner/1.svg', mobileImage: 'https://evil.example/track.svg' },
+  },
+  {
+    list: 'homeBanners',
+    field: 'image',
+    reason: 'image path leaving the base',
+    item: { id: 'img-up', title: '橫幅', image: '../../api/Common/GetPortalNotification' },
+  },
+  {
+    list: 'coupons',
+    field: 'image',
+    reason: 'javascript: image',
+    item: { id: 'js-image', title: '優惠', date: DATE, description: '', image: 'javascript:alert(1)' },
+  },
+  {
+    list: 'coupons',
+    field: 'image',
+    reason: 'data: image',
+    item: { id: 'data-image', title: '優惠', date: DATE, description: '', image: 'data:image/svg+xml,<svg onload=alert(1)>' },
+  },
+  {
+    list: 'events',
+    field: 'link',
+    reason: 'backslash host in an event link',
+    item: { id: 'ev-bs', title: '活動', date: DATE, categoryId: 1, description: '', link: '/\\evil.example/x' },
+  },
+  {
+    list: 'downloads',
+    field: 'files.0.fileUrl',
+    reason: 'javascript: file',
+    item: { id: 'js-file', title: '文件', category: 1, files: [{ id: 'f', title: '檔', fileUrl: 'javascript:alert(1)' }] },
+  },
+  {
+    list: 'publicDisclosures',
+    field: 'fileUrl',
+    reason: 'protocol-relative file',
+    item: { id: 'pr-file', title: '公開', category: 1, fileUrl: '//evil.example/x.pdf' },
+  },
+  {
+    list: 'videos',
+    field: 'videoUrl',
+    reason: 'quote and handler in the player URL',
+    item: { id: 'quote-video', title: '影片', date: DATE, videoUrl: `https://www.youtube-nocookie.com/embed/x"onload="${pwn('video')}` },
+  },
+  {
+    list: 'videos',
+    field: 'videoUrl',
+    reason: 'dot segments out of /embed/',
+    item: { id: 'dot-video', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/../../redirect?q=https://evil.example' },
+  },
+  {
+    list: 'videos',
+    field: 'videoUrl',
+    reason: 'encoded dot segments',
+    item: { id: 'enc-video', title: '影片', date: DATE, videoUrl: 'https://www.youtube-nocookie.com/embed/%2e%2e/%2e%2e/redirect' },
+  },
   // Dates that ended every build (`start.getTime is not a function`): refused with list, id and field instead.
   {
-    list: 'coupons', field: 'startDate', rule: 'calendar-date', reason: 'coupon starting 2026-02-30',
-    item: { id: 'feb-30', title: '優惠', date: DATE, description: '二月三十日開始的優惠', image: 'images/coupon/1.svg', startDate: '2026-02-30', endDate: '2026-03-31' },
+    list: 'coupons',
+    field: 'startDate',
+    rule: 'calendar-date',
+    reason: 'coupon starting 2026-02-30',
+    item: {
+      id: 'feb-30',
+      title: '優惠',
+      date: DATE,
+      description: '二月三十日開始的優惠',
+      image: 'images/coupon/1.svg',
+      startDate: '2026-02-30',
+      endDate: '2026-03-31',
+    },
   },
   {
-    list: 'coupons', field: 'endDate', rule: 'calendar-date', reason: 'coupon ending 9999-12-31',
-    item: { id: 'year-9999', title: '優惠', date: DATE, description: '永不結束的優惠', image: 'images/coupon/1.svg', startDate: '2026-01-01', endDate: '9999-12-31' },
+    list: 'coupons',
+    field: 'endDate',
+    rule: 'calendar-date',
+    reason: 'coupon ending 9999-12-31',
+    item: {
+      id: 'year-9999',
+      title: '優惠',
+      date: DATE,
+      description: '永不結束的優惠',
+      image: 'images/coupon/1.svg',
+      startDate: '2026-01-01',
+      endDate: '9999-12-31',
+    },
   },
   // File paths the browser reads otherwise than written (`&#106;avascript:` became `href="/upload/&"`).
-  { list: 'downloads', field: 'files.0.fileUrl', rule: 'base-path', reason: 'entity-encoded javascript: file', item: { id: 'ent-file', title: '文件', category: 1, files: [{ id: 'f', title: '檔', fileUrl: '&#106;avascript:alert(1)' }] } },
-  { list: 'publicDisclosures', field: 'fileUrl', rule: 'base-path', reason: 'file path with a fragment', item: { id: 'frag-file', title: '公開', category: 1, fileUrl: 'files/a.pdf#x' } },
-  { list: 'coupons', field: 'image', rule: 'base-path', reason: 'image path with dot segments', item: { id: 'dot-image', title: '優惠', date: DATE, description: '', image: 'images/coupon/../banner/1.svg' } },
+  {
+    list: 'downloads',
+    field: 'files.0.fileUrl',
+    rule: 'base-path',
+    reason: 'entity-encoded javascript: file',
+    item: { id: 'ent-file', title: '文件', category: 1, files: [{ id: 'f', title: '檔', fileUrl: '&#106;avascript:alert(1)' }] },
+  },
+  {
+    list: 'publicDisclosures',
+    field: 'fileUrl',
+    rule: 'base-path',
+    reason: 'file path with a fragment',
+    item: { id: 'frag-file', title: '公開', category: 1, fileUrl: 'files/a.pdf#x' },
+  },
+  {
+    list: 'coupons',
+    field: 'image',
+    rule: 'base-path',
+    reason: 'image path with dot segments',
+    item: { id: 'dot-image', title: '優惠', date: DATE, description: '', image: 'images/coupon/../banner/1.svg' },
+  },
   // Portal files that would act as the site on its own origin: only images and documents (src/site/uploads.ts).
   ...[`${HOSTILE_UPLOAD_DIR}/page.html`, `${HOSTILE_UPLOAD_DIR}/a.js`, 'files/setup.exe', 'files/feed.xml'].map((fileUrl, i) => ({
-    list: 'downloads', field: 'files.0.fileUrl', rule: 'file-type', reason: `file ${fileUrl}`,
+    list: 'downloads',
+    field: 'files.0.fileUrl',
+    rule: 'file-type',
+    reason: `file ${fileUrl}`,
     item: { id: `type-file-${i}`, title: '文件', category: 1, files: [{ id: 'f', title: '檔', fileUrl }] },
   })),
   {
-    list: 'publicDisclosures', field: 'fileUrl', rule: 'file-type', reason: "HTML upload on the company's host",
+    list: 'publicDisclosures',
+    field: 'fileUrl',
+    rule: 'file-type',
+    reason: "HTML upload on the company's host",
     item: { id: 'type-public', title: '公開', category: 1, fileUrl: `https://www.hotains.com.tw/upload/${HOSTILE_UPLOAD_DIR}/refresh.html` },
   },
   // Rich text capped like titles: 1 MB made a 1.27 MB page.
-  { list: 'news', field: 'content', rule: 'length', reason: '1 MB of rich text', item: { id: 'huge-content', title: '長文', date: DATE, categoryId: 1, description: '', content: `<p>${'保'.repeat(1_000_000)}</p>` } },
+  {
+    list: 'news',
+    field: 'content',
+    rule: 'length',
+    reason: '1 MB of rich text',
+    item: { id: 'huge-content', title: '長文', date: DATE, categoryId: 1, description: '', content: `<p>${'保'.repeat(1_000_000)}</p>` },
+  },
 ];
 
 /**
@@ -400,9 +736,16 @@ export const HOSTILE_REJECTED = [
  * @type {{ list: string, field: string, target: string, item: Record<string, unknown> }[]}
  */
 export const HOSTILE_WARNED = [
-  { list: 'news', field: 'categoryId', target: 'newsCategories', item: { id: 'hostile-orphan-news', title: '無類別消息', date: DATE, categoryId: 'hostile-missing', description: '' } },
   {
-    list: 'faqs', field: 'firstCategory', target: 'faqCategories',
+    list: 'news',
+    field: 'categoryId',
+    target: 'newsCategories',
+    item: { id: 'hostile-orphan-news', title: '無類別消息', date: DATE, categoryId: 'hostile-missing', description: '' },
+  },
+  {
+    list: 'faqs',
+    field: 'firstCategory',
+    target: 'faqCategories',
     item: { id: 'hostile-orphan-faq', title: '無類別問答', content: '<p>無</p>', firstCategory: 'hostile-missing', secondCategorySort: 0 },
   },
 ];

@@ -25,8 +25,7 @@ export function notificationsAt(now, mode = 'all') {
       id: 'N2026-101',
       category: 1,
       title: '系統維護公告',
-      description:
-        '為提升服務品質，網路投保及保單查詢系統將於本週六 00:00 至 06:00 進行維護，維護期間暫停服務，造成不便敬請見諒。',
+      description: '為提升服務品質，網路投保及保單查詢系統將於本週六 00:00 至 06:00 進行維護，維護期間暫停服務，造成不便敬請見諒。',
       startDate: taipeiMorning(now, 1),
       nextUrl: '/news/all',
     },

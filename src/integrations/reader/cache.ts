@@ -127,10 +127,7 @@ export async function writePageAudio(readerPath: string, keys: readonly string[]
  * undefined when the page never had complete audio with these engine settings or one of its segments has left
  * the cache.
  */
-export async function readPageAudio(
-  readerPath: string,
-  settings: ResolvedReaderSettings,
-): Promise<(CachedSegment & { key: string })[] | undefined> {
+export async function readPageAudio(readerPath: string, settings: ResolvedReaderSettings): Promise<(CachedSegment & { key: string })[] | undefined> {
   const record = await readFile(pageRecordFile(readerPath, settings), 'utf8').then(
     (text) => JSON.parse(text) as PageAudioRecord,
     () => undefined,

@@ -19,9 +19,7 @@ import { READER_DEFAULTS, type ReaderSettings, type ResolvedReaderSettings } fro
 import { probeWasmSpeech, WasmSpeechPool } from './wasm.ts';
 
 /** The outcome of `probeEngine`. */
-export type EngineProbe =
-  | { ok: true; settings: ResolvedReaderSettings; description: string }
-  | { ok: false; reason: string };
+export type EngineProbe = { ok: true; settings: ResolvedReaderSettings; description: string } | { ok: false; reason: string };
 
 /**
  * Which engine will synthesize here, and whether it can. `{ ok: true, settings, description }`: the settings with
@@ -59,7 +57,10 @@ export async function probeEngine(settings: ReaderSettings): Promise<EngineProbe
   const wasm = await probeWasmSpeech(resolved);
   if (!wasm.ok) return { ok: false, reason: wasm.reason };
   const missing = [!programs.espeak && 'espeak-ng', !programs.lame && 'lame'].filter(Boolean).join(' and ');
-  const why = engine === 'espeak-ng' ? `; the ${missing} program${missing.includes(' and ') ? 's are' : ' is'} not installed (apt-get install espeak-ng lame: faster)` : '';
+  const why =
+    engine === 'espeak-ng'
+      ? `; the ${missing} program${missing.includes(' and ') ? 's are' : ' is'} not installed (apt-get install espeak-ng lame: faster)`
+      : '';
   return {
     ok: true,
     settings: resolved,
@@ -120,9 +121,7 @@ function nativeSynthesizer(settings: ResolvedReaderSettings): Synthesizer {
 function commandSynthesizer(settings: ResolvedReaderSettings): Synthesizer {
   return programSynthesizer(settings, async (text, textFile, wavFile, work) => {
     const outFile = settings.commandFormat === 'mp3' ? path.join(work, 'speech.mp3') : wavFile;
-    const command = (settings.command ?? '')
-      .replaceAll('{text_file}', quoteShellWord(textFile))
-      .replaceAll('{out_file}', quoteShellWord(outFile));
+    const command = (settings.command ?? '').replaceAll('{text_file}', quoteShellWord(textFile)).replaceAll('{out_file}', quoteShellWord(outFile));
     await run('sh', ['-c', command], text);
     if (!existsSync(outFile)) throw new Error(`Reader: READER_COMMAND wrote no audio to {out_file} (${command}).`);
     if (settings.commandFormat === 'mp3') await run(settings.lameProgram, ['--quiet', '--decode', outFile, wavFile]);

@@ -90,7 +90,11 @@ export async function writePageManifest(options: {
     return { audio: 'none', durationMs: await writeManifest(page, [], dirs) };
   }
   const durationMs = await writeManifest(page, done, dirs);
-  await writePageAudio(page.readerPath, done.map((segment) => segment.key), settings);
+  await writePageAudio(
+    page.readerPath,
+    done.map((segment) => segment.key),
+    settings,
+  );
   return {
     audio: 'text',
     durationMs,

@@ -71,7 +71,10 @@ export function speakableText(text: string): string {
   if (!/\d/.test(out)) return out;
 
   const phoneGroups = (...groups: (string | undefined)[]) =>
-    groups.filter((group): group is string => Boolean(group)).map((group) => digitByDigit(group)).join(' ');
+    groups
+      .filter((group): group is string => Boolean(group))
+      .map((group) => digitByDigit(group))
+      .join(' ');
   // Phone numbers: (02)2345-6789, 0800-880-550, 02-2345-6789, 0912-345-678, 02-23456789, 0912345678; extensions.
   out = out
     .replace(new RegExp(String.raw`${START}\((0\d{1,3})\)\s?(\d{3,4})[-\s]?(\d{3,4})${END}`, 'g'), (_, a, b, c) => phoneGroups(a, b, c))
@@ -102,7 +105,10 @@ export function speakableText(text: string): string {
   // Percentages and amounts of money.
   out = out
     .replace(new RegExp(String.raw`${START}(${NUMBER})\s?%`, 'g'), (_, number: string) => `百分之${amountWords(number)}`)
-    .replace(new RegExp(String.raw`(新臺幣|新台幣)?\s?(?:NT\$|NTD\s?|\$)\s?(${NUMBER})(\s?元)?`, 'g'), (_, word = '', number: string) => `${word}${amountWords(number)}元`)
+    .replace(
+      new RegExp(String.raw`(新臺幣|新台幣)?\s?(?:NT\$|NTD\s?|\$)\s?(${NUMBER})(\s?元)?`, 'g'),
+      (_, word = '', number: string) => `${word}${amountWords(number)}元`,
+    )
     .replace(new RegExp(String.raw`${START}(${NUMBER})\s?(?=元|萬|億)`, 'g'), (_, number: string) => amountWords(number));
 
   // Whatever digits are left: codes (a leading 0, or longer than an amount) digit by digit, the rest as amounts.

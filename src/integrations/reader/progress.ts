@@ -23,7 +23,12 @@ export interface ProgressReporter {
  * line (or since this call), unless every page is done or nothing has been synthesized yet. Time left = time so far
  * × characters still to synthesize / characters synthesized (cached segments cost nothing).
  */
-export function progressReporter(options: { pages: number; charsToSynthesize: number; intervalMs: number; log: (line: string) => void }): ProgressReporter {
+export function progressReporter(options: {
+  pages: number;
+  charsToSynthesize: number;
+  intervalMs: number;
+  log: (line: string) => void;
+}): ProgressReporter {
   const started = performance.now();
   let last = started;
   let pagesDone = 0;

@@ -129,7 +129,12 @@ export async function synthesizeSite(options: {
     engine: settings.engine,
     engineDescription: probe.description,
     pages: pages.length,
-    ...accountBudget(budget, pages.length, outcomes.map((outcome) => outcome.audio), results),
+    ...accountBudget(
+      budget,
+      pages.length,
+      outcomes.map((outcome) => outcome.audio),
+      results,
+    ),
     segments: pages.reduce((sum, page) => sum + page.segments.length, 0),
     uniqueSegments: unique.length,
     synthesized: unique.filter((entry) => entry.synthesized).length,

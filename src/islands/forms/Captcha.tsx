@@ -67,11 +67,7 @@ function speakCaptcha(text: string | undefined, onFail: () => void): void {
  * Returns `{ speechNote, audioMissing, listen }`: the note under the field (why nothing plays), and whether the portal
  * turned out to have no spoken captcha (then `setStatus` announces it and focus moves to `refreshButton`).
  */
-function useCaptchaSpeech(
-  hotline: Props['hotline'],
-  setStatus: (status: string) => void,
-  refreshButton: RefObject<HTMLButtonElement | null>,
-) {
+function useCaptchaSpeech(hotline: Props['hotline'], setStatus: (status: string) => void, refreshButton: RefObject<HTMLButtonElement | null>) {
   const [speechNote, setSpeechNote] = useState('');
   /** The portal has no spoken captcha (getCaptchaAudio answered 404/405/501): 語音播放 is gone. */
   const [audioMissing, setAudioMissing] = useState(false);
@@ -179,11 +175,7 @@ export default function Captcha({ id, label, value, error, maxLength, onChange, 
             {!audioMissing && (
               <button type="button" className="btn btn-outline btn-sm" onClick={listen} disabled={captcha.status !== 'loaded'}>
                 <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-                  <path
-                    d="M4 9v6h4l5 4V5L8 9H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
+                  <path d="M4 9v6h4l5 4V5L8 9H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 {CONTACT_TEXT.captchaListen}
               </button>

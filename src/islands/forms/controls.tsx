@@ -68,9 +68,7 @@ function Control({
 }
 
 /** A labelled `<input>` (text, tel, email, date); `required` also shows the 必填 tag. */
-export const TextField = (props: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, keyof Labelled>) => (
-  <Control tag="input" {...props} />
-);
+export const TextField = (props: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, keyof Labelled>) => <Control tag="input" {...props} />;
 
 /** One choice of a select or a radio group: its value (`code`) and what the visitor reads (`name`). */
 export interface Choice {
@@ -97,10 +95,7 @@ export const SelectField = ({
 );
 
 /** A labelled `<textarea>` with its live counter (`120 / 500 字`, id `<id>-count`) of at most `max` characters. */
-export const TextAreaField = ({
-  max,
-  ...props
-}: Labelled & { max: number } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof Labelled>) => (
+export const TextAreaField = ({ max, ...props }: Labelled & { max: number } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof Labelled>) => (
   <Control
     tag="textarea"
     {...props}

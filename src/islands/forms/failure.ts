@@ -5,13 +5,7 @@
  * HTTP 404/405/501 say the endpoint is missing, not that the portal is busy (the insurer's portal may
  * lack a call that spec §7 does not list): a form that names a message for that case shows it instead.
  */
-import {
-  PortalCodeError,
-  PortalFormatError,
-  PortalHttpError,
-  PortalNetworkError,
-  PortalTimeoutError,
-} from '../../portal/errors';
+import { PortalCodeError, PortalFormatError, PortalHttpError, PortalNetworkError, PortalTimeoutError } from '../../portal/errors';
 import { FORM_TEXT } from '../../site/texts/forms';
 
 /**
@@ -22,8 +16,7 @@ import { FORM_TEXT } from '../../site/texts/forms';
 export const MISSING_ENDPOINT_STATUSES: readonly number[] = [404, 405, 501];
 
 /** Whether a portal call failed because the portal lacks the endpoint (see MISSING_ENDPOINT_STATUSES). */
-export const isEndpointMissing = (error: unknown): boolean =>
-  error instanceof PortalHttpError && MISSING_ENDPOINT_STATUSES.includes(error.status);
+export const isEndpointMissing = (error: unknown): boolean => error instanceof PortalHttpError && MISSING_ENDPOINT_STATUSES.includes(error.status);
 
 /** The portal's code for a wrong or spent captcha (sample portal README "Forms"). */
 export const CAPTCHA_WRONG_CODE = 40002;

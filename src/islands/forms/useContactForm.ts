@@ -86,10 +86,7 @@ export function useContactForm() {
   const [answer, setAnswer] = useState('');
   usePortalLists();
 
-  const submission = useMemo<Submission>(
-    () => ({ ...values, captchaId: captcha.captchaId, captcha: answer }),
-    [values, captcha.captchaId, answer],
-  );
+  const submission = useMemo<Submission>(() => ({ ...values, captchaId: captcha.captchaId, captcha: answer }), [values, captcha.captchaId, answer]);
   const { module: schema, ensure: ensureSchema } = useLazyModule(loadSchema);
   const check = useCallback((current: Submission) => validate(schema, current), [schema]);
   const form = useFormState({

@@ -61,10 +61,7 @@ function useBooking() {
   const holidays = useStore($holidays);
   const [today, setToday] = useState('');
   const booking = useMemo<BookingRules | undefined>(
-    () =>
-      today
-        ? { today, leadDays: APPOINTMENT_RULES.leadDays, windowDays: APPOINTMENT_RULES.windowDays, holidays }
-        : undefined,
+    () => (today ? { today, leadDays: APPOINTMENT_RULES.leadDays, windowDays: APPOINTMENT_RULES.windowDays, holidays } : undefined),
     [today, holidays],
   );
   const { module: bookingModule, ensure: ensureBooking } = useLazyModule(loadBooking);
@@ -171,6 +168,7 @@ export function useServiceForm(hotline: { tel: string; time: string }) {
     suggestions,
     formatDay: bookingModule?.formatDay,
     pickDate,
-    onSubmit, onFirstUse,
+    onSubmit,
+    onFirstUse,
   };
 }

@@ -61,12 +61,15 @@ export function useValidation<V>(values: V, validate: (values: V) => FieldErrors
    * Submit: every field shows its state. Returns the errors. `validator` replaces `validate` for this call (a
    * schema loaded since the last render).
    */
-  const validateAll = useCallback((validator?: (values: V) => FieldErrors): FieldErrors => {
-    const all = check(values, validator);
-    for (const field of Object.keys(all)) shown.current.add(field);
-    setErrors(all);
-    return all;
-  }, [values, check]);
+  const validateAll = useCallback(
+    (validator?: (values: V) => FieldErrors): FieldErrors => {
+      const all = check(values, validator);
+      for (const field of Object.keys(all)) shown.current.add(field);
+      setErrors(all);
+      return all;
+    },
+    [values, check],
+  );
 
   /**
    * An error from elsewhere (the portal said the captcha was wrong), shown until the field's value differs from

@@ -65,13 +65,7 @@ export function ReaderPlayerView({
         </svg>
         {playing ? text.pause : text.play}
       </button>
-      <button
-        type="button"
-        className="reader-player__button"
-        onClick={stopReader}
-        disabled={status === 'stop'}
-        data-reader-stop
-      >
+      <button type="button" className="reader-player__button" onClick={stopReader} disabled={status === 'stop'} data-reader-stop>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <rect x="6" y="6" width="12" height="12" rx="1.5" />
         </svg>

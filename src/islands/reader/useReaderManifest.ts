@@ -22,10 +22,7 @@ import { $readerPath, loadReaderPath } from '../../stores/reader';
 /** The status of a manifest that does not exist: the page's audio is not made yet. */
 const HTTP_NOT_FOUND = 404;
 
-export function useReaderManifest(
-  path: string,
-  fail: () => void,
-): { mounted: boolean; manifest: ReaderManifest | undefined; absent: boolean } {
+export function useReaderManifest(path: string, fail: () => void): { mounted: boolean; manifest: ReaderManifest | undefined; absent: boolean } {
   const readerPath = useStore($readerPath);
   const [mounted, setMounted] = useState(false);
   const [manifest, setManifest] = useState<ReaderManifest | undefined>(undefined);

@@ -19,9 +19,7 @@ const codes = (list: readonly { code: string }[]) => list.map((item) => item.cod
 export function createAppointmentSchema(rules: AppointmentRules) {
   return z
     .object({
-      serviceType: z.string('請選擇服務項目').check(
-        z.refine((value: string) => codes(SERVICE_TYPES).includes(value), '請選擇服務項目'),
-      ),
+      serviceType: z.string('請選擇服務項目').check(z.refine((value: string) => codes(SERVICE_TYPES).includes(value), '請選擇服務項目')),
       language: z.string('請選擇通譯語言').check(z.trim()),
       address: z.string('請輸入服務地址').check(z.trim()),
       date: z.string('請選擇預約日期').check(

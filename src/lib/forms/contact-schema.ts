@@ -14,11 +14,9 @@ export const contactFieldsSchema = z.object({
   name: requiredText(CONTACT_FIELDS.name, CONTACT_LIMITS.name),
   phone: phoneField(),
   email: emailField(),
-  problemType: z.string('請選擇問題類別').check(
-    z.trim(),
-    z.minLength(1, '請選擇問題類別'),
-    z.maxLength(CONTACT_LIMITS.problemType, '問題類別不在選項中'),
-  ),
+  problemType: z
+    .string('請選擇問題類別')
+    .check(z.trim(), z.minLength(1, '請選擇問題類別'), z.maxLength(CONTACT_LIMITS.problemType, '問題類別不在選項中')),
   policyNo: z.string('保單號碼格式不正確').check(
     z.trim(),
     z.toUpperCase(),
@@ -34,9 +32,7 @@ export const contactFieldsSchema = z.object({
 
 /** The whole submission: the fields plus the captcha. */
 export const contactSubmissionSchema = z.extend(contactFieldsSchema, {
-  captchaId: z.string('驗證碼已失效，請按「換一張」取得新的驗證碼').check(
-    z.minLength(1, '驗證碼已失效，請按「換一張」取得新的驗證碼'),
-  ),
+  captchaId: z.string('驗證碼已失效，請按「換一張」取得新的驗證碼').check(z.minLength(1, '驗證碼已失效，請按「換一張」取得新的驗證碼')),
   captcha: requiredText(CONTACT_FIELDS.captcha, CONTACT_LIMITS.captcha),
 });
 

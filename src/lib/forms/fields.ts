@@ -25,30 +25,18 @@ export const optionalText = (label: string, max: number) =>
 
 /** 聯絡電話: a mobile 09xxxxxxxx or a landline with area code (see phone-validation.ts). */
 export const phoneField = () =>
-  text('請輸入聯絡電話').check(
-    z.minLength(1, '請輸入聯絡電話'),
-    z.refine(isValidPhone, '聯絡電話格式不正確，請輸入手機號碼或含區碼的市話'),
-  );
+  text('請輸入聯絡電話').check(z.minLength(1, '請輸入聯絡電話'), z.refine(isValidPhone, '聯絡電話格式不正確，請輸入手機號碼或含區碼的市話'));
 
 /** Email. */
 export const emailField = () =>
-  text('請輸入 Email').check(
-    z.minLength(1, '請輸入 Email'),
-    z.refine(isValidEmail, 'Email 格式不正確，例：name@example.com'),
-  );
+  text('請輸入 Email').check(z.minLength(1, '請輸入 Email'), z.refine(isValidEmail, 'Email 格式不正確，例：name@example.com'));
 
 /** 身分證字號, optional: when given, the shape and then the checksum (national-id.ts). */
 export const nationalIdField = () =>
   text('身分證字號格式不正確').check(
     z.toUpperCase(),
-    z.refine(
-      (value: string) => value === '' || hasNationalIdShape(value),
-      '身分證字號格式不正確，應為 1 個英文字母加 9 個數字（例：A123456789）',
-    ),
-    z.refine(
-      (value: string) => value === '' || !hasNationalIdShape(value) || isValidNationalId(value),
-      '身分證字號檢查碼不正確，請確認是否輸入正確',
-    ),
+    z.refine((value: string) => value === '' || hasNationalIdShape(value), '身分證字號格式不正確，應為 1 個英文字母加 9 個數字（例：A123456789）'),
+    z.refine((value: string) => value === '' || !hasNationalIdShape(value) || isValidNationalId(value), '身分證字號檢查碼不正確，請確認是否輸入正確'),
   );
 
 const CONSENT_MESSAGE = '請閱讀並勾選同意隱私權保護政策';

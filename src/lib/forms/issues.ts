@@ -16,5 +16,4 @@ export function fieldErrors(error: { issues: readonly { path: readonly PropertyK
 }
 
 /** All field messages in one line for the portal's answer: `資料有誤：請輸入姓名；Email 格式不正確…`. */
-export const errorLine = (error: Parameters<typeof fieldErrors>[0]): string =>
-  `資料有誤：${Object.values(fieldErrors(error)).join('；')}`;
+export const errorLine = (error: Parameters<typeof fieldErrors>[0]): string => `資料有誤：${Object.values(fieldErrors(error)).join('；')}`;

@@ -22,8 +22,7 @@ export interface SlotRules {
 /** Minutes since midnight of `HH:mm`. */
 const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 /** `HH:mm` of minutes since midnight. */
-const timeOf = (minutes: number): string =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const timeOf = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** Start times `HH:mm` of the slots of a day: within office hours, every slotMinutes, none overlapping a break. */
 export function timeSlots(rules: SlotRules): string[] {
@@ -38,5 +37,4 @@ export function timeSlots(rules: SlotRules): string[] {
 }
 
 /** A slot for people: `09:00–09:30`. */
-export const slotLabel = (start: string, slotMinutes: number): string =>
-  `${start}–${timeOf(minutesOf(start) + slotMinutes)}`;
+export const slotLabel = (start: string, slotMinutes: number): string => `${start}–${timeOf(minutesOf(start) + slotMinutes)}`;

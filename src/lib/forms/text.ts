@@ -11,7 +11,8 @@ export const charCount = (value: string): number => [...value].length;
  * A practical e-mail shape: something@domain.tld, no spaces, at most 254 characters (RFC 5321 path limit).
  * Stricter checks belong to the mail server; this catches typing mistakes.
  */
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 /** Whether a value (surrounding spaces ignored) is an e-mail address. */
 export function isValidEmail(value: string): boolean {

@@ -15,7 +15,6 @@ export const SERVICE_TEXT = {
    * The portal has no appointment endpoint (HTTP 404/405/501 on submit; the endpoint is beyond spec §7): online booking
    * cannot work, the hotline can. Shown as a toast and in the form (the number as a tel: link); the fields stay.
    */
-  bookingUnavailable: (tel: string, time: string): string =>
-    `線上預約服務目前無法使用，請來電客服專線 ${tel}（${time}）由專人為您預約。`,
+  bookingUnavailable: (tel: string, time: string): string => `線上預約服務目前無法使用，請來電客服專線 ${tel}（${time}）由專人為您預約。`,
   bookingKeptNote: '您填寫的內容已保留在此頁，來電時可參考。',
 } as const;
