@@ -5,7 +5,8 @@
  *      for the W3C checker, openssl, sox with MP3, the reader's espeak-ng and lame): those dpkg lacks are installed
  *      with apt-get on Debian as root; then `npm run doctor`'s capability checks, which stop the run naming the
  *      package of any capability still missing;
- *   2. workflow lint (action-validator on .github/workflows/*.yml, scripts/lint-workflows.mjs; under a second);
+ *   2. workflow lint (action-validator on .github/workflows/*.yml, scripts/lint-workflows.mjs; under a second), then
+ *      Biome's format check and lint rules over src/, scripts/, tests/ (.github/biome.jsonc; a few seconds);
  *   3. type check (`astro check`, TypeScript strict) and unit and integration tests (vitest, the folder tests/unit)
  *      against the sample portal over HTTP;
  *   4. whole-build tests (the folder tests/build, one file at a time: each runs full builds of its own into temporary
@@ -41,7 +42,10 @@ import { chromiumPath, javaPath, nginxPath } from './lib/system.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');
 
-/** The vitest folders (issue 15): unit and integration tests, no build (step 3). */
+/**
+ * The vitest folders (folders, not named files, so a new test file always runs): unit and integration tests, no
+ * build (step 3).
+ */
 const UNIT_TESTS = 'tests/unit/';
 /** Tests that run whole builds of their own, one file at a time (step 4). */
 const WHOLE_BUILD_TESTS = 'tests/build/';
@@ -97,15 +101,27 @@ const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vite
 const tools = { NGINX_PATH: nginx, CHROME_PATH: chrome, JAVA_PATH: java };
 
 step('workflow lint (action-validator)', ['scripts/lint-workflows.mjs']);
+// Biome: the house style (format) and its lint rules, configured in .github/biome.jsonc; `npm run format` fixes the first.
+step('lint and format (Biome)', [
+  'node_modules/@biomejs/biome/bin/biome',
+  'ci',
+  '--config-path',
+  '.github/biome.jsonc',
+  '--error-on-warnings',
+  'src',
+  'scripts',
+  'tests',
+  'astro.config.mjs',
+]);
 step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check']);
 step('unit and integration tests', [...vitest, UNIT_TESTS]);
 if (!skipBuild) {
-  step('whole builds: each portal fault fails the build; publishing; production install; time zones; hostile corpus', [
-    ...vitest,
-    '--no-file-parallelism',
-    WHOLE_BUILD_TESTS,
-  ], tools);
-  // Strict: the sample portal answers only spec §7 (issue 13), so a build-time call the insurer's portal lacks fails
+  step(
+    'whole builds: each portal fault fails the build; publishing; production install; time zones; hostile corpus',
+    [...vitest, '--no-file-parallelism', WHOLE_BUILD_TESTS],
+    tools,
+  );
+  // Strict: the sample portal answers only spec §7, so a build-time call the insurer's portal lacks fails
   // here; the HTML is the same as against the full sample portal.
   step('build against the sample portal (strict: spec §7 endpoints only)', ['scripts/astro.mjs', 'build'], {
     SAMPLE_PORTAL_STRICT: '1',
@@ -119,8 +135,12 @@ step('checks of the built site', [...vitest, SITE_CHECKS], tools);
 step('end-to-end tests in Chromium', ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts'], {
   CHROME_PATH: chrome,
 });
-step('end-to-end forms against the strict portal (spec §7 endpoints only)', ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts', 'tests/e2e/forms.spec.ts'], {
-  CHROME_PATH: chrome,
-  E2E_PORTAL_STRICT: '1',
-});
+step(
+  'end-to-end forms against the strict portal (spec §7 endpoints only)',
+  ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts', 'tests/e2e/forms.spec.ts'],
+  {
+    CHROME_PATH: chrome,
+    E2E_PORTAL_STRICT: '1',
+  },
+);
 console.log('\nAll tests passed.');

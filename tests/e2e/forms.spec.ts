@@ -129,9 +129,7 @@ async function contactValues(page: Page) {
 }
 
 test.describe('contact form', () => {
-  test('a valid message arrives in the portal exactly once, then the success page; the draft is cleared @phone', async ({
-    page,
-  }) => {
+  test('a valid message arrives in the portal exactly once, then the success page; the draft is cleared @phone', async ({ page }) => {
     const name = uniqueName('王小明');
     await openForm(page, '/contact');
     await fillContact(page, { name });
@@ -173,9 +171,7 @@ test.describe('contact form', () => {
     });
   }
 
-  test('the validation code loads on first use; a field left before it arrives still shows and announces its error', async ({
-    page,
-  }) => {
+  test('the validation code loads on first use; a field left before it arrives still shows and announces its error', async ({ page }) => {
     const schemaRequests: string[] = [];
     page.on('request', (request) => {
       if (/\/_astro\/(contact-schema|fields)\.[^/]+\.js$/.test(request.url())) schemaRequests.push(request.url());
@@ -196,14 +192,14 @@ test.describe('contact form', () => {
     expect(schemaRequests.length).toBeGreaterThan(0);
   });
 
-  test('submitting an empty form lists every required field in a focused summary whose links reach the fields', async ({
-    page,
-  }) => {
+  test('submitting an empty form lists every required field in a focused summary whose links reach the fields', async ({ page }) => {
     await openForm(page, '/contact');
     await submitButton(page, 'contact').click();
     const summary = page.locator('#contact-summary');
     await expect(summary).toBeFocused();
     await expect(summary.getByRole('heading')).toHaveText('有 7 個欄位需要修正');
+    // Focused, it is announced by its title: a named group.
+    await expect(page.getByRole('group', { name: '有 7 個欄位需要修正' })).toBeFocused();
     await expect(summary.getByRole('link')).toHaveText([
       '請輸入姓名',
       '請輸入聯絡電話',
@@ -232,9 +228,7 @@ test.describe('contact form', () => {
     await expect(page.locator('#contact-content-count')).toContainText('已超過 5 字');
   });
 
-  test('a wrong captcha: 驗證碼錯誤 inline and as a toast, every value kept, a new captcha; the right one then succeeds', async ({
-    page,
-  }) => {
+  test('a wrong captcha: 驗證碼錯誤 inline and as a toast, every value kept, a new captcha; the right one then succeeds', async ({ page }) => {
     const name = uniqueName('林小華');
     await openForm(page, '/contact');
     await fillContact(page, { name }, 'ZZZZ');
@@ -256,10 +250,7 @@ test.describe('contact form', () => {
     expect(await arrived(name)).toHaveLength(1);
   });
 
-  test('portal down: 網路連線異常 inline and as a toast, every value kept; the retry arrives once', async ({
-    page,
-    consoleErrors,
-  }) => {
+  test('portal down: 網路連線異常 inline and as a toast, every value kept; the retry arrives once', async ({ page, consoleErrors }) => {
     const name = uniqueName('陳大文');
     let calls = 0;
     await page.route(ADD_PROBLEM_FORM, (route) => (++calls === 1 ? route.abort('failed') : route.continue()));
@@ -387,7 +378,16 @@ test.describe('contact form', () => {
 
   test('question types come from the portal, or from the documented list when that call fails', async ({ page, consoleErrors }) => {
     await page.route('**/api/common/getListCodeValid', (route) =>
-      route.fulfill({ json: { code: 20000, message: '成功', data: [{ code: '01', name: '保單服務' }, { code: '99', name: '測試類別' }] } }),
+      route.fulfill({
+        json: {
+          code: 20000,
+          message: '成功',
+          data: [
+            { code: '01', name: '保單服務' },
+            { code: '99', name: '測試類別' },
+          ],
+        },
+      }),
     );
     await openForm(page, '/contact');
     await expect(page.locator('#contact-problemType option')).toHaveText(['請選擇', '保單服務', '測試類別']);
@@ -476,9 +476,7 @@ test.describe('appointment service', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('session:hotains:service-draft'))).toBeNull();
   });
 
-  test('the date field is limited to the window and refuses weekends and holidays, offering the next bookable days', async ({
-    page,
-  }) => {
+  test('the date field is limited to the window and refuses weekends and holidays, offering the next bookable days', async ({ page }) => {
     // The browser's clock on Monday 2026-09-14 (Taipei): the window is 09-15 … 11-13, 2026-09-25 is 中秋節.
     await page.clock.setFixedTime(new Date('2026-09-14T02:00:00Z'));
     await openForm(page, '/service');
@@ -488,9 +486,7 @@ test.describe('appointment service', () => {
     await date.fill('2026-09-19');
     await expect(page.locator('#service-date-error')).toHaveText('2026/09/19（六） 為週末，不提供預約服務，請選擇週一至週五');
     await date.fill('2026-09-25');
-    await expect(page.locator('#service-date-error')).toHaveText(
-      '2026/09/25（五） 為國定假日（中秋節），不提供預約服務，請選擇其他日期',
-    );
+    await expect(page.locator('#service-date-error')).toHaveText('2026/09/25（五） 為國定假日（中秋節），不提供預約服務，請選擇其他日期');
     await expect(date).toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('#service-form .date-picks button')).toHaveText([
       '09/15（二）',
@@ -663,10 +659,7 @@ test.describe('a portal without the calls beyond spec §7 (issue 13 item 5)', ()
     await page.route(pattern, (route) => route.fulfill({ status: 404, json: { code: 40400, message: '查無此服務', data: null } }));
   }
 
-  test('online booking: said plainly with the hotline as a tel: link, every field kept, no navigation @phone', async ({
-    page,
-    consoleErrors,
-  }) => {
+  test('online booking: said plainly with the hotline as a tel: link, every field kept, no navigation @phone', async ({ page, consoleErrors }) => {
     const name = uniqueName('無預約');
     await missing(page, ADD_APPOINTMENT);
     const answers: number[] = [];
@@ -700,10 +693,7 @@ test.describe('a portal without the calls beyond spec §7 (issue 13 item 5)', ()
     allowFailedRequests(consoleErrors, [NOT_FOUND_LOG]);
   });
 
-  test('a transient failure of the booking (HTTP 503) keeps the retry message, not the hotline one', async ({
-    page,
-    consoleErrors,
-  }) => {
+  test('a transient failure of the booking (HTTP 503) keeps the retry message, not the hotline one', async ({ page, consoleErrors }) => {
     await page.route(ADD_APPOINTMENT, (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
     await openForm(page, '/service');
     await fillAppointment(page, { name: uniqueName('暫時') });
@@ -754,10 +744,7 @@ test.describe('a portal without the calls beyond spec §7 (issue 13 item 5)', ()
     allowFailedRequests(consoleErrors, [NOT_FOUND_LOG]);
   });
 
-  test('語音播放 when the spoken captcha fails for a moment: a "try again" note, the button stays', async ({
-    page,
-    consoleErrors,
-  }) => {
+  test('語音播放 when the spoken captcha fails for a moment: a "try again" note, the button stays', async ({ page, consoleErrors }) => {
     await page.route(GET_CAPTCHA_AUDIO, (route) => route.abort('failed'));
     await openForm(page, '/contact');
     const listen = page.getByRole('button', { name: '語音播放' });
@@ -768,10 +755,8 @@ test.describe('a portal without the calls beyond spec §7 (issue 13 item 5)', ()
     allowFailedRequests(consoleErrors, ['Failed to load resource: net::ERR_FAILED']);
   });
 
-  test('語音播放 for an expired captcha shows the portal\'s message; the button stays', async ({ page }) => {
-    await page.route(GET_CAPTCHA_AUDIO, (route) =>
-      route.fulfill({ json: { code: 40004, message: '驗證碼已失效，請按「換一張」', data: null } }),
-    );
+  test("語音播放 for an expired captcha shows the portal's message; the button stays", async ({ page }) => {
+    await page.route(GET_CAPTCHA_AUDIO, (route) => route.fulfill({ json: { code: 40004, message: '驗證碼已失效，請按「換一張」', data: null } }));
     await openForm(page, '/contact');
     const listen = page.getByRole('button', { name: '語音播放' });
     await listen.click();

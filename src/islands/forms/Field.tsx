@@ -179,10 +179,13 @@ export function ErrorSummary({
 }) {
   const visible = items.length > 0 || Boolean(failure);
   return (
+    // A group, so that its title is its accessible name (ARIA 1.2 prohibits naming a generic div): focused after a
+    // failed submit, the summary is announced by that title.
     <div
       ref={summaryRef}
       id={id}
       className="form-summary"
+      role="group"
       tabIndex={-1}
       hidden={!visible}
       aria-labelledby={visible ? `${id}-title` : undefined}
