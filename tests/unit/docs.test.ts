@@ -71,7 +71,7 @@ describe('docs', () => {
     expect(scripts.start).toBe('node scripts/start.mjs');
     expect(scripts.test).toBe('node scripts/test.mjs');
     const ci = read('.ci/run');
-    expect(ci).toMatch(/^npm install\b/m);
+    expect(ci).toMatch(/^npm ci\b/m);
     expect(ci).toMatch(/^npm test$/m);
   });
 

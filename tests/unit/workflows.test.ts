@@ -67,12 +67,29 @@ describe('workflow lint', () => {
 });
 
 describe('workflows', () => {
-  it('CI runs .ci/run (system packages, npm install, npm test) on push and pull request', () => {
+  it('CI runs .ci/run (system packages, npm ci, npm test) on push and pull request', () => {
     expect(Object.keys(workflow('ci.yml').on)).toEqual(['push', 'pull_request']);
     stepIndex(steps('ci.yml'), (step) => step.run === '.ci/run', 'one step runs .ci/run');
     const run = read('.ci/run');
     expect(run).toContain('scripts/system-packages.sh --missing tests');
-    expect(run).toMatch(/^npm install --no-audit --no-fund\nnpm run doctor -- --for tests\nnpm test$/m);
+    expect(run).toMatch(/^npm ci --no-audit --no-fund\nnpm run doctor -- --for tests\nnpm test$/m);
+  });
+
+  it("the lock file agrees with package.json and lists the other platforms' binaries (npm ci installs it anywhere)", () => {
+    const manifest = JSON.parse(read('package.json')) as Record<'dependencies' | 'devDependencies', Record<string, string>>;
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }>;
+    };
+    const root = lock.packages[''];
+    expect(root.dependencies).toEqual(manifest.dependencies);
+    expect(root.devDependencies).toEqual(manifest.devDependencies);
+    for (const name of [...Object.keys(manifest.dependencies), ...Object.keys(manifest.devDependencies)]) {
+      expect(lock.packages[`node_modules/${name}`], `${name} is locked`).toBeDefined();
+    }
+    // Optional binaries of platforms other than this one: without them npm ci fails on those machines.
+    for (const binary of ['@img/sharp-darwin-arm64', '@img/sharp-linux-x64', '@biomejs/cli-darwin-arm64', '@biomejs/cli-linux-x64']) {
+      expect(lock.packages[`node_modules/${binary}`], `${binary} is in the lock`).toBeDefined();
+    }
   });
 
   it("no workflow, .ci/run or test runner keeps its own list of the project's Debian packages (issue 13)", () => {
