@@ -21,10 +21,19 @@ declare module '@echogarden/espeak-ng-emscripten' {
     synthesize(text: string, onAudio: (samples: Int16Array, events: unknown[]) => boolean): void;
     /** The phonemes of `text` in IPA (`(en)` marks a switch to English). */
     synthesize_ipa(text: string): { code: number; ipa: string };
+    /**
+     * The phonemes of `text` without synthesis: mode 0 mnemonics (`espeak-ng -x`), 1 IPA; a wrapped pointer to a C
+     * string (read it with the module's getPointer and HEAPU8).
+     */
+    text_to_phonemes(text: string, mode: number): unknown;
   }
   export interface EspeakNgModule {
     /** The constructor's result must be awaited (the engine loads asynchronously). */
     eSpeakNGWorker: new () => EspeakNgWorker;
+    /** The address of a wrapped pointer. */
+    getPointer(pointer: unknown): number;
+    /** The module's memory. */
+    HEAPU8: Uint8Array;
   }
   /** Loads the module (≈ 24 MB of voice data). */
   export default function initialize(options?: object): Promise<EspeakNgModule>;

@@ -9,6 +9,9 @@
  * | written                                                | spoken                                   |
  * |--------------------------------------------------------|------------------------------------------|
  * | phone 0800-880-550, 02-2345-6789, (02)2345-6789, 0912-345-678, 0912345678, 分機123 | digit by digit, 0 as 零, groups apart (零八零零 八八零 五五零) |
+ * | a code after its label: 手機末三碼 530, 保單號碼：1234567, 案件編號 A2026-0012, 代號 136 | digit by digit (五三零, 一二三四五六七, A二零二六 零零一二) |
+ * | a short hotline: 165 反詐騙專線, 請撥打 1999                | digit by digit (一六五, 一九九九)           |
+ * | a discount 85 折, 9 折                                   | digit by digit (八五折, 九折), as said in Taiwan |
  * | date 2026/03/15, 2026-03-15, 2026.03.15, 2026年3月15日   | 二〇二六年三月十五日 (year digit by digit, month and day as amounts); 2026年 alone as 二〇二六年 |
  * | ROC year 民國113年                                      | 民國一百一十三年 (an amount)                |
  * | time 14:30, 09:00, 09:05                                | 十四點三十分, 九點, 九點零五分              |
@@ -17,7 +20,9 @@
  * | other numbers 1,200, 35, 3.5                            | amounts: 一千二百, 三十五, 三點五          |
  * | other digit runs with a leading 0 or over 8 digits      | digit by digit (codes, account numbers)  |
  *
- * A range written with -, –, ~ or ～ between two converted dates or times is read with 至. Full-width digits
+ * A table column whose header names a code (CODE_LABELS: 手機末三碼, 代號…) is read digit by digit too
+ * (src/integrations/reader/text.ts, with `codeWords`). A range written with -, –, ~ or ～ between two converted
+ * dates or times is read with 至. Full-width digits
  * (０–９) count as digits. Amount words come from nzh (Traditional Chinese, `Nzh.hk.encodeS`: 一千二百, 一百二十萬).
  */
 import Nzh from 'nzh';
@@ -32,6 +37,53 @@ const MAX_AMOUNT_DIGITS = 8;
 /** `digits` (ASCII 0–9 only) read one by one with `table`. */
 function digitByDigit(digits: string, table = PHONE_DIGITS): string {
   return digits.replace(/\d/g, (digit) => table[Number(digit)]!);
+}
+
+/**
+ * Labels after which (or under which, as a table header) digits are a code, not an amount: phone tails as winner
+ * lists publish them (手機末三碼), policy, case, reference and other numbers. Longer labels first where one
+ * contains another.
+ */
+export const CODE_LABELS = [
+  '末三碼',
+  '末四碼',
+  '末五碼',
+  '末碼',
+  '尾碼',
+  '號碼',
+  '編號',
+  '代號',
+  '代碼',
+  '序號',
+  '案號',
+  '單號',
+  '證號',
+  '字號',
+  '帳號',
+  '統編',
+  '郵遞區號',
+  '驗證碼',
+  '優惠碼',
+  '折扣碼',
+  '兌換碼',
+  '批號',
+  '車號',
+  '電話',
+  '手機',
+  '傳真',
+] as const;
+
+/** What may stand between a code label and its code: spaces, a colon, 為 or 是, an opening bracket or quote. */
+const CODE_LABEL_GAP = String.raw`[\s:：為是（(「『]{0,3}`;
+/** A code: letters, digits and dashes with at least one digit (A2026-0012, 1234567). */
+const CODE = String.raw`[A-Za-z0-9-]*\d[A-Za-z0-9-]*`;
+
+/**
+ * A code read as a listener expects it: its digits one by one (0 as 零), its dashes as pauses, its letters as they
+ * are (`A2026-0012` → `A二零二六 零零一二`). Text without digits comes back unchanged.
+ */
+export function codeWords(code: string): string {
+  return digitByDigit(code.replace(/\s*-\s*/g, ' ')).trim();
 }
 
 /**
@@ -82,6 +134,21 @@ export function speakableText(text: string): string {
     .replace(new RegExp(String.raw`${START}(0\d{1,3})-(\d{6,8})${END}`, 'g'), (_, a, b) => phoneGroups(a, b))
     .replace(new RegExp(String.raw`${START}(09\d{2})(\d{3})(\d{3})${END}`, 'g'), (_, a, b, c) => phoneGroups(a, b, c))
     .replace(/(分機|轉)\s?#?(\d+)/g, (_, word: string, digits: string) => `${word}${digitByDigit(digits)}`);
+
+  // Codes after their label (手機末三碼 530, 保單號碼：1234567), short hotlines (165 專線, 撥打 1999), discounts (85 折).
+  out = out
+    .replace(new RegExp(`(${CODE_LABELS.join('|')})(${CODE_LABEL_GAP})(${CODE})`, 'g'), (_, label: string, gap: string, code: string) => {
+      return `${label}${gap}${codeWords(code)}`;
+    })
+    .replace(
+      new RegExp(String.raw`${START}(\d{3,4})(\s?)(?=(?:反詐騙)?專線|全民防騙網)`, 'g'),
+      (_, digits: string, gap: string) => `${digitByDigit(digits)}${gap}`,
+    )
+    .replace(
+      new RegExp(String.raw`(撥打|請撥|撥)(\s?)(\d{3,4})${END}`, 'g'),
+      (_, word: string, gap: string, digits: string) => `${word}${gap}${digitByDigit(digits)}`,
+    )
+    .replace(new RegExp(String.raw`${START}(\d{1,2})(\s?)折`, 'g'), (_, digits: string, gap: string) => `${digitByDigit(digits)}${gap}折`);
 
   // Dates: year digit by digit, month and day as amounts.
   const date = (whole: string, year: string, month: string, day: string) => {

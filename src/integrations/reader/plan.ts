@@ -4,10 +4,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { isCached } from './cache.ts';
+import { engineText } from './pronunciation.ts';
 import type { ResolvedReaderSettings } from './settings.ts';
 import { extractReaderPage, splitSegments, type ReaderPage } from './text.ts';
 
-/** A built page with something to read: its readable text (ReaderPage), HTML file (absolute) and segments. */
+/**
+ * A built page with something to read: its readable text (ReaderPage), HTML file (absolute) and segments, each as
+ * the engine receives it (engineText: the pronunciation lexicon's readings for espeak-ng).
+ */
 export type PlannedPage = ReaderPage & { file: string; segments: string[] };
 
 /** What a synthesis run has to do. */
@@ -23,7 +27,7 @@ export interface ReaderPlan {
 /**
  * Reads every file of `files` (absolute paths of built HTML pages; a page gets audio only when its `main` carries
  * `data-reader`, extractReaderPage), splits each text into segments of at most `settings.segmentMaxChars`
- * characters, and orders the pages by their date, newest first (undated pages last, then by file): when the
+ * characters (counted before the lexicon's pinyin replaces words, pronunciation.ts), and orders the pages by their date, newest first (undated pages last, then by file): when the
  * synthesis time budget (READER_BUDGET_SECONDS) runs out, the pages editors changed last are the ones with audio.
  * Rejects when a file cannot be read.
  */
@@ -31,7 +35,9 @@ export async function planReaderSite(files: readonly string[], settings: Resolve
   const pages: PlannedPage[] = [];
   for (const file of files) {
     const page = extractReaderPage(await readFile(file, 'utf8'));
-    if (page) pages.push({ ...page, file, segments: splitSegments(page.text, settings.segmentMaxChars) });
+    if (!page) continue;
+    const segments = splitSegments(page.text, settings.segmentMaxChars).map((segment) => engineText(segment, settings.engine));
+    pages.push({ ...page, file, segments });
   }
   pages.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.file.localeCompare(b.file));
   const distinct = new Set(pages.flatMap((page) => page.segments));
