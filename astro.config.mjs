@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
+import intentDirective from './src/integrations/intent-directive.ts';
 import modulePreload from './src/integrations/module-preload.ts';
 import pipeline from './src/integrations/pipeline.ts';
 import { NOINDEX_PATHS } from './src/site/navigation.ts';
@@ -81,6 +82,8 @@ export default defineConfig({
   integrations: [
     react(),
     fontSizeBoot(),
+    // `client:intent`: the search overlay hydrates on its first use, not at load (src/browser/intent-directive.ts).
+    intentDirective(),
     // modulepreload links for the chunks the layout's script imports (src/integrations/module-preload.ts).
     modulePreload(),
     // sitemap-index.xml + sitemap-0.xml of every page but the noindex ones (issue 8; robots.txt points at it).

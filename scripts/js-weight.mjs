@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
- * JavaScript weight of built pages (DESIGN.md §9 budgets): for each page, the gzip bytes of every module script,
- * island component and renderer it references, with static imports followed, plus its inline scripts.
- * Usage: `node scripts/js-weight.mjs [dist] /path …` (default dist/ and one page per page type).
+ * JavaScript weight of built pages (DESIGN.md §9 budgets): for each page, the gzip bytes a first visit downloads of
+ * every module script, island component and renderer it references (not those of an island hydrated on use,
+ * `client:intent`), with static imports followed, plus its inline scripts.
+ * Usage: `node scripts/js-weight.mjs [dist] /path …` (default dist/ and one page per page type; dist may be an
+ * absolute folder such as /tmp/site-dist).
  * Prints one Markdown table row per page; `VERBOSE=1` lists the files.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,7 +26,12 @@ export function jsWeight(dist, page) {
   const html = readFileSync(file, 'utf8');
   const entries = new Set();
   for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) entries.add(m[1]);
-  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)) entries.add(m[1]);
+  // Islands hydrated at load, idle or in view; an island with `client="intent"` (src/browser/intent-directive.ts)
+  // downloads its code only once a visitor uses it, so a first visit does not (its directive is an inline script).
+  for (const [island] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    if (/\sclient="intent"/.test(island)) continue;
+    for (const m of island.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)) entries.add(m[1]);
+  }
   let inlineBytes = 0;
   // Inline JavaScript only: JSON-LD and Speculation Rules are data, not code.
   for (const m of html.matchAll(/<script(?![^>]*src=)(?![^>]*application\/ld\+json)(?![^>]*speculationrules)[^>]*>([\s\S]*?)<\/script>/g)) {
@@ -52,8 +59,10 @@ export function jsWeight(dist, page) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [first, ...rest] = process.argv.slice(2);
-  const dist = first && !first.startsWith('/') ? first : fileURLToPath(new URL('../dist/', import.meta.url));
-  const pages = first?.startsWith('/') ? [first, ...rest] : rest.length ? rest : PAGE_TYPES;
+  // The first argument is the built folder when it is relative or holds an index.html (`/tmp/site-dist`), else a page.
+  const firstIsDist = first !== undefined && (!first.startsWith('/') || existsSync(path.join(first, 'index.html')));
+  const dist = firstIsDist ? first : fileURLToPath(new URL('../dist/', import.meta.url));
+  const pages = first !== undefined && !firstIsDist ? [first, ...rest] : rest.length ? rest : PAGE_TYPES;
   console.log('| page | JS gzip (KB) | inline (KB) | total (KB) |\n|---|---|---|---|');
   for (const page of pages) {
     const { bytes, inlineBytes, files } = jsWeight(dist, page);

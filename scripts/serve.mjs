@@ -3,6 +3,10 @@
  * with directory indexes, dist/404.html with status 404 for unknown paths, and the portal's runtime paths
  * (`/api/*`, and `/upload/*` for images and files under the image base) proxied to the portal, the portal's files
  * with the headers of src/lib/upload-headers.ts (never acting as the site).
+ * Redirects as the hosts answer them (src/lib/host-config.ts): every rule of `dist/_redirects` (the redirect plan,
+ * each source with and without a trailing slash: src/lib/redirects.ts hostRedirects) with one 301 to its final
+ * target, then any other path ending in `/` with a 301 to the path without it (the nginx include's slash rule). A
+ * source that `_redirects` leaves out past the CDN's limits answers its HTML fallback page, as on a CDN.
  * Used by `npm start` and by the end-to-end tests.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +20,38 @@ import { UPLOAD_HIDDEN_HEADERS, UPLOAD_PREFIX, uploadHeaders } from '../src/lib/
 export const PORTAL_PREFIXES = ['/api/', '/upload/'];
 
 /**
+ * A path as the redirect table compares it: percent-escapes decoded (a browser may encode what the plan does not,
+ * or the other way round); a path that does not decode stays as it is.
+ * @param {string} path a URL path
+ * @returns {string}
+ */
+function comparable(path) {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The redirects of a built site's `_redirects` (`from to status` lines; `#` comments).
+ * @param {string} dist the site's folder
+ * @returns {Map<string, { to: string, status: number }>} keyed by the source as `comparable` gives it; empty when
+ *   the site has no `_redirects`
+ */
+export function readRedirects(dist) {
+  const file = join(dist, '_redirects');
+  const table = new Map();
+  if (!existsSync(file)) return table;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const [from, to, status] = line.trim().split(/\s+/);
+    if (!from || from.startsWith('#') || !to) continue;
+    table.set(comparable(from), { to, status: Number(status ?? 301) });
+  }
+  return table;
+}
+
+/**
  * Starts the server.
  * @param {{ dist: string, portalUrl: string, port?: number, host?: string }} options port 0 = a free port
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
@@ -25,6 +61,7 @@ export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' 
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built site in ${dist}: run \`npm run build\` first.`);
   const notFound = existsSync(notFoundFile) ? readFileSync(notFoundFile) : Buffer.from('404');
   const files = sirv(dist, { dev: false, etag: true, extensions: ['html'], gzip: false });
+  const redirects = readRedirects(dist);
   const proxy = createProxyServer({ target: portalUrl, changeOrigin: true });
   // The portal's files never act as the site (src/lib/upload-headers.ts): the portal's headers that would are dropped,
   // and the upload policy, type and disposition take their place, as nginx does.
@@ -45,6 +82,20 @@ export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' 
     if (path.startsWith(UPLOAD_PREFIX)) delete req.headers.cookie; // the portal's file host gets no cookie of the site
     if (PORTAL_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       proxy.web(req, res);
+      return;
+    }
+    const redirect = redirects.get(comparable(path));
+    if (redirect) {
+      res.writeHead(redirect.status, { Location: redirect.to });
+      res.end();
+      return;
+    }
+    if (path.length > 1 && path.endsWith('/')) {
+      // nginx: `location ~ ^(.+)/$ { return 301 $1$is_args$args; }`, over the path with its slashes merged as nginx
+      // merges them (so `//elsewhere.example/` stays on this site: `/elsewhere.example`).
+      const query = (req.url ?? '').slice(path.length);
+      res.writeHead(301, { Location: `/${path.replace(/\/{2,}/g, '/').replace(/^\/|\/$/g, '')}${query}` });
+      res.end();
       return;
     }
     files(req, res, () => {

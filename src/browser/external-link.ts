@@ -7,7 +7,6 @@
 import { COMPANY_DOMAINS } from '../site/company';
 import { EXTERNAL_URL_SHOWN_MAX_CHARS } from '../site/limits';
 import { isCompanyHost, leavesCompany } from '../lib/assets';
-import { unicodeHost } from './punycode';
 
 export { isCompanyHost };
 
@@ -92,14 +91,17 @@ function readableUrl(url: URL): string {
 }
 
 /**
- * The real destination of a link, for the external-link confirmation (spec §9). A URL may put anything before an
- * `@` (`https://www.hotains.com.tw@evil.example/` goes to evil.example): the confirmation names the host the browser
- * will reach, never what stands before the `@`, and that user/password part is dropped from the URL that is followed
- * (not refused: the host is the one the visitor is told of, and no site needs a password in a link).
+ * The real destination of a link, for the external-link confirmation (spec §9), without the Unicode form of its host
+ * (destinationOf in src/browser/external-destination.ts adds it). A URL may put anything before an `@`
+ * (`https://www.hotains.com.tw@evil.example/` goes to evil.example): the confirmation names the host the browser will
+ * reach, never what stands before the `@`, and that user/password part is dropped from the URL that is followed (not
+ * refused: the host is the one the visitor is told of, and no site needs a password in a link). The page's script
+ * shows this at once and loads the punycode decoder (src/browser/punycode.ts) only for a host with punycode labels
+ * (hasPunycodeLabel), which few links have, so that every page does not download it (DESIGN.md §9 JavaScript budget).
  * @param href an absolute URL (linkHref's result)
  * @returns the destination, or undefined when `href` does not parse
  */
-export function destinationOf(href: string): Destination | undefined {
+export function asciiDestinationOf(href: string): Omit<Destination, 'unicodeHost'> | undefined {
   let url: URL;
   try {
     url = new URL(href);
@@ -110,6 +112,8 @@ export function destinationOf(href: string): Destination | undefined {
   url.password = '';
   const chars = [...readableUrl(url)];
   const shownUrl = chars.length > EXTERNAL_URL_SHOWN_MAX_CHARS ? `${chars.slice(0, EXTERNAL_URL_SHOWN_MAX_CHARS - 1).join('')}…` : chars.join('');
-  const unicode = unicodeHost(url.hostname);
-  return { host: url.hostname, ...(unicode ? { unicodeHost: unicode } : {}), href: url.href, shownUrl };
+  return { host: url.hostname, href: url.href, shownUrl };
 }
+
+/** A host (the browser's ASCII form) has a punycode label (`xn--…`), whose Unicode form the confirmation shows too. */
+export const hasPunycodeLabel = (host: string): boolean => /(?:^|\.)xn--/i.test(host);

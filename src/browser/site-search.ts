@@ -103,6 +103,15 @@ export function queryTerms(query: string): string[] {
   return query.split(SEPARATOR).filter((term) => term !== '');
 }
 
+/**
+ * A result with its rank's score whose `data()` goes through the result Pagefind returned, so that result stays
+ * reachable as long as ours: Pagefind (1.6) searches in a web worker, registers each result it returns with a
+ * FinalizationRegistry and, once the result is garbage-collected, tells the worker to drop its data (`releaseData`);
+ * a later `data()` then resolves null. A copy that let go of the original (`{ ...result }`) lost the data of the
+ * results past the first page whenever the collector ran before 載入更多結果 asked for them.
+ */
+const ranked = (result: PagefindResult, score: number): PagefindResult => ({ id: result.id, score, data: () => result.data() });
+
 /** Pages containing every term, ranked by the plain query's score (then in phrase order). */
 async function pagesContaining(pagefind: PagefindSearch, terms: string[]): Promise<PagefindResult[]> {
   if (terms.length === 0) return [];
@@ -117,7 +126,7 @@ async function pagesContaining(pagefind: PagefindSearch, terms: string[]): Promi
     return ranked ? [0, ranked.rank] : [1, index];
   };
   return inAll
-    .map((result, index) => ({ result: { ...result, score: score.get(result.id)?.score ?? 0 }, key: order(result, index) }))
+    .map((result, index) => ({ result: ranked(result, score.get(result.id)?.score ?? 0), key: order(result, index) }))
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
     .map(({ result }) => result);
 }

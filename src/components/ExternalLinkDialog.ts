@@ -2,9 +2,9 @@
  * Behaviour of ExternalLinkDialog.astro: one delegated click listener on the document (so links added later and
  * links inside portal rich text count too) that asks before following a link that leaves the company's sites,
  * naming the host the browser will reach (destinationOf, spec §9) and following the link without any user/password
- * part.
+ * part. The Unicode form of a punycode host is filled in once its decoder has loaded (loaded only for such a host).
  */
-import { destinationOf, isExternalUrl, isPlainClick, linkHref, linkOf, opensNewTab } from '../browser/external-link';
+import { asciiDestinationOf, hasPunycodeLabel, isExternalUrl, isPlainClick, linkHref, linkOf, opensNewTab } from '../browser/external-link';
 
 /** The destination waiting for 確定前往 (without user or password). */
 interface Pending {
@@ -30,13 +30,23 @@ export function initExternalLinks(): void {
     if (!isExternalUrl(href, location.href)) return;
     event.preventDefault();
     // An http(s) URL the browser parsed always parses again; if not, nothing is followed.
-    const destination = destinationOf(href);
+    const destination = asciiDestinationOf(href);
     if (!destination) return;
-    pending = { href: destination.href, newTab: opensNewTab(link) };
+    const shown: Pending = { href: destination.href, newTab: opensNewTab(link) };
+    pending = shown;
     if (hostText) hostText.textContent = destination.host;
     if (unicodeText) {
-      unicodeText.textContent = destination.unicodeHost ?? '';
-      unicodeText.parentElement!.hidden = !destination.unicodeHost;
+      unicodeText.textContent = '';
+      unicodeText.parentElement!.hidden = true;
+      if (hasPunycodeLabel(destination.host)) {
+        void import('../browser/punycode').then(({ unicodeHost }) => {
+          const unicode = unicodeHost(destination.host);
+          // Still the same confirmation, and the name decodes.
+          if (pending !== shown || !unicode) return;
+          unicodeText.textContent = unicode;
+          unicodeText.parentElement!.hidden = false;
+        });
+      }
     }
     if (urlText) urlText.textContent = destination.shownUrl;
     dialog.returnValue = '';

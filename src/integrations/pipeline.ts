@@ -31,13 +31,11 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
-import { ARTICLE_SECTIONS } from '../lib/article-sections';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { CDN_REDIRECT_LIMITS } from '../lib/host-config';
-import { inDisplayOrder, type Sortable } from '../lib/order';
-import { redirectPlan, type Redirect, type RedirectData } from '../lib/redirects';
+import { redirectDataOf, redirectPlan, type PlanItem, type Redirect } from '../lib/redirects';
 import type { SecurityPolicyOptions } from '../lib/security-headers';
-import { readSettings } from '../settings';
+import { readSettings, type Settings } from '../settings';
 import { PortalSchemaError } from '../portal/errors';
 import { clearStaging, readStagedLists, snapshotSettings, type ListRecord } from '../portal/snapshots';
 import { unmatchedReferences } from '../portal/validation';
@@ -81,34 +79,51 @@ export function referenceWarnings(records: readonly ListRecord[]): string[] {
 }
 
 /**
- * Step 1: the redirect plan of spec §2 from the lists' entries, each list in display order (src/lib/order.ts).
+ * Step 1: the redirect plan of spec §2 from the lists' entries (src/lib/redirects.ts redirectDataOf: each list in
+ * display order, src/lib/order.ts).
  * @param records the lists of this build (readListRecords)
  * @returns the plan (src/lib/redirects.ts redirectPlan)
  * @throws Error naming a list the plan needs that this build did not load; redirectPlan's errors (loop, two targets)
  */
 export function planRedirects(records: readonly ListRecord[]): Redirect[] {
   const lists = new Map(records.map((record) => [record.list as string, record.entries]));
-  const data = <T extends Sortable>(list: string): T[] => {
+  const data = (list: string): PlanItem[] => {
     const entries = lists.get(list);
     if (!entries) throw new Error(`Redirect plan: the list "${list}" was not loaded in this build.`);
-    return entries.map((entry) => entry.data as unknown as T);
+    return entries.map((entry) => entry.data as unknown as PlanItem);
   };
-  const ids = (items: readonly Sortable[]) => inDisplayOrder(items).map((item) => item.id);
-  const downloads = data<Sortable & { category?: string }>('downloads');
-  const redirectData: RedirectData = {
-    decreeIds: ids(data('decrees')),
-    locationAreaIds: ids(data('locationCategories')),
-    faqCategoryIds: ids(data('faqCategories')),
-    downloadCategories: inDisplayOrder(data('downloadCategories')).map((category) => ({
-      id: category.id,
-      itemIds: ids(downloads.filter((item) => item.category === category.id)),
-    })),
-    articleSections: Object.values(ARTICLE_SECTIONS).map((section) => ({
-      path: section.path,
-      categoryIds: ids(data(section.categories)),
-    })),
-  };
-  return redirectPlan(redirectData);
+  return redirectPlan(redirectDataOf(data));
+}
+
+/**
+ * Step 0: the variants of the portal's images the pages show (src/integrations/images.ts prepareImages), logging its
+ * summary and one warning per image that cannot be shown.
+ * @param settings the build's settings (image base, IMAGE_BUDGET_SECONDS)
+ * @param snapshotDir where the loader staged this build's lists
+ * @param imageCacheDir the image cache folder
+ * @param log the images' logger (progress, summary, warnings)
+ * @returns the manifest and report, or undefined without a portal to download from (pages then show the portal's URLs)
+ */
+async function buildImages(
+  settings: Settings,
+  snapshotDir: string,
+  imageCacheDir: string,
+  log: AstroIntegrationLogger,
+): Promise<{ manifest: ImageManifest; report: ImageReport } | undefined> {
+  const uses = imageUses(await readListRecords(snapshotDir));
+  const sourceBase = imageSourceBase(settings);
+  if (!sourceBase) {
+    log.warn("No portal to download images from (PORTAL_API_BASE or PORTAL_IMAGE_BASE): pages show the portal's image URLs.");
+    return undefined;
+  }
+  const made = await prepareImages({ uses, sourceBase, cacheDir: imageCacheDir, budgetMs: settings.IMAGE_BUDGET_SECONDS * 1000, logger: log });
+  log.info(imageSummary(made.report));
+  for (const failure of made.report.failed) {
+    log.warn(
+      `IMAGE NOT SHOWN: list "${failure.list}", item ${failure.itemId}, field ${failure.field} (${failure.path}): ${failure.reason}. The page shows a placeholder.`,
+    );
+  }
+  return made;
 }
 
 /**
@@ -153,20 +168,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
       },
       // 0. The portal's images, after the lists loaded and before any page renders (src/integrations/images.ts).
       'astro:build:start': async ({ logger }) => {
-        const log = logger.fork('insurer:images');
-        const uses = imageUses(await readListRecords(snapshotDir));
-        const sourceBase = imageSourceBase(settings);
-        if (!sourceBase) {
-          log.warn("No portal to download images from (PORTAL_API_BASE or PORTAL_IMAGE_BASE): pages show the portal's image URLs.");
-        } else {
-          images = await prepareImages({ uses, sourceBase, cacheDir: imageCacheDir, budgetMs: settings.IMAGE_BUDGET_SECONDS * 1000, logger: log });
-          log.info(imageSummary(images.report));
-          for (const failure of images.report.failed) {
-            log.warn(
-              `IMAGE NOT SHOWN: list "${failure.list}", item ${failure.itemId}, field ${failure.field} (${failure.path}): ${failure.reason}. The page shows a placeholder.`,
-            );
-          }
-        }
+        images = (await buildImages(settings, snapshotDir, imageCacheDir, logger.fork('insurer:images'))) ?? images;
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         const root = fileURLToPath(dir);

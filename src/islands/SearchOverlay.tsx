@@ -7,10 +7,10 @@
  * that src/components/SearchOverlay.astro renders. Submitting closes it, clears the box and goes to
  * /search?q={query}.
  *
- * Opened by a click on any `[data-search-trigger]` (the header's search link, which goes to /search until this
- * island has loaded, and without JavaScript), or by `openSearch()` from src/stores/search.ts. Clicking the
- * backdrop closes it; so does coming back to the page from the back/forward cache (a route change, spec §4).
- * Mounted once through SearchOverlay.astro with `client:idle`. State lives in the store; the dialog's behaviour in
+ * Opened by a click on any `[data-search-trigger]` (the header's search link, which goes to /search without
+ * JavaScript), or by `openSearch()` from src/stores/search.ts. Clicking the backdrop closes it; so does coming back
+ * to the page from the back/forward cache (a route change, spec §4). Mounted once through SearchOverlay.astro with
+ * `client:intent`: loaded on the first use of a search link, whose first click then opens it. State lives in the store; the dialog's behaviour in
  * useSearchDialog (src/islands/search/useSearchDialog.ts); this component renders it.
  */
 import type { ReactNode } from 'react';

@@ -3,7 +3,7 @@
  * Netlify syntax), an nginx server-block include for self-hosting, and HTML fallback pages for hosts with
  * neither. Pure functions from the plan to text; src/integrations/host-files.ts writes them into dist/.
  */
-import { decodedPath, type Redirect } from './redirects';
+import { decodedPath, hostRedirects, type Redirect } from './redirects';
 import { COMPANY } from '../site/company';
 import { escapeHtml } from './html';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, nginxHeaderLines } from './security-headers';
@@ -37,29 +37,37 @@ function assertSafe(redirect: Redirect): void {
 export interface CdnRedirects {
   /** The file's text. */
   text: string;
-  /** Redirects not in the file: beyond CDN_REDIRECT_LIMITS (rules, then line length), in plan order. */
+  /**
+   * Redirects of the plan not in the file: beyond CDN_REDIRECT_LIMITS (rules, then line length), in plan order (their
+   * slash forms, left out first, are only counted in the file's note).
+   */
   omitted: Redirect[];
 }
 
 /**
- * `_redirects`: one `from to 301` line per rule, as many as the CDN takes (CDN_REDIRECT_LIMITS). The plan lists the
- * spec's fixed and category redirects before the download items' (src/lib/redirects.ts redirectRules), so past the
- * limit the last download items' redirects are left out: their sources keep their HTML fallback pages (meta
- * refresh, canonical link), which every host serves, and the nginx include has every redirect (a portal with
- * 2,100 download items over 50 categories makes 2,193 rules: the CDN's limit must not fail a build that nginx can
- * host).
+ * `_redirects`: one `from to 301` line per rule, as many as the CDN takes (CDN_REDIRECT_LIMITS), each source also
+ * with a trailing slash (`/news/ /news/all/1 301`: one hop, src/lib/redirects.ts hostRedirects). The plan lists the
+ * spec's fixed and category redirects before the download items' (src/lib/redirects.ts redirectRules), and the
+ * slash forms follow the whole plan, so past the limit the slash forms are left out first, then the last download
+ * items' redirects: their sources keep their HTML fallback pages (meta refresh, canonical link), which every host
+ * serves, and the nginx include has every redirect (a portal with 2,100 download items over 50 categories makes
+ * 2,193 rules: the CDN's limit must not fail a build that nginx can host).
  * @throws Error when the plan holds an unsafe path
  */
 export function cdnRedirects(plan: readonly Redirect[]): CdnRedirects {
   const lines: string[] = [];
   const omitted: Redirect[] = [];
-  for (const redirect of plan) {
-    assertSafe(redirect);
+  let slashOmitted = 0;
+  for (const redirect of plan) assertSafe(redirect);
+  for (const redirect of hostRedirects(plan)) {
     const line = `${redirect.from} ${redirect.to} ${redirect.status}`;
     if (lines.length < CDN_REDIRECT_LIMITS.rules && line.length <= CDN_REDIRECT_LIMITS.lineLength) lines.push(line);
+    else if (redirect.from.endsWith('/')) slashOmitted += 1;
     else omitted.push(redirect);
   }
-  const note = omitted.length > 0 ? `# ${omitted.length} redirect(s) past the CDN's limits are left to their HTML fallback pages.\n` : '';
+  const note =
+    (omitted.length > 0 ? `# ${omitted.length} redirect(s) past the CDN's limits are left to their HTML fallback pages.\n` : '') +
+    (slashOmitted > 0 ? `# ${slashOmitted} source(s) with a trailing slash past the CDN's limits are left to the host's slash handling.\n` : '');
   return { text: `# Generated from the redirect plan (src/lib/redirects.ts). Do not edit.\n${note}${lines.join('\n')}\n`, omitted };
 }
 
@@ -74,7 +82,8 @@ const ERROR_PAGE_FAILED_HTML =
 /**
  * The nginx include: a server-block fragment for a `server` whose `root` is dist/ and whose http block defines
  * `upstream portal` (the portal web API). It answers every redirect of the plan with 301 (each location names the
- * path as nginx compares it, fully decoded: decodedPath), serves pages with directory indexes, 404.html and 500.html
+ * path as nginx compares it, fully decoded: decodedPath), its source with a trailing slash too (one hop to the final
+ * target, not two through the slash rule: src/lib/redirects.ts hostRedirects), serves pages with directory indexes, 404.html and 500.html
  * with their status codes, proxies `/api/` and `/upload/` to the portal (uploadLocation: the portal's files never
  * act as the site), caches hashed assets for a year and
  * HTML for no time, and compresses text. `headers` (src/lib/security-headers.ts `securityHeaders`) go on every
@@ -83,10 +92,12 @@ const ERROR_PAGE_FAILED_HTML =
 export function nginxInclude(plan: readonly Redirect[], headers: readonly [string, string][] = []): string {
   const security = nginxHeaderLines(headers);
   const locationSecurity = nginxHeaderLines(headers, '  ');
-  const redirects = plan.map((redirect) => {
-    assertSafe(redirect);
-    return `location = ${nginxString(decodedPath(redirect.from))} { return ${redirect.status} "${redirect.to}"; }`;
-  });
+  for (const redirect of plan) assertSafe(redirect);
+  // A slash form's location is its source's, decoded, and the slash (decodedPath refuses the empty last segment).
+  const location = (from: string) => (from.endsWith('/') ? `${decodedPath(from.slice(0, -1))}/` : decodedPath(from));
+  const redirects = hostRedirects(plan).map(
+    (redirect) => `location = ${nginxString(location(redirect.from))} { return ${redirect.status} "${redirect.to}"; }`,
+  );
   return `# Generated from the redirect plan (src/lib/redirects.ts) by src/integrations/host-files.ts. Do not edit.
 # Include inside a server block: root <this directory>; with "upstream portal { server …; }" in the http block.
 charset utf-8;
@@ -143,7 +154,7 @@ location ^~ /reader/audio/ {
   try_files $uri =404;
 }
 
-# Redirects of spec §2 (one hop each).
+# Redirects of spec §2 (one hop each, from the source with or without a trailing slash).
 ${redirects.join('\n')}
 
 # Paths end without a slash.

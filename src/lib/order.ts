@@ -11,8 +11,10 @@
  * - `newestThenHigherId` (coupons, videos): newest `date` first, then the higher id (the later entry) first;
  * - `secondCategorySortThenId` (FAQ items, spec §9): ascending `secondCategorySort`, then natural id;
  * - `naturalId` (staff, locations): natural id.
- * Offers (coupons) then put current ones first and ended ones after them, each group in its own order — endedLast
- * (an ended offer is never shown as usable).
+ * Offers (coupons) are then grouped by their state on the build day, each group in its own order — inOfferOrder:
+ * current ones first (what a visitor can use now), then upcoming ones (尚未開始: announced, usable from their first
+ * day, so a visitor sees what is coming before what is over), then ended ones (已結束). Neither an upcoming nor an
+ * ended offer is shown as usable.
  */
 import { LIST_ORDERS, type PortalListName } from '../portal/lists';
 import type { ListOrder } from '../site/sections';
@@ -92,13 +94,19 @@ export function inListOrder<T extends { id: string }>(list: PortalListName, item
 }
 
 /**
- * A copy of `items` with those for which `ended` is false first and those for which it is true after them, each
- * group keeping its order in `items` (a stable partition, so the portal's or the pinned order holds within each).
- * In: items in display order, a predicate. Out: a new array of the same items.
+ * An offer's state on a day (src/lib/taipei-dates.ts): `current` (within its period), `upcoming` (before its first
+ * day, hasNotStarted) or `ended` (after its last day, hasEnded).
  */
-export function endedLast<T>(items: readonly T[], ended: (item: T) => boolean): T[] {
-  const current: T[] = [];
-  const over: T[] = [];
-  for (const item of items) (ended(item) ? over : current).push(item);
-  return [...current, ...over];
+export type OfferState = 'current' | 'upcoming' | 'ended';
+
+/** The order of the offer states in every list of offers (see the module comment): current, upcoming, ended. */
+export const OFFER_STATE_ORDER: readonly OfferState[] = ['current', 'upcoming', 'ended'];
+
+/**
+ * A copy of `items` grouped by offer state in OFFER_STATE_ORDER (current, then upcoming, then ended), each group
+ * keeping its order in `items` (a stable partition, so the list's own order holds within each group).
+ * In: items in display order, a function giving each item's state. Out: a new array of the same items.
+ */
+export function inOfferOrder<T>(items: readonly T[], stateOf: (item: T) => OfferState): T[] {
+  return OFFER_STATE_ORDER.flatMap((state) => items.filter((item) => stateOf(item) === state));
 }

@@ -8,7 +8,8 @@
  * always takes one hop. Where the spec names no target for an empty list, the redirect goes to the nearest page
  * that still helps (EMPTY_LIST_FALLBACK), never to a 404.
  */
-import { ALL_CATEGORY, SECTION_ENTRIES, sectionHome } from '../site/sections';
+import { ALL_CATEGORY, ARTICLE_SECTIONS, SECTION_ENTRIES, sectionHome } from '../site/sections';
+import { inDisplayOrder, type Sortable } from './order';
 
 /** One 301 redirect. Paths are URL paths with each segment percent-encoded (see sitePath). */
 export interface Redirect {
@@ -32,6 +33,42 @@ export interface RedirectData {
    * the section registry (src/site/sections.ts ARTICLE_SECTIONS), with their categories in display order.
    */
   articleSections: readonly { path: string; categoryIds: readonly string[] }[];
+}
+
+/** An item of a portal list as the plan reads it: its id, its `sort`, and for a download its `category`. */
+export type PlanItem = Sortable & { category?: string };
+
+/** The portal lists the plan reads (redirectDataOf), by name. */
+export const PLAN_LISTS: readonly string[] = [
+  'decrees',
+  'locationCategories',
+  'faqCategories',
+  'downloadCategories',
+  'downloads',
+  ...Object.values(ARTICLE_SECTIONS).map((section) => section.categories),
+];
+
+/**
+ * The plan's data from the portal lists, each list in display order (src/lib/order.ts inDisplayOrder): the one
+ * reading of the lists for the plan, shared by the build pipeline (src/integrations/pipeline.ts planRedirects, which
+ * writes the host files) and the pages (src/sections/site-links.ts, which link the final targets).
+ * @param list the items of a list by its name (one of PLAN_LISTS)
+ * @returns the RedirectData of redirectPlan
+ * @throws whatever `list` throws for a list it does not have
+ */
+export function redirectDataOf(list: (name: string) => readonly PlanItem[]): RedirectData {
+  const ids = (items: readonly PlanItem[]) => inDisplayOrder(items).map((item) => item.id);
+  const downloads = list('downloads');
+  return {
+    decreeIds: ids(list('decrees')),
+    locationAreaIds: ids(list('locationCategories')),
+    faqCategoryIds: ids(list('faqCategories')),
+    downloadCategories: inDisplayOrder(list('downloadCategories')).map((category) => ({
+      id: category.id,
+      itemIds: ids(downloads.filter((item) => item.category === category.id)),
+    })),
+    articleSections: Object.values(ARTICLE_SECTIONS).map((section) => ({ path: section.path, categoryIds: ids(list(section.categories)) })),
+  };
 }
 
 /** The `all` pseudo-category of article lists (spec §2; src/site/sections.ts ALL_CATEGORY). */
@@ -163,3 +200,39 @@ export function resolveChains(rules: readonly Redirect[]): Redirect[] {
 export function redirectPlan(data: RedirectData): Redirect[] {
   return resolveChains(redirectRules(data));
 }
+
+/**
+ * A redirect's source with a trailing slash (`/news/`), sent to the same final target. Paths end without a slash
+ * (astro.config.mjs `trailingSlash: 'never'`; the hosts send `/x/` to `/x`), so without this rule `/news/` would take
+ * two hops (`/news/` → `/news` → `/news/all/1`) where the plan promises one.
+ * @param redirect a rule of the plan (its `from` has no trailing slash)
+ * @returns the rule from `from + '/'`
+ */
+export const slashSource = (redirect: Redirect): Redirect => ({ ...redirect, from: `${redirect.from}/` });
+
+/**
+ * The redirects a host answers (`_redirects`, the nginx include, `npm start`): the plan, then each of its sources
+ * again with a trailing slash (slashSource). The slash forms come after the whole plan, so that past the CDN's rule
+ * limit they are the first left out (src/lib/host-config.ts cdnRedirects): the site links the plain sources only.
+ * @param plan the redirect plan (redirectPlan)
+ * @returns 2 × plan.length redirects, all 301, none chained
+ */
+export function hostRedirects(plan: readonly Redirect[]): Redirect[] {
+  return [...plan, ...plan.map(slashSource)];
+}
+
+/**
+ * An internal link as it should be written: a redirect source replaced by its final target, so that a visitor takes
+ * no hop at all (the menus, the footer and the pages link `/about/decree`, whose target depends on the data).
+ * @param href a link (`/faq`, `/faq?x=1#top`, `https://…`); only a path that is a source of the plan changes
+ * @param targets the plan as a from → to map (redirectTargets)
+ * @returns the target with the link's query and fragment kept, or the link unchanged
+ */
+export function finalHref(href: string, targets: ReadonlyMap<string, string>): string {
+  const [, path = '', rest = ''] = /^([^?#]*)(.*)$/s.exec(href) ?? [];
+  const target = targets.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+  return target === undefined ? href : `${target}${rest}`;
+}
+
+/** The plan as a from → to map, for finalHref. */
+export const redirectTargets = (plan: readonly Redirect[]): Map<string, string> => new Map(plan.map((redirect) => [redirect.from, redirect.to]));

@@ -7,4 +7,6 @@ export const STATUS_TAG_TEXT = {
   pinned: '置頂',
   /** An offer past its last day (src/lib/taipei-dates.ts hasEnded). */
   ended: '已結束',
+  /** An offer before its first day (src/lib/taipei-dates.ts hasNotStarted). */
+  upcoming: '尚未開始',
 } as const;

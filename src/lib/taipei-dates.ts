@@ -150,3 +150,15 @@ export function hasEnded(lastDay: DateInput | undefined, now: Date = new Date())
   // `YYYY-MM-DD` strings compare as the days they name.
   return last !== '' && last < taipeiToday(now);
 }
+
+/**
+ * Whether an offer whose first day is `firstDay` has not started by `now` (it is then marked 尚未開始, listed after
+ * the current offers and before the ended ones, never presented as usable): its Taipei day is after today in Taipei,
+ * so an offer starting 2026/12/01 is usable from 2026/12/01 00:00 Taipei. No first day (undefined) or one that is
+ * not a date: already started. The counterpart of hasEnded.
+ * In: the first day (Date or portal date string), `now` (default: the current instant). Out: boolean.
+ */
+export function hasNotStarted(firstDay: DateInput | undefined, now: Date = new Date()): boolean {
+  const first = firstDay === undefined ? '' : isoDate(firstDay);
+  return first !== '' && first > taipeiToday(now);
+}

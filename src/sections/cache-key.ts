@@ -6,9 +6,11 @@
  * Astro) and its `cacheKey` are both unchanged. The key must therefore change whenever anything the page shows
  * changes that is not code:
  * - its props (the items, neighbours, tabs and names passed by getStaticPaths), hashed as JSON; what a page derives
- *   from the build's date is put in its props for this reason (a coupon's `ended`, src/sections/coupons.ts);
- * - what every page shows from content outside its props: the dock's newest news and coupons (Dock.astro), the
- *   footer's copyright year (Footer.astro), and the build environment read by the layout (SITE_URL for the
+ *   from the build's date is put in its props for this reason (a coupon's `upcoming` and `ended`,
+ *   src/sections/coupons.ts: a page showing a coupon gets a new key on the offer's first day and on the day after
+ *   its last, so the rebuild of that day renders it again);
+ * - what every page shows from content outside its props: the dock's newest news and coupons with their states
+ *   (Dock.astro: a coupon's 尚未開始 or 已結束 mark), the footer's copyright year (Footer.astro), and the build environment read by the layout (SITE_URL for the
  *   canonical URL, SITE_ENV for the test bar, PREFETCH for the speculation rules, the PUBLIC_* settings of
  *   astro.config.mjs `env.schema`), and
  *   whether the build has a speech engine (the reader player on content pages, src/integrations/reader.ts), and
@@ -25,6 +27,7 @@ import { readerEnabled } from 'virtual:insurer/reader';
 import { imageManifest } from 'virtual:insurer/images';
 import { processSettings } from '../settings';
 import { dockLists } from './dock';
+import { navigationTargets } from './site-links';
 import { taipeiYear } from '../lib/taipei-dates';
 
 /** Settings a page's HTML depends on (src/settings.ts; astro.config.mjs `site` and the browser's `astro:env`). */
@@ -45,13 +48,15 @@ let layoutKeyPromise: Promise<string> | undefined;
  */
 export function layoutKey(): Promise<string> {
   layoutKeyPromise ??= (async () => {
-    const dock = await dockLists();
+    const [dock, links] = await Promise.all([dockLists(), navigationTargets()]);
     const config = await Promise.all(BUILD_CONFIG_FILES.map((file) => readFile(`${process.cwd()}/${file}`, 'utf8')));
     const settings = processSettings();
     const env = Object.fromEntries(PAGE_SETTINGS.map((name) => [name, settings[name] ?? null]));
     // readerEnabled: whether this build has a speech engine, i.e. whether content pages show the reader player.
     // The image manifest: a page shows an image's variants once the build has made them (src/lib/images.ts).
-    return hashOf({ dock, year: taipeiYear(), env, readerEnabled, config, images: imageManifest() });
+    // links: what every page's menus, footer and dock link that a content change can move: the final targets of
+    // their links to redirect sources (src/sections/site-links.ts; a decree sorted first moves 法令規章's).
+    return hashOf({ dock, links, year: taipeiYear(), env, readerEnabled, config, images: imageManifest() });
   })();
   return layoutKeyPromise;
 }

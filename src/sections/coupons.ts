@@ -1,26 +1,42 @@
 /**
  * Coupons (優惠專區, spec §2 `/coupon/{page}`, `/coupon/detail/{id}`): display order, offer periods, whether an
- * offer has ended, and the static paths and props of the coupon pages.
+ * offer has started or ended, and the static paths and props of the coupon pages.
  *
- * Ended offers: a coupon whose `endDate` is before today in Taipei (src/lib/taipei-dates.ts hasEnded)
- * is shown 已結束, after every current one, and never as usable. "Today" is the day of the build: the site is
- * static and rebuilt every 10 minutes (.github/OPERATIONS.md "Publishing"), so an offer shows 已結束 at most one rebuild after its
- * last Taipei day. The ended state is part of the pages' props (ShownCoupon.ended), hence of each page's cacheKey
- * (src/sections/cache-key.ts): a page cached while its coupons were current is rendered again once one has ended.
+ * Offer states (src/lib/order.ts OfferState), decided for "today" in Taipei (src/lib/taipei-dates.ts):
+ * - upcoming: `startDate` after today (hasNotStarted): shown 尚未開始 with the day it starts, after every current
+ *   one and before the ended ones, and never as usable (no claim link);
+ * - ended: `endDate` before today (hasEnded): shown 已結束, after every other one, and never as usable;
+ * - current: otherwise (a coupon without dates is current).
+ * "Today" is the day of the build: the site is static and rebuilt every 10 minutes (.github/OPERATIONS.md
+ * "Publishing"), so an offer shows its new state at most one rebuild after a Taipei midnight. The state is part of
+ * the pages' props (ShownCoupon.upcoming, .ended), hence of each page's cacheKey (src/sections/cache-key.ts): a page
+ * cached before an offer's first day, or before the day after its last, is rendered again on that day.
  */
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { couponSchema } from '../portal/schemas';
 import { SECTIONS } from '../site/sections';
-import { formatDate, hasEnded } from '../lib/taipei-dates';
-import { endedLast, inListOrder } from '../lib/order';
+import { formatDate, hasEnded, hasNotStarted } from '../lib/taipei-dates';
+import { inListOrder, inOfferOrder, type OfferState } from '../lib/order';
 import { paginate } from '../lib/paginate';
 
 /** A coupon as parsed by the portal schema. */
 export type Coupon = z.output<typeof couponSchema>;
 
-/** A coupon as the pages show it: the portal's coupon and whether its offer had ended when the site was built. */
-export type ShownCoupon = Coupon & { ended: boolean };
+/**
+ * A coupon as the pages show it: the portal's coupon and its offer's state when the site was built: `upcoming`
+ * (before its first day: 尚未開始) or `ended` (after its last day: 已結束); neither: current. Never both (a coupon's
+ * first day is not after its last: the portal schema's dateOrder).
+ */
+export type ShownCoupon = Coupon & { upcoming: boolean; ended: boolean };
+
+/** The offer state of a shown coupon (src/lib/order.ts OfferState). */
+export const offerStateOf = (coupon: Pick<ShownCoupon, 'upcoming' | 'ended'>): OfferState =>
+  coupon.ended ? 'ended' : coupon.upcoming ? 'upcoming' : 'current';
+
+/** The status mark of a shown coupon (src/components/StatusTag.astro kind): 已結束, 尚未開始, or none when current. */
+export const couponStatusTag = (coupon: Pick<ShownCoupon, 'upcoming' | 'ended'>): 'ended' | 'upcoming' | undefined =>
+  coupon.ended ? 'ended' : coupon.upcoming ? 'upcoming' : undefined;
 
 /** Items per page of `/coupon/{page}` (the section registry, src/site/sections.ts). */
 const COUPON_PAGE_SIZE = SECTIONS.coupon.pageSize;
@@ -48,17 +64,28 @@ export function offerPeriod(startDate?: Date, endDate?: Date): string {
 }
 
 /**
- * Coupons in display order with their ended state: current offers first, ended ones after them, each group newest
- * first (sortCoupons). In: the portal's coupons, `now` (default: the build's current instant, see above). Out: new
- * objects `{ ...coupon, ended }`.
+ * Coupons in display order with their state: current offers first, then upcoming ones, then ended ones
+ * (src/lib/order.ts inOfferOrder), each group newest first (sortCoupons). In: the portal's coupons, `now` (default:
+ * the build's current instant, see above). Out: new objects `{ ...coupon, upcoming, ended }`.
  */
 export function couponsInDisplayOrder(coupons: readonly Coupon[], now: Date = new Date()): ShownCoupon[] {
-  const shown = sortCoupons(coupons).map((coupon) => ({ ...coupon, ended: hasEnded(coupon.endDate, now) }));
-  return endedLast(shown, (coupon) => coupon.ended);
+  const shown = sortCoupons(coupons).map((coupon) => {
+    const ended = hasEnded(coupon.endDate, now);
+    return { ...coupon, upcoming: !ended && hasNotStarted(coupon.startDate, now), ended };
+  });
+  return inOfferOrder(shown, offerStateOf);
 }
 
 /** The statement that replaces an ended offer's call to action: `本優惠已於 2025/02/28 結束。` */
 export const endedStatement = (coupon: Coupon): string => (coupon.endDate ? `本優惠已於 ${formatDate(coupon.endDate)} 結束。` : '本優惠已結束。');
+
+/** The statement that replaces an upcoming offer's call to action: `本優惠將於 2026/12/20 開始。` */
+export const upcomingStatement = (coupon: Coupon): string =>
+  coupon.startDate ? `本優惠將於 ${formatDate(coupon.startDate)} 開始。` : '本優惠尚未開始。';
+
+/** The statement that replaces the call to action of an offer that cannot be used now; '' for a current one. */
+export const unusableStatement = (coupon: ShownCoupon): string =>
+  coupon.ended ? endedStatement(coupon) : coupon.upcoming ? upcomingStatement(coupon) : '';
 
 /** Every coupon in display order (couponsInDisplayOrder). */
 export async function loadCoupons(): Promise<ShownCoupon[]> {
@@ -86,7 +113,7 @@ export interface CouponDetailPageProps {
   coupon: ShownCoupon;
   /** The list page that holds this coupon (for 回優惠列表). */
   listPage: number;
-  /** Up to three other coupons: the next ones in display order, current ones before ended ones. */
+  /** Up to three other coupons: the next ones in display order, current ones before upcoming, then ended ones. */
   more: ShownCoupon[];
 }
 
@@ -94,8 +121,9 @@ export interface CouponDetailPageProps {
 export async function couponDetailPaths() {
   const coupons = await loadCoupons();
   return coupons.map((coupon, index) => {
-    // The next ones in display order, current offers before ended ones (更多優惠 offers what can still be used).
-    const others = endedLast([...coupons.slice(index + 1), ...coupons.slice(0, index)], (other) => other.ended);
+    // The next ones in display order, current offers first (更多優惠 offers what can be used now), then upcoming
+    // ones, then ended ones.
+    const others = inOfferOrder([...coupons.slice(index + 1), ...coupons.slice(0, index)], offerStateOf);
     const props: CouponDetailPageProps = {
       coupon,
       listPage: Math.floor(index / COUPON_PAGE_SIZE) + 1,

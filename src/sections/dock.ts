@@ -1,8 +1,8 @@
 /**
  * The dock's lists (Dock.astro; spec §9 "Side dock: 5 news and 5 coupons"): the first DOCK_ITEMS news and coupons
  * in display order (news: pinned first; coupons: current first; src/lib/order.ts), as
- * `{ title, href, date, pinned, ended }` (href: the item's page; date: a Date; pinned: marked 置頂; ended: marked
- * 已結束). The lists are part of every page's cacheKey (src/sections/cache-key.ts layoutKey).
+ * `{ title, href, date, pinned, ended, upcoming }` (href: the item's page; date: a Date; pinned: marked 置頂; ended:
+ * marked 已結束; upcoming: marked 尚未開始). The lists are part of every page's cacheKey (src/sections/cache-key.ts layoutKey).
  *
  * The dock is on every page, so a build computes the lists once (sorting every news item again for
  * each of 10,000 pages made the build time grow with the square of the portal's size). The dev server, whose
@@ -20,16 +20,23 @@ export interface DockItem {
   pinned: boolean;
   /** A coupon whose offer has ended (build time): shown with 已結束. */
   ended: boolean;
+  /** A coupon whose offer has not started (build time): shown with 尚未開始. */
+  upcoming: boolean;
 }
 
 async function computeDockLists(): Promise<{ news: DockItem[]; coupons: DockItem[] }> {
   const newsSection = ARTICLE_SECTIONS.news;
   const news = (await sortedArticles(newsSection))
     .slice(0, DOCK_ITEMS)
-    .map((item) => ({ title: item.title, href: itemHref(newsSection, item), date: item.date, pinned: item.isTop, ended: false }));
-  const coupons = (await loadCoupons())
-    .slice(0, DOCK_ITEMS)
-    .map((item) => ({ title: item.title, href: couponDetailPath(item.id), date: item.date, pinned: false, ended: item.ended }));
+    .map((item) => ({ title: item.title, href: itemHref(newsSection, item), date: item.date, pinned: item.isTop, ended: false, upcoming: false }));
+  const coupons = (await loadCoupons()).slice(0, DOCK_ITEMS).map((item) => ({
+    title: item.title,
+    href: couponDetailPath(item.id),
+    date: item.date,
+    pinned: false,
+    ended: item.ended,
+    upcoming: item.upcoming,
+  }));
   return { news, coupons };
 }
 

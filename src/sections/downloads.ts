@@ -9,8 +9,10 @@
  * - An item page's side navigation lists the block of DOWNLOAD_NAV_SIZE items of its category that holds the item,
  *   with links to the blocks before and after, so a page's size stays bounded however large a category grows
  *   (2,100 items in one category once made every page 639 KB).
- * - `/download/{category}/none` exists for each category without items, `/download/none` always (spec §2: the
- *   targets of `/download/{category}` and `/download` when there is nothing to show).
+ * - `/download/{category}/none` exists for each category without items, `/download/none` only when there is no
+ *   category at all (spec §2: the targets of `/download/{category}` and `/download` when there is nothing to
+ *   show). With categories `/download` leads to the first one, so `/download/none` would be a page no visitor is
+ *   sent to, yet published, indexed and in the sitemap: it is not built, and answers 404.
  * Links between download pages point at these pages directly, never at a redirect.
  */
 import { getCollection } from 'astro:content';
@@ -217,10 +219,15 @@ export async function downloadEmptyCategoryPaths() {
   });
 }
 
-/** Props of `/download/none` (always built): the category tabs, if any, and nothing current. */
-export async function downloadNoneProps(): Promise<DownloadPageProps> {
-  const tree = await loadDownloadTree();
-  return { kind: 'none', categoryTabs: tabsOf(tree), itemLinks: [], page: 1, totalPages: 1, files: [] };
+/**
+ * Static paths of `/download/{none}` (src/pages/download/[none].astro): `/download/none` when there is no download
+ * category (spec §2: where `/download` then leads), with no tabs and nothing current; none at all otherwise.
+ * In: the tree (downloadTree). Out: `[{ params: { none: 'none' }, props }]` or `[]`.
+ */
+export function downloadNonePaths(tree: readonly DownloadBranch<unknown, unknown>[]) {
+  if (tree.length > 0) return [];
+  const props: DownloadPageProps = { kind: 'none', categoryTabs: [], itemLinks: [], page: 1, totalPages: 1, files: [] };
+  return [{ params: { none: NONE }, props }];
 }
 
 /**

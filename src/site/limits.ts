@@ -211,6 +211,24 @@ export const DOCK_STRIP_MIN_WIDTH_PX = 1024;
  */
 export const CHAT_RESTORE_MIN_WIDTH_PX = 640;
 
+/**
+ * Smallest share of a phone's first screen below the header (a fraction of that area, 0–1) that shows the page
+ * itself on a first visit to home, when the banner, the bell panel (it opens by itself, spec §4), the cookie notice
+ * and the dock bar all show at once: most visitors come on phones and must see the page they came to. The CSS
+ * caps the notification stack at --notice-stack-phone-share (src/styles/widgets.css, below 640 px) and keeps the
+ * cookie notice to one line (CookieNotice.astro) to leave it; tests/e2e/layout.spec.ts measures it at 390 × 780 px.
+ */
+export const PHONE_FIRST_SCREEN_PAGE_SHARE_MIN = 0.5;
+
+/**
+ * JavaScript budgets of DESIGN.md §9, in KB of 1,024 bytes of gzip (level 6), counted as the benchmark counts them
+ * (scripts/js-weight.mjs jsWeight: every module script, island component and renderer a page references, static
+ * imports followed, plus its inline scripts): a content page at most `contentPage`, the heaviest page (the forms, the
+ * FORM_PAGES of scripts/bench/weight.mjs, which marks a page over its budget) at most `heaviestPage`. React 19 alone
+ * is about 69 KB of them.
+ */
+export const JS_BUDGET_KB = { contentPage: 85, heaviestPage: 100 } as const;
+
 /*
  * Interface texts of the site-wide widgets, one export per widget: browser bundles then carry only the texts of
  * the widgets they render (a bundler keeps a whole object, never a part of one).

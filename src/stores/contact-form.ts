@@ -5,7 +5,8 @@
  * - `$problemTypes`: the question types from `POST /api/common/getListCodeValid` (`codeType: 'ProblemType'`), or
  *   PROBLEM_TYPES_FALLBACK with `$problemTypesFallback` true when that call fails.
  * - `$captcha`: the current captcha `{ captchaId, image }` from `POST .../getCaptcha`, and its loading state.
- * - `sendContactForm`: `POST .../addProblemForm`, sent once (no automatic retry), cancellable.
+ * - `sendContactForm`: `POST .../addProblemForm`, sent once (no automatic retry), cancellable; once accepted, the
+ *   success page's receipt (src/stores/receipts.ts: the portal's reference, if its answer has one).
  */
 import { atom } from 'nanostores';
 import { PUBLIC_PORTAL_API_BASE } from 'astro:env/client';
@@ -16,6 +17,7 @@ import { EMPTY_CONTACT, type ContactValues } from '../lib/forms/contact';
 import type { ContactSubmission } from '../lib/forms/contact-schema';
 import { FORM_LOOKUP_TIMEOUT_MS, FORM_SUBMIT_TIMEOUT_MS, PROBLEM_TYPES_FALLBACK } from '../lib/forms/rules';
 import { formDraftStore } from './form-draft';
+import { saveReceipt } from './receipts';
 
 export interface CodeItem {
   code: string;
@@ -120,7 +122,7 @@ export async function fetchCaptchaAudio(signal?: AbortSignal): Promise<{ text?: 
 
 /**
  * Sends the form once (no automatic retry: a lost answer must not turn into two messages). On success the draft
- * is cleared. Rejects with the portal client's typed errors; a cancelled call resolves `{ cancelled: true }`.
+ * is cleared and the success page's receipt written (the reference of the answer, if any). Rejects with the portal client's typed errors; a cancelled call resolves `{ cancelled: true }`.
  */
 export async function sendContactForm(submission: ContactSubmission, signal?: AbortSignal): Promise<PortalResult<{ ticketNo?: string }>> {
   const result = await callPortal<{ ticketNo?: string }>(PROBLEM_FORM_ENDPOINT, {
@@ -130,6 +132,9 @@ export async function sendContactForm(submission: ContactSubmission, signal?: Ab
     timeoutMs: FORM_SUBMIT_TIMEOUT_MS,
     retries: 0,
   });
-  if (!result.cancelled) clearContactDraft();
+  if (!result.cancelled) {
+    clearContactDraft();
+    saveReceipt('contact', result.data);
+  }
   return result;
 }

@@ -6,6 +6,12 @@
 import { atom } from 'nanostores';
 import { normalizeQuery, searchHref } from '../lib/search';
 
+/**
+ * The controls that open the overlay (the header's search link, `data-search-trigger`): the island listens for their
+ * clicks, and its `client:intent` directive hydrates it on their first use (src/components/SearchOverlay.astro).
+ */
+export const SEARCH_TRIGGER = '[data-search-trigger]';
+
 /** Whether the overlay is open. */
 export const $searchOpen = atom(false);
 /** The text in the overlay's search box. */

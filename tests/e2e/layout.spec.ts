@@ -11,7 +11,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { FONT_SIZE_STORAGE_KEY } from '../../src/browser/font-size';
-import { DOCK_STRIP_MIN_WIDTH_PX, FONT_SIZE, TIMING } from '../../src/site/limits';
+import { DOCK_STRIP_MIN_WIDTH_PX, FONT_SIZE, PHONE_FIRST_SCREEN_PAGE_SHARE_MIN, TIMING } from '../../src/site/limits';
+import { UI_TEXT } from '../../src/site/texts/layout';
 import { expect, test } from './fixtures';
 
 test('the skip link is the first tab stop and moves to the main content', async ({ page }) => {
@@ -212,6 +213,39 @@ test('the side menu sections are disclosures: Enter toggles one, a closed one ke
   await expect(claims).toBeHidden();
 });
 
+test('the side menu marks each external link as the mega menu does: the ↗ icon in sight and （另開新視窗） in its name @phone-only', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // The mega menu's mark (hidden at this width, but in the page): the icon its external links show.
+  const megaMark = await page
+    .locator('.mega-link[target="_blank"] svg use')
+    .first()
+    .evaluate((use) => use.getAttribute('href'));
+  expect(megaMark).toBeTruthy();
+  await page.getByRole('button', { name: '開啟選單' }).click();
+  const side = page.getByRole('dialog', { name: '主選單' });
+  await expect(side).toBeVisible();
+  for (const summary of await side.locator('summary').all()) {
+    if (!(await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open))) await summary.click();
+  }
+  const external = side.locator('a[target="_blank"]');
+  const count = await external.count();
+  // 會員登入, 保費繳納, 保單查詢, … the quote links and 金融友善專區.
+  expect(count).toBeGreaterThan(5);
+  for (let i = 0; i < count; i += 1) {
+    const link = external.nth(i);
+    await link.scrollIntoViewIfNeeded();
+    const name = (await link.textContent())!.replace(/\s+/g, '');
+    await expect(link, name).toHaveAccessibleName(new RegExp(`${UI_TEXT.newWindow}$`));
+    const mark = link.locator(`svg:has(use[href="${megaMark}"])`);
+    await expect(mark, `${name}: the new-tab mark`).toBeVisible();
+    const box = (await mark.boundingBox())!;
+    expect(box.width, name).toBeGreaterThanOrEqual(10);
+    expect(box.height, name).toBeGreaterThanOrEqual(10);
+  }
+});
+
 /**
  * The header bar's displayed controls (logo, menu buttons, text links, icon buttons, 會員登入) sit side by side inside
  * a window `width` px wide and inside the bar's column (aligned with the page's content): none overlaps another,
@@ -371,3 +405,111 @@ for (const width of [320, 390]) {
     }
   });
 }
+
+/** An axis-aligned box in CSS px (the window's coordinates). */
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The area in px² of the union of `boxes`, each first clipped to `clip` (coordinate compression: exact). */
+function unionArea(boxes: readonly Box[], clip: Box): number {
+  const clipped = boxes
+    .map((box) => ({
+      left: Math.max(box.x, clip.x),
+      top: Math.max(box.y, clip.y),
+      right: Math.min(box.x + box.width, clip.x + clip.width),
+      bottom: Math.min(box.y + box.height, clip.y + clip.height),
+    }))
+    .filter((box) => box.right > box.left && box.bottom > box.top);
+  const xs = [...new Set(clipped.flatMap((box) => [box.left, box.right]))].sort((a, b) => a - b);
+  let area = 0;
+  for (let i = 0; i + 1 < xs.length; i += 1) {
+    const spans = clipped
+      .filter((box) => box.left <= xs[i] && box.right >= xs[i + 1])
+      .map((box) => [box.top, box.bottom])
+      .sort((a, b) => a[0] - b[0]);
+    let covered = 0;
+    let end = -Infinity;
+    for (const [top, bottom] of spans) {
+      if (bottom <= end) continue;
+      covered += bottom - Math.max(top, end);
+      end = bottom;
+    }
+    area += covered * (xs[i + 1] - xs[i]);
+  }
+  return area;
+}
+
+test(`a phone's first visit to home keeps at least ${PHONE_FIRST_SCREEN_PAGE_SHARE_MIN * 100} % of the screen below the header for the page, every notice still reachable`, async ({
+  page,
+}) => {
+  // 390 × 780: a current phone's window with the browser's bars. The sample portal answers a banner and four bell
+  // items (no system dialog); the panel opens by itself on home (spec §4); the cookie notice is not answered yet.
+  await page.setViewportSize({ width: 390, height: 780 });
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: '重要公告' });
+  const panel = page.locator('[data-bell-panel]');
+  const cookie = page.getByRole('region', { name: 'Cookie 使用說明' });
+  const dock = page.locator('[data-dock]');
+  for (const overlay of [banner, panel, cookie, dock]) await expect(overlay).toBeVisible();
+  await page.waitForTimeout(TIMING.notificationAutoOpenMs);
+
+  const header = (await page.locator('.site-header').boundingBox())!;
+  const below: Box = { x: 0, y: header.y + header.height, width: 390, height: 780 - (header.y + header.height) };
+  // Everything fixed over the page: the notices, the dock bar and the buttons at its end (chat, back-to-top).
+  const boxes = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        return style.position === 'fixed' && style.visibility !== 'hidden' && !element.closest('.site-header, dialog:not([open])');
+      })
+      .map((element) => element.getBoundingClientRect())
+      .map(({ x, y, width, height }) => ({ x, y, width, height })),
+  );
+  // The notice stack itself spans the width but lets the page through where it has nothing: count its children.
+  const stackBoxes = await page.locator('[data-notice-stack] > :not(template, [hidden])').evaluateAll((elements) =>
+    elements.map((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return { x, y, width, height };
+    }),
+  );
+  const stack = (await page.locator('[data-notice-stack]').boundingBox())!;
+  const sameBox = (a: Box, b: Box) => Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.width - b.width) < 0.5;
+  const covered = unionArea([...boxes.filter((box) => !sameBox(box, stack)), ...stackBoxes], below);
+  const pageShare = 1 - covered / (below.width * below.height);
+  expect(pageShare, `share of the screen below the header that shows the page`).toBeGreaterThanOrEqual(PHONE_FIRST_SCREEN_PAGE_SHARE_MIN);
+
+  // Every control of the notices and the dock is in reach by touch (a trial tap hits it; the panel's and the
+  // banner's scroll within them); every one but the links within a sentence (WCAG 2.5.8's inline exception) is a
+  // target of at least 24 × 24 px.
+  const inline = [...(await banner.locator('.notice-banner__text a').all()), ...(await cookie.locator('a:visible').all())];
+  const targets = [
+    ...(await banner.locator('button').all()),
+    ...(await panel.locator('a, button').all()),
+    ...(await cookie.locator('button').all()),
+    ...(await dock.locator('.dock__item').all()),
+  ];
+  for (const control of [...inline, ...targets]) {
+    await control.scrollIntoViewIfNeeded();
+    await control.click({ trial: true });
+  }
+  for (const control of targets) {
+    const box = (await control.boundingBox())!;
+    expect(Math.min(box.width, box.height), `${await control.textContent()} is a target of at least 24 px`).toBeGreaterThanOrEqual(24);
+  }
+  // The cookie notice is one line above the dock bar, which does not cover it.
+  const [cookieBox, dockBox] = [(await cookie.boundingBox())!, (await dock.boundingBox())!];
+  expect(cookieBox.y + cookieBox.height).toBeLessThanOrEqual(dockBox.y + 0.5);
+  const line = await cookie.locator('p').evaluate((p) => Number.parseFloat(getComputedStyle(p).lineHeight));
+  expect((await cookie.locator('p').boundingBox())!.height).toBeLessThanOrEqual(line * 1.5);
+  // Each one is dismissed with a tap: the banner, the panel, the cookie notice.
+  await banner.getByRole('button', { name: '我知道了' }).click();
+  await expect(banner).toHaveCount(0);
+  await panel.getByRole('button', { name: '關閉最新公告' }).click();
+  await expect(panel).toBeHidden();
+  await cookie.getByRole('button', { name: '好，我知道了' }).click();
+  await expect(cookie).toBeHidden();
+});

@@ -19,15 +19,33 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-/** Waits until the SearchOverlay island has hydrated (before that, the header link simply goes to /search). */
+/**
+ * Waits until the header's search link opens the overlay: the SearchOverlay island is in the page, hydrated on the
+ * first use of that link (`client:intent`, src/browser/intent-directive.ts), which its first click opens.
+ */
 async function overlayReady(page: Page) {
-  await page.locator('astro-island[component-url*="SearchOverlay"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('astro-island[component-url*="SearchOverlay"][client="intent"]').waitFor({ state: 'attached' });
+}
+
+/** The island's code (its component and React's renderer) as the page names them: what its first use downloads. */
+async function overlayCode(page: Page): Promise<string[]> {
+  const island = page.locator('astro-island[component-url*="SearchOverlay"]');
+  return [(await island.getAttribute('component-url'))!, (await island.getAttribute('renderer-url'))!];
 }
 
 const trigger = (page: Page) => page.locator('header [data-search-trigger]');
 const overlay = (page: Page) => page.getByRole('dialog', { name: SEARCH_TEXT.dialog });
 const searchBox = (page: Page) => overlay(page).getByRole('searchbox', { name: SEARCH_TEXT.label });
 const results = (page: Page) => page.locator('[data-search-results]');
+/** How late each Pagefind fragment arrives in the slow-network test (ms): as on a slow phone connection. */
+const SLOW_FRAGMENT_MS = 300;
+/**
+ * How long that test waits for a page of results (ms): the first search loads Pagefind's index, and each of the ten
+ * results' fragments arrives SLOW_FRAGMENT_MS late, on a 2-core machine shared with other work.
+ */
+const SEARCH_SETTLE_MS = 20_000;
+/** How late the overlay's code arrives in the first-click test (ms): long after the click. */
+const SLOW_CODE_MS = 1_000;
 
 test.describe('search overlay', () => {
   test('keyboard only: Enter opens it, typing and Enter search, the box is cleared @phone', async ({ page }) => {
@@ -103,7 +121,8 @@ test.describe('search overlay', () => {
     const groups = dialog.getByRole('heading', { level: 3 });
     await expect(groups).toHaveText([...SITEMAP_GROUP_TITLES]);
     await expect(dialog.getByRole('link', { name: '機車險', exact: true })).toHaveAttribute('href', '/insurance/detail/3');
-    await expect(dialog.getByRole('link', { name: '常見問題', exact: true })).toHaveAttribute('href', '/faq');
+    // The first FAQ category, where /faq redirects: the sitemap links the final URL (src/sections/site-links.ts).
+    await expect(dialog.getByRole('link', { name: '常見問題', exact: true })).toHaveAttribute('href', /^\/faq\/[^/]+$/);
   });
 
   test('a blank search stays open; a click on the backdrop closes it', async ({ page }) => {
@@ -120,6 +139,37 @@ test.describe('search overlay', () => {
     expect(box!.y + box!.height, 'the backdrop shows below the panel').toBeLessThan(viewport.height - 10);
     await page.mouse.click(viewport.width / 2, viewport.height - 5);
     await expect(overlay(page)).toBeHidden();
+  });
+
+  test('the first click on the search link opens it on a fresh page, while its code is still loading @phone', async ({ page }) => {
+    // The island's code arrives late, as on a slow phone connection: the click comes before the island exists.
+    await page.route(/\/_astro\/SearchOverlay\.[^/]+\.js/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_CODE_MS));
+      await route.continue();
+    });
+    await page.goto('/news/all/1');
+    await trigger(page).click();
+    await expect(overlay(page)).toBeVisible();
+    await expect(searchBox(page)).toBeFocused();
+    await expect(page).toHaveURL(/\/news\/all\/1$/);
+  });
+
+  test('a page without the audio reader downloads no React until the search link is used', async ({ page }) => {
+    const requested = new Set<string>();
+    page.on('request', (request) => requested.add(new URL(request.url()).pathname));
+    await page.goto('/news/all/1');
+    await page.waitForLoadState('networkidle');
+    const code = await overlayCode(page);
+    expect(
+      code.filter((url) => requested.has(url)),
+      'React and the overlay before any use',
+    ).toEqual([]);
+    await trigger(page).click();
+    await expect(searchBox(page)).toBeFocused();
+    expect(
+      code.filter((url) => !requested.has(url)),
+      'the first use downloads them',
+    ).toEqual([]);
   });
 
   test.describe('without JavaScript', () => {
@@ -165,6 +215,48 @@ test.describe('/search', () => {
     await expect(items.nth(SEARCH_PAGE_SIZE).getByRole('link')).toBeFocused();
   });
 
+  test('載入更多結果 right after the first page, with slow fragments and the garbage collector running: no error, the next results in order, none twice', async ({
+    page,
+  }) => {
+    const query = `/search?q=${encodeURIComponent('理賠')}`;
+    const titles = () =>
+      results(page)
+        .locator('.search-result__title a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    // The results as a visitor gets them when nothing interferes: the first two pages.
+    await page.goto(query);
+    const status = results(page).getByRole('status');
+    await expect(status).toHaveText(/^共 \d+ 筆結果$/, { timeout: SEARCH_SETTLE_MS });
+    const total = Number((await status.textContent())!.match(/\d+/)![0]);
+    expect(total).toBeGreaterThan(SEARCH_PAGE_SIZE);
+    const items = results(page).getByRole('listitem');
+    await results(page).getByRole('button', { name: SEARCH_TEXT.loadMore }).click();
+    await expect(items).toHaveCount(Math.min(total, 2 * SEARCH_PAGE_SIZE));
+    const expected = await titles();
+
+    // Again, on a slow network: each of Pagefind's fragments (a result's title, URL and text) arrives late, and the
+    // browser collects garbage while the first page arrives and before 載入更多結果 (Pagefind frees the data of a
+    // result object that was collected: the results of the next page must still be held).
+    await page.context().route('**/pagefind/fragment/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_FRAGMENT_MS));
+      await route.continue();
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto(query);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const more = results(page).getByRole('button', { name: SEARCH_TEXT.loadMore });
+    await expect(more).toBeVisible({ timeout: SEARCH_SETTLE_MS });
+    await cdp.send('HeapProfiler.collectGarbage');
+    // Finalizers run in a task of their own after the collection: let them (and what they send the worker) run.
+    await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), SLOW_FRAGMENT_MS);
+    await more.click();
+    await expect(items).toHaveCount(Math.min(total, 2 * SEARCH_PAGE_SIZE), { timeout: SEARCH_SETTLE_MS });
+    const shown = await titles();
+    expect(new Set(shown).size, 'no result twice').toBe(shown.length);
+    expect(shown).toEqual(expected);
+    // The fixture fails the test on any console error (e.g. "Cannot read properties of null (reading 'url')").
+  });
+
   test('a query that matches nothing shows the empty state @phone', async ({ page }) => {
     await page.goto('/search?q=xyzzyqwv');
     await expect(results(page).getByRole('status')).toHaveText(SEARCH_TEXT.empty('xyzzyqwv'));
@@ -172,7 +264,7 @@ test.describe('/search', () => {
     await expect(results(page).getByRole('button', { name: SEARCH_TEXT.loadMore })).toBeHidden();
     const main = page.locator('main');
     for (const query of RECOMMENDED_SEARCHES) await expect(main.getByRole('link', { name: query, exact: true })).toBeVisible();
-    await expect(main.locator('a[href="/faq"]')).toBeVisible();
+    await expect(main.locator('a[href^="/faq/"]', { hasText: '常見問題' })).toBeVisible();
     await expect(main.locator('a[href="/contact"]')).toBeVisible();
   });
 

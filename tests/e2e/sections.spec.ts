@@ -4,7 +4,8 @@
  * category → item → paginated files, and the none pages (spec §2); public disclosures with 公開依據 first (spec §9);
  * coupon images load; video iframes have titles; decrees, the staff list (spec §3) and the contract-change list.
  * Issue 14: ended coupons say 已結束, come after the current ones and offer nothing to claim (item 4); pinned news
- * are marked 置頂 on home and in the dock (item 5).
+ * are marked 置頂 on home and in the dock (item 5). Coupons before their first day say 尚未開始 and when they start,
+ * come after the current ones and before the ended ones, and offer nothing to claim.
  */
 import type { Page } from '@playwright/test';
 import { COUPON_PAGE_SIZE, DOCK_ITEMS, DOWNLOAD_PAGE_SIZE, HOME_SECTION_SIZE, VIDEO_PAGE_SIZE } from '../../src/site/limits';
@@ -188,13 +189,15 @@ test.describe('downloads', () => {
     expect(file.headers()['content-type']).toContain('application/pdf');
   });
 
-  test('the none pages: /download/none always, /download/{category}/none only for a category without items', async ({ page, portal, request }) => {
+  test('the none pages: /download/none only without categories, /download/{category}/none only for a category without items', async ({
+    portal,
+    request,
+  }) => {
     const categories = bySortThenId(await portal.list<Sorted & { name: string }>('downloadCategories'));
     const items = await portal.list<DownloadItem>('downloads');
-    const response = await page.goto('/download/none');
-    expect(response?.status()).toBe(200);
-    await expect(page.locator('.download-none')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: '文件分類' }).getByRole('link')).toHaveText(categories.map((c) => c.name));
+    // With categories /download leads to the first one (spec §2), so /download/none is not published.
+    expect(categories.length, 'the sample portal has download categories').toBeGreaterThan(0);
+    expect((await request.get('/download/none')).status()).toBe(404);
     for (const category of categories) {
       const empty = !items.some((item) => String(item.category) === String(category.id));
       const none = await request.get(`/download/${category.id}/none`);
@@ -257,6 +260,7 @@ interface Coupon {
   title: string;
   date: string;
   image: string;
+  startDate?: string;
   endDate?: string;
   link?: string;
 }
@@ -267,21 +271,24 @@ const byNewest = (coupons: Coupon[]): Coupon[] =>
 
 /**
  * Coupons whose state cannot have changed between the build and this test: ended (last Taipei day at least two
- * days ago) and current (no last day, or at least two days ahead). Those within a day of today are left out, so
- * that a build and a test on either side of Taipei midnight still agree.
+ * days ago), upcoming (first Taipei day at least two days ahead) and current (first day, if any, at least two days
+ * ago; last day, if any, at least two days ahead). Those within a day of either date are left out, so that a build
+ * and a test on either side of Taipei midnight still agree.
  */
 function settled(coupons: Coupon[]) {
   const today = taipeiToday();
+  const firstDay = (coupon: Coupon) => (coupon.startDate ? isoDate(coupon.startDate) : '0000-01-01');
   const lastDay = (coupon: Coupon) => (coupon.endDate ? isoDate(coupon.endDate) : '9999-12-31');
   return {
     ended: coupons.filter((coupon) => lastDay(coupon) < addDays(today, -1)),
-    current: coupons.filter((coupon) => lastDay(coupon) > addDays(today, 1)),
+    upcoming: coupons.filter((coupon) => firstDay(coupon) > addDays(today, 1)),
+    current: coupons.filter((coupon) => firstDay(coupon) < addDays(today, -1) && lastDay(coupon) > addDays(today, 1)),
   };
 }
 
-/** Every coupon card of /coupon/1…n in page order: its title and whether it shows 已結束. */
+/** Every coupon card of /coupon/1…n in page order: its title and whether it shows 已結束 or 尚未開始. */
 async function couponCards(page: Page, total: number) {
-  const cards: { title: string; ended: boolean }[] = [];
+  const cards: { title: string; ended: boolean; upcoming: boolean }[] = [];
   for (let n = 1; n <= Math.max(1, Math.ceil(total / COUPON_PAGE_SIZE)); n += 1) {
     await page.goto(`/coupon/${n}`);
     for (const card of await page.locator('.coupon-card').all()) {
@@ -289,6 +296,7 @@ async function couponCards(page: Page, total: number) {
         // The heading's text: the title, and （已結束） for screen readers when it ended.
         title: (await card.locator('.card__title').textContent())!.trim(),
         ended: await card.locator('.card__meta').getByText('已結束', { exact: true }).isVisible(),
+        upcoming: await card.locator('.card__meta').getByText('尚未開始', { exact: true }).isVisible(),
       });
     }
   }
@@ -324,9 +332,9 @@ test.describe('coupons and videos', () => {
     expect(current.length).toBeGreaterThan(0);
     const cards = await couponCards(page, all.length);
     expect(cards).toHaveLength(all.length);
-    const shown = new Map(cards.map((card, index) => [card.title.replace('（已結束）', ''), { ...card, index }]));
+    const shown = new Map(cards.map((card, index) => [card.title.replace(/（(已結束|尚未開始)）$/, ''), { ...card, index }]));
     for (const coupon of ended) expect(shown.get(coupon.title), `${coupon.title} shows 已結束`).toMatchObject({ ended: true });
-    for (const coupon of current) expect(shown.get(coupon.title), `${coupon.title} shows no 已結束`).toMatchObject({ ended: false });
+    for (const coupon of current) expect(shown.get(coupon.title), `${coupon.title} shows no 已結束`).toMatchObject({ ended: false, upcoming: false });
     // Every current card before every ended one, each group newest first.
     const firstEnded = cards.findIndex((card) => card.ended);
     expect(
@@ -358,6 +366,35 @@ test.describe('coupons and videos', () => {
     // 更多優惠 offers current coupons first.
     const more = page.getByRole('region', { name: '更多優惠' }).locator('.coupon-card').first();
     await expect(more.getByText('已結束', { exact: true })).toHaveCount(0);
+  });
+
+  test('a coupon before its first day shows 尚未開始 and when it starts, after the current ones, with nothing to claim @phone', async ({
+    page,
+    portal,
+  }) => {
+    const all = await portal.list<Coupon>('coupons');
+    const { ended, upcoming, current } = settled(all);
+    // One with a claim link (the sample: 道路救援拖吊里程加碼, starting 20 days after the sample portal starts).
+    const coupon = upcoming.find((item) => item.link)!;
+    expect(coupon, 'the sample portal has an upcoming coupon with a claim link').toBeDefined();
+
+    // The list: marked 尚未開始 (also in the link's name), after every current card and before every ended one.
+    const cards = await couponCards(page, all.length);
+    const index = (item: Coupon) => cards.findIndex((card) => card.title.replace(/（(已結束|尚未開始)）$/, '') === item.title);
+    expect(cards[index(coupon)]).toMatchObject({ upcoming: true, ended: false });
+    for (const other of current) expect(index(other), `${other.title} (current) before ${coupon.title}`).toBeLessThan(index(coupon));
+    for (const other of ended) expect(index(other), `${other.title} (ended) after ${coupon.title}`).toBeGreaterThan(index(coupon));
+    await page.goto(`/coupon/${Math.floor(index(coupon) / COUPON_PAGE_SIZE) + 1}`);
+    await expect(page.getByRole('link', { name: coupon.title })).toHaveAccessibleName(/（尚未開始）$/);
+
+    // Its page: 尚未開始, the day it starts, and no way to claim it.
+    await page.goto(`/coupon/detail/${coupon.id}`);
+    await expect(page).toHaveTitle(new RegExp(`^${coupon.title}（尚未開始）`));
+    await expect(page.locator('.coupon-detail__summary').getByText('尚未開始', { exact: true })).toBeVisible();
+    await expect(page.getByText(`本優惠將於 ${formatDate(coupon.startDate!)} 開始。`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: /領取/ })).toHaveCount(0);
+    await expect(page.locator(`a[href="${coupon.link}"]`)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: '回優惠列表' })).toBeVisible();
   });
 
   test('every video is an embedded player with a title', async ({ page, portal }) => {

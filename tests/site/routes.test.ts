@@ -8,6 +8,7 @@
  * tests/site/site-checks.test.ts, which the publishing pipeline runs too.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,8 @@ import { ARTICLE_SECTIONS } from '../../src/site/sections';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 
-const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+// SITE_DIST_DIR: another built site (as tests/site/site-checks.test.ts reads it), e.g. a build in a folder of its own.
+const dist = process.env.SITE_DIST_DIR ? `${resolve(process.env.SITE_DIST_DIR)}/` : fileURLToPath(new URL('../../dist/', import.meta.url));
 type Item = Record<string, unknown> & { id: string | number; sort?: number };
 
 let portal: Awaited<ReturnType<typeof startSamplePortal>>;
@@ -43,7 +45,6 @@ const STATIC_ROUTES = [
   '/insurance/building',
   ...['personal', 'business', 'hot', 'policy'].map((category) => `/insurance/${category}`),
   ...[1, 3, 4, 7, 12, 13, 15, 28, 31, 101, 102, 103, 104, 107].map((id) => `/insurance/detail/${id}`),
-  '/download/none',
 ];
 
 /** Page routes the sample portal's data produces (spec §2). */
@@ -67,6 +68,8 @@ function dataRoutes(): string[] {
   for (const area of lists.locationCategories) routes.push(`/about/locations/${seg(area.id)}`);
   for (const decree of lists.decrees) routes.push(`/about/decree/${seg(decree.id)}`);
   for (const category of lists.publicDisclosureCategories) routes.push(`/about/public/${seg(category.url)}`);
+  // `/download/none` only when there is no download category: /download then leads there (spec §2).
+  if (lists.downloadCategories.length === 0) routes.push('/download/none');
   for (const category of lists.downloadCategories) {
     const items = lists.downloads.filter((item) => String(item.category) === String(category.id));
     if (items.length === 0) routes.push(`/download/${seg(category.id)}/none`);
@@ -129,10 +132,32 @@ describe('pages', () => {
     }
   });
 
+  it('publishes no /download/none while download categories exist (/download leads to the first one)', async () => {
+    expect(lists.downloadCategories.length, 'the sample portal has download categories').toBeGreaterThan(0);
+    expect((await get('/download/none')).status).toBe(404);
+    expect(readFileSync(`${dist}sitemap-0.xml`, 'utf8')).not.toContain('/download/none<');
+  });
+
   it('sends paths with a trailing slash to the path without it', async () => {
     const response = await get('/news/all/1/');
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe('/news/all/1');
+  });
+
+  it('sends every redirect source with a trailing slash to its final target in one 301', async () => {
+    const news = await get('/news/');
+    expect(news.status).toBe(301);
+    expect(news.headers.get('location')).toBe('/news/all/1');
+    const sources = plannedRedirects().filter(([from]) => !from.endsWith('/'));
+    expect(sources.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const [from, to] of sources) {
+      const response = await get(`${from}/`);
+      if (response.status !== 301 || response.headers.get('location') !== to) {
+        failures.push(`${from}/: ${response.status} → ${response.headers.get('location')}, expected 301 → ${to}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('passes /api/ to the portal', async () => {

@@ -14,6 +14,7 @@ import {
   formatDateTime,
   formatDay,
   hasEnded,
+  hasNotStarted,
   isWeekend,
   isoDate,
   parseIsoDate,
@@ -147,6 +148,20 @@ describe.each(ZONES)('machine zone %s', (zone, offset) => {
     ['not a date', '2026-11-23T00:00:00Z', false],
   ])('last day %j has ended at %s: %s', (lastDay, now, ended) => {
     expect(hasEnded(lastDay, new Date(now))).toBe(ended);
+  });
+
+  // Offers announced ahead (尚未開始): the first day is usable from its 00:00 Taipei.
+  it.each([
+    ['2026-11-24', '2026-11-23T15:59:59Z', true], // 2026-11-23 23:59:59 Taipei: the day before
+    ['2026-11-24', '2026-11-23T16:00:00Z', false], // 2026-11-24 00:00 Taipei
+    ['2026-11-24 18:00', '2026-11-24T01:00:00Z', false], // a time on the first day does not start it later
+    ['2026-11-23T16:30:00Z', '2026-11-23T12:00:00Z', true], // 11-24 00:30 Taipei, now 11-23 20:00 Taipei
+    ['2027-01-01', '2026-11-23T00:00:00Z', true],
+    ['2025-02-28', '2026-11-23T00:00:00Z', false],
+    [undefined, '2026-11-23T00:00:00Z', false], // no first day: started
+    ['not a date', '2026-11-23T00:00:00Z', false],
+  ])('first day %j has not started at %s: %s', (firstDay, now, upcoming) => {
+    expect(hasNotStarted(firstDay, new Date(now))).toBe(upcoming);
   });
 
   it('calendar days: strict reading, arithmetic, weekdays', () => {

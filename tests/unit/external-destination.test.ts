@@ -1,11 +1,11 @@
 /**
- * The external-link confirmation's destination (spec §9; src/browser/external-link.ts destinationOf and
+ * The external-link confirmation's destination (spec §9; src/browser/external-destination.ts destinationOf and
  * src/browser/punycode.ts): the host the browser will reach, never a user/password part, which is also dropped from
  * the URL followed; punycode hosts with their Unicode form (checked against Node's own IDNA conversion).
  */
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { destinationOf } from '../../src/browser/external-link';
+import { destinationOf } from '../../src/browser/external-destination';
 import { decodePunycode, unicodeHost } from '../../src/browser/punycode';
 import { EXTERNAL_URL_SHOWN_MAX_CHARS } from '../../src/site/limits';
 

@@ -131,9 +131,10 @@ describe.each(SECTION_ENTRIES)('section %s', (_name, section) => {
     expect(group?.links).toContainEqual(link);
     expect(sitemapGroups().flatMap((sitemapGroup) => sitemapGroup.links)).toContainEqual(link);
   });
+});
 
-  it.runIf(section.template === 'article')('has the reference check of its categories', () => {
-    if (section.template !== 'article') return;
+describe.each(Object.entries(ARTICLE_SECTIONS))('article section %s', (_name, section) => {
+  it('has the reference check of its categories', () => {
     expect(REFERENCES).toContainEqual({ list: section.list, field: 'categoryId', target: section.categories });
   });
 });

@@ -2,10 +2,21 @@
  * 優惠專區 (coupons): partner offers for policyholders. Items: couponSchema; every coupon has an image, coupon art as
  * editors upload it: `images/coupon/{id}.png` (800×500 with transparent corners), one an animated GIF
  * (ANIMATED_COUPON_ID).
+ *
+ * The dates are fixed, but for one offer announced ahead of its start (UPCOMING_COUPON), whose dates are relative to
+ * the Taipei day the sample portal starts, so that the site always has an offer marked 尚未開始 (not yet started).
  */
+
+import { addDays, taipeiToday } from '../site-rules.mjs';
 
 /** The coupon whose art is an animated GIF. */
 const ANIMATED_COUPON_ID = 13;
+
+/**
+ * The offer announced ahead of its start, in Taipei days from the day the sample portal starts: published
+ * `publishedDaysAgo` days before, usable from `startsInDays` days after for `lastsDays` days.
+ */
+const UPCOMING_COUPON = { id: 16, publishedDaysAgo: 2, startsInDays: 20, lastsDays: 60 };
 
 /** Terms every coupon shares, appended to its own. */
 const COMMON_TERMS = `<h3>注意事項</h3>
@@ -20,6 +31,16 @@ const coupon = ({ terms, ...item }) => ({
 
 /** Coupons (couponSchema). */
 export const coupons = [
+  coupon({
+    id: UPCOMING_COUPON.id,
+    title: '道路救援拖吊里程加碼',
+    date: addDays(taipeiToday(), -UPCOMING_COUPON.publishedDaysAgo),
+    startDate: addDays(taipeiToday(), UPCOMING_COUPON.startsInDays),
+    endDate: addDays(taipeiToday(), UPCOMING_COUPON.startsInDays + UPCOMING_COUPON.lastsDays - 1),
+    description: '汽車險保戶於活動期間申請道路救援，拖吊里程加碼至 100 公里。',
+    link: 'https://www.hotains.com.tw/coupon/road-assist',
+    terms: `<p>活動期間內，汽車險有效保戶申請道路救援服務，<strong>免費拖吊里程由 50 公里加碼至 100 公里</strong>，每張保單限使用 1 次。</p>`,
+  }),
   coupon({
     id: 15,
     title: '汽車保養工資 85 折',

@@ -8,9 +8,9 @@
  * the calendar is checked at once (a picker has no "leaving" the visitor would notice).
  *
  * Submit validates every field (errors in a focused summary) and sends once (useSubmit), language and address only
- * for the services that ask for them. A failure keeps every value; when the portal has no booking endpoint
- * (HTTP 404/405/501: the endpoint is beyond spec §7) the form says so and offers `hotline` (a tel: link). Success →
- * {@link SERVICE_SUCCESS_PATH}.
+ * for the services that ask for them; what was booked goes to the success page's receipt (appointmentDetails). A
+ * failure keeps every value; when the portal has no booking endpoint (HTTP 404/405/501: the endpoint is beyond spec
+ * §7) the form says so and offers `hotline` (a tel: link). Success → {@link SERVICE_SUCCESS_PATH}.
 
  */
 import { useStore } from '@nanostores/react';
@@ -20,7 +20,15 @@ import type { BookingRules } from '../../lib/forms/booking';
 import { fieldErrors } from '../../lib/forms/issues';
 import { APPOINTMENT_RULES } from '../../lib/forms/rules';
 import { timeSlots } from '../../lib/forms/slots';
-import { $holidays, $holidaysStatus, $serviceDraft, loadHolidays, sendAppointment, updateServiceDraft } from '../../stores/service-form';
+import {
+  $holidays,
+  $holidaysStatus,
+  $serviceDraft,
+  appointmentDetails,
+  loadHolidays,
+  sendAppointment,
+  updateServiceDraft,
+} from '../../stores/service-form';
 import { SERVICE_TEXT } from '../../site/texts/service-form';
 import { useDraft, useFormState } from './useFormIsland';
 import { useLazyModule } from './useLazyModule';
@@ -149,7 +157,9 @@ export function useServiceForm(hotline: { tel: string; time: string }) {
       language: parsed.data.serviceType === 'interpret' ? parsed.data.language : '',
       address: parsed.data.serviceType === 'visit' ? parsed.data.address : '',
     };
-    const failed = await submit((signal) => sendAppointment(payload, signal));
+    // What the success page lists of the booking; the date module came with `booking` (else the day as sent).
+    const details = appointmentDetails(payload, bookingModule?.formatDay ?? ((day) => day));
+    const failed = await submit((signal) => sendAppointment(payload, details, signal));
     if (failed) focusSummary();
   };
   const onFirstUse = () => void ensureSchema().catch(() => undefined);

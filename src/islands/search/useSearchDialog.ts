@@ -7,7 +7,9 @@
  * - `query`: the box's text ($searchQuery).
  * - Opening: a plain left click on any `[data-search-trigger]` (the header's search link, which goes to /search
  *   until this island has loaded, and without JavaScript) opens the overlay instead of following the link; a
- *   modified click (a new tab) is left to the link. `openSearch()` (src/stores/search.ts) opens it too. The dialog
+ *   modified click (a new tab) is left to the link. A click held while the island was loading (its `client:intent`
+ *   directive, src/browser/intent-directive.ts) opens it as soon as it mounts. `openSearch()` (src/stores/search.ts)
+ *   opens it too. The dialog
  *   follows $searchOpen: showModal (focus on the box) or close. Coming back to the page from the back/forward cache
  *   is a route change (spec §4): it closes.
  * - `onClose`: the dialog closed (Escape, the close button, a submit, the store): the store follows, and focus goes
@@ -17,7 +19,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type MouseEvent as ReactMouseEvent, type SubmitEvent } from 'react';
-import { $searchOpen, $searchQuery, closeSearch, openSearch, submitSearch } from '../../stores/search';
+import { isPlainClick, takePendingIntent } from '../../browser/intent';
+import { $searchOpen, $searchQuery, closeSearch, openSearch, SEARCH_TRIGGER, submitSearch } from '../../stores/search';
 
 export function useSearchDialog() {
   const open = useStore($searchOpen);
@@ -28,10 +31,10 @@ export function useSearchDialog() {
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      if (event.defaultPrevented || !isPlainClick(event)) {
         return; // a modified click opens /search in a new tab as the link says
       }
-      const link = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-search-trigger]') : null;
+      const link = event.target instanceof Element ? event.target.closest<HTMLElement>(SEARCH_TRIGGER) : null;
       if (!link) return;
       event.preventDefault();
       trigger.current = link;
@@ -42,6 +45,12 @@ export function useSearchDialog() {
     };
     document.addEventListener('click', onClick);
     window.addEventListener('pageshow', onPageShow);
+    // A click that came before this island had loaded (held by its client:intent directive) opens it now.
+    const pending = takePendingIntent(SEARCH_TRIGGER);
+    if (pending) {
+      trigger.current = pending;
+      openSearch();
+    }
     return () => {
       document.removeEventListener('click', onClick);
       window.removeEventListener('pageshow', onPageShow);
