@@ -58,8 +58,14 @@ function allowFailedRequests(consoleErrors: string[], statuses: string[]): void 
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !expected.some((e) => text.startsWith(e))));
 }
 
-/** How late the bell panel may open after its time (300 ms after arrival, or once the check answered and the scripts ran), in ms. */
-const BELL_OPEN_SLACK_MS = 100;
+/**
+ * How late the bell panel may open after its time (300 ms after arrival, or once the check answered and the scripts
+ * ran), in ms. The panel opens in a task after the answer's, and on the 2-core test machine a rendering frame of home
+ * (the banner photograph, the carousel, the header) takes 85–220 ms (long-animation-frame entries after
+ * DOMContentLoaded, measured 2026-11-26, before and after that day's changes alike): 100 ms missed by 10–160 ms on the
+ * code of 2026-11-25 as well. Two frames' worth. A panel that waits for React never shows at all here (React is held).
+ */
+const BELL_OPEN_SLACK_MS = 250;
 
 /** React and the islands' code (Astro's renderer, React, the JSX runtime, every island component). */
 const REACT_CHUNKS = /\/_astro\/(?:client|react|jsx-runtime|[A-Z][A-Za-z]+)\.[\w-]+\.js$/;
@@ -172,9 +178,8 @@ test.describe('notifications: the bell (category 2)', () => {
   });
 
   test.describe('timed against the answer', () => {
-    // The bound is 100 ms after the answer: on 2 cores shared with the other test worker one page's timing can miss it
-    // by a few ms (578 against 566 once), before and after the notification capping alike. A miss is tried again
-    // (twice); a panel that waits for React, the fault this test is for, misses every time.
+    // On 2 cores shared with the other test worker one page's timing can still miss the bound (BELL_OPEN_SLACK_MS): a
+    // miss is tried again (twice); a panel that waits for React, the fault this test is for, never shows.
     test.describe.configure({ retries: 2 });
     test(`on home it opens ${TIMING.notificationAutoOpenMs} ms after arrival, not after React loads`, async ({ page }) => {
       // When the panel first shows, in ms after the navigation started (the page's own clock).
