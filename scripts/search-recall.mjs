@@ -35,6 +35,20 @@ import { SEARCH_INDEX_EXCLUDE, SEARCH_PAGE_SIZE } from '../src/site/limits.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/system.mjs';
 import { serveSite } from './serve.mjs';
 
+/** Queries of QUERIES that no page contains: the search is right when it shows no results. */
+export const NO_MATCH_QUERIES = [
+  'xyzzy不存在',
+  'xyzzyqwv',
+  '火星保險',
+  '寵物險理賠',
+  '量子糾纏',
+  '不存在的頁面',
+  '恐龍',
+  'zzqx',
+  '太空旅行險',
+  '比特幣',
+];
+
 /**
  * Queries visitors type (three times the first set, to measure precision too): products, services, topics;
  * words of three and four characters; place names of the locations pages; product names; queries no page
@@ -175,34 +189,11 @@ export const QUERIES = [
   'App',
   '2025',
   // Queries no page contains.
-  'xyzzy不存在',
-  'xyzzyqwv',
-  '火星保險',
-  '寵物險理賠',
-  '量子糾纏',
-  '不存在的頁面',
-  '恐龍',
-  'zzqx',
-  '太空旅行險',
-  '比特幣',
+  ...NO_MATCH_QUERIES,
   // The overlay's recommended searches (spec §2).
   '理賠新政策',
   '機車險怎麼保?',
   '繳費逾期怎麼補單',
-];
-
-/** Queries of QUERIES that no page contains: the search is right when it shows no results. */
-export const NO_MATCH_QUERIES = [
-  'xyzzy不存在',
-  'xyzzyqwv',
-  '火星保險',
-  '寵物險理賠',
-  '量子糾纏',
-  '不存在的頁面',
-  '恐龍',
-  'zzqx',
-  '太空旅行險',
-  '比特幣',
 ];
 
 /** Results on the first page of /search. */

@@ -4,10 +4,7 @@
  * content areas of the in-repo pages, the sitemap groups and the pages search engines skip.
  */
 import { EXTERNAL } from './company.ts';
-import { sectionMenuLinks } from './sections.ts';
-
-/** The main-menu item and group of the portal's paged lists (spec §2 "最新消息"). */
-const NEWS_GROUP = '最新消息';
+import { NEWS_MENU_GROUP, sectionMenuLinks } from './sections.ts';
 
 /** A link of a menu: internal paths start with `/`, external ones open in a new tab. */
 export interface MenuLink {
@@ -94,9 +91,9 @@ export const MAIN_MENU: readonly MainMenuItem[] = [
   },
   {
     // The sections of the registry (src/site/sections.ts) whose menu group this is, in registry order.
-    label: NEWS_GROUP,
-    href: sectionMenuLinks(NEWS_GROUP)[0]!.href,
-    groups: [{ title: NEWS_GROUP, links: sectionMenuLinks(NEWS_GROUP) }],
+    label: NEWS_MENU_GROUP,
+    href: sectionMenuLinks(NEWS_MENU_GROUP)[0]!.href,
+    groups: [{ title: NEWS_MENU_GROUP, links: sectionMenuLinks(NEWS_MENU_GROUP) }],
   },
   {
     label: '商品介紹',

@@ -74,6 +74,9 @@ export interface PagedSection extends SectionBase {
 
 export type Section = ArticleSection | PagedSection;
 
+/** The main-menu item and group of the portal's paged lists (spec §2 "最新消息"). */
+export const NEWS_MENU_GROUP = '最新消息';
+
 /** The registry, in menu order (spec §2 "最新消息"). */
 export const SECTIONS = {
   news: {
@@ -86,7 +89,7 @@ export const SECTIONS = {
     pageSize: LIST_PAGE_SIZE,
     order: 'pinnedThenNewest',
     hasDetail: true,
-    menuGroup: '最新消息',
+    menuGroup: NEWS_MENU_GROUP,
   },
   event: {
     template: 'article',
@@ -99,7 +102,7 @@ export const SECTIONS = {
     order: 'pinnedThenNewest',
     // Spec §2 has no event detail route: an event links where the item says.
     hasDetail: false,
-    menuGroup: '最新消息',
+    menuGroup: NEWS_MENU_GROUP,
   },
   winner: {
     template: 'article',
@@ -111,7 +114,7 @@ export const SECTIONS = {
     pageSize: LIST_PAGE_SIZE,
     order: 'pinnedThenNewest',
     hasDetail: true,
-    menuGroup: '最新消息',
+    menuGroup: NEWS_MENU_GROUP,
   },
   coupon: {
     template: 'coupon',
@@ -121,7 +124,7 @@ export const SECTIONS = {
     pageSize: COUPON_PAGE_SIZE,
     order: 'newestThenHigherId',
     hasDetail: true,
-    menuGroup: '最新消息',
+    menuGroup: NEWS_MENU_GROUP,
   },
   share: {
     template: 'article',
@@ -133,7 +136,7 @@ export const SECTIONS = {
     pageSize: LIST_PAGE_SIZE,
     order: 'pinnedThenNewest',
     hasDetail: true,
-    menuGroup: '最新消息',
+    menuGroup: NEWS_MENU_GROUP,
   },
   video: {
     template: 'video',
@@ -143,7 +146,7 @@ export const SECTIONS = {
     pageSize: VIDEO_PAGE_SIZE,
     order: 'newestThenHigherId',
     hasDetail: false,
-    menuGroup: '最新消息',
+    menuGroup: NEWS_MENU_GROUP,
   },
 } as const satisfies Record<string, Section>;
 

@@ -1,6 +1,6 @@
 /**
- * The loader tests' stand-in for Astro's loader context (tests/unit/portal-snapshots.test.ts,
- * tests/unit/portal-hostile-fallback.test.ts): an in-memory store, a logger that records warnings, a digest and a
+ * The loader tests' stand-in for Astro's loader context (tests/unit/portal-loader.test.ts, portal-snapshots.test.ts,
+ * portal-hostile-fallback.test.ts): an in-memory store, a logger that records warnings, a digest and a
  * meta store, and the portal loader of the news list run against it. The portal and the snapshot folder come from
  * the environment (PORTAL_API_BASE, PORTAL_SNAPSHOT_DIR), as in a build.
  */

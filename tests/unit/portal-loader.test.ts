@@ -6,8 +6,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Loader, LoaderContext } from 'astro/loaders';
+import type { Loader } from 'astro/loaders';
 import { collections } from '../../src/content.config';
+import { fakeContext } from './fake-loader';
 import { z } from 'astro/zod';
 import { LIST_DIGEST_META_KEY, checkList, parseList, portalLoader, quarantineList } from '../../src/portal/loader';
 import { ENDPOINTS } from '../../src/portal/endpoints';
@@ -19,27 +20,6 @@ type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
 let portal: Portal;
 const previousBase = process.env.PORTAL_API_BASE;
 const previousSnapshotDir = process.env.PORTAL_SNAPSHOT_DIR;
-
-/** A minimal loader context with an in-memory store. */
-function fakeContext() {
-  const entries = new Map<string, Record<string, unknown>>();
-  const context = {
-    collection: 'test',
-    store: {
-      set: ({ id, data }: { id: string; data: Record<string, unknown> }) => {
-        entries.set(id, data);
-        return true;
-      },
-      clear: () => entries.clear(),
-      keys: () => [...entries.keys()],
-      values: () => [...entries].map(([id, data]) => ({ id, data })),
-    },
-    logger: { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} },
-    generateDigest: (data: unknown) => JSON.stringify(data).length.toString(16),
-    meta: new Map(),
-  } as unknown as LoaderContext;
-  return { context, entries };
-}
 
 beforeAll(async () => {
   portal = await startSamplePortal({ port: 0 });
