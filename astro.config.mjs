@@ -2,6 +2,7 @@
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import app from './src/integrations/app.ts';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
 import intentDirective from './src/integrations/intent-directive.ts';
 import modulePreload from './src/integrations/module-preload.ts';
@@ -88,6 +89,8 @@ export default defineConfig({
     modulePreload(),
     // sitemap-index.xml + sitemap-0.xml of every page but the noindex ones (issue 8; robots.txt points at it).
     sitemap({ filter: (page) => !NOINDEX_PATHS.includes(new URL(page).pathname.replace(/(.)\/+$/, '$1')) }),
+    // manifest.webmanifest, the icons and the service worker sw.js (src/integrations/app.ts), before the pipeline.
+    app(),
     // The build pipeline LAST (src/integrations/pipeline.ts: stale pages out, host files, audio, search index, build
     // report and snapshots): Astro runs the `astro:build:done` hooks in this order, so the pipeline's last step,
     // which commits the portal snapshots, runs only when every other integration's step (the sitemap) passed too; a

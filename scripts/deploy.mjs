@@ -10,7 +10,9 @@
  *   site, e.g. `npx --yes wrangler pages deploy {dir} --project-name=site --branch=main` (Cloudflare Pages, which
  *   reads dist/_redirects) or `rsync -az --delete {dir}/ deploy@origin:/srv/site/dist/` (nginx, dist/nginx.conf).
  *   It runs without a shell (deployArgv): any path, with spaces or quotes, reaches the command as one argument;
- * - `DEPLOY_TARGET`: a folder on the web server holding releases (atomic deploys, DESIGN.md §11):
+ * - `DEPLOY_TARGET`: a folder on the web server holding releases (atomic deploys, DESIGN.md §11; the scheme in
+ *   scripts/lib/releases.mjs), here or on a server reached over SSH (`ssh://user@host[:port]/srv/site` or
+ *   `user@host:/srv/site`: the same scheme with rsync `--link-dest` and a remote switch, scripts/lib/deploy-ssh.mjs):
  *     <DEPLOY_TARGET>/releases/<UTC time>-<site digest>/   one complete site per deploy
  *     <DEPLOY_TARGET>/current -> releases/<…>              the live site (nginx's `root`), a relative symlink
  *   A deploy writes the site into `releases/.partial-<name>/` (files unchanged since the live release are hard
@@ -47,13 +49,23 @@ import {
   statSync,
   symlinkSync,
 } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseShellWords, quote as quoteShellWords } from 'shell-quote';
 import { readSettings } from '../src/settings.ts';
+import { deployOverSsh, parseSshTarget, rollbackOverSsh } from './lib/deploy-ssh.mjs';
+import {
+  CURRENT_LINK,
+  dryRunLines,
+  nextRelease,
+  PARTIAL_PREFIX,
+  previousRelease,
+  RELEASES_FOLDER,
+  REQUIRED_FILES,
+  releasesFrom,
+} from './lib/releases.mjs';
 
-/** Files a complete build always has (never deploy a partial site). */
-export const REQUIRED_FILES = Object.freeze(['index.html', '404.html', 'build-report.json']);
+export { CURRENT_LINK, PARTIAL_PREFIX, RELEASES_FOLDER, REQUIRED_FILES };
 
 /** A leading `NAME=value` word of a command: an environment variable for it, as in sh. */
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
@@ -94,16 +106,6 @@ export function deployArgv(template, dir, env = process.env) {
   const [file, ...args] = words;
   return { file, args, env: extraEnv };
 }
-
-/** Under DEPLOY_TARGET: the folder of the releases, and the symlink that is the live site (nginx's `root`). */
-export const RELEASES_FOLDER = 'releases';
-export const CURRENT_LINK = 'current';
-/** Prefix of a release folder still being written (never live; removed by the next deploy). */
-export const PARTIAL_PREFIX = '.partial-';
-/** Hex digits of the site digest in a release's name. */
-const RELEASE_DIGEST_HEX = 8;
-/** A release's name: UTC time to the millisecond, then the site digest; names sort in deploy order. */
-const RELEASE_NAME = /^\d{8}T\d{6}\.\d{3}Z-[0-9a-f]+$/;
 
 /** Every file under `dir`, as paths relative to it with `/`, sorted. */
 function listFiles(dir) {
@@ -150,34 +152,23 @@ export function planDeploy(dir, { live, digest: withDigest = false } = {}) {
 }
 
 /**
- * The releases under a DEPLOY_TARGET.
+ * The releases under a local DEPLOY_TARGET.
  * @param {string} target absolute path of DEPLOY_TARGET
  * @returns {{ releases: string[], current?: string, partial: string[] }} complete release names, oldest first; the
  *   live one (where `current` points); the names of the half-written folders in `releases/`.
- * @throws {Error} when `current` exists but is not a symlink to a release in `releases/` (never replaced: something
- *   put there by hand).
+ * @throws {Error} when `current` exists but is not a symlink to a release in `releases/` (releasesFrom).
  */
 export function readReleases(target) {
   const folder = join(target, RELEASES_FOLDER);
-  const names = existsSync(folder) ? readdirSync(folder).sort() : [];
-  const releases = names.filter((name) => RELEASE_NAME.test(name));
-  const partial = names.filter((name) => name.startsWith(PARTIAL_PREFIX));
+  const names = existsSync(folder) ? readdirSync(folder) : [];
   const link = join(target, CURRENT_LINK);
   let stat;
   try {
     stat = lstatSync(link);
   } catch {
-    return { releases, partial };
+    return releasesFrom({ where: target, names });
   }
-  const pointsAt = stat.isSymbolicLink() ? readlinkSync(link) : undefined;
-  const current = pointsAt === undefined ? undefined : basename(pointsAt);
-  if (current === undefined || pointsAt !== `${RELEASES_FOLDER}/${current}` || !releases.includes(current)) {
-    throw new Error(
-      `Refusing to touch ${target}: ${link} is ${pointsAt === undefined ? 'not a symlink' : `a symlink to ${pointsAt}, not to a release in ${RELEASES_FOLDER}/`}. ` +
-        'Move it away: deploys and rollbacks only ever replace a symlink they made.',
-    );
-  }
-  return { releases, current, partial };
+  return releasesFrom({ where: target, names, link: stat.isSymbolicLink() ? readlinkSync(link) : null });
 }
 
 /**
@@ -190,12 +181,6 @@ function switchCurrent(target, name) {
   symlinkSync(`${RELEASES_FOLDER}/${name}`, temporary);
   renameSync(temporary, join(target, CURRENT_LINK));
 }
-
-/** A release's name: `20250102T030405.678Z-1a2b3c4d` (UTC, sortable) from the deploy's time and the site digest. */
-const releaseName = (now, siteDigest) => `${now.toISOString().replace(/[-:]/g, '')}-${siteDigest.slice(0, RELEASE_DIGEST_HEX)}`;
-
-/** The releases to delete once `live` is live: all but the newest `keep` (and never `live`). */
-const prunable = (releases, live, keep) => releases.slice(0, Math.max(0, releases.length - keep)).filter((name) => name !== live);
 
 /** Hard-links `from` to `to`, or copies it where the file system has no hard links. */
 function linkOrCopy(from, to) {
@@ -213,19 +198,12 @@ function linkOrCopy(from, to) {
  */
 function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritten }) {
   const { releases, current, partial } = readReleases(target);
-  const release = releaseName(now, plan.digest);
-  if (current?.endsWith(`-${plan.digest.slice(0, RELEASE_DIGEST_HEX)}`)) {
+  const next = nextRelease({ releases, current, now, digest: plan.digest, keep, where: target });
+  if ('alreadyLive' in next) {
     log(`Release ${current} in ${target} already is this site: nothing to deploy.`);
     return undefined;
   }
-  // Names sort in deploy order (rollback and pruning rely on it): a clock behind the newest release stops here.
-  const newest = releases.at(-1);
-  if (newest !== undefined && release <= newest)
-    throw new Error(`Release ${release} would sort before ${newest} in ${join(target, RELEASES_FOLDER)}: is the clock right?`);
-  // Releases after the live one were rolled back: they go, so that release order stays the order they were live
-  // in and the next rollback returns to the release live before this one.
-  const rolledBack = current ? releases.filter((name) => name > current) : [];
-  const pruned = [...prunable([...releases.filter((name) => !rolledBack.includes(name)), release], release, keep), ...rolledBack];
+  const { release, pruned } = next;
   const bytes = plan.upload.reduce((sum, file) => sum + file.bytes, 0);
   log(
     `${dryRun ? 'Dry run: would copy' : 'Copying'} ${plan.upload.length} files (${bytes} bytes) and link ${plan.unchanged} unchanged ` +
@@ -237,13 +215,7 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
     );
   }
   if (dryRun) {
-    for (const file of plan.upload) log(`  copy ${file.path} (${file.bytes} bytes)`);
-    for (const path of plan.remove) log(`  gone from the live site: ${path}`);
-    log(`  would switch ${CURRENT_LINK} to ${RELEASES_FOLDER}/${release}`);
-    for (const name of pruned)
-      log(`  would delete ${rolledBack.includes(name) ? 'rolled-back' : 'old'} release ${name} (DEPLOY_KEEP_RELEASES = ${keep})`);
-    for (const name of partial) log(`  would delete half-written ${name}`);
-    log(`${plan.unchanged} unchanged, ${plan.remove.length} to remove. Nothing was changed.`);
+    for (const line of dryRunLines(plan, next, partial, keep)) log(line);
     return { release, replaced: current, pruned, cleaned: partial };
   }
   const folder = join(target, RELEASES_FOLDER);
@@ -279,21 +251,35 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
 /**
  * Deploys (or plans) the site.
  * @param {{ dir?: string, dryRun?: boolean, env?: NodeJS.ProcessEnv, log?: (line: string) => void, now?: Date,
- *   onFileWritten?: (path: string, written: number) => void }} [options] `now` names the release (default: the
- *   clock); `onFileWritten` is called after each file of a new release is written, before the switch (tests
- *   interrupt a deploy there).
+ *   onFileWritten?: (path: string, written: number) => void, rsyncArgs?: string[] }} [options] `now` names the
+ *   release (default: the clock); `onFileWritten` is called after each file of a new release is written, before the
+ *   switch (tests interrupt a local deploy there); `rsyncArgs` extra rsync options of a deploy over SSH (tests slow
+ *   its upload with `--bwlimit` to interrupt it).
  * @returns {{ deployed: boolean, plan: ReturnType<typeof planDeploy>, command?: string,
  *   release?: { release: string, replaced?: string, pruned: string[], cleaned: string[] } }} `deployed` false on a
  *   dry run and when DEPLOY_TARGET's live release already is this site; `release` in DEPLOY_TARGET mode
  * @throws {Error} on a partial site, a DEPLOY_COMMAND that needs a shell (deployArgv), no target in real mode, a
  *   command that cannot start or exits non-zero, a DEPLOY_TARGET whose `current` is not a release symlink, or a
- *   failed write (the live site then stays as it was).
+ *   failed write or upload, ssh or rsync included (the live site then stays as it was).
  */
-export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = console.log, now = new Date(), onFileWritten } = {}) {
+export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = console.log, now = new Date(), onFileWritten, rsyncArgs } = {}) {
   const site = resolve(dir);
   const settings = readSettings(env);
-  const target = settings.DEPLOY_TARGET ? resolve(settings.DEPLOY_TARGET) : undefined;
   const template = settings.DEPLOY_COMMAND;
+  const remote = settings.DEPLOY_TARGET && !template ? parseSshTarget(settings.DEPLOY_TARGET) : undefined;
+  if (remote) {
+    const plan = planDeploy(site, { digest: true });
+    const release = deployOverSsh({ site, target: remote, plan, settings, now, dryRun, log, rsyncArgs });
+    const sent = new Set(release?.upload.map((file) => file.path));
+    const link = plan.upload.filter((file) => !sent.has(file.path)).map((file) => file.path);
+    const files = release ? { upload: release.upload, remove: release.remove, unchanged: link.length, link } : {};
+    return {
+      deployed: !dryRun && release !== undefined,
+      plan: { ...plan, ...files },
+      ...(release ? { release: { release: release.release, replaced: release.replaced, pruned: release.pruned, cleaned: release.cleaned } } : {}),
+    };
+  }
+  const target = settings.DEPLOY_TARGET ? resolve(settings.DEPLOY_TARGET) : undefined;
   if (target && !template) {
     const live = readReleases(target).current;
     const plan = planDeploy(site, { live: live && join(target, RELEASES_FOLDER, live), digest: true });
@@ -332,11 +318,11 @@ export function rollback({ dryRun = false, env = process.env, log = console.log 
   const settings = readSettings(env);
   if (!settings.DEPLOY_TARGET)
     throw new Error('Nothing to roll back: DEPLOY_TARGET is not set (a DEPLOY_COMMAND host rolls back with its own tools).');
+  const remote = parseSshTarget(settings.DEPLOY_TARGET);
+  if (remote) return rollbackOverSsh({ target: remote, settings, dryRun, log });
   const target = resolve(settings.DEPLOY_TARGET);
   const { releases, current } = readReleases(target);
-  if (!current) throw new Error(`Nothing to roll back: nothing is live in ${target} (no ${CURRENT_LINK} symlink).`);
-  const previous = releases[releases.indexOf(current) - 1];
-  if (!previous) throw new Error(`Nothing to roll back to: no release before the live one (${current}) in ${join(target, RELEASES_FOLDER)}.`);
+  const previous = previousRelease({ releases, current, where: target });
   if (!dryRun) switchCurrent(target, previous);
   log(`${dryRun ? 'Dry run: would roll back' : 'Rolled back'} ${target}: live ${dryRun ? 'would be' : 'now'} ${previous}, replacing ${current}.`);
   return { live: dryRun ? current : previous, previous, replaced: current, rolledBack: !dryRun };

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packagesFor, systemPackages } from './system-packages.mjs';
 import { CHROMIUM_ARGS } from './lib/system.mjs';
+import { startSshd } from './lib/sshd.mjs';
 import { readSettings } from '../src/settings.ts';
 
 /** The programs' paths and the reader's voice (src/settings.ts). */
@@ -231,6 +232,32 @@ http {
     async check() {
       const result = run('rsync', ['--version']);
       return { ok: result.ok, detail: result.ok ? result.output.split('\n')[0] : 'rsync not found' };
+    },
+  },
+  'ssh-run': {
+    title: 'ssh runs (deploys to a server)',
+    async check() {
+      const result = run('ssh', ['-V']);
+      return { ok: result.ok, detail: result.ok ? result.output.split('\n')[0] : 'ssh not found' };
+    },
+  },
+  'sshd-login': {
+    title: 'sshd starts on 127.0.0.1 and lets in a throwaway key, rsync answers through it (deploy tests)',
+    async check(work) {
+      const sshd = await startSshd();
+      try {
+        const key = path.join(work, 'sshd-client-key');
+        writeFileSync(key, sshd.privateKey, { mode: 0o600 });
+        writeFileSync(path.join(work, 'sshd-known-hosts'), `${sshd.knownHosts}\n`);
+        const result = run('ssh', [
+          ...['-o', 'BatchMode=yes', '-i', key, '-o', 'IdentitiesOnly=yes', '-o', 'StrictHostKeyChecking=yes'],
+          ...['-o', `UserKnownHostsFile=${path.join(work, 'sshd-known-hosts')}`, '-p', String(sshd.port), `${sshd.user}@${sshd.host}`],
+          'rsync --version',
+        ]);
+        return { ok: result.ok, detail: result.ok ? `logged in, ${result.output.split('\n')[0]}` : result.output.split('\n').at(-1) };
+      } finally {
+        await sshd.close();
+      }
     },
   },
 };

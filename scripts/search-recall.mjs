@@ -10,9 +10,14 @@
  *   real `/pagefind/pagefind.js`, run in headless Chromium against the site served on loopback (scripts/serve.mjs)
  *   — every result, its page read from the index's fragment files;
  * - recall = |found ∩ truth| / |truth|, per query and overall (micro-average over all queries with a truth);
+ * - truth counts a query term's synonyms (src/site/search-terms.ts) as the term, and the pages of a collapsed group
+ *   (the locations' regions) as one page, as the search shows them;
  * - precision (target ≥ 0.95): the share of truth pages among the first k results, k = the results on the first page
  *   (min(|found|, SEARCH_PAGE_SIZE)); for a query no page contains, 1 when it shows no results, else 0; per query
- *   and averaged over all queries (`top`). `fallback` is the shorter query whose results the empty state offers;
+ *   and averaged (`top`) over the queries some page contains and NO_MATCH_QUERIES (a question that no page holds
+ *   word for word is measured by measureIntent);
+ * - intent (measureIntent, INTENT_CASES): the share of cases whose first result is a page the visitor expects
+ *   (≥ 0.95), and the share showing no result. `fallback` is the word 「您是不是要找」 suggested, if any (the search shows its results);
  * - bytes: what a visitor downloads under /pagefind/ for one search in a fresh browser (the loader and its
  *   worker, gzipped as the host serves them; the wasm; the index chunks of the query; the fragments of the first
  *   SEARCH_PAGE_SIZE results), and the index chunks alone.
@@ -30,7 +35,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { queryTerms } from '../src/browser/site-search.ts';
+import { queryTerms, unspaceHan } from '../src/browser/site-search.ts';
+import { SEARCH_COLLAPSED_PAGES, SEARCH_SYNONYMS } from '../src/site/search-terms.ts';
 import { SEARCH_INDEX_EXCLUDE, SEARCH_PAGE_SIZE } from '../src/site/limits.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/system.mjs';
 import { serveSite } from './serve.mjs';
@@ -196,6 +202,139 @@ export const QUERIES = [
   '繳費逾期怎麼補單',
 ];
 
+/** A page's result as the search shows it: the pages of a collapsed group (search-terms.ts) are one, its key. */
+const groupOf = (path) => (SEARCH_COLLAPSED_PAGES.some((pattern) => pattern.test(path)) ? path.replace(/\/[^/]+$/, '') : path);
+
+/** Product pages (src/content/products) by their short name. */
+const P = {
+  car: '/insurance/detail/1',
+  motor: '/insurance/detail/3',
+  travel: '/insurance/detail/4',
+  injury: '/insurance/detail/7',
+  home: '/insurance/detail/12',
+  fire: '/insurance/detail/13',
+  engineering: '/insurance/detail/15',
+  liability: '/insurance/detail/28',
+  cargo: '/insurance/detail/31',
+  compulsory: '/insurance/detail/101',
+  quake: '/insurance/detail/102',
+  micro: '/insurance/detail/103',
+  farm: '/insurance/detail/104',
+  ebike: '/insurance/detail/107',
+};
+
+/**
+ * What visitors mean (the intent measure): a query, its kind, and what its first result must be — one of `pages`,
+ * a page whose title holds `title`, or the first result of its traditional, correct or plain form `same`. Every case
+ * has a page that answers it, so none may show no results.
+ */
+export const INTENT_CASES = [
+  // Simplified characters: what the traditional form finds.
+  { kind: 'simplified', query: '车险', pages: [P.car] },
+  { kind: 'simplified', query: '理赔', pages: ['/claim'] },
+  { kind: 'simplified', query: '台风', same: '颱風' },
+  { kind: 'simplified', query: '医疗', same: '醫療' },
+  { kind: 'simplified', query: '强制险', pages: [P.compulsory] },
+  { kind: 'simplified', query: '旅游保险', same: '旅遊保險' },
+  { kind: 'simplified', query: '机车险', pages: [P.motor] },
+  { kind: 'simplified', query: '汽车保险', pages: [P.car] },
+  { kind: 'simplified', query: '旅行平安保险', pages: [P.travel] },
+  { kind: 'simplified', query: '地震险', pages: [P.quake] },
+  { kind: 'simplified', query: '服务据点', pages: ['/about/locations'] },
+  { kind: 'simplified', query: '保单变更', pages: ['/change'] },
+  { kind: 'simplified', query: '理赔申请', pages: ['/claim'] },
+  // Typos: the word that sounds the same.
+  { kind: 'typo', query: '理陪', pages: ['/claim'] },
+  { kind: 'typo', query: '強置險', pages: [P.compulsory] },
+  { kind: 'typo', query: '機車顯', pages: [P.motor] },
+  { kind: 'typo', query: '旅平顯', pages: [P.travel] },
+  { kind: 'typo', query: '理賠甚請', same: '理賠申請' },
+  // Short names and synonyms: the product first.
+  { kind: 'short name', query: '車險', pages: [P.car] },
+  { kind: 'short name', query: '汽車險', pages: [P.car] },
+  { kind: 'short name', query: '強制險', pages: [P.compulsory] },
+  { kind: 'short name', query: '旅平險', pages: [P.travel] },
+  { kind: 'short name', query: '意外險', pages: [P.injury] },
+  { kind: 'short name', query: '住火險', pages: [P.home] },
+  { kind: 'short name', query: '機車險', pages: [P.motor] },
+  { kind: 'short name', query: '地震險', pages: [P.quake] },
+  { kind: 'short name', query: '健康險', pages: [P.injury] },
+  { kind: 'short name', query: '工程險', pages: [P.engineering] },
+  { kind: 'short name', query: '責任險', pages: [P.liability] },
+  { kind: 'short name', query: '貨物險', pages: [P.cargo] },
+  { kind: 'short name', query: '農業險', pages: [P.farm] },
+  { kind: 'short name', query: '微型險', pages: [P.micro] },
+  { kind: 'short name', query: '住宅險', pages: [P.home] },
+  { kind: 'short name', query: '火災險', pages: [P.fire] },
+  { kind: 'short name', query: '電動自行車險', pages: [P.ebike] },
+  { kind: 'short name', query: 'ＥＳＧ', same: 'esg' },
+  // Product and service titles.
+  { kind: 'title', query: '汽車保險', pages: [P.car] },
+  { kind: 'title', query: '機車保險', pages: [P.motor] },
+  { kind: 'title', query: '旅行平安保險', pages: [P.travel] },
+  { kind: 'title', query: '強制汽車責任保險', pages: [P.compulsory] },
+  { kind: 'title', query: '住宅地震基本保險', pages: [P.quake] },
+  { kind: 'title', query: '理賠服務', pages: ['/claim'] },
+  { kind: 'title', query: '保單變更', pages: ['/change'] },
+  { kind: 'title', query: '預約服務', pages: ['/service'] },
+  { kind: 'title', query: '服務據點', pages: ['/about/locations'] },
+  { kind: 'title', query: '人才招募', pages: ['/about/recruit'] },
+  // Questions.
+  { kind: 'question', query: '機車險怎麼保?', pages: [P.motor] },
+  { kind: 'question', query: '理賠新政策', title: '理賠' },
+  { kind: 'question', query: '繳費逾期怎麼補單', title: '常見問題' },
+  { kind: 'question', query: '汽車保險理賠流程', pages: ['/claim'] },
+  { kind: 'question', query: '請問理賠要怎麼申請？', pages: ['/claim'] },
+  { kind: 'question', query: '車禍理賠怎麼辦', pages: ['/claim'] },
+  { kind: 'question', query: '我想保旅平險', pages: [P.travel] },
+  { kind: 'question', query: '如何預約服務', pages: ['/service'] },
+  { kind: 'question', query: '強制險多少錢呢', pages: [P.compulsory] },
+  { kind: 'question', query: '理賠流程', pages: ['/claim'] },
+  // Several terms.
+  { kind: 'terms', query: '汽車保險 理賠 流程', pages: ['/claim'] },
+  { kind: 'terms', query: '機車險 理賠', pages: ['/claim', P.motor] },
+  { kind: 'terms', query: '旅平險 班機延誤', pages: [P.travel] },
+  { kind: 'terms', query: '颱風 理賠', title: '颱風', pages: ['/claim'] },
+  // Phone numbers.
+  { kind: 'phone', query: '0800-880-550', pages: ['/about/locations', '/contact', '/claim'] },
+  { kind: 'phone', query: '0800', pages: ['/about/locations', '/contact', '/claim'] },
+  // Plain terms.
+  { kind: 'plain', query: '理賠', pages: ['/claim'] },
+  { kind: 'plain', query: '出險', pages: ['/claim'] },
+  { kind: 'plain', query: '申訴', pages: ['/contact'] },
+  { kind: 'plain', query: '通譯服務', pages: ['/service'] },
+  { kind: 'plain', query: '行動身分識別', pages: ['/mid'] },
+  { kind: 'plain', query: '颱風', title: '颱風' },
+  { kind: 'plain', query: '醫療', title: '' },
+  { kind: 'plain', query: '旅遊保險', title: '' },
+  { kind: 'plain', query: 'esg', title: '' },
+];
+
+/**
+ * The intent measure over a built site: for each case of INTENT_CASES, whether its first result is relevant and
+ * whether it shows none.
+ * @param {{ dist?: string, cases?: typeof INTENT_CASES, chrome?: string }} [options] dist: the built site's folder
+ *   (default the worktree's dist/); cases: the case list; chrome: Chromium's path
+ * @returns {Promise<{ relevantFirst: number, zeroResults: number, cases: Array<{ query: string, kind: string,
+ *   first: string | null, firstTitle: string, results: number, relevant: boolean }> }>} the two rates in [0, 1]
+ */
+export async function measureIntent({ dist, cases = INTENT_CASES, chrome } = {}) {
+  const queries = [...new Set(cases.flatMap((item) => [item.query, ...(item.same ? [item.same] : [])]))];
+  const measured = await measureRecall({ ...(dist ? { dist } : {}), ...(chrome ? { chrome } : {}), queries });
+  const row = (query) => measured.queries.find((candidate) => candidate.query === query);
+  const rows = cases.map((item) => {
+    const { first, firstTitle, results, searchBytes } = row(item.query);
+    const relevant =
+      first !== null &&
+      ((item.pages?.includes(first) ?? false) ||
+        (item.title !== undefined && firstTitle.includes(item.title)) ||
+        (item.same !== undefined && row(item.same).first === first));
+    return { query: item.query, kind: item.kind, first, firstTitle, results, relevant, searchBytes };
+  });
+  const share = (predicate) => rows.filter(predicate).length / rows.length;
+  return { relevantFirst: share((item) => item.relevant), zeroResults: share((item) => item.results === 0), cases: rows, recall: measured };
+}
+
 /** Results on the first page of /search. */
 const FIRST_PAGE = SEARCH_PAGE_SIZE;
 
@@ -309,9 +448,11 @@ export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', i
 
     const report = [];
     for (const query of queries) {
-      const needles = queryTerms(normalizeText(query));
+      const needles = queryTerms(normalizeText(query)).map((needle) => [needle, ...SEARCH_SYNONYMS.filter((group) => group.includes(needle)).flat()]);
       const truth = new Set(
-        [...texts].filter(([, text]) => needles.length > 0 && needles.every((needle) => text.includes(needle))).map(([path]) => path),
+        [...texts]
+          .filter(([, text]) => needles.length > 0 && needles.every((words) => words.some((word) => text.includes(word))))
+          .map(([path]) => groupOf(path)),
       );
       // A fresh context per query: an empty cache, so the bytes are what a first-time visitor downloads.
       const context = await browser.newContext();
@@ -333,15 +474,20 @@ export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', i
       await page.route(`${site.url}/__site-search.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: siteSearch }));
       await page.addScriptTag({
         type: 'module',
-        content: "window.__site = await import('/__site-search.js'); window.__pagefind = await import('/pagefind/pagefind.js');",
+        content:
+          "window.__site = await import('/__site-search.js'); window.__pagefind = await import('/pagefind/pagefind.js'); window.__lexicon = await window.__site.loadLexicon();",
       });
-      await page.waitForFunction(() => window.__pagefind !== undefined);
-      const { firstUrls, fallback } = await page.evaluate(
+      await page.waitForFunction(() => window.__lexicon !== undefined);
+      const { firstUrls, firstTitles, fallback } = await page.evaluate(
         async ({ query, firstPage }) => {
-          const search = await window.__site.searchSite(window.__pagefind, query);
+          const search = await window.__site.searchSite(window.__pagefind, query, window.__lexicon);
           window.__results = search.results;
           const first = await Promise.all(window.__results.slice(0, firstPage).map((result) => result.data()));
-          return { firstUrls: first.map((data) => data.url), fallback: search.fallback?.query ?? null };
+          return {
+            firstUrls: first.map((data) => data.url),
+            firstTitles: first.map((data) => data.meta.title ?? ''),
+            fallback: search.suggestion?.to ?? null,
+          };
         },
         { query, firstPage: FIRST_PAGE },
       );
@@ -366,7 +512,7 @@ export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', i
       for (const [id, url] of unknownUrls) fragmentUrls.set(id, url);
       const urls = [...firstUrls, ...restIds.map((id) => fragmentUrls.get(id))];
       await context.close();
-      const ranked = urls.map(resultPath);
+      const ranked = urls.map(resultPath).map(groupOf);
       const found = new Set(ranked);
       const hits = [...truth].filter((path) => found.has(path));
       const k = Math.min(ranked.length, FIRST_PAGE);
@@ -382,11 +528,17 @@ export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', i
         missed: [...truth].filter((path) => !found.has(path)).sort(),
         indexBytes,
         searchBytes,
+        first: ranked[0] ?? null,
+        firstTitle: unspaceHan(firstTitles[0] ?? ''),
+        results: ranked.length,
       });
     }
     const truthTotal = report.reduce((sum, row) => sum + row.truth, 0);
     const hitTotal = report.reduce((sum, row) => sum + row.hits, 0);
-    const top = report.reduce((sum, row) => sum + row.precisionAtK, 0) / report.length;
+    // Precision by substring truth: over the queries some page contains and the queries none should answer; a
+    // question no page holds word for word (機車險怎麼保?) is measured by what it means instead (INTENT_CASES).
+    const measured = report.filter((row) => row.truth > 0 || NO_MATCH_QUERIES.includes(row.query));
+    const top = measured.reduce((sum, row) => sum + row.precisionAtK, 0) / Math.max(1, measured.length);
     return { pages: texts.size, overall: truthTotal === 0 ? 1 : hitTotal / truthTotal, truthTotal, hitTotal, top, queries: report };
   } finally {
     await browser.close();

@@ -7,17 +7,29 @@
  * each source with and without a trailing slash: src/lib/redirects.ts hostRedirects) with one 301 to its final
  * target, then any other path ending in `/` with a 301 to the path without it (the nginx include's slash rule). A
  * source that `_redirects` leaves out past the CDN's limits answers its HTML fallback page, as on a CDN.
- * Used by `npm start` and by the end-to-end tests.
+ * Headers as the hosts send them: every answer (pages, files, 304s, the 404 page, redirects, the portal's answers)
+ * carries the headers `dist/_headers` gives its path (src/lib/headers-file.ts reads it as the CDN does; the same
+ * security headers nginx adds to every answer, src/lib/host-config.ts nginxInclude), so a page that breaks under the
+ * production Content-Security-Policy breaks here too. Cache-Control: the file's immutable rules for hashed assets,
+ * and nginx's revalidating default for every other file (sirv `maxAge: 0`: `public,max-age=0,must-revalidate`,
+ * security-headers.ts REVALIDATE_CACHE); the 404 page and redirects carry none, as under nginx. The
+ * Strict-Transport-Security header is sent as production sends it: over plain http (loopback) a browser ignores it
+ * (RFC 6797 §8.1), so it pins nothing.
+ * Used by `npm start`, `npm run preview` and the end-to-end tests.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
+import { headersForPath, parseHeadersFile } from '../src/lib/headers-file.ts';
 import { UPLOAD_HIDDEN_HEADERS, UPLOAD_PREFIX, uploadHeaders } from '../src/lib/upload-headers.ts';
 
 /** Path prefixes answered by the portal rather than by dist/. */
 export const PORTAL_PREFIXES = ['/api/', '/upload/'];
+
+/** The host files in dist/ (src/integrations/host-files.ts), which are no pages: nginx answers them 404, and so does this server. */
+export const HOST_FILES = new Set(['/nginx.conf', '/_redirects', '/_headers']);
 
 /**
  * A path as the redirect table compares it: percent-escapes decoded (a browser may encode what the plan does not,
@@ -52,6 +64,17 @@ export function readRedirects(dist) {
 }
 
 /**
+ * The header rules of a built site's `_headers` (src/lib/headers-file.ts).
+ * @param {string} dist the site's folder
+ * @returns {import('../src/lib/headers-file.ts').HeaderRule[]} empty when the site has no `_headers`
+ * @throws Error naming the line when the file holds a line the reader refuses
+ */
+export function readHeaderRules(dist) {
+  const file = join(dist, '_headers');
+  return existsSync(file) ? parseHeadersFile(readFileSync(file, 'utf8')) : [];
+}
+
+/**
  * Starts the server.
  * @param {{ dist: string, portalUrl: string, port?: number, host?: string }} options port 0 = a free port
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
@@ -60,11 +83,21 @@ export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' 
   const notFoundFile = join(dist, '404.html');
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built site in ${dist}: run \`npm run build\` first.`);
   const notFound = existsSync(notFoundFile) ? readFileSync(notFoundFile) : Buffer.from('404');
-  const files = sirv(dist, { dev: false, etag: true, extensions: ['html'], gzip: false });
+  // maxAge 0: every file revalidated unless `_headers` says otherwise (its Cache-Control, set on the answer first,
+  // wins over sirv's: sirv keeps a header the answer already has).
+  const files = sirv(dist, { dev: false, etag: true, extensions: ['html'], gzip: false, maxAge: 0 });
   const redirects = readRedirects(dist);
+  const headerRules = readHeaderRules(dist);
+  /** The 404 page: nginx answers it from its own location, with the security headers and no caching rule of the path. */
+  const notFoundAnswer = (res) => {
+    res.removeHeader('Cache-Control');
+    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(notFound);
+  };
   const proxy = createProxyServer({ target: portalUrl, changeOrigin: true });
   // The portal's files never act as the site (src/lib/upload-headers.ts): the portal's headers that would are dropped,
-  // and the upload policy, type and disposition take their place, as nginx does.
+  // and the upload policy, type and disposition take their place, as nginx does (the proxy copies these over the
+  // site's headers already set on the answer: the upload policy replaces the site's).
   proxy.on('proxyRes', (proxyRes, req) => {
     const path = (req.url ?? '/').split('?')[0];
     if (!path.startsWith(UPLOAD_PREFIX)) return;
@@ -79,6 +112,7 @@ export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' 
   });
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    for (const [name, value] of headersForPath(headerRules, path)) res.setHeader(name, value);
     if (path.startsWith(UPLOAD_PREFIX)) delete req.headers.cookie; // the portal's file host gets no cookie of the site
     if (PORTAL_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       proxy.web(req, res);
@@ -98,10 +132,11 @@ export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' 
       res.end();
       return;
     }
-    files(req, res, () => {
-      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(notFound);
-    });
+    if (HOST_FILES.has(path)) {
+      notFoundAnswer(res);
+      return;
+    }
+    files(req, res, () => notFoundAnswer(res));
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the site if dist/ has none (or with `--rebuild`), then serves it at
- * http://localhost:4321 (PORT overrides) with the sample portal answering the browser's `/api/*` calls.
+ * http://localhost:4321 (PORT overrides) with the sample portal answering the browser's `/api/*` calls, with the
+ * production headers and redirects (scripts/serve.mjs).
+ * `npm run preview` (`--preview`): the same server over the build already in dist/, never building; without one it
+ * says so and exits 1.
  * With PORTAL_API_BASE set, runtime calls go to that portal instead, and neither the build nor the server loads the
  * sample portal: a production install (`npm install --omit=dev`) runs it; without it, the sample
  * portal needs the devDependencies of a plain `npm install`. SAMPLE_PORTAL_STRICT=1 makes the sample portal answer
@@ -24,7 +27,18 @@ function fail(error) {
   process.exit(1);
 }
 
-if (process.argv.includes('--rebuild') || !existsSync(`${dist}index.html`)) {
+/** `npm run preview`: serve what dist/ holds, build nothing. */
+const preview = process.argv.includes('--preview');
+const built = existsSync(`${dist}index.html`);
+
+if (preview && !built) {
+  fail(
+    new Error(
+      'No built site in dist/: `npm run preview` serves an existing build. Run `npm run build` first (or `npm start`, which builds when dist/ is empty).',
+    ),
+  );
+}
+if (!preview && (process.argv.includes('--rebuild') || !built)) {
   const code = await build().catch(fail);
   if (code !== 0) process.exit(code);
 }
@@ -37,7 +51,7 @@ async function samplePortal() {
 
 const portal = await samplePortal().catch(fail);
 const portalUrl = settings.PORTAL_API_BASE || portal.url;
-const site = await serveSite({ dist, portalUrl, port, host: settings.HOST });
+const site = await serveSite({ dist, portalUrl, port, host: settings.HOST }).catch(fail);
 console.log(`Site: http://localhost:${site.port}  (portal: ${portalUrl}${portal?.strict ? ', strict: spec §7 endpoints only' : ''})`);
 
 const stop = async () => {

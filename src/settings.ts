@@ -199,7 +199,17 @@ export const SETTINGS = {
   DEPLOY_TARGET: setting(
     'deploy',
     z.string().optional(),
-    'a folder on the web server (instead of `DEPLOY_COMMAND`): each deploy is a new release in `releases/`, made live by switching the `current` symlink; see Publishing.',
+    'a folder on the web server (instead of `DEPLOY_COMMAND`), here (`/srv/site`) or over SSH (`ssh://deploy@www.example.com:22/srv/site` or `deploy@www.example.com:/srv/site`): each deploy is a new release in `releases/`, made live by switching the `current` symlink; see Publishing.',
+  ),
+  DEPLOY_SSH_KEY: setting(
+    'deploy',
+    z.string().optional(),
+    "`DEPLOY_TARGET` over SSH: the private key, its text (a CI secret) or the path of its file. Unset: ssh's own keys and agent.",
+  ),
+  DEPLOY_SSH_KNOWN_HOSTS: setting(
+    'deploy',
+    z.string().optional(),
+    "`DEPLOY_TARGET` over SSH: the server's host keys, `known_hosts` lines (`ssh-keyscan -p 22 www.example.com`) or the path of such a file; only these are trusted. Unset: ssh's own `known_hosts`.",
   ),
   DEPLOY_KEEP_RELEASES: setting(
     'deploy',

@@ -41,6 +41,10 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'off',
+    // The service worker (src/integrations/service-worker.ts) is tested alone, in tests/e2e/offline.spec.ts, in a
+    // context that allows it. Everywhere else it is blocked, so that no test sees pages kept by a worker an earlier
+    // test of the same origin registered, or waits on its precache downloads.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: CHROMIUM_ARGS,

@@ -87,7 +87,7 @@ export async function benchSearch({ dist, sizes = SEARCH_SIZES, log = console.er
     const fallbacks = rowsOf.filter((row) => row.truth === 0 && row.fallback !== null).map((row) => `${row.query} → ${row.fallback}`);
     if (missed.length > 0) markdown += `\n${label}: queries below full recall: ${missed.join('; ')}.`;
     if (imprecise.length > 0) markdown += `\n${label}: queries below full precision: ${imprecise.join('; ')}.`;
-    if (fallbacks.length > 0) markdown += `\n${label}: no-match queries whose empty state offers a leading part's results: ${fallbacks.join('; ')}.`;
+    if (fallbacks.length > 0) markdown += `\n${label}: no-match queries answered with a 您是不是要找 suggestion: ${fallbacks.join('; ')}.`;
   }
   return { title: 'Search', markdown, data: results };
 }

@@ -22,6 +22,8 @@ import { Parser } from 'htmlparser2';
 import pLimit from 'p-limit';
 import { parseSrcset } from 'srcset';
 import { PUBLISH_REPORT_PATH } from '../../src/site/limits.ts';
+// The host files nginx answers 404 whatever is in dist/, and the prefixes it passes to the portal: as the local server.
+import { HOST_FILES, PORTAL_PREFIXES } from '../serve.mjs';
 
 /** Per tag, the attributes that hold a URL (linkinator 7.6 `links.js` linksAttribute, by tag). */
 export const LINK_ATTRIBUTES = Object.freeze({
@@ -52,10 +54,6 @@ export const LINK_ATTRIBUTES = Object.freeze({
 const HINT_RELS = new Set(['dns-prefetch', 'preconnect']);
 /** The origin pages are read at; any URL of another origin is external. */
 const SITE = 'http://site.invalid';
-/** Paths the nginx include answers 404 for whatever is in dist/ (the host files). */
-const HOST_FILES = new Set(['/nginx.conf', '/_redirects', '/_headers']);
-/** Prefixes nginx passes to the portal. */
-const PORTAL_PREFIXES = ['/api/', '/upload/'];
 /** Prefixes nginx serves as exact files only (`try_files $uri =404`). */
 const EXACT_FILE_PREFIXES = ['/_astro/', '/reader/audio/'];
 /** Portal URLs fetched at once. */

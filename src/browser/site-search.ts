@@ -1,26 +1,33 @@
 /**
- * The site search's ranking rule (pages containing the exact query first; none when no page contains it), on top of
- * Pagefind's JS API.
+ * The site search's rule, on top of Pagefind's JS API: what a visitor means, the pages that hold it, the best first.
  *
  * Pagefind cuts Chinese into words twice, differently: at build time with its own dictionary (charabia/jieba),
  * at search time with the browser's (Intl.Segmenter). Where the two disagree, a page that plainly contains the
- * query is not found (撥打理賠 indexed as 撥打 + 理賠 or 撥 + 打理 + 賠; 住宅地震基本保險 cut one way in the index and
- * another in the query). So the index holds every Han character as a word of its own: the build gives Pagefind
- * each page with a space around every Han character (src/integrations/search-index.ts, `spaceHan`), and the
- * search does the same to the query. A phrase search of the spaced term (`"理 賠"`) then finds exactly the pages
- * whose text holds those characters next to each other: the query as a substring, whatever either dictionary
- * thinks the words are. Latin words and numbers stay whole words (`ESG`, `0800`). The rule:
+ * query is not found (撥打理賠 indexed as 撥打 + 理賠 or 撥 + 打理 + 賠). So the index holds every Han character as a
+ * word of its own: the build gives Pagefind each page with a space around every Han character
+ * (src/integrations/search-index.ts, `spaceHan`), and a phrase search of the spaced term (`"理 賠"`) finds exactly
+ * the pages whose text holds those characters next to each other. Latin words and numbers stay whole words.
  *
- * 1. The query is cut into terms at white space and punctuation (`機車險 理賠` → 機車險, 理賠; `機車險怎麼保?` →
- *    機車險怎麼保).
- * 2. Results are the pages that contain every term as written: one Pagefind exact-phrase search (`"機 車 險"`) per
- *    term, intersected. They are ranked by Pagefind's score for the plain (spaced) query — its BM25 over the
- *    characters and words, title and headings weighted — since a phrase search scores every page alike. Pages
- *    sharing only a character with the query are never results.
- * 3. When no page contains the query, there are no results (the page shows the empty state 查無「…」相關結果), and
- *    `fallback` offers the results of the longest leading run of whole words of the query (Intl.Segmenter, the
- *    page's language) that pages do contain, at least FALLBACK_MIN_LENGTH characters long: 機車險怎麼保? → 機車險.
- *    A nonsense query (xyzzy不存在) has none.
+ * On that, the query is understood (DESIGN.md §6 "Search understands the visitor") with the search lexicon the
+ * build writes beside the index (src/integrations/search-lexicon.ts, loaded with the search page only):
+ *
+ * 1. Folding: NFKC (full-width ＥＳＧ → ESG, ？ → ?), lower case, simplified → traditional by OpenCC's tables
+ *    restricted to the site's text (phrases first, longest match: 台风 → 颱風; then characters: 车险 → 車險).
+ * 2. Terms: the query is cut at white space, punctuation and the words that carry no meaning in a query
+ *    (src/site/search-terms.ts SEARCH_STOP_WORDS: 機車險怎麼保? → 機車險, 保); a lone character left by such a cut
+ *    is dropped when other terms remain.
+ * 3. A term finds the pages holding it or one of its synonyms (SEARCH_SYNONYMS: 車險 → 汽車保險, 汽車險).
+ * 4. A term that finds fewer than SUGGEST_BELOW pages is compared with the lexicon's words that sound the same
+ *    (pinyin of the site's characters) or, from three characters, differ in one: the one found on most pages, if more (SUGGEST_FACTOR
+ *    times more when the term finds some), is suggested
+ *    (「您是不是要找：理賠」 for 理陪) and searched instead, unless the visitor asked for the query as typed.
+ * 5. A term no page holds is cut into the longest parts that pages hold (汽車保險理賠流程 → 汽車保險理賠, 流程),
+ *    when they cover at least SPLIT_MIN_COVERAGE of it (a nonsense word stays unmatched: 火星保險 finds nothing).
+ * 6. Results: the best pages of the query's terms first (SEARCH_BEST_BETS and the product pages' titles; where
+ *    several, the last term's first, as a Chinese phrase ends in its head: 汽車保險理賠流程 → /claim), then pages
+ *    holding every term, then (three terms or more, or when none holds all) those holding most; within each, by
+ *    Pagefind's score for the plain spaced query (its BM25, title and headings weighted). Pages of one group (the
+ *    locations' regions) show once, the best ranked.
  *
  * Pagefind's excerpts and titles come from the spaced text: `unspaceHan` takes the spaces back out for display
  * (src/components/SearchResults.ts).
@@ -65,6 +72,79 @@ export function unspaceHan(html: string): string {
   return html.replace(/(\p{Script=Han})((?:<\/?mark>)*)[\s\u200B]+/gu, '$1$2').replace(/[\s\u200B]+((?:<\/?mark>)*)(?=\p{Script=Han})/gu, '$1');
 }
 
+/** Full-width Latin letters and digits (Ａ–Ｚ, ａ–ｚ, ０–９). */
+const FULL_WIDTH_ALNUM = /[０-９Ａ-Ｚａ-ｚ]/g;
+/** Distance from a full-width form to its ASCII letter or digit. */
+const FULL_WIDTH_OFFSET = 0xfee0;
+
+/**
+ * Full-width Latin letters and digits as ASCII (`ＥＳＧ２０２５` → `ESG2025`), so that a page writing them either way
+ * is found by either; the build applies it to the index's text, punctuation kept as the page writes it.
+ */
+export function foldWidth(text: string): string {
+  return text.replace(FULL_WIDTH_ALNUM, (character) => String.fromCharCode(character.charCodeAt(0) - FULL_WIDTH_OFFSET));
+}
+
+/**
+ * What the search knows beside the index (src/integrations/search-lexicon.ts writes it; /pagefind/site-lexicon.json).
+ * Page ids are Pagefind's result ids.
+ */
+export interface SearchLexicon {
+  /** Simplified → traditional characters (OpenCC, only those whose traditional form the site writes). */
+  chars: Record<string, string>;
+  /** Simplified → traditional phrases that characters alone convert otherwise (台风 → 颱風). */
+  phrases: Record<string, string>;
+  /** Toneless pinyin syllable → the site's characters read so (`pei` → `賠陪培…`). */
+  sounds: Record<string, string>;
+  /** Words a visitor may have meant (synonyms, best bets' terms, product titles, frequent words), most frequent first. */
+  words: string[];
+  /** Groups of synonyms (src/site/search-terms.ts SEARCH_SYNONYMS). */
+  synonyms: string[][];
+  /** Words set aside in a query (SEARCH_STOP_WORDS), longest first. */
+  stopWords: string[];
+  /** Best pages: [terms (with their synonyms), page id, a word the page holds (its title)]. */
+  bets: [string[], string, string][];
+  /** Ids of pages that show as one result. */
+  groups: string[][];
+}
+
+/** Where the build writes the lexicon (in the index's folder, so it comes and goes with it). */
+export const LEXICON_URL = '/pagefind/site-lexicon.json';
+
+/** Loads the search lexicon. @throws Error when it cannot be read. */
+export async function loadLexicon(url: string = LEXICON_URL): Promise<SearchLexicon> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`search lexicon: HTTP ${response.status}`);
+  return (await response.json()) as SearchLexicon;
+}
+
+/** Longest phrase of the lexicon, in characters. */
+const longestKey = (table: Record<string, string>): number => Math.max(1, ...Object.keys(table).map((key) => Array.from(key).length));
+
+/**
+ * A query as the index holds its words: NFKC (full-width letters, digits and punctuation), lower case, simplified
+ * characters as traditional (the lexicon's phrases by longest match, then its characters).
+ * @param query a normalized query (src/lib/search.ts normalizeQuery)
+ * @param lexicon the search lexicon
+ */
+export function foldQuery(query: string, lexicon: Pick<SearchLexicon, 'chars' | 'phrases'>): string {
+  const characters = Array.from(query.normalize('NFKC').toLowerCase());
+  const longest = longestKey(lexicon.phrases);
+  let folded = '';
+  for (let i = 0; i < characters.length; ) {
+    let length = Math.min(longest, characters.length - i);
+    while (length >= 2 && lexicon.phrases[characters.slice(i, i + length).join('')] === undefined) length -= 1;
+    if (length >= 2) {
+      folded += lexicon.phrases[characters.slice(i, i + length).join('')];
+      i += length;
+    } else {
+      folded += lexicon.chars[characters[i]!] ?? characters[i]!;
+      i += 1;
+    }
+  }
+  return folded;
+}
+
 /** The part of a Pagefind result used here (pagefind.app/docs/api). */
 export interface PagefindResult {
   id: string;
@@ -79,20 +159,33 @@ export interface PagefindSearch {
 
 /** What a search shows. */
 export interface SiteSearch {
-  /** Pages containing every term of the query, best first. */
+  /** The pages, best first, one per page or group. */
   results: PagefindResult[];
-  /** Only when `results` is empty: the leading part of the query that pages contain, and its results. */
-  fallback: { query: string; results: PagefindResult[] } | null;
+  /** The terms searched (after folding, stop words, suggestions and cuts). */
+  terms: string[];
+  /** A term replaced by a word that sounds the same (理陪 → 理賠), or null. */
+  suggestion: { from: string; to: string } | null;
 }
 
-/** Shortest leading part (in characters) offered when no page contains the whole query: one character is noise. */
-export const FALLBACK_MIN_LENGTH = 2;
-
-/** Most leading parts tried for the fallback (each is a search; a long query of one word per character is cut). */
-const FALLBACK_MAX_TRIES = 8;
+/** A term finding fewer pages than this is compared with the words that sound like it. Site choice. */
+export const SUGGEST_BELOW = 2;
+/** How many times more pages a word that sounds alike must find than a term that finds some. Site choice. */
+const SUGGEST_FACTOR = 5;
+/** Most words tried for a suggestion (each is a search). */
+const SUGGEST_MAX_TRIES = 3;
+/** Share of a term's characters its parts must cover when no page holds it whole. Site choice. */
+export const SPLIT_MIN_COVERAGE = 2 / 3;
+/** Shortest part of a cut term, in characters (one character is noise). */
+const PART_MIN_LENGTH = 2;
+/** Longest term, in characters, that is compared with sound-alike words or cut into parts (each try is a search). */
+const UNDERSTOOD_MAX_LENGTH = 12;
+/** Terms from which pages holding all but one still show after those holding all. */
+const MOST_FROM_TERMS = 3;
 
 /** Characters that separate terms: white space, punctuation and symbols (?, ？, 、, 「」, $, …). */
 const SEPARATOR = /[\s\p{P}\p{S}]+/u;
+/** A single Han character. */
+const ONE_HAN = /^\p{Script=Han}$/u;
 
 /**
  * The terms of a query: cut at white space, punctuation and symbols, empty parts dropped.
@@ -104,6 +197,37 @@ export function queryTerms(query: string): string[] {
 }
 
 /**
+ * The meaningful terms of a folded query: queryTerms, each cut at the stop words, which are dropped; a single Han
+ * character that such a cut left is dropped too when other terms remain (機車險怎麼保? → [機車險]).
+ * @param query a folded query (foldQuery)
+ * @param stopWords words to set aside, longest first
+ */
+export function intentTerms(query: string, stopWords: readonly string[]): string[] {
+  const pieces: { text: string; cut: boolean }[] = [];
+  for (const term of queryTerms(query)) {
+    const characters = Array.from(term);
+    let current = '';
+    let cut = false;
+    for (let i = 0; i < characters.length; ) {
+      const rest = characters.slice(i).join('');
+      const stop = stopWords.find((word) => rest.startsWith(word));
+      if (stop === undefined) {
+        current += characters[i];
+        i += 1;
+        continue;
+      }
+      if (current !== '') pieces.push({ text: current, cut: true });
+      current = '';
+      cut = true;
+      i += Array.from(stop).length;
+    }
+    if (current !== '') pieces.push({ text: current, cut });
+  }
+  const kept = pieces.filter((piece) => !(piece.cut && ONE_HAN.test(piece.text)));
+  return (kept.length > 0 ? kept : pieces).map((piece) => piece.text);
+}
+
+/**
  * A result with its rank's score whose `data()` goes through the result Pagefind returned, so that result stays
  * reachable as long as ours: Pagefind (1.6) searches in a web worker, registers each result it returns with a
  * FinalizationRegistry and, once the result is garbage-collected, tells the worker to drop its data (`releaseData`);
@@ -112,45 +236,186 @@ export function queryTerms(query: string): string[] {
  */
 const ranked = (result: PagefindResult, score: number): PagefindResult => ({ id: result.id, score, data: () => result.data() });
 
-/** Pages containing every term, ranked by the plain query's score (then in phrase order). */
-async function pagesContaining(pagefind: PagefindSearch, terms: string[]): Promise<PagefindResult[]> {
-  if (terms.length === 0) return [];
-  const phrases = await Promise.all(terms.map(async (term) => (await pagefind.search(phraseQuery(term)))?.results ?? []));
-  const [first, ...rest] = phrases;
-  const inAll = first!.filter((result) => rest.every((other) => other.some((candidate) => candidate.id === result.id)));
-  if (inAll.length === 0) return [];
-  const loose = (await pagefind.search(spaceHan(terms.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
-  const score = new Map(loose.map((result, rank) => [result.id, { score: result.score, rank }]));
-  const order = (result: PagefindResult, index: number): [number, number] => {
-    const ranked = score.get(result.id);
-    return ranked ? [0, ranked.rank] : [1, index];
+/** Pages holding one word as written, by id (a phrase search of its spaced characters), memoized per search. */
+type Phrases = (word: string) => Promise<Map<string, PagefindResult>>;
+
+function phraseSearcher(pagefind: PagefindSearch): Phrases {
+  const seen = new Map<string, Promise<Map<string, PagefindResult>>>();
+  return (word) => {
+    let found = seen.get(word);
+    if (!found) {
+      found = pagefind.search(phraseQuery(word)).then((answer) => new Map((answer?.results ?? []).map((result) => [result.id, result])));
+      seen.set(word, found);
+    }
+    return found;
   };
-  return inAll
-    .map((result, index) => ({ result: ranked(result, score.get(result.id)?.score ?? 0), key: order(result, index) }))
-    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
-    .map(({ result }) => result);
+}
+
+/** Pages holding a term or one of its synonyms. */
+async function termPages(phrases: Phrases, term: string, lexicon: SearchLexicon): Promise<Map<string, PagefindResult>> {
+  const words = [term, ...lexicon.synonyms.filter((group) => group.includes(term)).flat()];
+  const pages = new Map<string, PagefindResult>();
+  for (const found of await Promise.all([...new Set(words)].map(phrases)))
+    for (const [id, result] of found) if (!pages.has(id)) pages.set(id, result);
+  return pages;
+}
+
+/** The readings of the lexicon's characters: character → its toneless syllables. */
+function readingsOf(lexicon: SearchLexicon): Map<string, string[]> {
+  const readings = new Map<string, string[]>();
+  for (const [syllable, characters] of Object.entries(lexicon.sounds)) {
+    for (const character of characters) readings.set(character, [...(readings.get(character) ?? []), syllable]);
+  }
+  return readings;
+}
+
+/**
+ * The lexicon's words that a visitor may have meant by `term`, most frequent first: of its length, each differing
+ * character read the same (理陪 → 理賠), or, from three characters on, one character differing (強置險 → 強制險).
+ */
+export function soundAlikeWords(term: string, lexicon: Pick<SearchLexicon, 'sounds' | 'words'>): string[] {
+  const readings = readingsOf(lexicon as SearchLexicon);
+  const characters = Array.from(term);
+  const alike = (a: string, b: string) => (readings.get(a) ?? []).some((syllable) => (readings.get(b) ?? []).includes(syllable));
+  return lexicon.words.filter((word) => {
+    const letters = Array.from(word);
+    if (letters.length !== characters.length || word === term) return false;
+    const differing = letters.map((letter, i) => [letter, characters[i]!] as const).filter(([a, b]) => a !== b);
+    return differing.every(([a, b]) => alike(a, b)) || (differing.length === 1 && letters.length >= 3);
+  });
+}
+
+/** The first of soundAlikeWords that pages hold more than `than` times, or null. */
+async function soundAlike(phrases: Phrases, term: string, lexicon: SearchLexicon, than: number): Promise<string | null> {
+  for (const word of soundAlikeWords(term, lexicon).slice(0, SUGGEST_MAX_TRIES)) {
+    if ((await termPages(phrases, word, lexicon)).size > than) return word;
+  }
+  return null;
+}
+
+/**
+ * The longest parts of a term that pages hold, left to right, or null when they cover less than
+ * SPLIT_MIN_COVERAGE of it.
+ */
+async function splitTerm(phrases: Phrases, term: string): Promise<string[] | null> {
+  const characters = Array.from(term);
+  const parts: string[] = [];
+  let covered = 0;
+  for (let i = 0; i < characters.length; ) {
+    let length = characters.length - i;
+    while (length >= PART_MIN_LENGTH && (await phrases(characters.slice(i, i + length).join(''))).size === 0) length -= 1;
+    if (length >= PART_MIN_LENGTH) {
+      parts.push(characters.slice(i, i + length).join(''));
+      covered += length;
+      i += length;
+    } else i += 1;
+  }
+  return parts.length > 0 && covered >= SPLIT_MIN_COVERAGE * characters.length ? parts : null;
+}
+
+/** The terms understood: each with its pages, after suggestions and cuts. */
+async function understand(
+  phrases: Phrases,
+  terms: string[],
+  lexicon: SearchLexicon,
+  verbatim: boolean,
+): Promise<{ terms: { text: string; pages: Map<string, PagefindResult> }[]; suggestion: SiteSearch['suggestion'] }> {
+  const understood: { text: string; pages: Map<string, PagefindResult> }[] = [];
+  let suggestion: SiteSearch['suggestion'] = null;
+  for (const term of terms) {
+    const pages = await termPages(phrases, term, lexicon);
+    if (pages.size >= SUGGEST_BELOW || Array.from(term).length > UNDERSTOOD_MAX_LENGTH) {
+      understood.push({ text: term, pages });
+      continue;
+    }
+    const alike = verbatim || !ONE_HAN.test(Array.from(term)[0] ?? '') ? null : await soundAlike(phrases, term, lexicon, pages.size * SUGGEST_FACTOR);
+    if (alike !== null) {
+      suggestion ??= { from: term, to: alike };
+      understood.push({ text: alike, pages: await termPages(phrases, alike, lexicon) });
+      continue;
+    }
+    const parts = pages.size === 0 ? await splitTerm(phrases, term) : null;
+    if (parts === null) understood.push({ text: term, pages });
+    else for (const part of parts) understood.push({ text: part, pages: await termPages(phrases, part, lexicon) });
+  }
+  return { terms: understood, suggestion };
+}
+
+/**
+ * The best pages of a query, in order: the lexicon's bets found in the query, longest match at each place, the last
+ * found first (a Chinese phrase ends in its head: 汽車保險理賠流程 → 理賠流程's page before 汽車保險's).
+ */
+export function bestBets(query: string, bets: SearchLexicon['bets']): SearchLexicon['bets'][number][] {
+  const byTerm = new Map<string, SearchLexicon['bets'][number]>();
+  for (const bet of bets) for (const term of bet[0]) if (!byTerm.has(term)) byTerm.set(term, bet);
+  const longest = Math.max(1, ...[...byTerm.keys()].map((term) => Array.from(term).length));
+  const found: SearchLexicon['bets'][number][] = [];
+  const characters = Array.from(query);
+  for (let i = 0; i < characters.length; ) {
+    let length = Math.min(longest, characters.length - i);
+    while (length >= 1 && !byTerm.has(characters.slice(i, i + length).join(''))) length -= 1;
+    if (length >= 1) {
+      found.push(byTerm.get(characters.slice(i, i + length).join(''))!);
+      i += length;
+    } else i += 1;
+  }
+  return [...new Set(found.reverse())];
 }
 
 /**
  * Searches the site by the rule above.
  * @param pagefind Pagefind's loaded API (`/pagefind/pagefind.js`)
  * @param query a normalized query
- * @param locale language of the word segmentation for the fallback (default: the page's `<html lang>`)
- * @returns the results, or none and a fallback (see SiteSearch); Pagefind's errors propagate
+ * @param lexicon the search lexicon (loadLexicon)
+ * @param options.verbatim search the query as typed: no suggestion (the link under 「您是不是要找」)
+ * @returns the results, the terms and any suggestion (SiteSearch); Pagefind's errors propagate
  */
-export async function searchSite(pagefind: PagefindSearch, query: string, locale?: string): Promise<SiteSearch> {
-  const terms = queryTerms(query);
-  const results = await pagesContaining(pagefind, terms);
-  if (results.length > 0 || terms.length === 0) return { results, fallback: null };
-  // Leading runs of whole words, longest first: the first term's words (later terms are dropped whole first).
-  const segmenter = new Intl.Segmenter(locale ?? (document.documentElement.lang || undefined), { granularity: 'word' });
-  const candidates: string[][] = [];
-  for (let count = terms.length - 1; count >= 1; count -= 1) candidates.push(terms.slice(0, count));
-  const ends = [...segmenter.segment(terms[0]!)].map((segment) => segment.index + segment.segment.length);
-  for (const end of ends.reverse().slice(1)) candidates.push([terms[0]!.slice(0, end)]);
-  for (const candidate of candidates.filter((words) => words.join('').length >= FALLBACK_MIN_LENGTH).slice(0, FALLBACK_MAX_TRIES)) {
-    const found = await pagesContaining(pagefind, candidate);
-    if (found.length > 0) return { results: [], fallback: { query: candidate.join(' '), results: found } };
+export async function searchSite(
+  pagefind: PagefindSearch,
+  query: string,
+  lexicon: SearchLexicon,
+  options: { verbatim?: boolean } = {},
+): Promise<SiteSearch> {
+  const folded = foldQuery(query, lexicon);
+  const phrases = phraseSearcher(pagefind);
+  const { terms, suggestion } = await understand(phrases, intentTerms(folded, lexicon.stopWords), lexicon, options.verbatim ?? false);
+  const texts = terms.map((term) => term.text);
+  const held = new Map<string, { result: PagefindResult; count: number }>();
+  for (const term of terms) {
+    for (const [id, result] of term.pages) held.set(id, { result: held.get(id)?.result ?? result, count: (held.get(id)?.count ?? 0) + 1 });
   }
-  return { results: [], fallback: null };
+  const most = Math.max(0, ...[...held.values()].map((page) => page.count));
+  const least = most === terms.length && terms.length < MOST_FROM_TERMS ? most : Math.max(1, Math.ceil(terms.length / 2), most - 1);
+  if (most === 0) return { results: [], terms: texts, suggestion };
+  // The best pages of the query's words, as typed or understood, found by the word each holds (its title).
+  const bets: string[] = [];
+  for (const [, id, title] of [
+    ...bestBets(texts.join(' '), lexicon.bets),
+    ...bestBets(intentTerms(folded, lexicon.stopWords).join(' '), lexicon.bets),
+  ]) {
+    const result = held.get(id)?.result ?? (await phrases(title)).get(id);
+    if (result === undefined || bets.includes(id)) continue;
+    bets.push(id);
+    if (!held.has(id)) held.set(id, { result, count: 0 });
+  }
+  const loose = (await pagefind.search(spaceHan(texts.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
+  const score = new Map(loose.map((result, rank) => [result.id, { score: result.score, rank }]));
+  const group = new Map(lexicon.groups.flatMap((ids) => ids.map((id) => [id, ids[0]!] as const)));
+  const key = (id: string, index: number): number[] => {
+    const bet = bets.indexOf(id);
+    return [bet === -1 ? bets.length : bet, -held.get(id)!.count, score.get(id)?.rank ?? loose.length + index];
+  };
+  const order = [...held.entries()]
+    .filter(([id, page]) => page.count >= least || bets.includes(id))
+    .map(([id, page], index) => ({ id, page, key: key(id, index) }))
+    .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!);
+  const shown = new Set<string>();
+  const results: PagefindResult[] = [];
+  for (const { id, page } of order) {
+    const one = group.get(id) ?? id;
+    if (shown.has(one)) continue;
+    shown.add(one);
+    results.push(ranked(page.result, score.get(id)?.score ?? 0));
+  }
+  return { results, terms: texts, suggestion };
 }

@@ -1,14 +1,15 @@
 /**
  * Browser side of SearchResults.astro: reads `q` from the address, searches the Pagefind index with its JS API
  * (`/pagefind/pagefind.js`, imported at run time only — the build writes it after Vite has bundled the site) and
- * renders the results, ranked by src/browser/site-search.ts (pages containing the query, best first; none
- * when no page contains it, with the results of its longest leading part offered under the empty state). Each result
+ * the search lexicon beside it (loaded here only: content pages never download it), and renders the results ranked
+ * by src/browser/site-search.ts (what the query means, best first), with 「您是不是要找：…」 when a word was taken
+ * for one that sounds the same and a link to the query as typed (`&verbatim=1`: no suggestion). Each result
  * shows its title, its section and date (the `section`/`date` meta SiteLayout writes at build time) and an excerpt.
  * Pagefind reads the page's `<html lang>` to segment a Chinese query. The query is only ever set as text; the excerpts (HTML that Pagefind builds from our own
  * pages, with `<mark>` around matches) are copied node by node keeping text and `<mark>` only.
  */
-import { searchSite, unspaceHan, type PagefindResult, type PagefindSearch } from '../browser/site-search';
-import { normalizeQuery } from '../lib/search';
+import { loadLexicon, searchSite, unspaceHan, type PagefindResult, type PagefindSearch, type SiteSearch } from '../browser/site-search';
+import { normalizeQuery, searchHref, VERBATIM_PARAM } from '../lib/search';
 import { COMPANY } from '../site/company';
 import { SEARCH_PAGE_SIZE } from '../site/limits';
 import { SEARCH_TEXT } from '../site/texts/search';
@@ -107,6 +108,22 @@ function resultItem(data: PagefindResultData): HTMLLIElement {
   return item;
 }
 
+/**
+ * 「您是不是要找：理賠」 (a link to the search of the word in the query's place) and 仍要搜尋「理陪」 (the query as
+ * typed, without suggestion), or nothing.
+ */
+function showSuggestion(note: HTMLElement, query: string, suggestion: SiteSearch['suggestion']): void {
+  note.hidden = suggestion === null;
+  if (suggestion === null) return;
+  const suggested = note.querySelector<HTMLAnchorElement>('[data-suggested]')!;
+  const corrected = query.split(suggestion.from).join(suggestion.to);
+  suggested.textContent = suggestion.to;
+  suggested.href = searchHref(corrected === query ? suggestion.to : corrected);
+  const verbatim = note.querySelector<HTMLAnchorElement>('[data-verbatim]')!;
+  verbatim.textContent = SEARCH_TEXT.searchInstead(query);
+  verbatim.href = `${searchHref(query)}&${VERBATIM_PARAM}=1`;
+}
+
 /** Fills the results section of /search for the `q` of the address. Does nothing without a query. */
 export async function mountSearchResults(root: HTMLElement): Promise<void> {
   const query = normalizeQuery(new URLSearchParams(window.location.search).get('q') ?? '');
@@ -128,12 +145,11 @@ export async function mountSearchResults(root: HTMLElement): Promise<void> {
   root.hidden = false;
 
   let results: PagefindResult[];
-  let fallback: string | null = null;
+  let suggestion: SiteSearch['suggestion'] = null;
   try {
-    const pagefind = await loadPagefind();
-    const found = await searchSite(pagefind, query);
-    results = found.results;
-    if (found.fallback) ({ query: fallback, results } = found.fallback);
+    const [pagefind, lexicon] = await Promise.all([loadPagefind(), loadLexicon()]);
+    const verbatim = new URLSearchParams(window.location.search).has(VERBATIM_PARAM);
+    ({ results, suggestion } = await searchSite(pagefind, query, lexicon, { verbatim }));
   } catch {
     status.classList.remove('is-loading');
     root.removeAttribute('aria-busy');
@@ -156,12 +172,10 @@ export async function mountSearchResults(root: HTMLElement): Promise<void> {
   if (results.length > 0) await showMore();
   status.classList.remove('is-loading');
   root.removeAttribute('aria-busy');
-  const empty = results.length === 0 || fallback !== null;
+  const empty = results.length === 0;
   status.textContent = !empty ? SEARCH_TEXT.count(results.length) : SEARCH_TEXT.empty(query);
-  emptyHint.hidden = !empty || fallback !== null;
-  const fallbackNote = part<HTMLElement>('fallback');
-  fallbackNote.hidden = fallback === null;
-  if (fallback !== null) fallbackNote.textContent = SEARCH_TEXT.fallback(fallback, results.length);
+  emptyHint.hidden = !empty;
+  showSuggestion(part<HTMLElement>('suggestion'), query, suggestion);
   root.classList.toggle('is-empty', empty);
   more.addEventListener('click', async () => {
     const [first] = await showMore();

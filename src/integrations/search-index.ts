@@ -18,6 +18,10 @@
  * next build's fingerprint is the same, the copy is restored instead of indexing again. Either way `pagefind/` is
  * deleted first: the output folder is kept between builds (src/integrations/output-folder.ts), the index is not. The
  * pages' digest comes from the pipeline's one read of them (src/integrations/built-pages.ts).
+ *
+ * Beside the index it writes the search lexicon (src/integrations/search-lexicon.ts: folding tables, sounds, words,
+ * the thesaurus, best bets and collapsed groups as page ids), kept and restored with it; the thesaurus of
+ * src/site/search-terms.ts is part of the fingerprint.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -26,8 +30,10 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import { Parser } from 'htmlparser2';
 import * as pagefind from 'pagefind';
-import { spaceHan } from '../browser/site-search';
+import { foldWidth, spaceHan } from '../browser/site-search';
 import { SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
+import { SEARCH_BEST_BETS, SEARCH_COLLAPSED_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../site/search-terms';
+import { buildLexicon, readIndexedPages, SEARCH_LEXICON_FILE } from './search-lexicon';
 
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -36,7 +42,7 @@ export const SEARCH_INDEX_DIR = 'pagefind';
 export const SEARCH_INDEX_CACHE_DIR = 'search-index';
 
 /** How pages are handed to Pagefind (part of the fingerprint: a change of spacedPageHtml re-indexes). */
-const SEARCH_INDEX_FORM = 'han-characters-spaced';
+const SEARCH_INDEX_FORM = 'han-characters-spaced, full-width folded, lexicon 2';
 
 /** The attribute that marks an indexed page's body (SiteLayout's `<main>`). */
 const PAGEFIND_BODY = 'data-pagefind-body';
@@ -51,10 +57,12 @@ const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'template', 'textarea']);
  * A page's HTML as the index reads it: every text node with a space on both sides of each Han character
  * (site-search `spaceHan`); tags, attributes (so `data-pagefind-*` settings and meta values), scripts and styles
  * unchanged. Text positions come from htmlparser2's offsets into the source, so the rest is copied byte for byte.
+ * Full-width Latin letters and digits become ASCII first (site-search `foldWidth`), as a query's do.
  * @param html a built page
+ * @param onText called with each text node's raw text (the lexicon's corpus), if given
  * @returns the same page, its text spaced
  */
-export function spacedPageHtml(html: string): string {
+export function spacedPageHtml(html: string, onText?: (text: string) => void): string {
   const parts: string[] = [];
   let copied = 0;
   let raw = 0;
@@ -70,7 +78,9 @@ export function spacedPageHtml(html: string): string {
         if (raw > 0) return;
         const start = parser.startIndex;
         const end = parser.endIndex + 1;
-        parts.push(html.slice(copied, start), spaceHan(html.slice(start, end)));
+        const text = html.slice(start, end);
+        onText?.(text);
+        parts.push(html.slice(copied, start), spaceHan(foldWidth(text)));
         copied = end;
       },
     },
@@ -90,6 +100,7 @@ export function spacedPageHtml(html: string): string {
 export function searchIndexFingerprint(pagesDigest: string, pagefindVersion: string): string {
   return createHash('sha1')
     .update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_FORM, pagefindVersion]))
+    .update(JSON.stringify([SEARCH_SYNONYMS, SEARCH_BEST_BETS, SEARCH_STOP_WORDS, SEARCH_COLLAPSED_PAGES.map(String)]))
     .update(pagesDigest)
     .digest('hex');
 }
@@ -165,12 +176,17 @@ export async function indexSite(options: {
     if (!index || created.errors.length > 0) throw new Error(`Search index: ${created.errors.join('; ')}`);
     // Pages without data-pagefind-body are dropped when the index is written (Pagefind's rule); count the others.
     let pageCount = 0;
+    const pageTexts: string[] = [];
     for (let i = 0; i < options.files.length; i += INDEX_BATCH) {
       const added = await Promise.all(
         options.files.slice(i, i + INDEX_BATCH).map(async (file) => {
           const html = await readFile(file, 'utf8');
-          if (html.includes(PAGEFIND_BODY)) pageCount += 1;
-          return index.addHTMLFile({ sourcePath: relative(root, file).split(sep).join('/'), content: spacedPageHtml(html) });
+          const indexed = html.includes(PAGEFIND_BODY);
+          if (indexed) pageCount += 1;
+          const texts: string[] = [];
+          const content = spacedPageHtml(html, indexed ? (text) => texts.push(text) : undefined);
+          if (indexed) pageTexts.push(texts.join(' '));
+          return index.addHTMLFile({ sourcePath: relative(root, file).split(sep).join('/'), content });
         }),
       );
       const errors = added.flatMap((result) => result.errors);
@@ -179,6 +195,8 @@ export async function indexSite(options: {
     if (pageCount === 0) throw new Error('Search index: no page has data-pagefind-body.');
     const written = await index.writeFiles({ outputPath: output });
     if (written.errors.length > 0) throw new Error(`Search index: ${written.errors.join('; ')}`);
+    const lexicon = buildLexicon({ pageTexts, pages: await readIndexedPages(output) });
+    await writeFile(join(output, SEARCH_LEXICON_FILE), JSON.stringify(lexicon));
     logger.info(`${pageCount} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE})`);
   } finally {
     await pagefind.close();

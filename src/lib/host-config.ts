@@ -6,7 +6,8 @@
 import { decodedPath, hostRedirects, type Redirect } from './redirects';
 import { COMPANY } from '../site/company';
 import { escapeHtml } from './html';
-import { IMMUTABLE_CACHE, REVALIDATE_CACHE, nginxHeaderLines } from './security-headers';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE, WORKER_CACHE, nginxHeaderLines } from './security-headers';
+import { MANIFEST_PATH, SERVICE_WORKER_PATH } from '../site/app';
 import { NGINX_IGNORED_UPLOAD_HEADERS, UPLOAD_HIDDEN_HEADERS, UPLOAD_PREFIX, uploadHeaders, uploadTypeGroups, withHeaders } from './upload-headers';
 import { UPLOAD_EXTENSIONS } from '../site/uploads';
 import { IMAGE_OUTPUT_FOLDER } from '../site/images';
@@ -145,6 +146,19 @@ ${locationSecurity}
 # The portal's images as the build made them (src/integrations/images.ts): named by the hash of their content.
 location ^~ /${IMAGE_OUTPUT_FOLDER}/ {
   add_header Cache-Control "${IMMUTABLE_CACHE}" always;
+${locationSecurity}
+  try_files $uri =404;
+}
+# The service worker's script: revalidated on every fetch, so a new deploy's worker is found at the next visit.
+location = ${SERVICE_WORKER_PATH} {
+  add_header Cache-Control "${WORKER_CACHE}" always;
+${locationSecurity}
+  try_files $uri =404;
+}
+# The web app manifest: nginx's mime.types does not name the type of .webmanifest (W3C Web App Manifest).
+location = ${MANIFEST_PATH} {
+  default_type application/manifest+json;
+  add_header Cache-Control "${REVALIDATE_CACHE}" always;
 ${locationSecurity}
   try_files $uri =404;
 }

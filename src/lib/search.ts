@@ -10,3 +10,6 @@ export function normalizeQuery(raw: string): string {
 
 /** The results page of a query: `/search?q={query}`, the query normalized and URI-encoded. */
 export const searchHref = (query: string): string => `/search?q=${encodeURIComponent(normalizeQuery(query))}`;
+
+/** The parameter of `/search` that searches the query as typed, without 「您是不是要找」 (its link). */
+export const VERBATIM_PARAM = 'verbatim';

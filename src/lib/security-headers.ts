@@ -26,6 +26,7 @@ import type { Settings } from '../settings';
 import { EXTERNAL, VIDEO_EMBED_ORIGIN } from '../site/company';
 import { UPLOAD_CSP, UPLOAD_PREFIX } from './upload-headers';
 import { IMAGE_OUTPUT_FOLDER } from '../site/images';
+import { SERVICE_WORKER_PATH } from '../site/app';
 
 /** Origins of Google Analytics 4 (gtag.js and its collection endpoints), used only with a measurement id. */
 export const GA_ORIGINS = {
@@ -225,6 +226,13 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** Cache-Control of HTML and every other file: always revalidated, so a new build shows at once. */
 export const REVALIDATE_CACHE = 'public, max-age=0, must-revalidate';
 
+/**
+ * Cache-Control of the service worker's script (SERVICE_WORKER_PATH): revalidated on every fetch, by the browser and
+ * by a CDN, so a new deploy's worker, and with it the new precache, is found at the next visit (a CDN's default may
+ * keep other files for hours).
+ */
+export const WORKER_CACHE = 'no-cache';
+
 /** Cloudflare Pages limits of `_headers`: 100 rules, 2,000 characters a line. */
 export const CDN_HEADER_LIMITS = { rules: 100, lineLength: 2000 } as const;
 
@@ -253,7 +261,8 @@ function pagesBringingHashes(origins: ReadonlyMap<string, HashOrigin>): string {
 
 /**
  * `dist/_headers` (Netlify / Cloudflare Pages): the security headers on every path, the immutable caching of
- * hashed assets and of the image variants (`/_images/`, named by their content's hash), and the upload policy on the portal's files (UPLOAD_CSP: no script, an opaque origin). Both hosts
+ * hashed assets and of the image variants (`/_images/`, named by their content's hash), the revalidation of the service
+ * worker's script (WORKER_CACHE), and the upload policy on the portal's files (UPLOAD_CSP: no script, an opaque origin). Both hosts
  * join the values of a header that several rules set, so Cache-Control is set by one rule only (HTML keeps the
  * host's revalidating default), and `/upload/*` gets the site's policy and the upload policy, both enforced. What a
  * CDN cannot do from this file (the type by extension, dropping the portal's Set-Cookie or Refresh) needs the
@@ -270,6 +279,8 @@ export function headersFile(headers: readonly [string, string][], origins: Reado
     ...headers.map(([name, value]) => `  ${name}: ${value}`),
     '/_astro/*',
     `  Cache-Control: ${IMMUTABLE_CACHE}`,
+    SERVICE_WORKER_PATH,
+    `  Cache-Control: ${WORKER_CACHE}`,
     `/${IMAGE_OUTPUT_FOLDER}/*`,
     `  Cache-Control: ${IMMUTABLE_CACHE}`,
     // The portal's files: the CDN joins this policy to the site's, and a browser enforces both (src/lib/upload-headers.ts).

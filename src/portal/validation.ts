@@ -57,6 +57,7 @@ export const RESERVED_SEGMENTS: readonly string[] = [
   'index.html',
   // Literal pages beside a parameter in src/pages.
   'detail', // news, share, winner, coupon, insurance /detail/{id} beside /{category}
+  'rss.xml', // /news/rss.xml, /event/rss.xml (the feeds) beside /{section}/{category}
   'stewardship', // /about/public/stewardship beside /about/public/{category}
   'service', // /faq/service beside /faq/{category}
   'building', // /insurance/building beside /insurance/{category}

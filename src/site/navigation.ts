@@ -214,10 +214,11 @@ export const HOME_SERVICES: readonly (MenuLink & { icon: 'claim' | 'policy' | 'p
 
 /**
  * Pages kept out of search engines (robots noindex), out of sitemap.xml and out of the site search: the
- * error pages, the search results page and the two form confirmations. SiteLayout and astro.config.mjs (sitemap
+ * error pages, the search results page, the two form confirmations and the offline page (shown by the service
+ * worker, src/site/app.ts). SiteLayout and astro.config.mjs (sitemap
  * filter) both read this list.
  */
-export const NOINDEX_PATHS: readonly string[] = ['/404', '/500', '/search', '/contact/success', '/service/success'];
+export const NOINDEX_PATHS: readonly string[] = ['/404', '/500', '/search', '/contact/success', '/service/success', '/offline'];
 
 /**
  * Insurance product categories of `/insurance/{category}` (spec §2; labels as the 商品介紹 mega-menu groups).

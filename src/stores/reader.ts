@@ -1,7 +1,7 @@
 /**
  * The audio reader (spec §3 "Reader state: readerPath, readerSpeed (default 1), readerStatus (default stop)";
  * §4 "Reader: stop, play, pause. Setting a new path triggers play; audio end becomes pause; speed changes apply
- * to the playback rate"). ReaderPlayer (src/islands/ReaderPlayer.tsx) turns this state into sound with howler.
+ * to the playback rate"). The reader player (src/components/ReaderPlayer.ts) turns this state into sound with howler.
  *
  * The speed is kept in localStorage, so a visitor's chosen rate carries over to the next page they listen to.
  */

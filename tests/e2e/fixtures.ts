@@ -1,9 +1,14 @@
 /**
- * Shared fixtures of the end-to-end tests: `page` fails the test on any console error or uncaught page error
- * (issue 2: "no console errors"), and `portal` reads the sample portal's lists through the site's `/api/` proxy,
- * so tests compare pages with the data they were built from.
+ * Shared fixtures of the end-to-end tests (every spec imports `test` from here):
+ * - `page` fails the test on any console error or uncaught page error ("no console errors");
+ * - `cspViolations` (automatic) fails the test when any page or frame of any browser context the test opens (its
+ *   `page`, and contexts it makes itself with `browser.newContext`) reports a Content-Security-Policy violation (the
+ *   `securitypolicyviolation` event, CSP3 §5.3). The site is served with the headers of `dist/_headers`
+ *   (scripts/serve.mjs), so this is the production policy: a page that breaks only under it fails its test;
+ * - `portal` reads the sample portal's lists through the site's `/api/` proxy, so tests compare pages with the data
+ *   they were built from.
  */
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints';
 import { portalUrl } from '../../src/portal/client';
 
@@ -38,7 +43,106 @@ function portalReader(request: APIRequestContext): PortalReader {
   };
 }
 
-export const test = base.extend<{ portal: PortalReader; consoleErrors: string[] }>({
+/** The page function a context's pages call with each violation (a Playwright binding). */
+const CSP_BINDING = '__e2eReportCspViolation';
+
+/** What a page reports of a violation (SecurityPolicyViolationEvent fields). */
+interface CspViolation {
+  directive: string;
+  blocked: string;
+  document: string;
+  source: string;
+  line: number;
+  sample: string;
+}
+
+/** Contexts already watched (the `page` fixture's context may also come through `browser.newContext`). */
+const watched = new WeakSet<BrowserContext>();
+
+/**
+ * Records every Content-Security-Policy violation that any page or frame of `context` reports, from the first
+ * script on: a binding the pages call, and an init script listening for `securitypolicyviolation` on the document
+ * (capturing, so a page cannot stop it). Each is recorded as one line: directive, what was blocked (`inline`,
+ * `eval` or a URL), the document's path, where and the sample the browser gives.
+ * In: the context; `record` receives each line. Out: resolves once installed (before the context's next page).
+ */
+export async function watchSecurityPolicy(context: BrowserContext, record: (line: string) => void): Promise<void> {
+  if (watched.has(context)) return;
+  watched.add(context);
+  await context.exposeBinding(CSP_BINDING, (_source, violation: CspViolation) => {
+    const where = violation.source ? ` at ${violation.source}:${violation.line}` : '';
+    const sample = violation.sample ? ` ("${violation.sample}")` : '';
+    record(`${violation.directive} blocked ${violation.blocked || 'inline'} on ${violation.document}${where}${sample}`);
+  });
+  await context.addInitScript((binding) => {
+    // Frames of other origins (the chatbot, the video player) keep their own policies: not the site's to answer for.
+    const sameOrigin = () => {
+      try {
+        return window.top?.location.origin === location.origin;
+      } catch {
+        return false;
+      }
+    };
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        if (!sameOrigin()) return;
+        const report = (window as unknown as Record<string, (violation: CspViolation) => void>)[binding];
+        report({
+          directive: event.effectiveDirective,
+          blocked: event.blockedURI,
+          document: new URL(event.documentURI).pathname,
+          source: event.sourceFile,
+          line: event.lineNumber,
+          sample: event.sample,
+        });
+      },
+      true,
+    );
+  }, CSP_BINDING);
+}
+
+/**
+ * The check every test ends with: no Content-Security-Policy violation was recorded.
+ * @throws the expectation's error, listing the violations
+ */
+export function expectNoCspViolations(violations: readonly string[]): void {
+  expect(violations, 'Content-Security-Policy violations on the pages of this test').toEqual([]);
+}
+
+/**
+ * Makes every context `browser.newContext` creates during a test watched (watchSecurityPolicy); returns the undo.
+ */
+function watchNewContexts(browser: Browser, record: (line: string) => void): () => void {
+  const newContext = browser.newContext;
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext.apply(browser, args);
+    await watchSecurityPolicy(context, record);
+    return context;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
+export const test = base.extend<{ portal: PortalReader; consoleErrors: string[]; cspViolations: string[] }>({
+  cspViolations: [
+    async ({ browser }, use) => {
+      const violations: string[] = [];
+      const undo = watchNewContexts(browser, (line) => violations.push(line));
+      try {
+        await use(violations);
+      } finally {
+        undo();
+      }
+      expectNoCspViolations(violations);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, cspViolations }, use) => {
+    await watchSecurityPolicy(context, (line) => cspViolations.push(line));
+    await use(context);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   consoleErrors: async ({}, use) => {
     await use([]);
@@ -52,6 +156,8 @@ export const test = base.extend<{ portal: PortalReader; consoleErrors: string[] 
     });
     page.on('pageerror', (error) => record(error.message));
     await use(page);
+    // A violation reported just before the test ended is still on its way: one round trip to the page lets it arrive.
+    await page.evaluate(() => undefined).catch(() => undefined);
     expect(consoleErrors, 'console errors on the pages of this test').toEqual([]);
   },
   portal: async ({ request }, use) => {

@@ -6,8 +6,8 @@
  * - images move nothing while they arrive (no layout shift on home and a detail page);
  * - no page hot-links a full-size upload: every photograph comes from `/_images/`.
  */
-import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** The variant width a file name carries (`<hash>-<width>.<ext>`). */
 const widthOf = (url: string): number => Number(/-(\d+)\.\w+$/.exec(new URL(url).pathname)?.[1] ?? NaN);

@@ -128,7 +128,7 @@ test.describe('audio reader', () => {
     const reader = player(page);
     await expect(reader).toBeVisible();
     const toggle = reader.locator('[data-reader-toggle]');
-    // The player takes the keyboard once it is ready (its buttons are disabled until the island hydrates).
+    // The player takes the keyboard once it is ready (its buttons are disabled until its script runs).
     await expect(toggle).toBeEnabled();
     for (let i = 0; i < 80 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(toggle).toBeFocused();
@@ -162,13 +162,14 @@ test.describe('audio reader', () => {
     expect(await playing(page)).toBeUndefined();
   });
 
-  test('a press on 播放 before the player is ready is not lost: the buttons wait, disabled, until the island hydrates', async ({ page }) => {
+  test('a press on 播放 before the player is ready is not lost: the buttons wait, disabled, until its script runs', async ({ page }) => {
     // A slow device: the player's code arrives 1.5 s late.
     await page.route('**/_astro/ReaderPlayer*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.goto('/news/detail/1');
+    // Not waiting for the load event: the page's module scripts, the player's among them, are part of it.
+    await page.goto('/news/detail/1', { waitUntil: 'commit' });
     const reader = player(page);
     await expect(reader.getByRole('button', { name: READER_TEXT.play })).toBeDisabled();
     await expect(reader.getByLabel(READER_TEXT.speed)).toBeDisabled();
@@ -176,6 +177,51 @@ test.describe('audio reader', () => {
     await reader.getByRole('button', { name: READER_TEXT.play }).click();
     await expect(reader.getByRole('status')).toHaveText(READER_TEXT.status.play);
     await expect.poll(async () => (await playing(page))?.currentTime ?? 0).toBeGreaterThan(0.2);
+  });
+
+  test('the player keeps its place and size when its script starts, and a reader page loads no React', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // The server's markup first (the script held back), then the same player once the script runs.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_astro/ReaderPlayer*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/news/detail/1', { waitUntil: 'commit' });
+    const reader = player(page);
+    await expect(reader.getByRole('button', { name: READER_TEXT.play })).toBeDisabled();
+    // Its left edge and size (its top may move with what the notifications add above the page, not its doing).
+    const box = async () => {
+      const { x, width, height } = (await reader.boundingBox())!;
+      return { x, width, height };
+    };
+    const before = await box();
+    release();
+    await expect(reader.getByRole('button', { name: READER_TEXT.play })).toBeEnabled();
+    // The manifest is in: the page's duration shows.
+    await expect(reader.getByText(/^0:00 \/ \d+:\d\d$/)).not.toHaveText('0:00 / 0:00');
+    expect(await box()).toEqual(before);
+    // React (its renderer, client.*.js, and the islands' runtime) is for the forms; the player is a plain script.
+    expect(scripts.filter((path) => /\/_astro\/(?:client|react|jsx-runtime)\./.test(path))).toEqual([]);
+    expect(await page.locator('astro-island').count()).toBe(await page.locator('astro-island[client="intent"]').count());
+  });
+
+  test('an audio file that cannot play stops the reader and says so', async ({ page }) => {
+    // A file that is not MP3 (a failed request would also be logged as a console error, which fails any test).
+    await page.route('**/reader/audio/*.mp3', (route) => route.fulfill({ contentType: 'audio/mpeg', body: 'not an MP3 file' }));
+    await page.goto('/news/detail/1');
+    const reader = player(page);
+    await reader.getByRole('button', { name: READER_TEXT.play }).click();
+    await expect(reader.getByRole('status')).toHaveText(READER_TEXT.error);
+    await expect(reader.getByRole('button', { name: READER_TEXT.play })).toBeVisible();
+    await expect(reader.getByRole('button', { name: READER_TEXT.stop })).toBeDisabled();
+    expect(await playing(page)).toBeUndefined();
   });
 
   test('a page whose audio is not made yet shows no player and no error @phone', async ({ page }) => {

@@ -1,6 +1,6 @@
 /**
  * What the built site's pages read: the audio folder `<outDir>/reader/audio/` and each page's manifest
- * (ReaderManifest, src/lib/reader-path.ts) at its readerPath, which the player (src/islands/ReaderPlayer.tsx)
+ * (ReaderManifest, src/lib/reader-path.ts) at its readerPath, which the player (src/components/ReaderPlayer.ts)
  * fetches. A page whose audio is incomplete because the time budget (READER_BUDGET_SECONDS, budget.ts) was spent
  * reads its previous text's audio when the cache has it (readPageAudio), else gets a manifest without segments: its
  * player shows nothing (an empty manifest rather than none, so the browser logs no failed request).

@@ -10,7 +10,7 @@
  * ReaderSettings.budgetSeconds; budget.ts). Pages are taken newest first (their date, ReaderPage.date), so when the
  * budget is spent, no new segment starts, and a page whose audio is incomplete gets the manifest of its previous
  * text's audio if the cache has it (PageAudioRecord), else a manifest without segments: its player shows nothing
- * (src/islands/ReaderPlayer.tsx; an empty manifest rather than none, so the browser logs no failed request). The
+ * (src/components/ReaderPlayer.ts; an empty manifest rather than none, so the browser logs no failed request). The
  * segments synthesized are in the cache, so the next build goes on from there.
  */
 import { availableParallelism } from 'node:os';

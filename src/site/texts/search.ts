@@ -22,7 +22,9 @@ export const SEARCH_TEXT = {
   /** Empty state: `查無「{query}」相關結果`. */
   empty: (query: string): string => `查無「${query}」相關結果`,
   emptyHint: '請試試其他關鍵字，或參考下列推薦搜尋：',
-  /** Under the empty state, when a leading part of the query has results: `以下為「機車險」的 N 筆結果`. */
-  fallback: (query: string, n: number): string => `以下為「${query}」的 ${n} 筆結果：`,
+  /** Before a word the query was taken for (「您是不是要找：理賠」), whose results follow. */
+  didYouMean: '您是不是要找：',
+  /** The link to the query as typed, under 您是不是要找. */
+  searchInstead: (query: string): string => `仍要搜尋「${query}」`,
   failed: '搜尋暫時無法使用，請稍後再試。',
 } as const;

@@ -1,0 +1,108 @@
+/**
+ * The release scheme of DEPLOY_TARGET (.github/OPERATIONS.md "Atomic deploys and rollback"; DESIGN.md §11), the part
+ * that does not depend on where the target is: names, what `current` may point at, which release a deploy makes and
+ * which ones it deletes, which release a rollback goes back to. scripts/deploy.mjs applies it to a local folder,
+ * scripts/lib/deploy-ssh.mjs to a folder on a server reached over SSH; both lay the target out the same way:
+ *     <target>/releases/<UTC time>-<site digest>/   one complete site per deploy
+ *     <target>/releases/.partial-<name>/            a release still being written (never live)
+ *     <target>/current -> releases/<…>              the live site (nginx's `root`), a relative symlink
+ * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
+ */
+
+/** Under the target: the folder of the releases, and the symlink that is the live site (nginx's `root`). */
+export const RELEASES_FOLDER = 'releases';
+export const CURRENT_LINK = 'current';
+/** Prefix of a release folder still being written (never live; removed by the next deploy). */
+export const PARTIAL_PREFIX = '.partial-';
+/** Files a complete build always has (never deploy a partial site); the first also marks an earlier mirroring deploy. */
+export const REQUIRED_FILES = Object.freeze(['index.html', '404.html', 'build-report.json']);
+/** Hex digits of the site digest in a release's name. */
+const RELEASE_DIGEST_HEX = 8;
+/** A release's name: UTC time to the millisecond, then the site digest; names sort in deploy order. */
+const RELEASE_NAME = /^\d{8}T\d{6}\.\d{3}Z-[0-9a-f]+$/;
+
+/** A release's name: `20250102T030405.678Z-1a2b3c4d` (UTC, sortable) from the deploy's time and the site digest. */
+export const releaseName = (now, siteDigest) => `${now.toISOString().replace(/[-:]/g, '')}-${siteDigest.slice(0, RELEASE_DIGEST_HEX)}`;
+
+/**
+ * The releases of a target, from what its `releases/` folder and `current` hold.
+ * @param {{ where: string, names: string[], link?: string | null }} listing `where` names the target in messages;
+ *   `names` every entry of `releases/`; `link` what the `current` symlink points at, `null` when `current` exists
+ *   but is no symlink, undefined when there is no `current`
+ * @returns {{ releases: string[], current?: string, partial: string[] }} complete release names, oldest first; the
+ *   live one; the half-written folders in `releases/`
+ * @throws {Error} when `current` exists but is not a symlink to a release in `releases/` (never replaced: something
+ *   put there by hand).
+ */
+export function releasesFrom({ where, names, link }) {
+  const sorted = [...names].sort();
+  const releases = sorted.filter((name) => RELEASE_NAME.test(name));
+  const partial = sorted.filter((name) => name.startsWith(PARTIAL_PREFIX));
+  if (link === undefined) return { releases, partial };
+  const current = link === null ? undefined : link.split('/').at(-1);
+  if (current === undefined || link !== `${RELEASES_FOLDER}/${current}` || !releases.includes(current)) {
+    throw new Error(
+      `Refusing to touch ${where}: ${where}/${CURRENT_LINK} is ${link === null ? 'not a symlink' : `a symlink to ${link}, not to a release in ${RELEASES_FOLDER}/`}. ` +
+        'Move it away: deploys and rollbacks only ever replace a symlink they made.',
+    );
+  }
+  return { releases, current, partial };
+}
+
+/** The releases to delete once `live` is live: all but the newest `keep` (and never `live`). */
+const prunable = (releases, live, keep) => releases.slice(0, Math.max(0, releases.length - keep)).filter((name) => name !== live);
+
+/**
+ * What a deploy of a site does to a target's releases.
+ * @param {{ releases: string[], current?: string, now: Date, digest: string, keep: number, where: string }} state
+ *   the target's releases (releasesFrom), the deploy's time, the site's digest (hex), DEPLOY_KEEP_RELEASES
+ * @returns {{ release: string, pruned: string[], rolledBack: string[] } | { alreadyLive: string }} the new release,
+ *   the releases to delete after the switch (the rolled-back ones among them); or the live release that already is
+ *   this site
+ * @throws {Error} when the new name would sort before the newest release (a clock behind: rollback and pruning rely
+ *   on the order).
+ */
+export function nextRelease({ releases, current, now, digest, keep, where }) {
+  if (current?.endsWith(`-${digest.slice(0, RELEASE_DIGEST_HEX)}`)) return { alreadyLive: current };
+  const release = releaseName(now, digest);
+  const newest = releases.at(-1);
+  if (newest !== undefined && release <= newest)
+    throw new Error(`Release ${release} would sort before ${newest} in ${where}/${RELEASES_FOLDER}: is the clock right?`);
+  // Releases after the live one were rolled back: they go, so that release order stays the order they were live
+  // in and the next rollback returns to the release live before this one.
+  const rolledBack = current ? releases.filter((name) => name > current) : [];
+  const pruned = [...prunable([...releases.filter((name) => !rolledBack.includes(name)), release], release, keep), ...rolledBack];
+  return { release, pruned, rolledBack };
+}
+
+/**
+ * The release a rollback makes live: the one before the live one.
+ * @param {{ releases: string[], current?: string, where: string }} state
+ * @returns {string}
+ * @throws {Error} with nothing live, or no release before the live one.
+ */
+export function previousRelease({ releases, current, where }) {
+  if (!current) throw new Error(`Nothing to roll back: nothing is live in ${where} (no ${CURRENT_LINK} symlink).`);
+  const previous = releases[releases.indexOf(current) - 1];
+  if (!previous) throw new Error(`Nothing to roll back to: no release before the live one (${current}) in ${where}/${RELEASES_FOLDER}.`);
+  return previous;
+}
+
+/**
+ * The dry-run lines of a deploy, the same for every kind of target.
+ * @param {{ upload: { path: string, bytes: number }[], remove: string[], unchanged: number }} plan
+ * @param {{ release: string, pruned: string[], rolledBack: string[] }} next from {@link nextRelease}
+ * @param {string[]} partial half-written folders the deploy would delete
+ * @param {number} keep DEPLOY_KEEP_RELEASES
+ * @returns {string[]}
+ */
+export function dryRunLines(plan, { release, pruned, rolledBack }, partial, keep) {
+  return [
+    ...plan.upload.map((file) => `  copy ${file.path} (${file.bytes} bytes)`),
+    ...plan.remove.map((path) => `  gone from the live site: ${path}`),
+    `  would switch ${CURRENT_LINK} to ${RELEASES_FOLDER}/${release}`,
+    ...pruned.map((name) => `  would delete ${rolledBack.includes(name) ? 'rolled-back' : 'old'} release ${name} (DEPLOY_KEEP_RELEASES = ${keep})`),
+    ...partial.map((name) => `  would delete half-written ${name}`),
+    `${plan.unchanged} unchanged, ${plan.remove.length} to remove. Nothing was changed.`,
+  ];
+}

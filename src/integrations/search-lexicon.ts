@@ -1,0 +1,186 @@
+/**
+ * The search lexicon, written by the search-index step beside the index (`pagefind/site-lexicon.json`, the shape of
+ * src/browser/site-search.ts SearchLexicon), which only the search page loads (DESIGN.md §6 "Search understands the
+ * visitor"; content pages never download it):
+ *
+ * - `chars`, `phrases`: OpenCC's simplified → traditional tables (opencc-js, cn → twp), cut down at build time to
+ *   what the site writes: a character whose traditional form appears in the site's text and which the site does not
+ *   itself write (干 stays 干 on a site that writes 干), and the phrases (up to PHRASE_MAX_LENGTH characters) that
+ *   characters alone would convert otherwise, whose traditional form the site's text holds and which the site
+ *   could not write as they are (台风 → 颱風; 了解 stays). The
+ *   whole converter is ~450 KB gzipped; the cut tables are a few KB.
+ * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first.
+ * - `words`: what a typo is compared with: the thesaurus, the best bets' terms, the product titles and the Han
+ *   character pairs found on at least WORD_MIN_SHARE of the pages, most frequent first (at most WORDS_MAX).
+ * - `synonyms`, `stopWords`, `bets`, `groups`: src/site/search-terms.ts, the best bets and collapsed groups as
+ *   Pagefind page ids (read from the index's fragment files, which name each page's URL and title).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import * as OpenCC from 'opencc-js/cn2t';
+import STCharacters from 'opencc-js/dict/STCharacters';
+import STPhrases from 'opencc-js/dict/STPhrases';
+import { pinyin } from 'pinyin-pro';
+import { type SearchLexicon, unspaceHan } from '../browser/site-search';
+import { SEARCH_BEST_BETS, SEARCH_COLLAPSED_PAGES, SEARCH_PRODUCT_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../site/search-terms';
+
+/** File name of the lexicon in the index's folder (site-search LEXICON_URL). */
+export const SEARCH_LEXICON_FILE = 'site-lexicon.json';
+/** Longest OpenCC phrase kept, in characters (a query's words are short). */
+const PHRASE_MAX_LENGTH = 4;
+/** Share of pages a character pair must be on to be a word a typo is compared with. Site choice. */
+const WORD_MIN_SHARE = 0.03;
+/** Fewest pages a character pair must be on (small sites). */
+const WORD_MIN_PAGES = 3;
+/** Most words in the lexicon (bytes per first search). */
+const WORDS_MAX = 600;
+/** Most pages read for word counts (a 10,000-page site counts a sample, every n-th page). */
+const WORD_SAMPLE_PAGES = 2000;
+
+const HAN = /\p{Script=Han}/u;
+const HAN_RUN = /\p{Script=Han}+/gu;
+
+/** One page of the index as its fragment file names it. */
+export interface IndexedPage {
+  id: string;
+  /** Site path (`/claim`), no trailing slash. */
+  path: string;
+  title: string;
+}
+
+/** Pagefind's URL as a site path (`/news/detail/1/` → `/news/detail/1`). */
+const sitePath = (url: string): string => {
+  const path = decodeURI(url)
+    .replace(/\/index\.html$/, '')
+    .replace(/\.html$/, '');
+  return path.length > 1 ? path.replace(/\/+$/, '') : path || '/';
+};
+
+/**
+ * The pages of a written index, from its fragment files (`fragment/<id>.pf_fragment`: gzip of `pagefind_dcd` and
+ * the JSON of one page, or on large sites of several by id).
+ * @param indexDir the index's folder (`dist/pagefind`)
+ */
+export async function readIndexedPages(indexDir: string): Promise<IndexedPage[]> {
+  const folder = join(indexDir, 'fragment');
+  const pages: IndexedPage[] = [];
+  const add = (id: string, page: { url?: unknown; meta?: { title?: string } }) => {
+    if (typeof page?.url === 'string') pages.push({ id, path: sitePath(page.url), title: unspaceHan(page.meta?.title ?? '').trim() });
+  };
+  for (const name of await readdir(folder)) {
+    const raw = gunzipSync(await readFile(join(folder, name))).toString('utf8');
+    if (!raw.startsWith('pagefind_dcd')) continue;
+    const fragment = JSON.parse(raw.slice('pagefind_dcd'.length));
+    if (typeof fragment.url === 'string') add(name.replace(/\.pf_fragment$/, ''), fragment);
+    else for (const [id, page] of Object.entries(fragment)) add(id, page as { url?: unknown });
+  }
+  return pages;
+}
+
+/** OpenCC's entries of a dictionary text (`简 繁 …|…`): [source, first target]. */
+const entries = (dictionary: string): [string, string][] => dictionary.split('|').map((entry) => entry.split(' ') as [string, string]);
+
+/**
+ * The simplified → traditional tables cut down to the site (module comment).
+ * @param corpus the site's distinct texts joined (for phrases), its characters (for characters)
+ */
+export function foldTables(corpus: string, siteCharacters: ReadonlySet<string>): Pick<SearchLexicon, 'chars' | 'phrases'> {
+  const convert = OpenCC.Converter({ from: 'cn', to: 'twp' });
+  const chars: Record<string, string> = {};
+  for (const [simplified] of entries(STCharacters)) {
+    const traditional = convert(simplified);
+    if (traditional !== simplified && siteCharacters.has(traditional) && !siteCharacters.has(simplified)) chars[simplified] = traditional;
+  }
+  const byCharacter = (text: string) => Array.from(text, (character) => chars[character] ?? character).join('');
+  const phrases: Record<string, string> = {};
+  for (const [simplified] of entries(STPhrases)) {
+    const length = Array.from(simplified).length;
+    if (length > PHRASE_MAX_LENGTH || length < 2) continue;
+    const traditional = convert(simplified);
+    // A phrase the site could write as it is (了解, 全台) is a traditional query's word: left alone.
+    if (Array.from(simplified).every((character) => siteCharacters.has(character))) continue;
+    if (traditional === byCharacter(simplified) || !Array.from(traditional).every((character) => siteCharacters.has(character))) continue;
+    if (corpus.includes(traditional)) phrases[simplified] = traditional;
+  }
+  return { chars, phrases };
+}
+
+/** Toneless syllable → the characters read so, most frequent first. */
+export function soundTable(frequency: ReadonlyMap<string, number>): Record<string, string> {
+  const sounds: Record<string, string> = {};
+  const characters = [...frequency.keys()].sort((a, b) => frequency.get(b)! - frequency.get(a)!);
+  for (const character of characters) {
+    for (const syllable of new Set(pinyin(character, { toneType: 'none', type: 'array', multiple: true }))) {
+      if (/^[a-zü]+$/.test(syllable)) sounds[syllable] = (sounds[syllable] ?? '') + character;
+    }
+  }
+  return sounds;
+}
+
+/** Words a typo is compared with (module comment), most pages first. */
+function typoWords(pageTexts: readonly string[], named: readonly string[]): string[] {
+  const sample = pageTexts.filter((_, i) => i % Math.max(1, Math.ceil(pageTexts.length / WORD_SAMPLE_PAGES)) === 0);
+  const pages = new Map<string, number>();
+  for (const text of sample) {
+    const seen = new Set<string>();
+    for (const run of text.match(HAN_RUN) ?? []) {
+      const characters = Array.from(run);
+      for (let i = 0; i + 1 < characters.length; i += 1) seen.add(characters[i]! + characters[i + 1]!);
+    }
+    for (const pair of seen) pages.set(pair, (pages.get(pair) ?? 0) + 1);
+  }
+  const least = Math.max(WORD_MIN_PAGES, WORD_MIN_SHARE * sample.length);
+  const count = (word: string) => pages.get(word) ?? sample.filter((text) => text.includes(word)).length;
+  const frequent = [...pages].filter(([, n]) => n >= least).map(([pair]) => pair);
+  const words = [...new Set([...named, ...frequent])].map((word) => ({ word, n: count(word) }));
+  return words
+    .sort((a, b) => b.n - a.n)
+    .slice(0, WORDS_MAX)
+    .map(({ word }) => word);
+}
+
+/**
+ * The search lexicon of a site.
+ * @param options.pageTexts the text of each indexed page (any order)
+ * @param options.pages the index's pages (readIndexedPages)
+ */
+export function buildLexicon(options: { pageTexts: readonly string[]; pages: readonly IndexedPage[] }): SearchLexicon {
+  const { pageTexts, pages } = options;
+  const frequency = new Map<string, number>();
+  const distinct = new Set<string>();
+  for (const text of pageTexts) {
+    for (const run of text.match(HAN_RUN) ?? []) {
+      distinct.add(run);
+      for (const character of run) if (HAN.test(character)) frequency.set(character, (frequency.get(character) ?? 0) + 1);
+    }
+  }
+  const byPath = new Map(pages.map((page) => [page.path, page]));
+  const withSynonyms = (terms: readonly string[]) => [
+    ...new Set(terms.flatMap((term) => [term, ...SEARCH_SYNONYMS.filter((group) => group.includes(term)).flat()])),
+  ];
+  const bets: SearchLexicon['bets'] = [];
+  for (const [path, terms] of Object.entries(SEARCH_BEST_BETS)) {
+    const page = byPath.get(path);
+    if (page?.title) bets.push([withSynonyms(terms), page.id, page.title]);
+  }
+  for (const page of pages) {
+    if (SEARCH_PRODUCT_PAGES.test(page.path) && page.title) bets.push([withSynonyms([page.title]), page.id, page.title]);
+  }
+  const groups = new Map<string, string[]>();
+  for (const page of pages) {
+    if (!SEARCH_COLLAPSED_PAGES.some((pattern) => pattern.test(page.path))) continue;
+    const key = page.path.replace(/\/[^/]+$/, '');
+    groups.set(key, [...(groups.get(key) ?? []), page.id]);
+  }
+  const named = [...SEARCH_SYNONYMS.flat(), ...bets.flatMap(([terms]) => terms)];
+  return {
+    ...foldTables([...distinct].join('\n'), new Set(frequency.keys())),
+    sounds: soundTable(frequency),
+    words: typoWords(pageTexts, named),
+    synonyms: SEARCH_SYNONYMS.map((group) => [...group]),
+    stopWords: [...SEARCH_STOP_WORDS].sort((a, b) => b.length - a.length),
+    bets,
+    groups: [...groups.values()].filter((ids) => ids.length > 1),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The search's understanding of a query (src/browser/site-search.ts with the lexicon of
+ * src/integrations/search-lexicon.ts and the thesaurus of src/site/search-terms.ts): folding, question words,
+ * sound-alike words, and each thesaurus entry pointing at one best page.
+ */
+import { describe, expect, it } from 'vitest';
+import { bestBets, foldQuery, intentTerms, soundAlikeWords } from '../../src/browser/site-search';
+import { buildLexicon } from '../../src/integrations/search-lexicon';
+import { SEARCH_BEST_BETS, SEARCH_SYNONYMS, isSearchListPage } from '../../src/site/search-terms';
+
+const products = ['汽車保險', '機車保險', '旅行平安保險', '強制汽車責任保險', '傷害健康保險', '住宅保險', '住宅地震基本保險', '電動自行車保險'];
+const pageTexts = [
+  '理賠服務 颱風期間理賠 醫療 旅遊 車險 強制險 汽車保險 機車保險 住宅火災保險 傷害保險 旅行平安保險 陪同 設置',
+  ...products.map((title) => `${title} 理賠 保費`),
+];
+const pages = [
+  ...products.map((title, i) => ({ id: `p${i}`, path: `/insurance/detail/${i + 1}`, title })),
+  ...Object.keys(SEARCH_BEST_BETS).map((path, i) => ({ id: `b${i}`, path, title: `page ${i}` })),
+];
+const lexicon = buildLexicon({ pageTexts: [...pageTexts, ...SEARCH_SYNONYMS.flat()], pages });
+
+describe('foldQuery', () => {
+  it.each([
+    ['车险', '車險'],
+    ['理赔', '理賠'],
+    ['台风', '颱風'],
+    ['医疗', '醫療'],
+    ['强制险', '強制險'],
+    ['旅游保险', '旅遊保險'],
+    ['ＥＳＧ', 'esg'],
+    ['機車險', '機車險'],
+  ])('%s → %s', (query, folded) => expect(foldQuery(query, lexicon)).toBe(folded));
+});
+
+describe('intentTerms', () => {
+  it.each([
+    ['機車險怎麼保?', ['機車險']],
+    ['請問理賠要怎麼申請？', ['理賠', '申請']],
+    ['汽車保險 理賠 流程', ['汽車保險', '理賠', '流程']],
+    ['我想保旅平險', ['保旅平險']],
+  ])('%s → %j', (query, terms) => expect(intentTerms(foldQuery(query, lexicon), lexicon.stopWords)).toEqual(terms));
+});
+
+describe('soundAlikeWords', () => {
+  it('理陪 sounds like 理賠; 強置險 is 強制險 with one character changed', () => {
+    expect(soundAlikeWords('理陪', lexicon)).toContain('理賠');
+    expect(soundAlikeWords('強置險', lexicon)[0]).toBe('強制險');
+  });
+});
+
+describe('the thesaurus', () => {
+  it.each(SEARCH_SYNONYMS.map((group) => [group.join(' ↔ '), group]))('%s: every word has the same best page', (_, group) => {
+    const bets = (group as string[]).map((word) => bestBets(word, lexicon.bets).map(([, id]) => id)[0]);
+    expect(new Set(bets).size, JSON.stringify(bets)).toBe(1);
+  });
+  it('車險 → the 汽車保險 product; 機車險 → the 機車保險 product, not 車險; 汽車保險理賠流程 → /claim first', () => {
+    expect(bestBets('車險', lexicon.bets)[0]![1]).toBe('p0');
+    expect(bestBets('機車險', lexicon.bets)[0]![1]).toBe('p1');
+    expect(bestBets('汽車保險理賠流程', lexicon.bets).map(([, id]) => id)).toEqual(['b0', 'p0']);
+  });
+});
+
+describe('isSearchListPage', () => {
+  it.each([
+    ['/', true],
+    ['/news/all/1', true],
+    ['/share/2/1', true],
+    ['/download/none', true],
+    ['/insurance/personal', true],
+    ['/news/detail/3', false],
+    ['/about/locations/4', false],
+    ['/claim', false],
+    ['/faq/1', false],
+  ])('%s → %s', (path, listed) => expect(isSearchListPage(path)).toBe(listed));
+});
