@@ -15,14 +15,14 @@ import { SPECULATION_RULES_HASH } from './src/lib/speculation-rules.ts';
 /** The environment, read and checked once (src/settings.ts); a bad value stops here with a message naming it. */
 const settings = readSettings();
 
-/** The security policy of this deployment (issue 6), from PUBLIC_IMAGE_BASE, PUBLIC_PORTAL_API_BASE and GA. */
+/** The security policy of this deployment (DESIGN.md §6 "Content Security Policy"), from PUBLIC_IMAGE_BASE, PUBLIC_PORTAL_API_BASE and GA. */
 const securityPolicy = policyFrom(settings);
 
 /**
  * Modules of the browser's shared "runtime" chunk (see vite.build below): the site constants (company, limits), the stores, the
  * portal client and endpoints, and nanostores itself (not @nanostores/react), and with the notification store what it
  * imports (its parser, src/lib/notifications.ts, about 2 KB: every page runs the check, and loaded on demand it cost
- * a round trip before the system dialog could paint; issue 14 item 8).
+ * a round trip before the system dialog could paint).
  */
 const SHARED_RUNTIME_MODULES =
   /\/src\/(?:site\/(?:company|limits)\.ts|stores\/(?:persistence|notifications)\.ts|portal\/(?:client|endpoints)\.ts)$|\/node_modules\/nanostores\//;
@@ -37,38 +37,38 @@ export default defineConfig({
   trailingSlash: 'never',
   // Style sheets and scripts as files, never inlined: the one CSP header of every page then lists only the few
   // inline scripts Astro always writes (island hydration, head-inline scripts) instead of a hash per inlined
-  // chunk of every page (issue 6; a CDN `_headers` line holds 2,000 characters). Inlining the site stylesheet
-  // would save Lighthouse its one render-blocking request (issue 8), at the cost of per-page style hashes that the
+  // chunk of every page (a CDN `_headers` line holds 2,000 characters). Inlining the site stylesheet
+  // would save Lighthouse its one render-blocking request, at the cost of per-page style hashes that the
   // one header cannot carry: the CSP wins.
   build: { format: 'directory', inlineStylesheets: 'never' },
   // Scoped styles mark their elements with a class (`astro-xxxxxxxx`) rather than a `data-astro-cid-xxxxxxxx`
   // attribute: the same specificity, a quarter fewer bytes of markup per page (about 8 KB of 80 KB), which every
-  // visit downloads and every rebuild copies and reads 10,000 times (issue 8 §6).
+  // visit downloads and every rebuild copies and reads 10,000 times (a portal of 10,000 items).
   scopedStyleStrategy: 'class',
   // Content-layer store and incremental-build cache (default node_modules/.astro/); the benchmark gives each
   // portal size its own folder so that their caches do not evict each other (scripts/bench/build.mjs).
   ...(settings.ASTRO_CACHE_DIR ? { cacheDir: settings.ASTRO_CACHE_DIR } : {}),
-  // Instant navigation (issue 8 §5): Speculation Rules written by SiteLayout (src/lib/speculation-rules.ts), no
+  // Instant navigation: Speculation Rules written by SiteLayout (src/lib/speculation-rules.ts), no
   // JavaScript; their hash is in the CSP (security.csp below).
   experimental: {
     // Pages of getStaticPaths() with an unchanged cacheKey (src/sections/cache-key.ts) and unchanged code are copied
-    // from the previous build instead of rendered (issue 8 §6).
+    // from the previous build instead of rendered, so a rebuild of 10,000 items costs what changed.
     incrementalBuild: true,
   },
   vite: {
     build: {
       assetsInlineLimit: 0,
       // One style sheet for the whole site (about 19 KB gzip), cached once, instead of four to six per page, each
-      // a render-blocking request on the first visit (issue 8: first paint). Styles stay files, not inlined:
+      // a render-blocking request on the first visit, which delays the first paint. Styles stay files, not inlined:
       // see build.inlineStylesheets.
       cssCodeSplit: false,
       // Reading a property of our own plain objects has no side effects: browser bundles then drop what src/site/
-      // computes from the menus (EXTERNAL links, product paths) when no island uses it (issue 4: JavaScript budget).
+      // computes from the menus (EXTERNAL links, product paths) when no island uses it (DESIGN.md §9: JavaScript budget).
       rollupOptions: {
         treeshake: { propertyReadSideEffects: false },
         // Every page runs SiteLayout's script and the search island: the modules both use (site constants,
         // stores, the portal client) make one shared chunk instead of five small ones, whose import lists cost
-        // about 0.9 KB gzip per page (issue 4: JavaScript budget). Only non-React modules, so the layout's script
+        // about 0.9 KB gzip per page (DESIGN.md §9: JavaScript budget). Only non-React modules, so the layout's script
         // stays free of React.
         output: {
           codeSplitting: {
@@ -87,7 +87,7 @@ export default defineConfig({
     intentDirective(),
     // modulepreload links for the chunks the layout's script imports (src/integrations/module-preload.ts).
     modulePreload(),
-    // sitemap-index.xml + sitemap-0.xml of every page but the noindex ones (issue 8; robots.txt points at it).
+    // sitemap-index.xml + sitemap-0.xml of every page but the noindex ones, for search engines (robots.txt points at it).
     sitemap({ filter: (page) => !NOINDEX_PATHS.includes(new URL(page).pathname.replace(/(.)\/+$/, '$1')) }),
     // manifest.webmanifest, the icons and the service worker sw.js (src/integrations/app.ts), before the pipeline.
     app(),
@@ -101,7 +101,7 @@ export default defineConfig({
   // Hash-based CSP meta tag in every page (DESIGN.md §6); the HTTP header adds frame-ancestors (hosting).
   security: { csp: astroCsp(securityPolicy, [SPECULATION_RULES_HASH]) },
   // The browser's variables, declared to astro:env/client with the values src/settings.ts read and checked (the
-  // one parse of the environment, issue 15); build code reads the settings, not astro:env.
+  // one parse of the environment, DESIGN.md §11); build code reads the settings, not astro:env.
   env: {
     schema: Object.fromEntries(
       BROWSER_SETTINGS.map((name) => [

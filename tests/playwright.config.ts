@@ -4,7 +4,7 @@
  * portal answering `/api/*` and `/upload/*`.
  *
  * E2E_PORTAL_STRICT=1 runs that sample portal in strict mode (SAMPLE_PORTAL_STRICT=1: only the endpoints of spec §7
- * answer, issue 13 item 5), over the same dist/ (the build calls only §7 endpoints, so its pages do not depend on the
+ * answer, as the insurer's portal may), over the same dist/ (the build calls only §7 endpoints, so its pages do not depend on the
  * mode). The tests read the same variable (tests/e2e/forms.spec.ts: what the site does without the calls beyond §7).
  * Unset, the portal answers every call the site makes, as before.
  */

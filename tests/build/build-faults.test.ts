@@ -1,8 +1,9 @@
 /**
- * `npm run build` against a faulty portal (issue 2 §5, §8; DESIGN.md §5): every fault mode of the sample
- * portal makes the build exit non-zero with a message naming the endpoint (and, for a list whose items break their
- * schema, the items and fields; issue 16: a single bad item is quarantined instead). Runs the real build script, which starts the sample portal with SAMPLE_PORTAL_FAULTS. Each build gets
- * an empty snapshot folder (issue 6): without a last good snapshot, a failing list fails the build.
+ * `npm run build` against a faulty portal (DESIGN.md §5 "a list that cannot be loaded fails the build"): every
+ * fault mode of the sample portal makes the build exit non-zero with a message naming the endpoint (and, for a list
+ * whose items break their schema, the items and fields; a single bad item is quarantined instead, DESIGN.md §5).
+ * Runs the real build script, which starts the sample portal with SAMPLE_PORTAL_FAULTS. Each build gets an empty
+ * snapshot folder: without a last good snapshot, a failing list fails the build.
  * tests/build/publishing.test.ts covers the same faults with snapshots.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,22 +1,22 @@
 /**
- * The hostile corpus in Chromium (issue 6 §4–§5): one build of the site against the sample portal with
- * SAMPLE_PORTAL_CORPUS=hostile (scripts/sample-portal/content/hostile.mjs) into a temporary folder, served by real
- * nginx with the generated include (so the security headers apply), then every built page that shows a hostile
- * item in its `<main>`, and one page of every template (src/pages route) besides, is opened (at 320 px, then
- * measured again at 390 and 1,440 px; issue 17 deliverable 6). On each page:
+ * The hostile corpus in Chromium (DESIGN.md §5: one validation layer at the boundary; §6: the CSP): one build of the
+ * site against the sample portal with SAMPLE_PORTAL_CORPUS=hostile (scripts/sample-portal/content/hostile.mjs) into
+ * a temporary folder, served by real nginx with the generated include (so the security headers apply), then every
+ * built page that shows a hostile item in its `<main>`, and one page of every template (src/pages route) besides, is
+ * opened (at 320 px, then measured again at 390 and 1,440 px). On each page:
  * - no payload runs: no dialog, `window.__pwned` never set, and the DOM holds no event-handler attribute, no
  *   `javascript:`/`data:` link or frame, no frame outside the allowed chatbot/video origins, no script or style
  *   sheet from elsewhere;
  * - no Content-Security-Policy violation (the policy allows everything the page itself needs);
  * - every link to another origin opens a new tab with `rel="noopener noreferrer"` and says so to screen readers
- *   (spec §9; issue 17 item 1: download links too);
+ *   (spec §9, download links too);
  * - the layout holds: the page is no wider than the viewport (2,000-character titles, wide tables, wide images,
- *   banners linking to other hosts: issue 17 item 8).
- * A download link to another host (HOSTILE_LINKS) opens the external-link confirmation when clicked (issue 17 item 1).
- * Large categories keep their pages bounded (issue 17 finding 7; LARGE_CATEGORY_COUNTS of the corpus): a download
+ *   banners linking to other hosts).
+ * A download link to another host (HOSTILE_LINKS) opens the external-link confirmation when clicked (spec §9).
+ * Large categories keep their pages bounded (thousands of items in one category; LARGE_CATEGORY_COUNTS of the corpus): a download
  * page's side navigation lists one block of its category, and 上一組/下一組 reach every item once; FAQ and location
  * pages paginate, and 下一頁 reaches every question and branch once.
- * And no portal text changes the security policy (issue 17 finding 2): `_headers` and `nginx.conf` carry the
+ * And no portal text changes the security policy: `_headers` and `nginx.conf` carry the
  * Content-Security-Policy of a build of the same site without the corpus, although its pages hold `<script>` and
  * `<style>` markup in attribute values (POLICY_PAYLOADS in meta descriptions, `alt` and `aria-label`).
  * The items the build must refuse are tested in tests/unit/hostile.test.ts.
@@ -202,7 +202,7 @@ async function visit(page: Page, path: string): Promise<PageFindings> {
           if (new URL(link.href).origin !== location.origin) unsafe.push(`LINK ${link.href}`);
         }
         if (document.querySelector('base')) unsafe.push('BASE');
-        // Every link to another origin: a new tab, rel, and the hint (spec §9; issue 17 item 1, download links too).
+        // Every link to another origin: a new tab, rel, and the hint (spec §9, download links too).
         for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
           if (!/^https?:$/.test(link.protocol) || link.origin === location.origin) continue;
           const hint = [...link.querySelectorAll('.visually-hidden')].some(
@@ -269,7 +269,7 @@ describe('hostile portal items in Chromium (build with SAMPLE_PORTAL_CORPUS=host
   }, 600_000);
 });
 
-describe('download links to another host (issue 17 item 1)', () => {
+describe('download links to another host (spec §9: the external-link confirmation)', () => {
   it('asks before leaving the site, like every external link', async () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -312,7 +312,7 @@ function policyLines(folder: string): { headers: string[]; nginx: string[] } {
   };
 }
 
-describe('the security policy with the hostile corpus (issue 17 finding 2)', () => {
+describe('the security policy with the hostile corpus', () => {
   let sample: string;
   let ownSample = false;
 
@@ -376,7 +376,7 @@ describe('images that cannot be shown never break a page or the build', () => {
   });
 });
 
-describe('large categories keep their pages bounded (issue 17 finding 7)', () => {
+describe('large categories keep their pages bounded', () => {
   const lists = buildDataset({ corpus: 'hostile' }).lists as unknown as Record<'downloads' | 'faqs' | 'locations', Record<string, unknown>[]>;
   /** The built page at a site path, parsed. */
   const pageAt = (path: string): HTMLElement =>

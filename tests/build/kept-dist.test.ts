@@ -1,6 +1,6 @@
 /**
- * Builds over a kept dist/ after ordinary content changes (issue 17 finding 3, deliverable 4 "the redirect plan
- * never conflicts with a page kept from an earlier build"): a good build, then the same folder built again after
+ * Builds over a kept dist/ after ordinary content changes (the redirect plan
+ * never conflicts with a page kept from an earlier build): a good build, then the same folder built again after
  * the portal changed (a new decree sorted first moves the target of /about/decree; a news category added, one
  * removed with its items; the first download item and a whole download category removed), then once more with the
  * portal as it was. Every build succeeds, and the redirects, fallback pages and pages are this build's.

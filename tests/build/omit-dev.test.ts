@@ -1,5 +1,5 @@
 /**
- * A production install builds the site (issue 13 item 6): the project's files (git's tracked and untracked-but-not-
+ * A production install builds the site: the project's files (git's tracked and untracked-but-not-
  * ignored files of this working tree, so uncommitted changes count) are copied to a folder of their own (PROJECT), installed with
  * `npm install --omit=dev` (no devDependency: no sample portal's svg-captcha, no test tools; `npm install` as in
  * .ci/run, since `npm ci` rejects this lock file, see there), and `npm run build` runs

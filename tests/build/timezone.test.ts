@@ -1,5 +1,5 @@
 /**
- * The site does not depend on the build machine's time zone (issue 13 item 4): the sample site is built cold
+ * The site does not depend on the build machine's time zone (dates are Taiwan's, read in Taipei time): the sample site is built cold
  * (READER_ENGINE=off; its own outDir and Astro cacheDir each, since the incremental cache does not key on the zone)
  * under TZ=UTC, as on CI, and under TZ=Asia/Taipei, as on a Taiwanese laptop, and every HTML file is identical.
  * The sample portal has dates that fall on different days in the two zones unless read in Taipei time
@@ -28,7 +28,7 @@ function htmlFiles(dir: string): string[] {
 }
 
 /**
- * A page without the instants of its build: the publish report (issue 16) names when it was built and when each
+ * A page without the instants of its build: the publish report for editors names when it was built and when each
  * list was fetched, which differ between two builds whatever the zone; the rest of it must not.
  */
 function withoutBuildTime(file: string, html: string): string {

@@ -1,5 +1,5 @@
 /**
- * Accessibility of every template and every open dialog or overlay (issue 8 "Accessibility"): axe-core with the
+ * Accessibility of every template and every open dialog or overlay (DESIGN.md §9: axe, no violations at WCAG 2.1 AA): axe-core with the
  * WCAG 2.0/2.1 A and AA rules (tags wcag2a, wcag2aa, wcag21a, wcag21aa; and target size; and label in name, an
  * experimental rule) finds no violation; each template reflows
  * at 320 CSS px (what 400 % zoom of a 1280 px window gives; it covers 200 %) with no horizontal scroll; the skip
@@ -23,7 +23,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * Rules axe tags `experimental` (so the tags alone do not run them) that the site must pass all the same:
- * label-content-name-mismatch is WCAG 2.5.3 label in name, which Lighthouse runs (issue 14 item 2: the bell).
+ * label-content-name-mismatch is WCAG 2.5.3 label in name, which Lighthouse runs (the bell's name holds its visible text).
  */
 const EXPERIMENTAL_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
@@ -114,7 +114,7 @@ test.describe('open dialogs and overlays', () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  test('a main-menu panel opened with the keyboard (issue 14 item 7)', async ({ page }) => {
+  test('a main-menu panel opened with the keyboard', async ({ page }) => {
     await page.goto('/news/all/1');
     await settled(page);
     const toggle = page.getByRole('navigation', { name: UI_TEXT.mainMenu }).getByRole('button', { name: '網路投保' });
@@ -172,7 +172,7 @@ test.describe('open dialogs and overlays', () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  test('chat room kept open after a navigation (issue 14 item 3)', async ({ page }) => {
+  test('chat room kept open after a navigation', async ({ page }) => {
     await page.context().route(`https://${new URL(EXTERNAL.chatbot).host}/**`, (route) =>
       route.fulfill({
         contentType: 'text/html; charset=utf-8',

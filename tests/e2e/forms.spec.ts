@@ -1,5 +1,5 @@
 /**
- * End-to-end: the contact form (/contact) and the appointment service (/service) against the sample portal (issue 5):
+ * End-to-end: the contact form (/contact) and the appointment service (/service) against the sample portal:
  * a valid form arrives in the portal's store exactly once and leads to the success page; each invalid field shows
  * its zh-TW message (inline, in the summary, announced); a wrong captcha; the portal down, a business refusal, a
  * cancelled call → every value kept and a retry that succeeds; a draft that survives a reload; a double click that
@@ -14,10 +14,10 @@
  * records by a unique name (tests run in parallel). The portal's control routes are not proxied by the site, so the
  * file is the window into the portal. Every captcha answers E2E_CAPTCHA_TEXT.
  *
- * Strict portal (issue 13 item 5): with E2E_PORTAL_STRICT=1 the portal answers only the endpoints of spec §7
- * (tests/playwright.config.ts), so the calls beyond it (addAppointment, getCaptchaAudio) get 404 as from a portal that
- * lacks them. Tests that need those calls to succeed are skipped then; the tests of "a portal without the calls beyond
- * spec §7" run in both modes: against the strict portal as it is, and otherwise with those calls answered 404 by
+ * Strict portal (the insurer's portal may offer only the calls of spec §7): with E2E_PORTAL_STRICT=1 the portal
+ * answers only the endpoints of spec §7 (tests/playwright.config.ts), so the calls beyond it (addAppointment,
+ * getCaptchaAudio) get 404 as from a portal that lacks them. Tests that need those calls to succeed are skipped then;
+ * the tests of "a portal without the calls beyond spec §7" run in both modes: against the strict portal as it is, and otherwise with those calls answered 404 by
  * page.route, so the normal run covers the behaviour too. Everything else (the contact form sending, validation,
  * drafts) runs unchanged in both.
  */
@@ -822,7 +822,7 @@ test.describe('the success pages', () => {
 
 /* ------------------------------------------------------------------ a portal with only the calls of spec §7 */
 
-test.describe('a portal without the calls beyond spec §7 (issue 13 item 5)', () => {
+test.describe('a portal without the calls beyond spec §7', () => {
   /** Outside strict mode, answers `pattern` as a portal without that endpoint would (the strict portal's own 404). */
   async function missing(page: Page, pattern: string): Promise<void> {
     if (STRICT) return;

@@ -1,11 +1,10 @@
 /**
  * End-to-end: the page chrome of every page (spec §2 "Global layout"): the skip link comes first, the main menu is
- * a disclosure navigation (issue 14 item 7: short Tab order, Enter/Space/ArrowDown/Escape, hover, a no-script
- * fallback), the header takes its active style after 300 px of scroll, and
- * on phones the burger opens the side menu, which Escape closes. From DOCK_STRIP_MIN_WIDTH_PX (1024 px) the header
- * keeps its text labels in view and the dock is a vertical strip on the right, with no horizontal scroll (issue 14
- * item 6); with the largest font size (字級) and at 200 % browser zoom the header still fits the window, the burger
- * taking over where the larger labels have no room.
+ * a disclosure navigation (a short Tab order, Enter/Space/ArrowDown/Escape, hover, a no-script fallback; WCAG 2.4.1,
+ * 2.1.1), the header takes its active style after 300 px of scroll, and on phones the burger opens the side menu,
+ * which Escape closes. From DOCK_STRIP_MIN_WIDTH_PX (1024 px) the header keeps its text labels in view and the dock
+ * is a vertical strip on the right, with no horizontal scroll; with the largest font size (字級) and at 200 % browser
+ * zoom the header still fits the window, the burger taking over where the larger labels have no room.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +26,7 @@ test('the skip link is the first tab stop and moves to the main content', async 
 /** Tab presses from the top of the page (focus on the document) to 會員登入; WCAG 2.4.1 asks it to be short. */
 const MAX_TABS_TO_LOGIN = 15;
 
-test(`會員登入 is at most ${MAX_TABS_TO_LOGIN} Tab presses from the top of a page (issue 14 item 7)`, async ({ page }) => {
+test(`會員登入 is at most ${MAX_TABS_TO_LOGIN} Tab presses from the top of a page`, async ({ page }) => {
   // goto waits for the load event, after the header's module script has run.
   await page.goto('/news/all/1');
   const login = page.locator('.header-actions').getByRole('link', { name: /會員登入/ });
@@ -42,7 +41,7 @@ test(`會員登入 is at most ${MAX_TABS_TO_LOGIN} Tab presses from the top of a
   await expect(page.locator('[data-menu-panel]:visible')).toHaveCount(0);
 });
 
-test('the main menu is a disclosure navigation: Enter, ArrowDown and Escape by keyboard, hover by mouse (issue 14 item 7)', async ({ page }) => {
+test('the main menu is a disclosure navigation: Enter, ArrowDown and Escape by keyboard, hover by mouse', async ({ page }) => {
   await page.goto('/');
   await page.waitForFunction(() => document.querySelector('[data-site-header]')?.hasAttribute('data-menu-js'));
   const nav = page.getByRole('navigation', { name: '主選單' }).first();
@@ -107,7 +106,7 @@ test('the main menu is a disclosure navigation: Enter, ArrowDown and Escape by k
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the menu panels open on focus, so every link stays reachable (issue 14 item 7)', async ({ page }) => {
+  test('the menu panels open on focus, so every link stays reachable', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: '主選單' }).first();
     const overview = nav.getByRole('link', { name: '商品介紹總覽' });
@@ -194,9 +193,7 @@ test('on phones the burger opens the side menu and Escape closes it @phone-only'
   await expect(page.getByRole('button', { name: '開啟選單' })).toBeFocused();
 });
 
-test('the side menu sections are disclosures: Enter toggles one, a closed one keeps its links out of the Tab order (issue 14 item 7) @phone-only', async ({
-  page,
-}) => {
+test('the side menu sections are disclosures: Enter toggles one, a closed one keeps its links out of the Tab order @phone-only', async ({ page }) => {
   await page.goto('/news/all/1');
   await page.getByRole('button', { name: '開啟選單' }).click();
   const side = page.getByRole('dialog', { name: '主選單' });
@@ -282,11 +279,11 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(scroll.scrollWidth, 'no horizontal scroll').toBeLessThanOrEqual(scroll.innerWidth);
 }
 
-/** Desktop widths where the header is tightest and the dock used to be a bottom bar (issue 14 item 6). */
+/** Desktop widths where the header is tightest and the dock used to be a bottom bar. */
 const DESKTOP_WIDTHS_PX = [DOCK_STRIP_MIN_WIDTH_PX, 1100, 1280];
 
 for (const width of DESKTOP_WIDTHS_PX) {
-  test(`at ${width} px the header shows 金融友善專區 and English as text in view, the dock is a strip on the right, no horizontal scroll (issue 14 item 6)`, async ({
+  test(`at ${width} px the header shows 金融友善專區 and English as text in view, the dock is a strip on the right, no horizontal scroll`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 800 });
@@ -340,7 +337,7 @@ const DESKTOP_MENU_LABELS = ['網路投保', '客戶服務', '最新消息', '�
 const DESKTOP_LINK_LABELS = ['金融友善專區', 'English', '會員登入'];
 
 for (const width of LARGE_TEXT_WIDTHS_PX) {
-  test(`at ${width} px with the largest font size the header fits the window: labels whole or behind the burger, no horizontal scroll (issue 14 item 6)`, async ({
+  test(`at ${width} px with the largest font size the header fits the window: labels whole or behind the burger, no horizontal scroll`, async ({
     page,
   }) => {
     await page.addInitScript(([key, step]) => localStorage.setItem(key, step), [FONT_SIZE_STORAGE_KEY, String(FONT_SIZE.max)]);
@@ -378,7 +375,7 @@ for (const width of LARGE_TEXT_WIDTHS_PX) {
 const ZOOMED_WIDTH_PX = 640;
 
 for (const step of [FONT_SIZE.default, FONT_SIZE.max]) {
-  test(`at ${ZOOMED_WIDTH_PX} px (1280 px at 200 % zoom), font-size step ${step}, the phone header fits and nothing scrolls sideways (issue 14 item 6)`, async ({
+  test(`at ${ZOOMED_WIDTH_PX} px (1280 px at 200 % zoom), font-size step ${step}, the phone header fits and nothing scrolls sideways`, async ({
     page,
   }) => {
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [FONT_SIZE_STORAGE_KEY, String(step)]);
@@ -392,7 +389,7 @@ for (const step of [FONT_SIZE.default, FONT_SIZE.max]) {
 
 /** Phone widths with the largest font size: the footer's hotline numbers were 1 px wider than a 320 px window. */
 for (const width of [320, 390]) {
-  test(`at ${width} px with the largest font size nothing scrolls sideways (issue 14 item 6)`, async ({ page }) => {
+  test(`at ${width} px with the largest font size nothing scrolls sideways`, async ({ page }) => {
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [FONT_SIZE_STORAGE_KEY, String(FONT_SIZE.max)]);
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/news/all/1');

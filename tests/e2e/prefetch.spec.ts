@@ -1,5 +1,5 @@
 /**
- * End-to-end: instant navigation (issue 8 §5). Pointing at a likely next page — a news card of a list, the next
+ * End-to-end: instant navigation. Pointing at a likely next page — a news card of a list, the next
  * list page — makes the browser fetch it ahead through the page's Speculation Rules (src/lib/speculation-rules.ts:
  * `a[data-prefetch]`, eagerness moderate), with the CSP allowing the rules; links the visitor does not point at are
  * not fetched.

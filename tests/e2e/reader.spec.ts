@@ -1,8 +1,8 @@
 /**
- * End-to-end: the audio reader (issue 7; spec §4 "Reader: stop, play, pause … audio end becomes pause; speed
+ * End-to-end: the audio reader (spec §4 "Reader: stop, play, pause … audio end becomes pause; speed
  * changes apply to the playback rate") on built pages with their espeak-ng audio: play, pause, speed, progress,
  * the segments one after the other, the end, stop, leaving the page, and all of it with the keyboard only; a page
- * whose audio a later build makes (issue 16 item 5) shows no player.
+ * whose audio a later build makes (speech never delays a publish: READER_BUDGET_SECONDS) shows no player.
  *
  * The audio elements howler plays are not in the document: an init script records every media element that is
  * asked to play, so the tests read what the visitor hears (paused, currentTime, playbackRate, src). howler's own
@@ -225,7 +225,7 @@ test.describe('audio reader', () => {
   });
 
   test('a page whose audio is not made yet shows no player and no error @phone', async ({ page }) => {
-    // As a build whose synthesis time budget ran out leaves it (issue 16 item 5): a manifest without segments.
+    // As a build whose synthesis time budget ran out leaves it: a manifest without segments.
     await page.route('**/reader/*.json', (route) =>
       route.fulfill({ json: { version: 1, page: 'news/detail/1/index.html', durationMs: 0, segments: [] } satisfies ReaderManifest }),
     );

@@ -1,10 +1,10 @@
 /**
- * End-to-end: the portal-driven sections against the sample portal's data (issue 3). FAQ grouping, ascending
+ * End-to-end: the portal-driven sections against the sample portal's data (DESIGN.md §4 "Portal lists"). FAQ grouping, ascending
  * secondCategorySort and the after-first-hyphen names (spec §9); locations grouped by areaId; downloads nested
  * category → item → paginated files, and the none pages (spec §2); public disclosures with 公開依據 first (spec §9);
  * coupon images load; video iframes have titles; decrees, the staff list (spec §3) and the contract-change list.
- * Issue 14: ended coupons say 已結束, come after the current ones and offer nothing to claim (item 4); pinned news
- * are marked 置頂 on home and in the dock (item 5). Coupons before their first day say 尚未開始 and when they start,
+ * Ended coupons say 已結束, come after the current ones and offer nothing to claim; pinned news are marked 置頂 on
+ * home and in the dock. Coupons before their first day say 尚未開始 and when they start,
  * come after the current ones and before the ended ones, and offer nothing to claim.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * End-to-end: the site-wide browser behaviour of every page (issue 4; spec §2 "Global layout", §4, §8, §9):
+ * End-to-end: the site-wide browser behaviour of every page (spec §2 "Global layout", §4, §8, §9):
  * notifications (bell 最新公告, banner, system dialog) against the sample portal, the external-link confirmation,
  * the cookie notice, back-to-top, the font-size control, the right-hand dock, the chat room, the progress bar,
  * chunk-load recovery, and what pages without a reader or analytics load. Dialogs, the bell panel, the dock and the
@@ -72,7 +72,7 @@ const REACT_CHUNKS = /\/_astro\/(?:client|react|jsx-runtime|[A-Z][A-Za-z]+)\.[\w
 
 /**
  * Holds every React chunk until the returned release() is called (then they load as usual): what shows meanwhile
- * shows without React (issue 14 items 2 and 8).
+ * shows without React (DESIGN.md §6: notifications paint before any island).
  */
 async function holdReact(page: Page): Promise<() => void> {
   let release = () => {};
@@ -418,7 +418,7 @@ test.describe('notifications: the system dialog (category 1)', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('the check is asked for by the page head, while every script module is still loading (issue 14 item 8)', async ({ page }) => {
+  test('the check is asked for by the page head, while every script module is still loading', async ({ page }) => {
     await answerNotifications(page, [dialogItem()]);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -505,7 +505,7 @@ test.describe('external links (spec §9)', () => {
     await expect(page).toHaveURL(/\/news\/all\/1$/);
   });
 
-  // Issue 17 deliverable 2: a portal link written without target is an external link like any other (new tab, rel,
+  // A portal link written without target is an external link like any other (new tab, rel,
   // the 另開新視窗 hint), in the browser's serialized form.
   test('a link in portal rich text without target opens a new tab after 確定前往, by keyboard, and says so', async ({ page, context }) => {
     await stubExternal(page, 'www.cwa.gov.tw');
@@ -750,7 +750,7 @@ test.describe('chat room 智能客服', () => {
     await expect(launcher).toBeFocused();
   });
 
-  // Issue 14 item 3: the chat is kept across pages (each navigation is a page load).
+  // The chat is kept across pages (each navigation is a page load).
   test('stays open on the next page with the same frame URL, takes no focus there; once closed it stays closed', async ({ page }) => {
     expect(page.viewportSize()!.width, 'wide screens restore the panel open').toBeGreaterThanOrEqual(CHAT_RESTORE_MIN_WIDTH_PX);
     await stubExternal(page, new URL(EXTERNAL.chatbot).host);

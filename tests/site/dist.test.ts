@@ -1,5 +1,5 @@
 /**
- * Checks of the built site (issue 2 "Done when"): dist/ holds the home page, every news list page of every
+ * Checks of the built site: dist/ holds the home page, every news list page of every
  * category and every news detail of the sample portal, and the 404 page with the spec's texts.
  * Runs after `npm run build` against the sample portal.
  */
@@ -69,7 +69,7 @@ function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-describe('module preloads (issue 14 item 8, src/integrations/module-preload.ts)', () => {
+describe('module preloads (src/integrations/module-preload.ts)', () => {
   /** A page's module scripts and modulepreload links, as `/_astro/…` paths. */
   const scriptsOf = (text: string) => [...text.matchAll(/<script type="module" src="(\/_astro\/[^"]+)"/g)].map((match) => match[1]);
   const preloadsOf = (text: string) => [...text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);

@@ -1,5 +1,5 @@
 /**
- * HTML validity of the built site (issue 8 "HTML validity"; DESIGN.md §8): the W3C Nu HTML checker (vnu-jar) over
+ * HTML validity of the built site (DESIGN.md §8, §9: no errors): the W3C Nu HTML checker (vnu-jar) over
  * every dist/**\/*.html in one JVM run (`--errors-only --format json`, file list passed through `@argfile`, so any
  * page count fits one invocation) reports zero errors. Needs Java (JAVA_PATH or /usr/bin/java, see
  * scripts/lib/system.mjs) and a built dist/ (`npm run build`).

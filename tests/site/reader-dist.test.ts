@@ -1,5 +1,5 @@
 /**
- * The audio reader in the built site (issue 7 "Done when: a fresh build has audio for every content page"):
+ * The audio reader in the built site (a fresh build has audio for every content page):
  * every content page (news, winner and share articles, coupons, FAQ categories, insurance products, decrees, about
  * and other in-repo pages) points at its manifest, the manifest lists existing MP3 segments with their durations,
  * and pages that are not content (lists, home, search, error pages) have no reader.

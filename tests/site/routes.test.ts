@@ -1,5 +1,5 @@
 /**
- * Every route, redirect and error page of spec §2 under real nginx (issue 3 §5), over the built dist/ with its
+ * Every route, redirect and error page of spec §2 under real nginx (DESIGN.md §7), over the built dist/ with its
  * generated nginx include and the sample portal behind `/api/`:
  * - every page route the sample data produces answers 200 with zh-TW content;
  * - each spec rule of the redirect plan is covered;

@@ -1,5 +1,5 @@
 /**
- * Search engines and sharing over the built site (issue 8 "SEO and sharing"), after `npm run build` against the
+ * Search engines and sharing over the built site, after `npm run build` against the
  * sample portal:
  * - sitemap-index.xml → sitemap-*.xml list every news/coupon/FAQ data route and no noindex page (NOINDEX_PATHS,
  *   or any page whose HTML says robots noindex); every listed URL has its page in dist/;
@@ -37,7 +37,7 @@ const sitemapUrls: string[] = [];
 let news: { id: string | number }[] = [];
 let coupons: { id: string | number }[] = [];
 
-/** The publish report page for editors (issue 16): not a page of the site's, checked on its own below. */
+/** The publish report page for editors: not a page of the site's, checked on its own below. */
 const REPORT_ROUTE = PUBLISH_REPORT_PATH.slice(0, -1);
 
 /**
@@ -107,7 +107,7 @@ describe('sitemap and robots.txt', () => {
   });
 });
 
-describe('the publish report page (issue 16)', () => {
+describe('the publish report page for editors', () => {
   it('is noindex, in no sitemap and linked from no page', () => {
     const report = readFileSync(path.join(dist, PUBLISH_REPORT_PATH, 'index.html'), 'utf8');
     expect(isNoindex(report)).toBe(true);

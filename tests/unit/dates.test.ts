@@ -1,5 +1,5 @@
 /**
- * The site's date module (src/lib/taipei-dates.ts; issue 13 item 4): every date read, shown and counted in Taipei time,
+ * The site's date module (src/lib/taipei-dates.ts): every date read, shown and counted in Taipei time,
  * whatever the machine's zone. Each table runs under several machine zones: UTC (CI), Asia/Taipei (a Taiwanese
  * laptop), America/New_York (daylight saving, behind UTC) and Pacific/Kiritimati (UTC+14). Node applies an
  * assignment to process.env.TZ at once; the first test of each zone checks that it did, so a zone switch that
@@ -133,7 +133,7 @@ describe.each(ZONES)('machine zone %s', (zone, offset) => {
     expect(taipeiYear(new Date(instant))).toBe(year);
   });
 
-  // Offers that ended (issue 14 item 4): the last day is valid all of that Taipei day.
+  // Offers that ended: the last day is valid all of that Taipei day.
   it.each([
     ['2026-11-23', '2026-11-23T15:59:59Z', false], // 2026-11-23 23:59:59 Taipei: the last day still
     ['2026-11-23', '2026-11-23T16:00:00Z', true], // 2026-11-24 00:00 Taipei

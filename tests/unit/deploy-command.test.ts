@@ -1,5 +1,5 @@
 /**
- * DEPLOY_COMMAND (scripts/deploy.mjs; issue 13 item 7): the site's folder reaches the command as one argument
+ * DEPLOY_COMMAND (scripts/deploy.mjs): the site's folder reaches the command as one argument
  * whatever its path holds (a space, a quote), with the templates users write (.github/OPERATIONS.md "Publishing"); a template that
  * needs a shell is refused with a message naming what, before anything runs.
  */

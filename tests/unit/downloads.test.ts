@@ -1,7 +1,7 @@
 /**
  * Download nesting (src/sections/downloads.ts, spec §2 `/download/{category?}/{id?}/{pages?}`) on edge data: no
  * categories, a category with no items, items of an unknown category, an item with more files than a page, a
- * category of thousands of items (its side navigation in blocks, issue 17 finding 7).
+ * category of thousands of items (its side navigation in blocks).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -131,7 +131,7 @@ describe('none pages and landing paths', () => {
   });
 });
 
-describe('itemBlocksOf (side navigation of a large category, issue 17 finding 7)', () => {
+describe('itemBlocksOf (side navigation of a large category)', () => {
   const big = {
     category: { id: 'forms' },
     items: Array.from({ length: 2_100 }, (_, i) => ({ id: String(i + 1), title: `表單 ${i + 1}`, category: 'forms', files: files(i % 3) })),

@@ -1,6 +1,7 @@
 /**
- * The notification call started in the page's head (src/portal/early-call.ts; issue 14 item 8): the inline script
- * sends exactly callPortal's request, and the store's first call takes its answer instead of asking again.
+ * The notification call started in the page's head (src/portal/early-call.ts; DESIGN.md §6: notifications paint
+ * before any island): the inline script sends exactly callPortal's request, and the store's first call takes its
+ * answer instead of asking again.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callPortal } from '../../src/portal/client';

@@ -1,6 +1,6 @@
 /**
- * The field groups both form islands are laid out with (src/islands/forms/controls.tsx, ChoiceFieldset.tsx; issue 15
- * deliverable 4), rendered to HTML as the server renders them: what a screen-reader visitor gets from a field in
+ * The field groups both form islands are laid out with (src/islands/forms/controls.tsx, ChoiceFieldset.tsx),
+ * rendered to HTML as the server renders them: what a screen-reader visitor gets from a field in
  * error (aria-invalid, the error read before the hint), the 必填 tag, the counter and the radio groups' wiring.
  */
 import { createElement, type ReactElement } from 'react';

@@ -306,7 +306,7 @@ describe('submit failures in zh-TW (src/islands/forms/failure.ts)', () => {
     expect(describeFailure(error)).toEqual(field ? { message, field } : { message });
   });
 
-  // Issue 13 item 5: a portal without the endpoint (the appointment call is not in spec §7) is told apart from one
+  // A portal without the endpoint (the appointment call is not in spec §7) is told apart from one
   // that is down for a moment.
   const unavailable = { message: '線上預約服務目前無法使用，請來電客服專線 0800-880-550（非假日 08:30–18:00）由專人為您預約。', tel: '0800-880-550' };
   const booking = 'POST /api/portalServiceAppointment/addAppointment';

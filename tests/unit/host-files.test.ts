@@ -1,11 +1,11 @@
 /**
- * Host files that always work (issue 17 deliverable 4), on the files themselves:
- * - finding 6: category ids with reserved characters (`&`, `+`, `:`, `=`, `@`, `$`, `,`, `;`) redirect under real
+ * Host files that always work (DESIGN.md §7: every redirect output comes from the one plan), on the files themselves:
+ * - category ids with reserved characters (`&`, `+`, `:`, `=`, `@`, `$`, `,`, `;`) redirect under real
  *   nginx (scripts/lib/nginx.mjs), whether the browser sends them encoded or not, and a host without redirect rules
  *   finds the fallback page where nginx looks for it (the folder Astro gives a page at that path);
- * - finding 7: 2,100 download items over 50 categories make more redirects than the CDN's `_redirects` takes; the
+ * - a large portal: 2,100 download items over 50 categories make more redirects than the CDN's `_redirects` takes; the
  *   file holds what fits, the rest are left to the fallback pages, and the nginx include has every redirect;
- * - finding 3: over a kept dist/, a redirect source holding a page of an earlier build (its fallback page to another
+ * - over a kept dist/, a redirect source holding a page of an earlier build (its fallback page to another
  *   target, or a page no route produces any more) gets this build's fallback page; a page of this build there fails.
  * The whole build over a kept dist/ is tests/build/kept-dist.test.ts.
  */
@@ -34,7 +34,7 @@ const put = (file: string, text: string) => {
   writeFileSync(file, text);
 };
 
-describe('category ids with reserved characters under nginx (finding 6)', () => {
+describe('category ids with reserved characters under nginx', () => {
   const RESERVED_IDS = ['rt&amp', 'a+b', 'k:v=1', 'me@home', 'us$5', 'x,y;z', '保 險 "引號" \\'];
   const plan = redirectPlan({ ...noLists, articleSections: [{ path: 'share', categoryIds: RESERVED_IDS }] }).filter((redirect) =>
     redirect.from.startsWith('/share'),
@@ -90,7 +90,7 @@ describe('category ids with reserved characters under nginx (finding 6)', () => 
   });
 });
 
-describe("the CDN's redirect limit (finding 7)", () => {
+describe("the CDN's redirect limit", () => {
   const CATEGORIES = 50;
   const ITEMS = 2100;
   const plan = redirectPlan({
@@ -149,7 +149,7 @@ describe("the CDN's redirect limit (finding 7)", () => {
   }, 60_000);
 });
 
-describe('fallback pages over a kept dist/ (finding 3)', () => {
+describe('fallback pages over a kept dist/', () => {
   let root: string;
   const decree = (id: string): Redirect => ({ from: '/about/decree', to: `/about/decree/${id}`, status: 301 });
 

@@ -1,8 +1,8 @@
 /**
- * The hostile corpus at the data boundary (issue 6 §4), with no build: every item the sample portal serves with
+ * The hostile corpus at the data boundary (DESIGN.md §5: one validation layer), with no build: every item the sample portal serves with
  * SAMPLE_PORTAL_CORPUS=hostile passes its list's schema (so the corpus build completes) with its rich text made
  * inert; every item of HOSTILE_REJECTED fails the list's parser with a message naming the list, the item, the field
- * and the rule, as the build prints it; every item of HOSTILE_WARNED is published with a warning (issue 17). The browser side is tests/build/hostile.test.ts.
+ * and the rule, as the build prints it; every item of HOSTILE_WARNED is published with a warning. The browser side is tests/build/hostile.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'astro/zod';
@@ -139,11 +139,11 @@ describe('hostile corpus: items the build rejects', () => {
     expect(schemaError.message).toContain(`list "${entry.list}"`);
     expect(schemaError.message).toContain(`field "${entry.field}"`);
     expect(schemaError.message).toContain(String(entry.item.id).slice(0, 5));
-    // One format: `field "<field>": rule "<rule>": <reason>` (issue 17 finding 10).
+    // One format for every refusal, so editors read them alike: `field "<field>": rule "<rule>": <reason>`.
     expect(schemaError.message).toMatch(new RegExp(`field "${entry.field}": rule "${entry.rule ?? '[a-z-]+'}": `));
   });
 
-  it('names both items of a collision (issue 17 finding 5: café in NFC and NFD)', () => {
+  it('names both items of a collision (café in NFC and NFD)', () => {
     const entry = HOSTILE_REJECTED.find((candidate) => candidate.reason === 'café in NFC, then in NFD')!;
     expect(() => parseList('news', schemaOf('news'), [...entry.before!, entry.item])).toThrow(
       /item id "cafe\u0301" \(#1\): field "id": rule "unique-id": duplicate id: the same as item id "caf\u00e9" \(#0\)/,

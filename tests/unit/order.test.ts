@@ -1,7 +1,6 @@
 /**
- * Display orders of portal lists (src/lib/order.ts): categories by sort then natural id; articles pinned first
- * (issue 14 item 5); current offers, then upcoming ones (尚未開始), then ended ones, each group in its own order
- * (issue 14 item 4). Tables of ids in, ids out.
+ * Display orders of portal lists (src/lib/order.ts): categories by sort then natural id; articles pinned first;
+ * current offers, then upcoming ones (尚未開始), then ended ones, each group in its own order. Tables of ids in, ids out.
  */
 import { describe, expect, it } from 'vitest';
 import { byPinnedThenNewest, inDisplayOrder, inOfferOrder, type OfferState } from '../../src/lib/order';

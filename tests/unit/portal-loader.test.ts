@@ -1,5 +1,5 @@
 /**
- * The portal loader and the list schemas (issue 2 §3, §8): every list of the sample portal loads; schema
+ * The portal loader and the list schemas (spec §3, §7; DESIGN.md §5): every list of the sample portal loads; schema
  * failures name the list, the item id and the field; extra fields are dropped; rich text is sanitized.
  */
 import { mkdtempSync } from 'node:fs';
@@ -24,7 +24,7 @@ const previousSnapshotDir = process.env.PORTAL_SNAPSHOT_DIR;
 beforeAll(async () => {
   portal = await startSamplePortal({ port: 0 });
   process.env.PORTAL_API_BASE = portal.url;
-  // No last good snapshots here (issue 6 stale-if-error is tests/unit/portal-snapshots.test.ts): failures fail.
+  // No last good snapshots here (stale-if-error is tests/unit/portal-snapshots.test.ts): failures fail.
   process.env.PORTAL_SNAPSHOT_DIR = mkdtempSync(join(tmpdir(), 'no-snapshots-'));
 });
 afterAll(async () => {
@@ -207,7 +207,7 @@ describe('portalLoader against the sample portal', () => {
     expect(context.meta.get(LIST_DIGEST_META_KEY)).toEqual(expect.any(String));
   });
 
-  it('quarantines one bad item and loads the rest (issue 16)', async () => {
+  it('quarantines one bad item and loads the rest (DESIGN.md §5)', async () => {
     portal.setFaults({ news: 'badItem' });
     const { context, entries } = fakeContext();
     await portalLoader('news', articleSchema).load(context);

@@ -1,7 +1,8 @@
 /**
- * The one validation layer at the portal boundary (issue 17 deliverable 1; src/portal/validation.ts and its use in
- * src/portal/schemas.ts, the loader's parseList, the client and the build pipeline): one test per finding 4, 5, 9
- * (values other than links and media) and 10, each as an editor sees it — the list, the item, the field and the rule
+ * The one validation layer at the portal boundary (DESIGN.md §5; src/portal/validation.ts and its use in
+ * src/portal/schemas.ts, the loader's parseList, the client and the build pipeline): one test per rule (route
+ * segments, collisions, references, values other than links and media never silently changed, notifications in the
+ * browser), each as an editor sees it — the list, the item, the field and the rule
  * of the refusal — or as a visitor would (a date that does not roll over, an id that keeps its digits).
  */
 import { readdirSync, statSync } from 'node:fs';
@@ -44,7 +45,7 @@ function refusal(list: PortalListName, items: unknown[]): PortalSchemaError | un
   }
 }
 
-describe('route segments: one rule for ids, category ids and the disclosure url (findings 4, 5, 6, 10)', () => {
+describe('route segments: one rule for ids, category ids and the disclosure url', () => {
   it.each([
     ['.', 'dot segment'],
     ['..', 'dot segment'],
@@ -131,7 +132,7 @@ describe('route segments: one rule for ids, category ids and the disclosure url 
   });
 });
 
-describe('collisions: ids equal after normalisation are refused, naming both items (finding 5)', () => {
+describe('collisions: ids equal after normalisation are refused, naming both items', () => {
   it('café in NFC then in NFD', () => {
     const error = refusal('news', [news({ id: 'caf\u00e9' }), news({ id: 'cafe\u0301' })]);
     expect(error?.itemId).toBe('id "cafe\u0301" (#1)');
@@ -148,7 +149,7 @@ describe('collisions: ids equal after normalisation are refused, naming both ite
   });
 });
 
-describe('references that match nothing are reported at the start of the build pipeline (finding 5)', () => {
+describe('references that match nothing are reported at the start of the build pipeline', () => {
   it('names the list, the item, the field and the rule for a news category, an FAQ firstCategory and a location areaId', () => {
     const record = (list: string, entries: { id: string; data: Record<string, unknown> }[]) =>
       ({ list, endpoint: `GET /${list}`, items: entries.length, source: 'live', fetchedAt: '', ageHours: 0, entries }) as never;
@@ -185,7 +186,7 @@ describe('references that match nothing are reported at the start of the build p
   });
 });
 
-describe('values never silently changed (finding 9)', () => {
+describe('values never silently changed', () => {
   it.each(['2026-02-30', '2026-13-45', '0000-00-00', '1', '9999-12-31', '1899-12-31'])('refuses the date %j', (date) => {
     expect(refusal('news', [news({ date })])?.message).toContain('field "date": rule "calendar-date": ');
   });
@@ -319,7 +320,7 @@ describe('values never silently changed (finding 9)', () => {
   });
 });
 
-describe('notifications in the browser (finding 9)', () => {
+describe('notifications in the browser', () => {
   const notification = (fields: Record<string, unknown>) =>
     parseNotification({ id: 1, category: 2, title: '通知', description: '系統維護', startDate: '2026-03-15', ...fields });
 

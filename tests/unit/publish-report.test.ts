@@ -1,5 +1,5 @@
 /**
- * The publishing step for editors (issue 16 items 2 and 3), on made-up list records and page digests:
+ * The publishing step for editors (the publish report and PUBLISH_NOTIFY_URL), on made-up list records and page digests:
  * - the publish report page `/_publish/` (zh-TW, noindex) and build-report.json list the quarantined items with the
  *   reasons and what to fix, each list's source, and the pages added, changed and removed against the last
  *   published build (its page digests, committed to the snapshot folder), added and changed pages linked;
@@ -67,7 +67,7 @@ async function publishOnce(options: { records?: ListRecord[]; pageDigests?: Reco
   };
 }
 
-describe('the publish report (issue 16 item 2)', () => {
+describe('the publish report', () => {
   it('lists the pages added, changed and removed against the last published build, added and changed ones linked', async () => {
     const snapshotDir = temp('publish-snapshots');
     const first = await publishOnce({ snapshotDir, pageDigests: { '/': 'a', '/news/detail/1/': 'b', '/news/detail/2/': 'c', '/news/all/1/': 'd' } });
@@ -124,7 +124,7 @@ describe('the publish report (issue 16 item 2)', () => {
   });
 });
 
-describe('PUBLISH_NOTIFY_URL (issue 16 item 3)', () => {
+describe('PUBLISH_NOTIFY_URL', () => {
   const received: { body: Record<string, unknown>; type?: string }[] = [];
   const server = createServer((request: IncomingMessage, response) => {
     let body = '';

@@ -1,5 +1,5 @@
 /**
- * Speech never delays a publish (issue 16 item 5): the audio reader's time budget per build (READER_BUDGET_SECONDS).
+ * Speech never delays a publish: the audio reader's time budget per build (READER_BUDGET_SECONDS).
  * On a tiny built site with a command engine (sox writes a tone, lame encodes: fast and the same everywhere):
  * a spent budget leaves the pages without audio with a manifest of no segments (so their player shows nothing), the newest
  * pages are synthesized first, the build report counts the pages awaiting audio, a page whose text changed keeps

@@ -609,7 +609,7 @@ describe('scale', () => {
       expect(items.every((i) => i.id >= SCALED_ID_BASE && (i.date === undefined || (i.date >= '2024-12-01' && i.date <= '2026-11-20')))).toBe(true);
     }
     expect(total).toBe(1000);
-    // Issue 17 finding 7: the bench's large categories (2,100 download items in one category at 10,000 items).
+    // The bench's large categories (2,100 download items in one category at 10,000 items).
     expect(new Set(lists.downloads.map((i) => i.category))).toEqual(new Set([LARGE_CATEGORY.downloads]));
     expect(new Set(lists.faqs.map((i) => i.firstCategory))).toEqual(new Set([LARGE_CATEGORY.faqs]));
     expect(new Set(lists.locations.map((i) => i.areaId))).toEqual(new Set([LARGE_CATEGORY.locations]));
@@ -725,7 +725,7 @@ describe('strict mode (spec §7 endpoints only: a call beyond the spec answers 4
   });
 });
 
-describe('imports: the one door into src/ (scripts/sample-portal/site-rules.mjs, issue 15)', () => {
+describe('imports: the one door into src/ (scripts/sample-portal/site-rules.mjs, DESIGN.md §11)', () => {
   const repo = path.resolve(import.meta.dirname, '../..');
   const portalDir = path.join(repo, 'scripts/sample-portal');
   const door = path.join(portalDir, 'site-rules.mjs');

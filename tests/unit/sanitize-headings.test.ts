@@ -1,5 +1,5 @@
 /**
- * Headings of portal rich text (src/portal/sanitize.ts; issue 13 item 7): the top level is read from the headings that
+ * Headings of portal rich text (src/portal/sanitize.ts): the top level is read from the headings that
  * survive sanitizing, so a heading written in a comment, an attribute value or a removed element cannot keep a
  * visible h3 under the page's h1 (a skipped level for screen-reader users, WCAG 1.3.1).
  */

@@ -31,7 +31,7 @@ describe('paginate', () => {
   });
 });
 
-describe('pages of a large category (issue 17 deliverable 5)', () => {
+describe('pages of a large category', () => {
   it('numbers each page and says where its first item stands', () => {
     expect(listPages(['a', 'b', 'c', 'd', 'e'], 2)).toEqual([
       { items: ['a', 'b'], page: 1, totalPages: 3, firstIndex: 0 },

@@ -1,5 +1,5 @@
 /**
- * The one definition of the security headers (src/lib/security-headers.ts, issue 6 §3): how the policy follows
+ * The one definition of the security headers (src/lib/security-headers.ts, DESIGN.md §6, §7): how the policy follows
  * the deployment's settings, what the meta policy leaves to the header, the inline hashes the header collects
  * (src/integrations/inline-hashes.ts), and the
  * host-file writers' refusals. The headers as nginx serves them are tested in tests/site/headers.test.ts.
@@ -73,7 +73,7 @@ describe('meta policy and header policy', () => {
   });
 });
 
-describe('no portal text changes the policy (issue 17 finding 2)', () => {
+describe('no portal text changes the policy', () => {
   const policy = policyFrom(readSettings({}));
   const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   /** A page of the site: its own inline script and style, and `portal` where the templates put portal text. */

@@ -35,7 +35,7 @@ function environmentNames(folder: string, { readsOnly = false } = {}): Map<strin
   return names;
 }
 
-describe('settings (issue 15: one settings module)', () => {
+describe('settings (DESIGN.md §11: one settings module)', () => {
   it('the Configuration table of .github/OPERATIONS.md is the one src/settings.ts writes, whole', () => {
     const operations = readFileSync(join(ROOT, '.github/OPERATIONS.md'), 'utf8');
     // A blank line after the table: no row of a variable src/settings.ts no longer declares is left below it.

@@ -53,7 +53,7 @@ describe('the build report check', () => {
   });
 });
 
-/** 101 plain pages and the publish report page (issue 16). */
+/** 101 plain pages and the publish report page for editors. */
 const PAGES = {
   ...Object.fromEntries(Array.from({ length: 101 }, (_, n) => [`page/${n}/index.html`, '<p>page</p>'])),
   '_publish/index.html': '<meta name="robots" content="noindex, nofollow"><a href="/news/detail/1">/news/detail/1</a>',

@@ -1,5 +1,5 @@
 /**
- * The search index's form of Chinese text (issue 14 §1; src/browser/site-search.ts, src/integrations/search-index.ts):
+ * The search index's form of Chinese text (src/browser/site-search.ts, src/integrations/search-index.ts):
  * every Han character a word of its own in the pages Pagefind reads and in the query, so that a query is found as
  * a substring whatever words a dictionary would cut; and the spaces taken back out of what a visitor reads.
  */

@@ -1,5 +1,5 @@
 /**
- * Portal rich text headings and JSON-LD serialization (issue 8): headings of portal HTML start at h2 without
+ * Portal rich text headings and JSON-LD serialization: headings of portal HTML start at h2 without
  * skipping a level, and JSON-LD text can never close its script element.
  */
 import { describe, expect, it } from 'vitest';

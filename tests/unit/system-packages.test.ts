@@ -1,5 +1,5 @@
 /**
- * The one list of Debian packages (scripts/system-packages.txt) and `npm run doctor` (issue 13): the shell reader
+ * The one list of Debian packages (scripts/system-packages.txt) and `npm run doctor`: the shell reader
  * that .ci/run and the workflows use and the Node reader that npm test and the doctor use agree; every package names
  * a capability the doctor checks; a machine missing a capability is told the exact package, checked by hiding the
  * capability (a font-less fontconfig, a missing program) rather than by command names.

@@ -1,5 +1,5 @@
 /**
- * The GitHub Actions workflows (issue 6 §1): action-validator accepts both and rejects a broken one (so the
+ * The GitHub Actions workflows: action-validator accepts both and rejects a broken one (so the
  * `npm test` lint step can fail); CI runs the same entry point as a fresh machine (.ci/run); the rebuild workflow
  * runs on a 10-minute schedule, on the portal's dispatch and by hand, one run at a time, keeps Astro's cache with
  * the portal snapshots between runs, builds against the PORTAL_API_BASE secret and goes through `npm run rebuild`
@@ -92,7 +92,7 @@ describe('workflows', () => {
     }
   });
 
-  it("no workflow, .ci/run or test runner keeps its own list of the project's Debian packages (issue 13)", () => {
+  it("no workflow, .ci/run or test runner keeps its own list of the project's Debian packages (one list: scripts/system-packages.txt)", () => {
     const listed = systemPackages().map((pkg) => pkg.name);
     for (const file of ['.ci/run', '.github/workflows/ci.yml', '.github/workflows/rebuild.yml', 'scripts/test.mjs']) {
       const text = read(file)
