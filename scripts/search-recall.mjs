@@ -310,31 +310,6 @@ export const INTENT_CASES = [
   { kind: 'plain', query: 'esg', title: '' },
 ];
 
-/**
- * The intent measure over a built site: for each case of INTENT_CASES, whether its first result is relevant and
- * whether it shows none.
- * @param {{ dist?: string, cases?: typeof INTENT_CASES, chrome?: string }} [options] dist: the built site's folder
- *   (default the worktree's dist/); cases: the case list; chrome: Chromium's path
- * @returns {Promise<{ relevantFirst: number, zeroResults: number, cases: Array<{ query: string, kind: string,
- *   first: string | null, firstTitle: string, results: number, relevant: boolean }> }>} the two rates in [0, 1]
- */
-export async function measureIntent({ dist, cases = INTENT_CASES, chrome } = {}) {
-  const queries = [...new Set(cases.flatMap((item) => [item.query, ...(item.same ? [item.same] : [])]))];
-  const measured = await measureRecall({ ...(dist ? { dist } : {}), ...(chrome ? { chrome } : {}), queries });
-  const row = (query) => measured.queries.find((candidate) => candidate.query === query);
-  const rows = cases.map((item) => {
-    const { first, firstTitle, results, searchBytes } = row(item.query);
-    const relevant =
-      first !== null &&
-      ((item.pages?.includes(first) ?? false) ||
-        (item.title !== undefined && firstTitle.includes(item.title)) ||
-        (item.same !== undefined && row(item.same).first === first));
-    return { query: item.query, kind: item.kind, first, firstTitle, results, relevant, searchBytes };
-  });
-  const share = (predicate) => rows.filter(predicate).length / rows.length;
-  return { relevantFirst: share((item) => item.relevant), zeroResults: share((item) => item.results === 0), cases: rows, recall: measured };
-}
-
 /** Results on the first page of /search. */
 const FIRST_PAGE = SEARCH_PAGE_SIZE;
 
@@ -416,14 +391,221 @@ function extractIndexedText({ documents, exclude }) {
 }
 
 /**
- * Measures recall on a built site.
- * @param {{ dist?: string, queries?: string[], chrome?: string }} [options]
- * @returns {Promise<{ pages: number, overall: number, truthTotal: number, hitTotal: number, top: number,
- *   queries: Array<{ query: string, truth: number, found: number, hits: number, recall: number | null,
- *   precisionAtK: number, fallback: string | null, missed: string[], indexBytes: number, searchBytes: number }> }>}
+/** Chromium tabs searching at once: each query runs in a tab of its own, one query after another per tab. */
+export const PARALLEL_TABS = 4;
+
+/** The built site's folder when none is given: the worktree's dist/. */
+const DEFAULT_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/** Runs `work` over `items` with at most `parallel` at once, each with its slot number; the results in order. */
+async function pool(items, parallel, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const slots = Array.from({ length: Math.max(1, Math.min(parallel, items.length)) }, async (_, slot) => {
+    while (next < items.length) {
+      const i = next;
+      next += 1;
+      results[i] = await work(items[i], slot);
+    }
+  });
+  await Promise.all(slots);
+  return results;
+}
+
+/**
+ * A tab of the site's origin that searches as /search does: a blank page of the site's language (Pagefind segments a
+ * Chinese query by the page's lang) that loads the site's ranking rule (src/browser/site-search.ts, its types stripped),
+ * `/pagefind/pagefind.js` and the lexicon as /search gets it (`siteLexicon`, loaded when a query needs it), and
+ * nothing else. (Loaded by a module script, not an import() in an evaluated function, which a test runner's transform
+ * would rewrite.)
+ * @returns {Promise<{ page: import('playwright-core').Page, responses: import('playwright-core').Response[] }>}
+ *   responses: what the tab fetched under /pagefind/
  */
-export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', import.meta.url)), queries = QUERIES, chrome = chromiumPath() } = {}) {
+async function openSearchTab(context, { url, lang, siteSearch }) {
+  const page = await context.newPage();
+  const responses = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/pagefind/')) responses.push(response);
+  });
+  await page.route(`${url}/__search-recall`, (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: `<!doctype html><html lang="${lang}"><title>recall</title></html>` }),
+  );
+  await page.route(`${url}/__site-search.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: siteSearch }));
+  await page.goto(`${url}/__search-recall`);
+  await page.addScriptTag({
+    type: 'module',
+    content:
+      "window.__site = await import('/__site-search.js'); window.__pagefind = await import('/pagefind/pagefind.js'); window.__lexicon = window.__site.siteLexicon(); window.__ready = true;",
+  });
+  await page.waitForFunction(() => window.__ready === true);
+  return { page, responses };
+}
+
+/**
+ * One query in a tab: the site's search, the pages of its first page of results (read as /search reads them), the
+ * ids of the others.
+ */
+function searchInTab(page, query) {
+  return page.evaluate(
+    async ({ query, firstPage }) => {
+      const search = await window.__site.searchSite(window.__pagefind, query, window.__lexicon);
+      const first = await Promise.all(search.results.slice(0, firstPage).map((result) => result.data()));
+      window.__rest = search.results.slice(firstPage);
+      return {
+        firstUrls: first.map((data) => data.url),
+        firstTitles: first.map((data) => data.meta.title ?? ''),
+        fallback: search.suggestion?.to ?? null,
+        restIds: window.__rest.map((result) => result.id),
+      };
+    },
+    { query, firstPage: FIRST_PAGE },
+  );
+}
+
+/**
+ * What a first search costs a visitor: the files fetched under /pagefind/, gzip as served (the index, fragments and
+ * wasm are gzip files already; the host gzips the loader scripts and JSON). Bytes in a site path → bytes.
+ */
+async function fetchedBytes(responses) {
+  const files = {};
+  for (const response of responses) {
+    const path = new URL(response.url()).pathname;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    files[path] = (files[path] ?? 0) + (/\.(js|json)$/.test(path) ? gzipSync(body).length : body.length);
+  }
+  return files;
+}
+
+/**
+ * Runs every query through the site's search in Chromium, PARALLEL_TABS tabs at once. With `bytes`, each query is a
+ * first-time visitor: a fresh browser context (empty cache) and tab, whose downloads are counted; without, a few tabs
+ * of one context search query after query (Pagefind keeps what it loaded; the results are the same).
+ * @returns {Promise<Map<string, { urls: string[], firstTitles: string[], fallback: string | null,
+ *   files: Record<string, number> | null }>>} urls: every result's page URL, in order
+ */
+async function searchAll({ browser, setup, queries, bytes, parallel, fragmentUrls }) {
+  const shared = bytes ? null : await browser.newContext();
+  const tabs = [];
+  const answers = await pool(queries, parallel, async (query, slot) => {
+    const context = shared ?? (await browser.newContext());
+    tabs[slot] = bytes || !tabs[slot] ? await openSearchTab(context, setup) : tabs[slot];
+    const { page, responses } = tabs[slot];
+    const answer = await searchInTab(page, query);
+    const files = bytes ? await fetchedBytes(responses) : null;
+    // The other results' pages, by fragment id from dist/ (data() only for an id not found there).
+    const unknown = answer.restIds.filter((id) => !fragmentUrls.has(id));
+    if (unknown.length > 0) {
+      const found = await page.evaluate(
+        async (ids) =>
+          Promise.all(window.__rest.filter((result) => ids.includes(result.id)).map(async (result) => [result.id, (await result.data()).url])),
+        unknown,
+      );
+      for (const [id, url] of found) fragmentUrls.set(id, url);
+    }
+    if (bytes) await context.close();
+    const urls = [...answer.firstUrls, ...answer.restIds.map((id) => fragmentUrls.get(id))];
+    return { urls, firstTitles: answer.firstTitles, fallback: answer.fallback, files };
+  });
+  await shared?.close();
+  return new Map(queries.map((query, i) => [query, answers[i]]));
+}
+
+/** The indexed text of every page of a built site (normalizeText), by site path, parsed by the browser itself. */
+async function indexedTexts(browser, dist) {
   const files = await htmlFiles(dist);
+  const page = await browser.newPage();
+  await page.goto('about:blank');
+  /** @type {Map<string, string>} */
+  const texts = new Map();
+  for (let i = 0; i < files.length; i += 50) {
+    const batch = files.slice(i, i + 50);
+    const sources = await Promise.all(batch.map((file) => readFile(file, 'utf8')));
+    const extracted = await page.evaluate(extractIndexedText, { documents: sources, exclude: [...SEARCH_INDEX_EXCLUDE] });
+    extracted.forEach((text, j) => {
+      if (text !== null) texts.set(pagePath(dist, batch[j]), normalizeText(text));
+    });
+  }
+  await page.close();
+  return texts;
+}
+
+/** One query's row of the recall report, from its truth (the pages containing it) and what the search showed. */
+function reportRow(query, texts, answer) {
+  const needles = queryTerms(normalizeText(query)).map((needle) => [needle, ...SEARCH_SYNONYMS.filter((group) => group.includes(needle)).flat()]);
+  const truth = new Set(
+    [...texts]
+      .filter(([, text]) => needles.length > 0 && needles.every((words) => words.some((word) => text.includes(word))))
+      .map(([path]) => groupOf(path)),
+  );
+  const ranked = answer.urls.map(resultPath).map(groupOf);
+  const found = new Set(ranked);
+  const hits = [...truth].filter((path) => found.has(path));
+  const k = Math.min(ranked.length, FIRST_PAGE);
+  const files = answer.files ?? {};
+  const sum = (paths) => (answer.files === null ? null : paths.reduce((total, path) => total + files[path], 0));
+  return {
+    query,
+    truth: truth.size,
+    found: found.size,
+    hits: hits.length,
+    recall: truth.size === 0 ? null : hits.length / truth.size,
+    // Share of the first page's results that contain the query; no results is right exactly when no page does.
+    precisionAtK: k === 0 ? (truth.size === 0 ? 1 : 0) : ranked.slice(0, k).filter((path) => truth.has(path)).length / k,
+    fallback: answer.fallback,
+    missed: [...truth].filter((path) => !found.has(path)).sort(),
+    indexBytes: sum(Object.keys(files).filter((path) => path.startsWith('/pagefind/index/'))),
+    searchBytes: sum(Object.keys(files)),
+    files: answer.files,
+    first: ranked[0] ?? null,
+    firstTitle: unspaceHan(answer.firstTitles[0] ?? ''),
+    results: ranked.length,
+  };
+}
+
+/** The recall report of a list of rows (measureRecall). */
+function recallReport(pages, report) {
+  const truthTotal = report.reduce((sum, row) => sum + row.truth, 0);
+  const hitTotal = report.reduce((sum, row) => sum + row.hits, 0);
+  // Precision by substring truth: over the queries some page contains and the queries none should answer; a
+  // question no page holds word for word (機車險怎麼保?) is measured by what it means instead (INTENT_CASES).
+  const measured = report.filter((row) => row.truth > 0 || NO_MATCH_QUERIES.includes(row.query));
+  const top = measured.reduce((sum, row) => sum + row.precisionAtK, 0) / Math.max(1, measured.length);
+  return { pages, overall: truthTotal === 0 ? 1 : hitTotal / truthTotal, truthTotal, hitTotal, top, queries: report };
+}
+
+/** The intent report of the cases (measureIntent), from the rows of their queries. */
+function intentReport(cases, row) {
+  const rows = cases.map((item) => {
+    const { first, firstTitle, results, searchBytes } = row(item.query);
+    const relevant =
+      first !== null &&
+      ((item.pages?.includes(first) ?? false) ||
+        (item.title !== undefined && firstTitle.includes(item.title)) ||
+        (item.same !== undefined && row(item.same).first === first));
+    return { query: item.query, kind: item.kind, first, firstTitle, results, relevant, searchBytes };
+  });
+  const share = (predicate) => rows.filter(predicate).length / Math.max(1, rows.length);
+  return { relevantFirst: share((item) => item.relevant), zeroResults: share((item) => item.results === 0), cases: rows };
+}
+
+/**
+ * Measures recall and intent on a built site at once, each distinct query searched once.
+ * @param {{ dist?: string, queries?: string[], cases?: typeof INTENT_CASES, chrome?: string, bytes?: boolean,
+ *   parallel?: number }} [options] dist: the built site's folder (default the worktree's dist/); queries: the recall
+ *   queries (QUERIES); cases: the intent cases (INTENT_CASES); chrome: Chromium's path; bytes: measure what a
+ *   first-time visitor downloads per query (a fresh browser context each; default true), else the byte fields are
+ *   null; parallel: tabs at once (PARALLEL_TABS)
+ * @returns {Promise<{ recall: Awaited<ReturnType<typeof measureRecall>>, intent: Awaited<ReturnType<typeof measureIntent>> }>}
+ */
+export async function measureSearch({
+  dist = DEFAULT_DIST,
+  queries = QUERIES,
+  cases = INTENT_CASES,
+  chrome = chromiumPath(),
+  bytes = true,
+  parallel = PARALLEL_TABS,
+} = {}) {
+  const all = [...new Set([...queries, ...cases.flatMap((item) => [item.query, ...(item.same ? [item.same] : [])])])];
   const fragmentUrls = await readFragmentUrls(dist);
   const lang = /<html[^>]*\slang="([^"]+)"/.exec(await readFile(join(dist, 'search', 'index.html'), 'utf8'))?.[1] ?? '';
   // The site's own ranking rule (src/browser/site-search.ts, no run-time imports), its types stripped, served to the page.
@@ -432,121 +614,49 @@ export async function measureRecall({ dist = fileURLToPath(new URL('../dist/', i
   const browser = await chromium.launch({ executablePath: chrome, args: CHROMIUM_ARGS });
   try {
     // Truth: the indexed text of every page, extracted by the browser's own HTML parser.
-    const parsePage = await browser.newPage();
-    await parsePage.goto('about:blank');
-    /** @type {Map<string, string>} */
-    const texts = new Map();
-    for (let i = 0; i < files.length; i += 50) {
-      const batch = files.slice(i, i + 50);
-      const sources = await Promise.all(batch.map((file) => readFile(file, 'utf8')));
-      const extracted = await parsePage.evaluate(extractIndexedText, { documents: sources, exclude: [...SEARCH_INDEX_EXCLUDE] });
-      extracted.forEach((text, j) => {
-        if (text !== null) texts.set(pagePath(dist, batch[j]), normalizeText(text));
-      });
-    }
-    await parsePage.close();
-
-    const report = [];
-    for (const query of queries) {
-      const needles = queryTerms(normalizeText(query)).map((needle) => [needle, ...SEARCH_SYNONYMS.filter((group) => group.includes(needle)).flat()]);
-      const truth = new Set(
-        [...texts]
-          .filter(([, text]) => needles.length > 0 && needles.every((words) => words.some((word) => text.includes(word))))
-          .map(([path]) => groupOf(path)),
-      );
-      // A fresh context per query: an empty cache, so the bytes are what a first-time visitor downloads.
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      /** @type {import('playwright-core').Response[]} */
-      const responses = [];
-      let counting = true;
-      page.on('response', (response) => {
-        if (counting && new URL(response.url()).pathname.startsWith('/pagefind/')) responses.push(response);
-      });
-      // A blank page of the site's origin and language (Pagefind segments a Chinese query by the page's lang):
-      // nothing but Pagefind is loaded.
-      await page.route(`${site.url}/__search-recall`, (route) =>
-        route.fulfill({ contentType: 'text/html; charset=utf-8', body: `<!doctype html><html lang="${lang}"><title>recall</title></html>` }),
-      );
-      await page.goto(`${site.url}/__search-recall`);
-      // What a visitor's search costs: load Pagefind, search, read the first page of results. (Loaded by a
-      // module script, not an import() in the evaluated function, which a test runner's transform would rewrite.)
-      await page.route(`${site.url}/__site-search.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: siteSearch }));
-      await page.addScriptTag({
-        type: 'module',
-        content:
-          "window.__site = await import('/__site-search.js'); window.__pagefind = await import('/pagefind/pagefind.js'); window.__lexicon = await window.__site.loadLexicon();",
-      });
-      await page.waitForFunction(() => window.__lexicon !== undefined);
-      const { firstUrls, firstTitles, fallback } = await page.evaluate(
-        async ({ query, firstPage }) => {
-          const search = await window.__site.searchSite(window.__pagefind, query, window.__lexicon);
-          window.__results = search.results;
-          const first = await Promise.all(window.__results.slice(0, firstPage).map((result) => result.data()));
-          return {
-            firstUrls: first.map((data) => data.url),
-            firstTitles: first.map((data) => data.meta.title ?? ''),
-            fallback: search.suggestion?.to ?? null,
-          };
-        },
-        { query, firstPage: FIRST_PAGE },
-      );
-      counting = false;
-      let searchBytes = 0;
-      let indexBytes = 0;
-      for (const response of responses) {
-        const body = await response.body().catch(() => Buffer.alloc(0));
-        // Index, fragments and wasm are gzip files already; the host gzips the loader scripts and JSON.
-        const size = /\.(js|json)$/.test(new URL(response.url()).pathname) ? gzipSync(body).length : body.length;
-        searchBytes += size;
-        if (new URL(response.url()).pathname.startsWith('/pagefind/index/')) indexBytes += size;
-      }
-      // The other results' pages, by fragment id from dist/ (data() only for an id not found there).
-      const restIds = await page.evaluate((firstPage) => window.__results.slice(firstPage).map((result) => result.id), FIRST_PAGE);
-      const unknown = restIds.filter((id) => !fragmentUrls.has(id));
-      const unknownUrls = await page.evaluate(
-        async (ids) =>
-          Promise.all(window.__results.filter((result) => ids.includes(result.id)).map(async (result) => [result.id, (await result.data()).url])),
-        unknown,
-      );
-      for (const [id, url] of unknownUrls) fragmentUrls.set(id, url);
-      const urls = [...firstUrls, ...restIds.map((id) => fragmentUrls.get(id))];
-      await context.close();
-      const ranked = urls.map(resultPath).map(groupOf);
-      const found = new Set(ranked);
-      const hits = [...truth].filter((path) => found.has(path));
-      const k = Math.min(ranked.length, FIRST_PAGE);
-      report.push({
-        query,
-        truth: truth.size,
-        found: found.size,
-        hits: hits.length,
-        recall: truth.size === 0 ? null : hits.length / truth.size,
-        // Share of the first page's results that contain the query; no results is right exactly when no page does.
-        precisionAtK: k === 0 ? (truth.size === 0 ? 1 : 0) : ranked.slice(0, k).filter((path) => truth.has(path)).length / k,
-        fallback,
-        missed: [...truth].filter((path) => !found.has(path)).sort(),
-        indexBytes,
-        searchBytes,
-        first: ranked[0] ?? null,
-        firstTitle: unspaceHan(firstTitles[0] ?? ''),
-        results: ranked.length,
-      });
-    }
-    const truthTotal = report.reduce((sum, row) => sum + row.truth, 0);
-    const hitTotal = report.reduce((sum, row) => sum + row.hits, 0);
-    // Precision by substring truth: over the queries some page contains and the queries none should answer; a
-    // question no page holds word for word (機車險怎麼保?) is measured by what it means instead (INTENT_CASES).
-    const measured = report.filter((row) => row.truth > 0 || NO_MATCH_QUERIES.includes(row.query));
-    const top = measured.reduce((sum, row) => sum + row.precisionAtK, 0) / Math.max(1, measured.length);
-    return { pages: texts.size, overall: truthTotal === 0 ? 1 : hitTotal / truthTotal, truthTotal, hitTotal, top, queries: report };
+    const texts = await indexedTexts(browser, dist);
+    const answers = await searchAll({ browser, setup: { url: site.url, lang, siteSearch }, queries: all, bytes, parallel, fragmentUrls });
+    const rows = new Map(all.map((query) => [query, reportRow(query, texts, answers.get(query))]));
+    return {
+      recall: recallReport(
+        texts.size,
+        queries.map((query) => rows.get(query)),
+      ),
+      intent: intentReport(cases, (query) => rows.get(query)),
+    };
   } finally {
     await browser.close();
     await site.close();
   }
 }
 
-const kb = (bytes) => (bytes / 1024).toFixed(1);
+/**
+ * Measures recall on a built site (measureSearch without the intent cases).
+ * @param {{ dist?: string, queries?: string[], chrome?: string, bytes?: boolean, parallel?: number }} [options]
+ * @returns {Promise<{ pages: number, overall: number, truthTotal: number, hitTotal: number, top: number,
+ *   queries: Array<{ query: string, truth: number, found: number, hits: number, recall: number | null,
+ *   precisionAtK: number, fallback: string | null, missed: string[], indexBytes: number | null,
+ *   searchBytes: number | null, files: Record<string, number> | null, first: string | null, firstTitle: string,
+ *   results: number }> }>} bytes in bytes (gzip as served), null without `bytes`
+ */
+export async function measureRecall(options = {}) {
+  return (await measureSearch({ ...options, cases: [] })).recall;
+}
+
+/**
+ * The intent measure over a built site (measureSearch without the recall queries): for each case of INTENT_CASES,
+ * whether its first result is relevant and whether it shows none.
+ * @param {{ dist?: string, cases?: typeof INTENT_CASES, chrome?: string, bytes?: boolean, parallel?: number }} [options]
+ * @returns {Promise<{ relevantFirst: number, zeroResults: number, cases: Array<{ query: string, kind: string,
+ *   first: string | null, firstTitle: string, results: number, relevant: boolean, searchBytes: number | null }> }>}
+ *   the two rates in [0, 1]
+ */
+export async function measureIntent({ cases = INTENT_CASES, ...options } = {}) {
+  return (await measureSearch({ ...options, queries: [], cases })).intent;
+}
+
+/** Bytes as KB of 1,024 with one decimal, `—` when not measured. */
+const kb = (bytes) => (bytes === null ? '—' : (bytes / 1024).toFixed(1));
 
 /** The report as a plain-text table. */
 export function formatReport(result, { verbose = false } = {}) {

@@ -1,9 +1,12 @@
 /**
  * Benchmark section "search": recall of the site search against plain substring matching,
  * the precision of its first page of results (share containing the query; a query no page contains is right when
- * it shows nothing), and the bytes a first-time visitor fetches per query, from measureRecall
- * (scripts/search-recall.mjs): the index chunks alone and everything under /pagefind/ (loader, worker,
- * wasm, chunks, first-page fragments).
+ * it shows nothing), intent (the share of INTENT_CASES whose first result is a page the visitor expects, and of those
+ * showing none), and the bytes a first-time visitor fetches per query against the budget SEARCH_FIRST_SEARCH_KB, from
+ * measureSearch (scripts/search-recall.mjs, each query in a fresh browser context): the index chunks alone and
+ * everything under /pagefind/ (loader, worker, wasm, lexicon, chunks, first-page fragments). The budget is read for
+ * the median query (a typical first search) and checked for each recommended search of the overlay; the queries over
+ * it are listed.
  *
  * Sites (the search targets hold on the sample site and at 1,000 items): `sample` is the built site the page sections
  * measure (`dist`); `1k` is the sample portal with 1,000 generated items, built (READER_ENGINE=off, as the build
@@ -12,7 +15,9 @@
  * index of 10,000 pages take long and answer nothing the 1k row does not.
  */
 import { startSamplePortal } from '../sample-portal/server.mjs';
-import { measureRecall } from '../search-recall.mjs';
+import { measureSearch } from '../search-recall.mjs';
+import { SEARCH_FIRST_SEARCH_KB } from '../../src/site/limits.ts';
+import { RECOMMENDED_SEARCHES } from '../../src/site/texts/search.ts';
 import { SIZES, buildDirs, timeBuild } from './build.mjs';
 import { kb, median, seconds, table } from './util.mjs';
 
@@ -37,7 +42,7 @@ async function buildSize(label, log) {
  * The search section.
  * @param {{ dist: string, sizes?: string[], log?: (line: string) => void }} options dist: the built sample site;
  *   sizes: `--sizes` of the bench (those of SEARCH_SIZES are measured; default both)
- * @returns {Promise<{ title: string, markdown: string, data: object }>} data: measureRecall's result per size
+ * @returns {Promise<{ title: string, markdown: string, data: object }>} data: measureSearch's result per size
  */
 export async function benchSearch({ dist, sizes = SEARCH_SIZES, log = console.error }) {
   const labels = SEARCH_SIZES.filter((label) => sizes.includes(label));
@@ -45,7 +50,8 @@ export async function benchSearch({ dist, sizes = SEARCH_SIZES, log = console.er
   for (const label of labels) {
     const site = label === 'sample' ? dist : await buildSize(label, log);
     log(`search: measuring ${label}…`);
-    results[label] = await measureRecall({ dist: site });
+    const measured = await measureSearch({ dist: site });
+    results[label] = { ...measured.recall, intent: measured.intent };
   }
   const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const rows = labels.map((label) => {
@@ -60,6 +66,7 @@ export async function benchSearch({ dist, sizes = SEARCH_SIZES, log = console.er
       result.top.toFixed(3),
       `${kb(median(index))}, ${kb(Math.max(...index))} (mean ${kb(mean(index))})`,
       `${kb(median(total))}, ${kb(Math.max(...total))}`,
+      `${(result.intent.relevantFirst * 100).toFixed(1)} % (${result.intent.cases.length} cases), ${(result.intent.zeroResults * 100).toFixed(1)} %`,
     ];
   });
   let markdown = table(
@@ -71,6 +78,7 @@ export async function benchSearch({ dist, sizes = SEARCH_SIZES, log = console.er
       'precision of the first page',
       'index bytes / query (median, max)',
       'all /pagefind/ bytes / query (median, max)',
+      'intent: relevant first result, no result',
     ],
     rows,
   );
@@ -79,7 +87,7 @@ export async function benchSearch({ dist, sizes = SEARCH_SIZES, log = console.er
     '\n\nRecall: pages the search returns that contain the query / pages whose indexed text contains it as a substring ' +
     '(scripts/search-recall.mjs). Precision: share of the first page of results (up to 10) that contain the query, ' +
     `mean over all queries; queries no page contains (${noMatch} on the first site) count 1 when they show no results. ` +
-    'Bytes: a fresh browser per query, gzip as served.';
+    `Bytes: a fresh browser context per query, gzip as served; budget ${SEARCH_FIRST_SEARCH_KB} KB (SEARCH_FIRST_SEARCH_KB).`;
   for (const label of labels) {
     const rowsOf = results[label].queries;
     const missed = rowsOf.filter((row) => row.recall !== null && row.recall < 1).map((row) => `${row.query} ${row.hits}/${row.truth}`);
@@ -88,6 +96,12 @@ export async function benchSearch({ dist, sizes = SEARCH_SIZES, log = console.er
     if (missed.length > 0) markdown += `\n${label}: queries below full recall: ${missed.join('; ')}.`;
     if (imprecise.length > 0) markdown += `\n${label}: queries below full precision: ${imprecise.join('; ')}.`;
     if (fallbacks.length > 0) markdown += `\n${label}: no-match queries answered with a 您是不是要找 suggestion: ${fallbacks.join('; ')}.`;
+    const bytesOf = (query) => kb(rowsOf.find((row) => row.query === query)?.searchBytes ?? Number.NaN);
+    markdown += `\n${label}: bytes of the recommended searches: ${RECOMMENDED_SEARCHES.map((query) => `${query} ${bytesOf(query)}`).join('; ')}.`;
+    const over = rowsOf.filter((row) => row.searchBytes > SEARCH_FIRST_SEARCH_KB * 1024);
+    markdown += `\n${label}: ${over.length} of ${rowsOf.length} queries over ${SEARCH_FIRST_SEARCH_KB} KB.`;
+    const irrelevant = results[label].intent.cases.filter((row) => !row.relevant).map((row) => `${row.query} → ${row.first}`);
+    if (irrelevant.length > 0) markdown += `\n${label}: intent cases without a relevant first result: ${irrelevant.join('; ')}.`;
   }
   return { title: 'Search', markdown, data: results };
 }

@@ -9,7 +9,8 @@
  * the pages whose text holds those characters next to each other. Latin words and numbers stay whole words.
  *
  * On that, the query is understood (DESIGN.md §6 "Search understands the visitor") with the search lexicon the
- * build writes beside the index (src/integrations/search-lexicon.ts, loaded with the search page only):
+ * build writes beside the index (src/integrations/search-lexicon.ts, loaded with the search page only; its typo
+ * sounds, a file of their own, only by a search that needs a suggestion, as every byte counts in a first search):
  *
  * 1. Folding: NFKC (full-width ＥＳＧ → ESG, ？ → ?), lower case, simplified → traditional by OpenCC's tables
  *    restricted to the site's text (phrases first, longest match: 台风 → 颱風; then characters: 车险 → 車險).
@@ -23,7 +24,8 @@
  *    (「您是不是要找：理賠」 for 理陪) and searched instead, unless the visitor asked for the query as typed.
  * 5. A term no page holds is cut into the longest parts that pages hold (汽車保險理賠流程 → 汽車保險理賠, 流程),
  *    when they cover at least SPLIT_MIN_COVERAGE of it (a nonsense word stays unmatched: 火星保險 finds nothing).
- * 6. Results: the best pages of the query's terms first (SEARCH_BEST_BETS and the product pages' titles; where
+ * 6. Results: the best pages of the query's terms first (SEARCH_BEST_BETS and the product pages' titles, read by
+ *    their page id when they hold none of the terms, so that no search loads index chunks for them; where
  *    several, the last term's first, as a Chinese phrase ends in its head: 汽車保險理賠流程 → /claim), then pages
  *    holding every term, then (three terms or more, or when none holds all) those holding most; within each, by
  *    Pagefind's score for the plain spaced query (its BM25, title and headings weighted). Pages of one group (the
@@ -86,36 +88,74 @@ export function foldWidth(text: string): string {
 }
 
 /**
- * What the search knows beside the index (src/integrations/search-lexicon.ts writes it; /pagefind/site-lexicon.json).
- * Page ids are Pagefind's result ids.
+ * What every search needs beside the index (src/integrations/search-lexicon.ts writes it;
+ * /pagefind/site-lexicon.json). Page ids are Pagefind's result ids.
  */
 export interface SearchLexicon {
   /** Simplified → traditional characters (OpenCC, only those whose traditional form the site writes). */
   chars: Record<string, string>;
   /** Simplified → traditional phrases that characters alone convert otherwise (台风 → 颱風). */
   phrases: Record<string, string>;
-  /** Toneless pinyin syllable → the site's characters read so (`pei` → `賠陪培…`). */
-  sounds: Record<string, string>;
-  /** Words a visitor may have meant (synonyms, best bets' terms, product titles, frequent words), most frequent first. */
-  words: string[];
   /** Groups of synonyms (src/site/search-terms.ts SEARCH_SYNONYMS). */
   synonyms: string[][];
   /** Words set aside in a query (SEARCH_STOP_WORDS), longest first. */
   stopWords: string[];
-  /** Best pages: [terms (with their synonyms), page id, a word the page holds (its title)]. */
+  /**
+   * Best pages: [terms (with their synonyms), page id, its fragment file's name (the id, or on large sites the id of
+   * the group of fragments holding it)].
+   */
   bets: [string[], string, string][];
   /** Ids of pages that show as one result. */
   groups: string[][];
 }
 
+/**
+ * What a typo is compared with (/pagefind/site-sounds.json), loaded only by a search with a term that finds (almost)
+ * nothing, so that most searches do without its bytes.
+ */
+export interface SearchSounds {
+  /** Toneless pinyin syllable → the site's characters read so (`pei` → `賠陪培…`), for the syllables of `words`. */
+  sounds: Record<string, string>;
+  /** Words a visitor may have meant (synonyms, best bets' terms, product titles, frequent words), most frequent first. */
+  words: string[];
+}
+
 /** Where the build writes the lexicon (in the index's folder, so it comes and goes with it). */
 export const LEXICON_URL = '/pagefind/site-lexicon.json';
+/** Where the build writes the sounds and words of the typo suggestions (beside the lexicon). */
+export const SOUNDS_URL = '/pagefind/site-sounds.json';
+/** Where Pagefind's fragment files are (`<id>.pf_fragment`: one page, or a group of pages by id). */
+export const FRAGMENT_URL = '/pagefind/fragment/';
 
-/** Loads the search lexicon. @throws Error when it cannot be read. */
-export async function loadLexicon(url: string = LEXICON_URL): Promise<SearchLexicon> {
+/** Loads a JSON file of the search. @throws Error when it cannot be read. */
+async function loadJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`search lexicon: HTTP ${response.status}`);
-  return (await response.json()) as SearchLexicon;
+  if (!response.ok) throw new Error(`search: ${url}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The lexicon and the typo sounds as a search gets them: each fetched once, when first asked for. */
+export interface LexiconSource {
+  lexicon: () => Promise<SearchLexicon>;
+  sounds: () => Promise<SearchSounds>;
+}
+
+/**
+ * The site's lexicon files (LEXICON_URL, SOUNDS_URL) as a LexiconSource: the sounds are only fetched by a search that
+ * needs a suggestion. A failed fetch is not kept, so the next search tries again.
+ */
+export function siteLexicon(urls: { lexicon?: string; sounds?: string } = {}): LexiconSource {
+  const once = <T>(url: string) => {
+    let loading: Promise<T> | undefined;
+    return () => {
+      loading ??= loadJson<T>(url).catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
+      return loading;
+    };
+  };
+  return { lexicon: once<SearchLexicon>(urls.lexicon ?? LEXICON_URL), sounds: once<SearchSounds>(urls.sounds ?? SOUNDS_URL) };
 }
 
 /** Longest phrase of the lexicon, in characters. */
@@ -145,11 +185,53 @@ export function foldQuery(query: string, lexicon: Pick<SearchLexicon, 'chars' | 
   return folded;
 }
 
+/** The part of a Pagefind result's data used here (pagefind.app/docs/api): its page's URL, excerpt HTML and meta. */
+export interface PagefindData {
+  url: string;
+  excerpt: string;
+  meta: Record<string, string | undefined>;
+}
+
 /** The part of a Pagefind result used here (pagefind.app/docs/api). */
 export interface PagefindResult {
   id: string;
   score: number;
-  data: () => Promise<{ url: string; excerpt: string; meta: Record<string, string | undefined> }>;
+  data: () => Promise<PagefindData>;
+}
+
+/** Words (for Chinese: characters) of an excerpt, as /search asks Pagefind for (its `excerptLength`). Site choice. */
+export const EXCERPT_WORDS = 40;
+/** What an excerpt that does not end the page's text ends with (Pagefind's `excerptEllipsis` of /search). */
+export const EXCERPT_ELLIPSIS = '…';
+/** What Pagefind writes before a file's content, inside its gzip (Pagefind 1.x). */
+const PAGEFIND_SIGNATURE = 'pagefind_dcd';
+
+/**
+ * A page's data read from its Pagefind fragment file, as Pagefind's `data()` gives it for a result that matched no
+ * word: the URL, the meta, and the first EXCERPT_WORDS words of its text as the excerpt (escaped like Pagefind's). For
+ * a best page that holds none of the query's words, found by id (SearchLexicon `bets`), so that no search of its
+ * title loads index chunks.
+ * @param id the page's id; @param file its fragment file's name (the id, or the group's)
+ * @throws Error when the file cannot be read or does not hold the page
+ */
+async function fragmentData(id: string, file: string): Promise<PagefindData> {
+  const response = await fetch(`${FRAGMENT_URL}${file}.pf_fragment`);
+  if (!response.ok) throw new Error(`search: fragment ${file}: HTTP ${response.status}`);
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  // Served as it is stored (gzip, as Pagefind expects), unless a host added its own Content-Encoding.
+  if (new TextDecoder().decode(bytes.subarray(0, PAGEFIND_SIGNATURE.length)) !== PAGEFIND_SIGNATURE) {
+    bytes = new Uint8Array(await new Response(new Response(bytes).body!.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+  }
+  const fragment = JSON.parse(new TextDecoder().decode(bytes.subarray(PAGEFIND_SIGNATURE.length)));
+  const page = (file === id ? fragment : fragment[id]) as { url?: string; content?: string; meta?: PagefindData['meta'] } | undefined;
+  if (typeof page?.url !== 'string') throw new Error(`search: fragment ${file} has no page ${id}`);
+  const words = (page.content ?? '')
+    .replace(/\u200B/g, '')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .split(/[^\S\uFEFF]+/);
+  const more = words.length > EXCERPT_WORDS ? ` ${EXCERPT_ELLIPSIS}` : '';
+  return { url: page.url, excerpt: words.slice(0, EXCERPT_WORDS).join(' ').trim() + more, meta: page.meta ?? {} };
 }
 
 /** The part of Pagefind's JS API used here. */
@@ -252,7 +334,7 @@ function phraseSearcher(pagefind: PagefindSearch): Phrases {
 }
 
 /** Pages holding a term or one of its synonyms. */
-async function termPages(phrases: Phrases, term: string, lexicon: SearchLexicon): Promise<Map<string, PagefindResult>> {
+async function termPages(phrases: Phrases, term: string, lexicon: Pick<SearchLexicon, 'synonyms'>): Promise<Map<string, PagefindResult>> {
   const words = [term, ...lexicon.synonyms.filter((group) => group.includes(term)).flat()];
   const pages = new Map<string, PagefindResult>();
   for (const found of await Promise.all([...new Set(words)].map(phrases)))
@@ -261,7 +343,7 @@ async function termPages(phrases: Phrases, term: string, lexicon: SearchLexicon)
 }
 
 /** The readings of the lexicon's characters: character → its toneless syllables. */
-function readingsOf(lexicon: SearchLexicon): Map<string, string[]> {
+function readingsOf(lexicon: Pick<SearchSounds, 'sounds'>): Map<string, string[]> {
   const readings = new Map<string, string[]>();
   for (const [syllable, characters] of Object.entries(lexicon.sounds)) {
     for (const character of characters) readings.set(character, [...(readings.get(character) ?? []), syllable]);
@@ -273,8 +355,8 @@ function readingsOf(lexicon: SearchLexicon): Map<string, string[]> {
  * The lexicon's words that a visitor may have meant by `term`, most frequent first: of its length, each differing
  * character read the same (理陪 → 理賠), or, from three characters on, one character differing (強置險 → 強制險).
  */
-export function soundAlikeWords(term: string, lexicon: Pick<SearchLexicon, 'sounds' | 'words'>): string[] {
-  const readings = readingsOf(lexicon as SearchLexicon);
+export function soundAlikeWords(term: string, lexicon: SearchSounds): string[] {
+  const readings = readingsOf(lexicon);
   const characters = Array.from(term);
   const alike = (a: string, b: string) => (readings.get(a) ?? []).some((syllable) => (readings.get(b) ?? []).includes(syllable));
   return lexicon.words.filter((word) => {
@@ -286,8 +368,8 @@ export function soundAlikeWords(term: string, lexicon: Pick<SearchLexicon, 'soun
 }
 
 /** The first of soundAlikeWords that pages hold more than `than` times, or null. */
-async function soundAlike(phrases: Phrases, term: string, lexicon: SearchLexicon, than: number): Promise<string | null> {
-  for (const word of soundAlikeWords(term, lexicon).slice(0, SUGGEST_MAX_TRIES)) {
+async function soundAlike(phrases: Phrases, term: string, lexicon: SearchLexicon, sounds: SearchSounds, than: number): Promise<string | null> {
+  for (const word of soundAlikeWords(term, sounds).slice(0, SUGGEST_MAX_TRIES)) {
     if ((await termPages(phrases, word, lexicon)).size > than) return word;
   }
   return null;
@@ -313,11 +395,12 @@ async function splitTerm(phrases: Phrases, term: string): Promise<string[] | nul
   return parts.length > 0 && covered >= SPLIT_MIN_COVERAGE * characters.length ? parts : null;
 }
 
-/** The terms understood: each with its pages, after suggestions and cuts. */
+/** The terms understood: each with its pages, after suggestions (the sounds loaded only then) and cuts. */
 async function understand(
   phrases: Phrases,
   terms: string[],
   lexicon: SearchLexicon,
+  loadSounds: LexiconSource['sounds'],
   verbatim: boolean,
 ): Promise<{ terms: { text: string; pages: Map<string, PagefindResult> }[]; suggestion: SiteSearch['suggestion'] }> {
   const understood: { text: string; pages: Map<string, PagefindResult> }[] = [];
@@ -328,7 +411,8 @@ async function understand(
       understood.push({ text: term, pages });
       continue;
     }
-    const alike = verbatim || !ONE_HAN.test(Array.from(term)[0] ?? '') ? null : await soundAlike(phrases, term, lexicon, pages.size * SUGGEST_FACTOR);
+    const suggestible = !verbatim && ONE_HAN.test(Array.from(term)[0] ?? '');
+    const alike = suggestible ? await soundAlike(phrases, term, lexicon, await loadSounds(), pages.size * SUGGEST_FACTOR) : null;
     if (alike !== null) {
       suggestion ??= { from: term, to: alike };
       understood.push({ text: alike, pages: await termPages(phrases, alike, lexicon) });
@@ -366,19 +450,22 @@ export function bestBets(query: string, bets: SearchLexicon['bets']): SearchLexi
  * Searches the site by the rule above.
  * @param pagefind Pagefind's loaded API (`/pagefind/pagefind.js`)
  * @param query a normalized query
- * @param lexicon the search lexicon (loadLexicon)
+ * @param source the search lexicon and the typo sounds (siteLexicon), the sounds asked for only when a term needs a
+ *   suggestion
  * @param options.verbatim search the query as typed: no suggestion (the link under 「您是不是要找」)
- * @returns the results, the terms and any suggestion (SiteSearch); Pagefind's errors propagate
+ * @returns the results, the terms and any suggestion (SiteSearch); Pagefind's and the lexicon's errors propagate
  */
 export async function searchSite(
   pagefind: PagefindSearch,
   query: string,
-  lexicon: SearchLexicon,
+  source: LexiconSource,
   options: { verbatim?: boolean } = {},
 ): Promise<SiteSearch> {
+  const lexicon = await source.lexicon();
   const folded = foldQuery(query, lexicon);
   const phrases = phraseSearcher(pagefind);
-  const { terms, suggestion } = await understand(phrases, intentTerms(folded, lexicon.stopWords), lexicon, options.verbatim ?? false);
+  const typed = intentTerms(folded, lexicon.stopWords);
+  const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, options.verbatim ?? false);
   const texts = terms.map((term) => term.text);
   const held = new Map<string, { result: PagefindResult; count: number }>();
   for (const term of terms) {
@@ -387,16 +474,12 @@ export async function searchSite(
   const most = Math.max(0, ...[...held.values()].map((page) => page.count));
   const least = most === terms.length && terms.length < MOST_FROM_TERMS ? most : Math.max(1, Math.ceil(terms.length / 2), most - 1);
   if (most === 0) return { results: [], terms: texts, suggestion };
-  // The best pages of the query's words, as typed or understood, found by the word each holds (its title).
+  // The best pages of the query's words, as understood or as typed; one that holds none of them is read by its id.
   const bets: string[] = [];
-  for (const [, id, title] of [
-    ...bestBets(texts.join(' '), lexicon.bets),
-    ...bestBets(intentTerms(folded, lexicon.stopWords).join(' '), lexicon.bets),
-  ]) {
-    const result = held.get(id)?.result ?? (await phrases(title)).get(id);
-    if (result === undefined || bets.includes(id)) continue;
+  for (const [, id, file] of [...bestBets(texts.join(' '), lexicon.bets), ...bestBets(typed.join(' '), lexicon.bets)]) {
+    if (bets.includes(id)) continue;
     bets.push(id);
-    if (!held.has(id)) held.set(id, { result, count: 0 });
+    if (!held.has(id)) held.set(id, { result: { id, score: 0, data: () => fragmentData(id, file) }, count: 0 });
   }
   const loose = (await pagefind.search(spaceHan(texts.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
   const score = new Map(loose.map((result, rank) => [result.id, { score: result.score, rank }]));

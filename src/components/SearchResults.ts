@@ -1,14 +1,24 @@
 /**
  * Browser side of SearchResults.astro: reads `q` from the address, searches the Pagefind index with its JS API
  * (`/pagefind/pagefind.js`, imported at run time only — the build writes it after Vite has bundled the site) and
- * the search lexicon beside it (loaded here only: content pages never download it), and renders the results ranked
+ * the search lexicon beside it (loaded here only: content pages never download it; the typo sounds only for a query
+ * that needs a suggestion), and renders the results ranked
  * by src/browser/site-search.ts (what the query means, best first), with 「您是不是要找：…」 when a word was taken
  * for one that sounds the same and a link to the query as typed (`&verbatim=1`: no suggestion). Each result
  * shows its title, its section and date (the `section`/`date` meta SiteLayout writes at build time) and an excerpt.
  * Pagefind reads the page's `<html lang>` to segment a Chinese query. The query is only ever set as text; the excerpts (HTML that Pagefind builds from our own
  * pages, with `<mark>` around matches) are copied node by node keeping text and `<mark>` only.
  */
-import { loadLexicon, searchSite, unspaceHan, type PagefindResult, type PagefindSearch, type SiteSearch } from '../browser/site-search';
+import {
+  EXCERPT_ELLIPSIS,
+  EXCERPT_WORDS,
+  type PagefindResult,
+  type PagefindSearch,
+  type SiteSearch,
+  searchSite,
+  siteLexicon,
+  unspaceHan,
+} from '../browser/site-search';
 import { normalizeQuery, searchHref, VERBATIM_PARAM } from '../lib/search';
 import { COMPANY } from '../site/company';
 import { SEARCH_PAGE_SIZE } from '../site/limits';
@@ -20,15 +30,13 @@ type PagefindResultData = Awaited<ReturnType<PagefindResult['data']>>;
 
 /** Where the build puts Pagefind's browser API. */
 export const PAGEFIND_URL = '/pagefind/pagefind.js';
-/** Words (CJK: segments) around the first match in an excerpt. */
-const EXCERPT_LENGTH = 40;
 
 let pagefindPromise: Promise<Pagefind> | undefined;
 
 /** Loads Pagefind once. The variable specifier keeps Vite from resolving or bundling it. */
 export function loadPagefind(url: string = PAGEFIND_URL): Promise<Pagefind> {
   pagefindPromise ??= (import(/* @vite-ignore */ url) as Promise<Pagefind>).then(async (pagefind) => {
-    await pagefind.options({ excerptLength: EXCERPT_LENGTH, excerptEllipsis: '…' });
+    await pagefind.options({ excerptLength: EXCERPT_WORDS, excerptEllipsis: EXCERPT_ELLIPSIS });
     return pagefind;
   });
   return pagefindPromise;
@@ -147,7 +155,9 @@ export async function mountSearchResults(root: HTMLElement): Promise<void> {
   let results: PagefindResult[];
   let suggestion: SiteSearch['suggestion'] = null;
   try {
-    const [pagefind, lexicon] = await Promise.all([loadPagefind(), loadLexicon()]);
+    // The lexicon is fetched while Pagefind loads; the typo sounds only if the query needs them.
+    const lexicon = siteLexicon();
+    const [pagefind] = await Promise.all([loadPagefind(), lexicon.lexicon()]);
     const verbatim = new URLSearchParams(window.location.search).has(VERBATIM_PARAM);
     ({ results, suggestion } = await searchSite(pagefind, query, lexicon, { verbatim }));
   } catch {

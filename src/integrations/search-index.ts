@@ -12,19 +12,21 @@
  * and the site search finds a query as a substring, whatever word segmentation Pagefind or the browser would pick
  * (src/browser/site-search.ts explains the rule).
  *
- * Rebuilds (a no-change rebuild within 25 % of a cold build): the index depends only on the HTML pages and the
- * settings. After indexing, a copy of the index and its fingerprint (SHA-1 over every page's path and bytes, the
- * language, the exclude selectors and Pagefind's version) are kept in Astro's cacheDir, per output folder. When the
+ * Rebuilds (a no-change rebuild within 25 % of a cold build): the index depends only on the HTML pages, the
+ * settings and the code that makes it. After indexing, a copy of the index and its fingerprint (SHA-1 over every
+ * page's path and bytes, the language, the exclude selectors, Pagefind's version, the source of the modules that
+ * shape the index and the lexicon — SEARCH_CODE — and the lexicon's data: OpenCC's tables, pinyin-pro's version) are
+ * kept in Astro's cacheDir, per output folder. So a change of that code re-indexes by itself. When the
  * next build's fingerprint is the same, the copy is restored instead of indexing again. Either way `pagefind/` is
  * deleted first: the output folder is kept between builds (src/integrations/output-folder.ts), the index is not. The
  * pages' digest comes from the pipeline's one read of them (src/integrations/built-pages.ts).
  *
- * Beside the index it writes the search lexicon (src/integrations/search-lexicon.ts: folding tables, sounds, words,
- * the thesaurus, best bets and collapsed groups as page ids), kept and restored with it; the thesaurus of
- * src/site/search-terms.ts is part of the fingerprint.
+ * Beside the index it writes the search lexicon (src/integrations/search-lexicon.ts: folding tables, the thesaurus,
+ * best bets and collapsed groups as page ids; and apart, the sounds and words of typo suggestions), kept and restored
+ * with it.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
@@ -32,8 +34,7 @@ import { Parser } from 'htmlparser2';
 import * as pagefind from 'pagefind';
 import { foldWidth, spaceHan } from '../browser/site-search';
 import { SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
-import { SEARCH_BEST_BETS, SEARCH_COLLAPSED_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../site/search-terms';
-import { buildLexicon, readIndexedPages, SEARCH_LEXICON_FILE } from './search-lexicon';
+import { buildLexicon, lexiconDataDigest, readIndexedPages, SEARCH_LEXICON_FILE, SEARCH_SOUNDS_FILE } from './search-lexicon';
 
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -41,8 +42,15 @@ export const SEARCH_INDEX_DIR = 'pagefind';
 /** Folder in Astro's cacheDir holding, per output folder, the last index and its fingerprint. */
 export const SEARCH_INDEX_CACHE_DIR = 'search-index';
 
-/** How pages are handed to Pagefind (part of the fingerprint: a change of spacedPageHtml re-indexes). */
-const SEARCH_INDEX_FORM = 'han-characters-spaced, full-width folded, lexicon 2';
+/**
+ * The modules whose code decides what the index and the lexicon hold (how pages are handed to Pagefind, the folding,
+ * the lexicon's shape, the thesaurus), relative to this file: their source is part of the fingerprint.
+ */
+const SEARCH_CODE = ['./search-index.ts', './search-lexicon.ts', '../browser/site-search.ts', '../site/search-terms.ts'];
+
+/** Hex SHA-1 of the SEARCH_CODE modules' source. */
+const searchCodeDigest = (): string =>
+  SEARCH_CODE.reduce((hash, module) => hash.update(readFileSync(new URL(module, import.meta.url))), createHash('sha1')).digest('hex');
 
 /** The attribute that marks an indexed page's body (SiteLayout's `<main>`). */
 const PAGEFIND_BODY = 'data-pagefind-body';
@@ -95,12 +103,12 @@ export function spacedPageHtml(html: string, onText?: (text: string) => void): s
  * Fingerprint of what the index is built from.
  * @param pagesDigest the digest of the HTML pages outside `pagefind/` (BuiltPages.digest: relative path and bytes)
  * @param pagefindVersion version of the installed pagefind package
- * @returns hex SHA-1 over the index settings and the pages' digest
+ * @returns hex SHA-1 over the index settings, the search code and the lexicon's data (SEARCH_CODE, lexiconDataDigest)
+ *   and the pages' digest
  */
 export function searchIndexFingerprint(pagesDigest: string, pagefindVersion: string): string {
   return createHash('sha1')
-    .update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_FORM, pagefindVersion]))
-    .update(JSON.stringify([SEARCH_SYNONYMS, SEARCH_BEST_BETS, SEARCH_STOP_WORDS, SEARCH_COLLAPSED_PAGES.map(String)]))
+    .update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, pagefindVersion, searchCodeDigest(), lexiconDataDigest()]))
     .update(pagesDigest)
     .digest('hex');
 }
@@ -195,8 +203,9 @@ export async function indexSite(options: {
     if (pageCount === 0) throw new Error('Search index: no page has data-pagefind-body.');
     const written = await index.writeFiles({ outputPath: output });
     if (written.errors.length > 0) throw new Error(`Search index: ${written.errors.join('; ')}`);
-    const lexicon = buildLexicon({ pageTexts, pages: await readIndexedPages(output) });
+    const { lexicon, sounds } = buildLexicon({ pageTexts, pages: await readIndexedPages(output) });
     await writeFile(join(output, SEARCH_LEXICON_FILE), JSON.stringify(lexicon));
+    await writeFile(join(output, SEARCH_SOUNDS_FILE), JSON.stringify(sounds));
     logger.info(`${pageCount} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE})`);
   } finally {
     await pagefind.close();

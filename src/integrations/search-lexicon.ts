@@ -1,7 +1,9 @@
 /**
- * The search lexicon, written by the search-index step beside the index (`pagefind/site-lexicon.json`, the shape of
- * src/browser/site-search.ts SearchLexicon), which only the search page loads (DESIGN.md §6 "Search understands the
- * visitor"; content pages never download it):
+ * The search lexicon, written by the search-index step beside the index in two files, which only the search page
+ * loads (DESIGN.md §6 "Search understands the visitor"; content pages never download them): `pagefind/site-lexicon.json`
+ * (src/browser/site-search.ts SearchLexicon: what every search needs) and `pagefind/site-sounds.json` (SearchSounds:
+ * what a typo is compared with, fetched only by a search with a term that finds almost nothing). Every byte of the
+ * first is part of every first search (the budget of SEARCH_FIRST_SEARCH_KB).
  *
  * - `chars`, `phrases`: OpenCC's simplified → traditional tables (opencc-js, cn → twp), cut down at build time to
  *   what the site writes: a character whose traditional form appears in the site's text and which the site does not
@@ -9,24 +11,30 @@
  *   characters alone would convert otherwise, whose traditional form the site's text holds and which the site
  *   could not write as they are (台风 → 颱風; 了解 stays). The
  *   whole converter is ~450 KB gzipped; the cut tables are a few KB.
- * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first.
+ * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first,
+ *   for the syllables of the `words`' characters only (a character of no such syllable sounds like no word).
  * - `words`: what a typo is compared with: the thesaurus, the best bets' terms, the product titles and the Han
  *   character pairs found on at least WORD_MIN_SHARE of the pages, most frequent first (at most WORDS_MAX).
  * - `synonyms`, `stopWords`, `bets`, `groups`: src/site/search-terms.ts, the best bets and collapsed groups as
- *   Pagefind page ids (read from the index's fragment files, which name each page's URL and title).
+ *   Pagefind page ids (read from the index's fragment files, which name each page's URL and title); a bet also names
+ *   its page's fragment file, so the search reads a best page by id instead of searching for it.
  */
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import * as OpenCC from 'opencc-js/cn2t';
 import STCharacters from 'opencc-js/dict/STCharacters';
 import STPhrases from 'opencc-js/dict/STPhrases';
 import { pinyin } from 'pinyin-pro';
-import { type SearchLexicon, unspaceHan } from '../browser/site-search';
+import { type SearchLexicon, type SearchSounds, unspaceHan } from '../browser/site-search';
 import { SEARCH_BEST_BETS, SEARCH_COLLAPSED_PAGES, SEARCH_PRODUCT_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../site/search-terms';
 
 /** File name of the lexicon in the index's folder (site-search LEXICON_URL). */
 export const SEARCH_LEXICON_FILE = 'site-lexicon.json';
+/** File name of the typo sounds in the index's folder (site-search SOUNDS_URL). */
+export const SEARCH_SOUNDS_FILE = 'site-sounds.json';
 /** Longest OpenCC phrase kept, in characters (a query's words are short). */
 const PHRASE_MAX_LENGTH = 4;
 /** Share of pages a character pair must be on to be a word a typo is compared with. Site choice. */
@@ -47,6 +55,8 @@ export interface IndexedPage {
   /** Site path (`/claim`), no trailing slash. */
   path: string;
   title: string;
+  /** Name of the fragment file holding it, without `.pf_fragment`: its id, or its group's on large sites. */
+  file: string;
 }
 
 /** Pagefind's URL as a site path (`/news/detail/1/` → `/news/detail/1`). */
@@ -65,15 +75,16 @@ const sitePath = (url: string): string => {
 export async function readIndexedPages(indexDir: string): Promise<IndexedPage[]> {
   const folder = join(indexDir, 'fragment');
   const pages: IndexedPage[] = [];
-  const add = (id: string, page: { url?: unknown; meta?: { title?: string } }) => {
-    if (typeof page?.url === 'string') pages.push({ id, path: sitePath(page.url), title: unspaceHan(page.meta?.title ?? '').trim() });
+  const add = (id: string, file: string, page: { url?: unknown; meta?: { title?: string } }) => {
+    if (typeof page?.url === 'string') pages.push({ id, path: sitePath(page.url), title: unspaceHan(page.meta?.title ?? '').trim(), file });
   };
   for (const name of await readdir(folder)) {
     const raw = gunzipSync(await readFile(join(folder, name))).toString('utf8');
     if (!raw.startsWith('pagefind_dcd')) continue;
     const fragment = JSON.parse(raw.slice('pagefind_dcd'.length));
-    if (typeof fragment.url === 'string') add(name.replace(/\.pf_fragment$/, ''), fragment);
-    else for (const [id, page] of Object.entries(fragment)) add(id, page as { url?: unknown });
+    const file = name.replace(/\.pf_fragment$/, '');
+    if (typeof fragment.url === 'string') add(file, file, fragment);
+    else for (const [id, page] of Object.entries(fragment)) add(id, file, page as { url?: unknown });
   }
   return pages;
 }
@@ -106,16 +117,43 @@ export function foldTables(corpus: string, siteCharacters: ReadonlySet<string>):
   return { chars, phrases };
 }
 
-/** Toneless syllable → the characters read so, most frequent first. */
-export function soundTable(frequency: ReadonlyMap<string, number>): Record<string, string> {
+/** A character's toneless syllables, every reading (pinyin-pro). */
+const syllablesOf = (character: string): string[] =>
+  [...new Set(pinyin(character, { toneType: 'none', type: 'array', multiple: true }))].filter((syllable) => /^[a-zü]+$/.test(syllable));
+
+/**
+ * Toneless syllable → the characters read so, most frequent first.
+ * @param frequency the site's Han characters and how often it writes them
+ * @param words when given, only the syllables of these words' characters (the only ones a typo can share with them)
+ */
+export function soundTable(frequency: ReadonlyMap<string, number>, words?: readonly string[]): Record<string, string> {
+  const wanted =
+    words === undefined
+      ? null
+      : new Set(
+          words.flatMap((word) =>
+            Array.from(word)
+              .filter((c) => HAN.test(c))
+              .flatMap(syllablesOf),
+          ),
+        );
   const sounds: Record<string, string> = {};
   const characters = [...frequency.keys()].sort((a, b) => frequency.get(b)! - frequency.get(a)!);
   for (const character of characters) {
-    for (const syllable of new Set(pinyin(character, { toneType: 'none', type: 'array', multiple: true }))) {
-      if (/^[a-zü]+$/.test(syllable)) sounds[syllable] = (sounds[syllable] ?? '') + character;
+    for (const syllable of syllablesOf(character)) {
+      if (wanted === null || wanted.has(syllable)) sounds[syllable] = (sounds[syllable] ?? '') + character;
     }
   }
   return sounds;
+}
+
+/**
+ * What the lexicon is made from besides the pages and this code, as a hex SHA-1 (part of the index's fingerprint):
+ * OpenCC's dictionaries and pinyin-pro's version.
+ */
+export function lexiconDataDigest(): string {
+  const { version } = createRequire(import.meta.url)('pinyin-pro/package.json') as { version: string };
+  return createHash('sha1').update(STCharacters).update(STPhrases).update(version).digest('hex');
 }
 
 /** Words a typo is compared with (module comment), most pages first. */
@@ -141,11 +179,14 @@ function typoWords(pageTexts: readonly string[], named: readonly string[]): stri
 }
 
 /**
- * The search lexicon of a site.
+ * The search lexicon of a site and its typo sounds (the two files of the module comment).
  * @param options.pageTexts the text of each indexed page (any order)
  * @param options.pages the index's pages (readIndexedPages)
  */
-export function buildLexicon(options: { pageTexts: readonly string[]; pages: readonly IndexedPage[] }): SearchLexicon {
+export function buildLexicon(options: { pageTexts: readonly string[]; pages: readonly IndexedPage[] }): {
+  lexicon: SearchLexicon;
+  sounds: SearchSounds;
+} {
   const { pageTexts, pages } = options;
   const frequency = new Map<string, number>();
   const distinct = new Set<string>();
@@ -162,10 +203,10 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
   const bets: SearchLexicon['bets'] = [];
   for (const [path, terms] of Object.entries(SEARCH_BEST_BETS)) {
     const page = byPath.get(path);
-    if (page?.title) bets.push([withSynonyms(terms), page.id, page.title]);
+    if (page?.title) bets.push([withSynonyms(terms), page.id, page.file]);
   }
   for (const page of pages) {
-    if (SEARCH_PRODUCT_PAGES.test(page.path) && page.title) bets.push([withSynonyms([page.title]), page.id, page.title]);
+    if (SEARCH_PRODUCT_PAGES.test(page.path) && page.title) bets.push([withSynonyms([page.title]), page.id, page.file]);
   }
   const groups = new Map<string, string[]>();
   for (const page of pages) {
@@ -174,13 +215,15 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
     groups.set(key, [...(groups.get(key) ?? []), page.id]);
   }
   const named = [...SEARCH_SYNONYMS.flat(), ...bets.flatMap(([terms]) => terms)];
+  const words = typoWords(pageTexts, named);
   return {
-    ...foldTables([...distinct].join('\n'), new Set(frequency.keys())),
-    sounds: soundTable(frequency),
-    words: typoWords(pageTexts, named),
-    synonyms: SEARCH_SYNONYMS.map((group) => [...group]),
-    stopWords: [...SEARCH_STOP_WORDS].sort((a, b) => b.length - a.length),
-    bets,
-    groups: [...groups.values()].filter((ids) => ids.length > 1),
+    lexicon: {
+      ...foldTables([...distinct].join('\n'), new Set(frequency.keys())),
+      synonyms: SEARCH_SYNONYMS.map((group) => [...group]),
+      stopWords: [...SEARCH_STOP_WORDS].sort((a, b) => b.length - a.length),
+      bets,
+      groups: [...groups.values()].filter((ids) => ids.length > 1),
+    },
+    sounds: { sounds: soundTable(frequency, words), words },
   };
 }

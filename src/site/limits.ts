@@ -141,6 +141,14 @@ export const SEARCH_INDEX_LANGUAGE = 'zh-TW';
 export const SEARCH_INDEX_EXCLUDE = ['.visually-hidden', '.accesskey'] as const;
 /** Results shown on /search before 載入更多結果, and added per click. Site choice. */
 export const SEARCH_PAGE_SIZE = 10;
+/**
+ * Budget of the site search: bytes of a first search, in KB of 1,024 bytes as served (gzip): what a
+ * visitor with an empty cache downloads under /pagefind/ for one query — Pagefind's loader, worker and wasm, the
+ * lexicon, the index chunks and the first page of results' fragments (scripts/search-recall.mjs measures it), on the
+ * sample site and at 1,000 items, for the median query (a typical first search) and each recommended search of the
+ * overlay; the bench lists the queries over it. Pagefind's own files take about 81 KB of it. Site choice.
+ */
+export const SEARCH_FIRST_SEARCH_KB = 160;
 
 /** Videos per page of `/video/{page}` (each is an embedded player, so fewer than the article lists). Site choice. */
 export const VIDEO_PAGE_SIZE = 6;

@@ -1,10 +1,11 @@
 /**
- * End-to-end: site search (spec §2 "Search overlay", `/search?q=`, §4; issue 4). The overlay opens from the
+ * End-to-end: site search (spec §2 "Search overlay", `/search?q=`, §4). The overlay opens from the
  * header's search link and works with the keyboard alone; submitting closes it, clears the box and goes to
  * /search?q=…; /search shows Pagefind's results, an empty state, and any query as text only.
  * System notifications are answered with an empty list here, so no announcement dialog covers the page.
  */
 import type { Page } from '@playwright/test';
+import { LEXICON_URL, SOUNDS_URL } from '../../src/browser/site-search';
 import { MAX_QUERY_LENGTH } from '../../src/lib/search';
 import { RECOMMENDED_SEARCHES, SEARCH_TEXT } from '../../src/site/texts/search';
 import { SEARCH_PAGE_SIZE } from '../../src/site/limits';
@@ -299,7 +300,7 @@ test.describe('/search', () => {
   });
 });
 
-test.describe('/search ranking (issue 14)', () => {
+test.describe('/search ranking: pages holding the query first, none that only share a character', () => {
   const items = (page: Page) => results(page).getByRole('listitem');
 
   test('pages containing the query or its synonyms come first: every top result for 汽車險 contains one @phone', async ({ page }) => {
@@ -417,6 +418,24 @@ test.describe('/search understands what visitors mean', () => {
       const texts = await items(page).allInnerTexts();
       for (const text of texts.slice(0, 3)) expect(text, query).toContain(words[query]);
     }
+  });
+
+  test('a first search fetches the typo words only when a word finds almost nothing; a best page read by id shows its title and excerpt', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    // 出險: /claim answers it first (SEARCH_BEST_BETS) though it does not hold the word; 出險 itself is found.
+    await search(page, '出險');
+    const first = items(page).first();
+    await expect(first.getByRole('link')).toHaveAttribute('href', '/claim');
+    await expect(first.getByRole('link')).not.toHaveText('');
+    await expect(first.locator('.search-result__excerpt')).not.toHaveText('');
+    expect(fetched, 'a search whose words are found').toContain(LEXICON_URL);
+    expect(fetched, 'a search whose words are found').not.toContain(SOUNDS_URL);
+    await search(page, '理陪');
+    await expect(results(page).getByText(SEARCH_TEXT.didYouMean)).toBeVisible();
+    expect(fetched, 'a search with a typo').toContain(SOUNDS_URL);
   });
 
   test('one result per page: no page twice, no list page, the location pages as one', async ({ page }) => {

@@ -14,10 +14,10 @@ const pageTexts = [
   ...products.map((title) => `${title} 理賠 保費`),
 ];
 const pages = [
-  ...products.map((title, i) => ({ id: `p${i}`, path: `/insurance/detail/${i + 1}`, title })),
-  ...Object.keys(SEARCH_BEST_BETS).map((path, i) => ({ id: `b${i}`, path, title: `page ${i}` })),
+  ...products.map((title, i) => ({ id: `p${i}`, path: `/insurance/detail/${i + 1}`, title, file: `p${i}` })),
+  ...Object.keys(SEARCH_BEST_BETS).map((path, i) => ({ id: `b${i}`, path, title: `page ${i}`, file: `b${i}` })),
 ];
-const lexicon = buildLexicon({ pageTexts: [...pageTexts, ...SEARCH_SYNONYMS.flat()], pages });
+const { lexicon, sounds } = buildLexicon({ pageTexts: [...pageTexts, ...SEARCH_SYNONYMS.flat()], pages });
 
 describe('foldQuery', () => {
   it.each([
@@ -43,8 +43,8 @@ describe('intentTerms', () => {
 
 describe('soundAlikeWords', () => {
   it('理陪 sounds like 理賠; 強置險 is 強制險 with one character changed', () => {
-    expect(soundAlikeWords('理陪', lexicon)).toContain('理賠');
-    expect(soundAlikeWords('強置險', lexicon)[0]).toBe('強制險');
+    expect(soundAlikeWords('理陪', sounds)).toContain('理賠');
+    expect(soundAlikeWords('強置險', sounds)[0]).toBe('強制險');
   });
 });
 
