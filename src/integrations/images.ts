@@ -34,12 +34,14 @@ import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
+import pLimit from 'p-limit';
 // Imported with the config: Astro's config loader closes its module runner before the build, so a later
 // dynamic import() from here would fail.
 import sharp, { type Metadata } from 'sharp';
 import type { ListRecord } from '../portal/snapshots';
 import { ARTICLE_SECTIONS } from '../site/sections';
 import {
+  IMAGE_CHECK_CONCURRENCY,
   IMAGE_ENCODINGS,
   type ImageEntry,
   type ImageManifest,
@@ -344,6 +346,7 @@ export async function prepareImages(options: {
   const base = sourceBase.endsWith('/') ? sourceBase : `${sourceBase}/`;
   let lastProgress = now();
   let done = 0;
+  const transform = pLimit(availableParallelism());
 
   const handle = async (use: ImageUse): Promise<void> => {
     const cached = index.sources[use.path];
@@ -364,13 +367,17 @@ export async function prepareImages(options: {
       if (cached && filesExist && cached.digest === digest && coversSlots(cached.entry, use)) {
         entry = cached.entry;
         report.cached += 1;
-      } else if (report.spentMs >= budgetMs) {
-        report.pending += 1;
       } else {
-        const started = now();
-        entry = await makeVariants(download.bytes, digest, use, filesDir);
-        report.spentMs += now() - started;
-        if (entry.status !== 'failed') report.made += 1;
+        // The budget is read when the transform's turn comes: checks run many at a time, transforms one per core.
+        entry = await transform(async () => {
+          if (report.spentMs >= budgetMs) return undefined;
+          const started = now();
+          const made = await makeVariants(download.bytes, digest, use, filesDir);
+          report.spentMs += now() - started;
+          if (made.status !== 'failed') report.made += 1;
+          return made;
+        });
+        if (!entry) report.pending += 1;
       }
       if (entry) next.sources[use.path] = { etag: download.etag, lastModified: download.lastModified, digest, entry };
     }
@@ -387,9 +394,10 @@ export async function prepareImages(options: {
     }
   };
 
-  // Newest first, as many at once as the machine has cores (sharp runs one image per thread here).
+  // Newest first: IMAGE_CHECK_CONCURRENCY checks at once (they wait on the network), and as many transforms as the
+  // machine has cores (sharp runs one image per thread here).
   const queue = [...uses];
-  const workers = Array.from({ length: Math.max(1, Math.min(availableParallelism(), queue.length)) }, async () => {
+  const workers = Array.from({ length: Math.max(1, Math.min(IMAGE_CHECK_CONCURRENCY, queue.length)) }, async () => {
     for (let use = queue.shift(); use; use = queue.shift()) await handle(use);
   });
   await Promise.all(workers);

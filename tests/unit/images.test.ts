@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUses, prepareImages, publishImages, variantWidths, type ImageUse } from '../../src/integrations/images';
 import { portalPicture, shareImage } from '../../src/lib/images';
-import { IMAGE_SLOTS, type ImageManifest } from '../../src/site/images';
+import { IMAGE_CHECK_CONCURRENCY, IMAGE_SLOTS, type ImageManifest } from '../../src/site/images';
 import { encodePhoto } from '../../scripts/sample-portal/photos.mjs';
 import { HOSTILE_UPLOADS } from '../../scripts/sample-portal/content/hostile-uploads.mjs';
 
@@ -201,6 +201,22 @@ describe('prepareImages', () => {
     expect(manifest).toEqual({});
     expect(report.failed).toEqual([]);
     expect(report.unreachable).toEqual([{ path: 'images/news/1.jpg', reason: expect.stringMatching(/download failed/) }]);
+  });
+
+  it('checks IMAGE_CHECK_CONCURRENCY images at once: the round trips to a remote portal do not add up image by image', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slowPortal: typeof fetch = async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      return new Response('gone', { status: 404 });
+    };
+    const uses = Array.from({ length: IMAGE_CHECK_CONCURRENCY * 3 }, (_, index) => use(`images/news/${index}.jpg`));
+    const { report } = await prepareImages({ uses, sourceBase: base, cacheDir: folder('images-cache'), budgetMs: 60_000, fetch: slowPortal });
+    expect(report.failed).toHaveLength(uses.length);
+    expect(most, 'checks in flight at once').toBe(IMAGE_CHECK_CONCURRENCY);
   });
 
   it('over its budget, a build leaves the rest for later: absent from the manifest, pages show the portal image', async () => {
