@@ -123,8 +123,11 @@ export const PAGE_PLUGIN = {
  */
 export function precachePages(root: string, routeFiles: Iterable<string>): string[] {
   const pages = [...routeFiles].map((file) => relative(root, file).split(sep).join('/')).filter((file) => file.endsWith('index.html'));
-  const under = (path: string) => (file: string) =>
-    path.endsWith('/') ? file.startsWith(pageFile(path).replace(/index\.html$/, '')) : file === pageFile(path);
+  // A folder keeps the first page of each child (`about/locations/1/index.html`), not deeper pages (OFFLINE_PAGES).
+  const under = (path: string) => (file: string) => {
+    const folder = pageFile(path).replace(/index\.html$/, '');
+    return path.endsWith('/') ? file.startsWith(folder) && file.slice(folder.length).split('/').length === 2 : file === pageFile(path);
+  };
   const wanted = [...OFFLINE_PAGES, OFFLINE_PATH];
   for (const path of wanted) {
     if (!pages.some(under(path))) throw new Error(`Service worker: no page at ${path} in this build, which the worker must keep for offline visits.`);
