@@ -10,11 +10,13 @@
  * Chinese (pages containing the exact query first): Pagefind is given each page with a space around every Han character
  * of its text (`spacedPageHtml`; the files in dist/ are not changed), so that the index holds each character as a word
  * and the site search finds a query as a substring, whatever word segmentation Pagefind or the browser would pick
- * (src/browser/site-search.ts explains the rule).
+ * (src/browser/site-search.ts explains the rule). Its word index is then cut into chunks of SEARCH_INDEX_CHUNK_LOCATIONS
+ * positions instead of Pagefind's 20,000 (src/integrations/search-chunks.ts), so a query of a few characters loads a
+ * few KB of it rather than three or four chunks of 24 KB.
  *
  * Rebuilds (a no-change rebuild within 25 % of a cold build): the index depends only on the HTML pages, the
  * settings and the code that makes it. After indexing, a copy of the index and its fingerprint (SHA-1 over every
- * page's path and bytes, the language, the exclude selectors, Pagefind's version, the source of the modules that
+ * page's path and bytes, the language, the exclude selectors, the chunk size, Pagefind's version, the source of the modules that
  * shape the index and the lexicon — SEARCH_CODE — and the lexicon's data: OpenCC's tables, pinyin-pro's version) are
  * kept in Astro's cacheDir, per output folder. So a change of that code re-indexes by itself. When the
  * next build's fingerprint is the same, the copy is restored instead of indexing again. Either way `pagefind/` is
@@ -33,7 +35,8 @@ import type { AstroIntegrationLogger } from 'astro';
 import { Parser } from 'htmlparser2';
 import * as pagefind from 'pagefind';
 import { foldWidth, spaceHan } from '../browser/site-search';
-import { SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
+import { SEARCH_INDEX_CHUNK_LOCATIONS, SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
+import { rechunkSearchIndex } from './search-chunks';
 import { buildLexicon, lexiconDataDigest, readIndexedPages, SEARCH_LEXICON_FILE, SEARCH_SOUNDS_FILE } from './search-lexicon';
 
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
@@ -46,7 +49,7 @@ export const SEARCH_INDEX_CACHE_DIR = 'search-index';
  * The modules whose code decides what the index and the lexicon hold (how pages are handed to Pagefind, the folding,
  * the lexicon's shape, the thesaurus), relative to this file: their source is part of the fingerprint.
  */
-const SEARCH_CODE = ['./search-index.ts', './search-lexicon.ts', '../browser/site-search.ts', '../site/search-terms.ts'];
+const SEARCH_CODE = ['./search-index.ts', './search-chunks.ts', './search-lexicon.ts', '../browser/site-search.ts', '../site/search-terms.ts'];
 
 /** Hex SHA-1 of the SEARCH_CODE modules' source. */
 const searchCodeDigest = (): string =>
@@ -108,7 +111,16 @@ export function spacedPageHtml(html: string, onText?: (text: string) => void): s
  */
 export function searchIndexFingerprint(pagesDigest: string, pagefindVersion: string): string {
   return createHash('sha1')
-    .update(JSON.stringify([SEARCH_INDEX_LANGUAGE, SEARCH_INDEX_EXCLUDE, pagefindVersion, searchCodeDigest(), lexiconDataDigest()]))
+    .update(
+      JSON.stringify([
+        SEARCH_INDEX_LANGUAGE,
+        SEARCH_INDEX_EXCLUDE,
+        SEARCH_INDEX_CHUNK_LOCATIONS,
+        pagefindVersion,
+        searchCodeDigest(),
+        lexiconDataDigest(),
+      ]),
+    )
     .update(pagesDigest)
     .digest('hex');
 }
@@ -203,10 +215,11 @@ export async function indexSite(options: {
     if (pageCount === 0) throw new Error('Search index: no page has data-pagefind-body.');
     const written = await index.writeFiles({ outputPath: output });
     if (written.errors.length > 0) throw new Error(`Search index: ${written.errors.join('; ')}`);
+    const [cut] = await rechunkSearchIndex(output, SEARCH_INDEX_CHUNK_LOCATIONS);
     const { lexicon, sounds } = buildLexicon({ pageTexts, pages: await readIndexedPages(output) });
     await writeFile(join(output, SEARCH_LEXICON_FILE), JSON.stringify(lexicon));
     await writeFile(join(output, SEARCH_SOUNDS_FILE), JSON.stringify(sounds));
-    logger.info(`${pageCount} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE})`);
+    logger.info(`${pageCount} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE}, ${cut?.after} word chunks)`);
   } finally {
     await pagefind.close();
   }

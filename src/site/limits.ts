@@ -139,6 +139,13 @@ export const SEARCH_INDEX_LANGUAGE = 'zh-TW';
  * (excerpts began with `::`) stay out of results and excerpts.
  */
 export const SEARCH_INDEX_EXCLUDE = ['.visually-hidden', '.accesskey'] as const;
+/**
+ * Word positions per chunk of the search index, after which a chunk may end (src/integrations/search-chunks.ts).
+ * Pagefind's own 20,000 made chunks of about 24 KB gzip, and a query of a few Han characters loaded three or four of
+ * them; chunks of 2,500 positions hold a character and its words in a few KB, while a 10,000-item site's metadata,
+ * which every search loads, gets one entry (about 25 bytes) per chunk. Site choice, measured by `npm run bench`.
+ */
+export const SEARCH_INDEX_CHUNK_LOCATIONS = 2500;
 /** Results shown on /search before 載入更多結果, and added per click. Site choice. */
 export const SEARCH_PAGE_SIZE = 10;
 /**

@@ -243,6 +243,22 @@ test('the side menu marks each external link as the mega menu does: the ↗ icon
   }
 });
 
+test('on phones a category row wider than the screen shows its current pill in the middle, and the page stays at the top @phone-only', async ({
+  page,
+}) => {
+  // 得獎榮耀, the last of the news categories: where the row starts, it is past the right edge of a 390 px screen.
+  await page.goto('/news/4/1');
+  const list = page.locator('[data-category-tabs] ul');
+  const current = list.locator('[aria-current="page"]');
+  await expect(current).toHaveText(/得獎榮耀/);
+  expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth), 'the row is wider than the screen').toBe(true);
+  await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  const [row, pill] = [(await list.boundingBox())!, (await current.boundingBox())!];
+  expect(pill.x, 'the current pill starts inside the row').toBeGreaterThanOrEqual(row.x);
+  expect(pill.x + pill.width, 'and ends inside it').toBeLessThanOrEqual(row.x + row.width + 1);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 /**
  * The header bar's displayed controls (logo, menu buttons, text links, icon buttons, 會員登入) sit side by side inside
  * a window `width` px wide and inside the bar's column (aligned with the page's content): none overlaps another,
