@@ -24,11 +24,15 @@ export default function app(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         const root = fileURLToPath(dir);
+        const started = performance.now();
         const icons = await writeAppManifest(root, projectRoot);
         const routeFiles = [...assets.values()].flat().map((url) => fileURLToPath(url));
         const worker = await writeServiceWorker(root, routeFiles, cacheDir);
         for (const warning of worker.warnings) logger.warn(`Service worker: ${warning}`);
-        logger.info(`${icons.length} manifest and icon files; sw.js precaches ${worker.count} files (${(worker.size / 1024).toFixed(0)} KB)`);
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        logger.info(
+          `${icons.length} manifest and icon files; sw.js precaches ${worker.count} files (${(worker.size / 1024).toFixed(0)} KB); ${seconds} s`,
+        );
       },
     },
   };

@@ -13,13 +13,18 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { CspHashes, HashOrigin } from '../lib/security-headers';
+import { IMAGE_OUTPUT_FOLDER } from '../site/images';
 import { InlineHashes } from './inline-hashes';
 
 /** Pages read at once: enough to keep the disk busy, few enough that memory stays flat. */
 const BATCH = 256;
 
-/** Folders of the output whose HTML files are not pages (the search index's own files). */
-const NOT_PAGES = [`pagefind${sep}`];
+/**
+ * Top-level folders of the output that hold no page, so the walk does not enter them: the search index's files
+ * (which include HTML), Astro's build assets and the image variants (underscore folders, which Astro never routes).
+ * At 10,000 items they are two thirds of dist/'s files (about 27,000 of 40,000), and the walk took 1.9 s.
+ */
+const NOT_PAGE_FOLDERS = new Set(['pagefind', '_astro', IMAGE_OUTPUT_FOLDER]);
 
 /** `/_astro/…` URLs in a page's attributes (scripts, styles, images, island component and renderer URLs). */
 const ASSET_URL = /["'(]\/_astro\/([^"'()?#\s]+)/g;
@@ -43,14 +48,15 @@ export interface BuiltPages {
 /**
  * The HTML pages of an output folder: the one walk of dist/ per build.
  * @param root output folder (absolute path)
- * @returns absolute paths, sorted; files under the search index's folder (`pagefind/`) left out
+ * @returns absolute paths, sorted; files under NOT_PAGE_FOLDERS left out
  */
 export async function pageFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { withFileTypes: true, recursive: true });
-  return entries
+  const top = await readdir(root, { withFileTypes: true });
+  const folders = top.filter((entry) => entry.isDirectory() && !NOT_PAGE_FOLDERS.has(entry.name));
+  const nested = await Promise.all(folders.map((folder) => readdir(join(root, folder.name), { withFileTypes: true, recursive: true })));
+  return [...top, ...nested.flat()]
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => !NOT_PAGES.some((folder) => relative(root, file).startsWith(folder)))
     .sort();
 }
 

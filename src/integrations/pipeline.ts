@@ -49,6 +49,24 @@ import type { ImageManifest } from '../site/images';
 import { indexSite, pagefindVersion } from './search-index';
 
 /**
+ * Wall time of the pipeline's steps, for the build log: where a rebuild's seconds go (the bench's rebuild targets,
+ * scripts/bench/README.md). `lap(name)` ends the step that began at the previous lap (or at the clock's start);
+ * `summary()` is e.g. `lists 0.1 s, stale pages 0.4 s, …`.
+ */
+export function stepClock(now: () => number = () => performance.now()): { lap: (name: string) => void; summary: () => string } {
+  const laps: [string, number][] = [];
+  let last = now();
+  return {
+    lap(name) {
+      const at = now();
+      laps.push([name, at - last]);
+      last = at;
+    },
+    summary: () => laps.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', '),
+  };
+}
+
+/**
  * Step 1: the lists this build loaded, as the portal loader staged them.
  * @param snapshotDir the snapshot folder (snapshotSettings(…).dir)
  * @returns the records, sorted by list name
@@ -172,26 +190,32 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         const root = fileURLToPath(dir);
+        const clock = stepClock();
         // 1. The lists and the redirect plan.
         const records = await readListRecords(snapshotDir);
         for (const warning of referenceWarnings(records)) logger.fork('insurer:portal').warn(warning);
         const plan = planRedirects(records);
+        clock.lap('lists');
         // 2. Pages of earlier builds out (the one walk of dist/).
         const routePages = new Set([...assets.values()].flat().map((url) => fileURLToPath(url)));
         const keep = new Set([...routePages, ...plan.map((redirect) => fallbackFile(root, redirect))]);
         const { kept, removed } = await removeStalePages(root, await pageFiles(root), keep);
         if (removed.length > 0) logger.fork('insurer:output-folder').info(`${removed.length} page(s) of earlier builds removed`);
+        clock.lap('stale pages');
         // 3. Fallback pages, before the read, so that it sees the pages as they stay.
         const hosting = logger.fork('insurer:hosting');
         const fallbackPages = await writeFallbackPages(root, plan, routePages);
         if (fallbackPages.replaced.length > 0)
           hosting.info(`${fallbackPages.replaced.length} page(s) of earlier builds at redirect sources replaced by fallback pages`);
+        clock.lap('fallback pages');
         // 3b. The image variants the pages name, before the read (its check of asset links sees them).
         const published = await publishImages(root, images.manifest, imageCacheDir);
         if (published.added + published.removed > 0)
           logger.fork('insurer:images').info(`_images/: ${published.added} added, ${published.removed} no longer used removed`);
+        clock.lap('image variants');
         // 4. The one read of every page.
         const pages = await readBuiltPages(root, [...new Set([...kept, ...fallbackPages.files])].sort());
+        clock.lap('page read');
         // 5. Host files.
         const { compressed, cdnOmitted } = await writeHostFiles(root, plan, pages, policy);
         hosting.info(
@@ -203,8 +227,10 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
               `(from ${cdnOmitted[0].from}); on a CDN their fallback pages answer instead (meta refresh), nginx.conf has them all.`,
           );
         }
+        clock.lap('host files');
         // 6. Audio reader.
         const audio = await buildAudio(root, pages.files, reader, logger.fork('insurer:reader'));
+        clock.lap('audio');
         // 7. Search index.
         await indexSite({
           root,
@@ -214,6 +240,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
           pagefindVersion: pagefind,
           logger: logger.fork('insurer:search-index'),
         });
+        clock.lap('search index');
         // 8. Report and snapshots.
         await publish({
           root,
@@ -227,6 +254,8 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
           notifyUrl: settings.PUBLISH_NOTIFY_URL,
           logger: logger.fork('insurer:publishing'),
         });
+        clock.lap('report and snapshots');
+        logger.fork('insurer:pipeline').info(`steps: ${clock.summary()}`);
       },
     },
   };

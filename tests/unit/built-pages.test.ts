@@ -20,6 +20,12 @@ beforeEach(() => {
   writeFileSync(join(root, 'index.html'), '<main>首頁</main>');
   writeFileSync(join(root, 'news/detail/1/index.html'), '<main>新聞一</main>');
   writeFileSync(join(root, 'pagefind/fragment.html'), 'not a page');
+  for (const folder of ['_astro', '_images']) {
+    mkdirSync(join(root, folder));
+    writeFileSync(join(root, folder, 'x.html'), 'not a page');
+  }
+  mkdirSync(join(root, 'about/_images'), { recursive: true });
+  writeFileSync(join(root, 'about/_images/index.html'), '<main>a page in a folder of that name below the top</main>');
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -28,8 +34,8 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 const digestNow = async () => (await readBuiltPages(root, await pageFiles(root))).digest;
 
 describe('built pages', () => {
-  it('lists the HTML pages in path order, the search index folder left out', async () => {
-    expect(await pageFiles(root)).toEqual([join(root, 'index.html'), join(root, 'news/detail/1/index.html')]);
+  it("lists the HTML pages in path order, the search index's, build assets' and image variants' folders left out", async () => {
+    expect(await pageFiles(root)).toEqual([join(root, 'about/_images/index.html'), join(root, 'index.html'), join(root, 'news/detail/1/index.html')]);
   });
 
   it("gives a digest that changes with a page's content and comes back with it", async () => {

@@ -2,14 +2,14 @@
  * The build pipeline's own steps (src/integrations/pipeline.ts, DESIGN.md §11 "One post-build pipeline"): the redirect plan comes from the lists
  * the loader staged, each in display order (the first decree by `sort`, not by portal order); a build with no list
  * staged fails before publishing; a build start removes the last build's report and staged records, so a build that
- * fails midway leaves neither behind.
+ * fails midway leaves neither behind; the build log says how long each step took.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import pipeline, { planRedirects, readListRecords } from '../../src/integrations/pipeline';
+import pipeline, { planRedirects, readListRecords, stepClock } from '../../src/integrations/pipeline';
 import { policyFrom } from '../../src/lib/security-headers';
 import { readSettings } from '../../src/settings';
 import { STAGING_FOLDER, stageList, type ListRecord } from '../../src/portal/snapshots';
@@ -98,5 +98,16 @@ describe('the build pipeline', () => {
     });
     expect(existsSync(join(root, 'dist', BUILD_REPORT_FILE))).toBe(false);
     expect(existsSync(join(snapshots, STAGING_FOLDER))).toBe(false);
+  });
+});
+
+describe('the build log of the steps', () => {
+  it('names each step with its wall time in seconds, in order', () => {
+    const times = [0, 120, 2_020, 2_070];
+    const clock = stepClock(() => times.shift()!);
+    clock.lap('lists');
+    clock.lap('page read');
+    clock.lap('search index');
+    expect(clock.summary()).toBe('lists 0.1 s, page read 1.9 s, search index 0.1 s');
   });
 });
