@@ -145,6 +145,29 @@ async function buildImages(
 }
 
 /**
+ * Step 5: writeHostFiles, and what it did in the build log (a warning names the redirects past the CDN's limit).
+ * @throws what writeHostFiles throws
+ */
+async function hostFiles(
+  root: string,
+  plan: readonly Redirect[],
+  pages: Awaited<ReturnType<typeof readBuiltPages>>,
+  policy: SecurityPolicyOptions,
+  hosting: AstroIntegrationLogger,
+): Promise<void> {
+  const { compressed, cdnOmitted } = await writeHostFiles(root, plan, pages, policy);
+  hosting.info(
+    `${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf; ${compressed} assets gzipped`,
+  );
+  if (cdnOmitted.length > 0) {
+    hosting.warn(
+      `_redirects: ${cdnOmitted.length} of ${plan.length} redirects are past the CDN's limit of ${CDN_REDIRECT_LIMITS.rules} rules ` +
+        `(from ${cdnOmitted[0].from}); on a CDN their fallback pages answer instead (meta refresh), nginx.conf has them all.`,
+    );
+  }
+}
+
+/**
  * The build pipeline's integration, `insurer:pipeline`.
  * @param policy the deployment's security policy options (src/lib/security-headers.ts policyFrom), the same the
  *   Astro `security.csp` config was built from
@@ -217,16 +240,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         const pages = await readBuiltPages(root, [...new Set([...kept, ...fallbackPages.files])].sort());
         clock.lap('page read');
         // 5. Host files.
-        const { compressed, cdnOmitted } = await writeHostFiles(root, plan, pages, policy);
-        hosting.info(
-          `${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf; ${compressed} assets gzipped`,
-        );
-        if (cdnOmitted.length > 0) {
-          hosting.warn(
-            `_redirects: ${cdnOmitted.length} of ${plan.length} redirects are past the CDN's limit of ${CDN_REDIRECT_LIMITS.rules} rules ` +
-              `(from ${cdnOmitted[0].from}); on a CDN their fallback pages answer instead (meta refresh), nginx.conf has them all.`,
-          );
-        }
+        await hostFiles(root, plan, pages, policy, hosting);
         clock.lap('host files');
         // 6. Audio reader.
         const audio = await buildAudio(root, pages.files, reader, logger.fork('insurer:reader'));
