@@ -7,11 +7,13 @@
  * src/integrations/inline-hashes.ts; links to missing `/_astro/` files), the audio reader (the page list), the
  * search index (the digest, its fingerprint) and publishing (the per-page digests, compared with the last
  * published build's for the publish report: what a build added, changed and removed).
+ * What the read learns of each page is kept in Astro's cacheDir (PageReadCache), so a rebuild reads again only the
+ * pages written since: at 10,000 items, a no-change rebuild's read took 3.0 s for about 12,000 pages.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync, type Stats } from 'node:fs';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import type { CspHashes, HashOrigin } from '../lib/security-headers';
 import { IMAGE_OUTPUT_FOLDER } from '../site/images';
 import { InlineHashes } from './inline-hashes';
@@ -77,44 +79,163 @@ export function pagePath(root: string, file: string): string {
  * @returns `dist/<page> → /_astro/<file>` lines, empty when every asset exists
  */
 export function missingAssets(root: string, files: readonly string[], pages: readonly string[]): string[] {
-  const missing: string[] = [];
-  const seen = new Map<string, boolean>();
-  pages.forEach((html, index) => {
-    for (const [, name] of html.matchAll(ASSET_URL)) {
-      if (!seen.has(name)) seen.set(name, existsSync(`${root}_astro/${name}`));
-      if (!seen.get(name)) missing.push(`${files[index].slice(root.length)} → /_astro/${name}`);
-    }
-  });
-  return missing;
+  const check = assetCheck(root);
+  return pages.flatMap((html, index) => check(files[index]!, assetNames(html)));
 }
+
+/** The `/_astro/` file names a page links to, in order (ASSET_URL). */
+const assetNames = (html: string): string[] => [...html.matchAll(ASSET_URL)].map(([, name]) => name!);
+
+/** A check of pages' asset links against the output folder (each file looked up once): `dist/<page> → /_astro/<file>` lines. */
+function assetCheck(root: string): (file: string, names: readonly string[]) => string[] {
+  const exists = new Map<string, boolean>();
+  return (file, names) =>
+    names
+      .filter((name) => {
+        if (!exists.has(name)) exists.set(name, existsSync(`${root}_astro/${name}`));
+        return !exists.get(name);
+      })
+      .map((name) => `${file.slice(root.length)} → /_astro/${name}`);
+}
+
+/**
+ * What the read keeps of a page between builds (PageReadCache): its digest, its inline hash sources and its asset
+ * links, valid while the file has the same size, change time (ctime, which no program can set back) and inode.
+ */
+interface PageRecord {
+  digest: string;
+  sources: [string, string][];
+  assets: string[];
+}
+
+/** The modules whose code decides what a page record holds, relative to this file: their source keys the cache. */
+const PAGE_READ_CODE = ['./built-pages.ts', './inline-hashes.ts'];
+
+/** The cache file as written: shared tables of hash sources and asset names, and per page its file identity and record. */
+interface PageReadCacheFile {
+  code: string;
+  sources: [string, string][];
+  assets: string[];
+  pages: Record<string, [size: number, ctimeMs: number, ino: number, digest: string, sources: number[], assets: number[]]>;
+}
+
+/**
+ * The records of the pages read by the last build into the same output folder, and those of this build. A no-change
+ * rebuild of 10,000 items read about 12,000 pages (3.0 s); with the records it reads only the pages written since.
+ */
+class PageReadCache {
+  private readonly next: PageReadCacheFile;
+  private readonly sourceIndex = new Map<string, number>();
+  private readonly assetIndex = new Map<string, number>();
+
+  constructor(
+    private readonly previous: PageReadCacheFile | undefined,
+    code: string,
+  ) {
+    this.next = { code, sources: [], assets: [], pages: {} };
+  }
+
+  /** The record of the last build for this page, if the file is the same one. */
+  lookup(page: string, file: Stats): PageRecord | undefined {
+    const entry = this.previous?.pages[page];
+    if (!entry || entry[0] !== file.size || entry[1] !== file.ctimeMs || entry[2] !== file.ino) return undefined;
+    const { sources, assets } = this.previous!;
+    return { digest: entry[3], sources: entry[4].map((i) => sources[i]!), assets: entry[5].map((i) => assets[i]!) };
+  }
+
+  /** Keeps this build's record of a page. */
+  keep(page: string, file: Stats, record: PageRecord): void {
+    const index = <T>(map: Map<string, number>, table: T[], value: T, key: string) => {
+      let at = map.get(key);
+      if (at === undefined) {
+        at = table.push(value) - 1;
+        map.set(key, at);
+      }
+      return at;
+    };
+    this.next.pages[page] = [
+      file.size,
+      file.ctimeMs,
+      file.ino,
+      record.digest,
+      record.sources.map((source) => index(this.sourceIndex, this.next.sources, source, source.join(' '))),
+      record.assets.map((asset) => index(this.assetIndex, this.next.assets, asset, asset)),
+    ];
+  }
+
+  /** Reads a cache file; undefined when there is none, it is unreadable, or other code wrote it. */
+  static async open(cacheFile: string): Promise<PageReadCache> {
+    const code = PAGE_READ_CODE.reduce((hash, module) => hash.update(readFileSync(new URL(module, import.meta.url))), createHash('sha1')).digest(
+      'hex',
+    );
+    let previous: PageReadCacheFile | undefined;
+    try {
+      const parsed = JSON.parse(await readFile(cacheFile, 'utf8')) as PageReadCacheFile;
+      if (parsed.code === code) previous = parsed;
+    } catch {
+      previous = undefined; // no cache yet, or a broken one: every page is read
+    }
+    return new PageReadCache(previous, code);
+  }
+
+  /** Writes this build's records (whole, then renamed into place). */
+  async save(cacheFile: string): Promise<void> {
+    await mkdir(dirname(cacheFile), { recursive: true });
+    const partial = `${cacheFile}.${process.pid}.partial`;
+    await writeFile(partial, JSON.stringify(this.next));
+    await rename(partial, cacheFile);
+  }
+}
+
+/**
+ * Where the page read keeps its records for an output folder (readBuiltPages `cacheFile`).
+ * @param cacheDir Astro's cacheDir (absolute path)
+ * @param root the output folder (absolute path)
+ * @returns `<cacheDir>/built-pages/<hash of root>.json`
+ */
+export const pageReadCacheFile = (cacheDir: string, root: string): string =>
+  join(cacheDir, 'built-pages', `${createHash('sha1').update(root).digest('hex').slice(0, 16)}.json`);
 
 /**
  * Reads the given pages once, in batches of BATCH, and collects in that pass what the later steps need.
  * @param root output folder (absolute path ending in `/`)
  * @param files the pages (pageFiles, as the folder now holds them), sorted
+ * @param options.cacheFile where the page records of the last build into this output folder are kept (PageReadCache):
+ *   a page whose file is unchanged since is not read again; without it, every page is read
  * @returns the BuiltPages value
  * @throws the read error of a page that cannot be read
  */
-export async function readBuiltPages(root: string, files: readonly string[]): Promise<BuiltPages> {
+export async function readBuiltPages(root: string, files: readonly string[], options: { cacheFile?: string } = {}): Promise<BuiltPages> {
   const hash = createHash('sha1');
   // latin1: one character per byte, several times faster than UTF-8 decoding; the markup searched is ASCII.
   const inline = new InlineHashes('latin1');
+  const check = assetCheck(root);
+  const cache = options.cacheFile ? await PageReadCache.open(options.cacheFile) : undefined;
   const missing: string[] = [];
   const pageDigests: Record<string, string> = {};
   for (let start = 0; start < files.length; start += BATCH) {
     const batch = files.slice(start, start + BATCH);
-    const contents = await Promise.all(batch.map((file) => readFile(file)));
-    batch.forEach((file, index) => {
-      const page = createHash('sha1').update(contents[index]).digest('hex');
-      pageDigests[pagePath(root, file)] = page;
-      hash.update(`\0${relative(root, file)}\0${page}`);
-    });
-    const pages = contents.map((content) => content.toString('latin1'));
-    missing.push(...missingAssets(root, batch, pages));
-    pages.forEach((html, index) => {
-      inline.add(html, relative(root, batch[index]));
+    const stats = cache ? await Promise.all(batch.map((file) => stat(file))) : [];
+    const records = await Promise.all(
+      batch.map(async (file, index): Promise<PageRecord> => {
+        const kept = cache?.lookup(relative(root, file), stats[index]!);
+        if (kept) return kept;
+        const content = await readFile(file);
+        const html = content.toString('latin1');
+        return { digest: createHash('sha1').update(content).digest('hex'), sources: inline.sourcesOf(html), assets: assetNames(html) };
+      }),
+    );
+    records.forEach((record, index) => {
+      const file = batch[index]!;
+      const page = relative(root, file);
+      pageDigests[pagePath(root, file)] = record.digest;
+      hash.update(`\0${page}\0${record.digest}`);
+      inline.addSources(record.sources, page);
+      missing.push(...check(file, record.assets));
+      cache?.keep(page, stats[index]!, record);
     });
   }
+  if (cache && options.cacheFile) await cache.save(options.cacheFile);
   return {
     files: [...files],
     digest: hash.digest('hex'),

@@ -169,7 +169,19 @@ export class InlineHashes {
 
   /** Adds the inline scripts and styles of one page; `page` names it in `origins` (e.g. its path in dist/). */
   add(html: string, page: string): void {
-    const sources = this.known(html) ?? this.tokenize(html);
+    this.addSources(this.sourcesOf(html), page);
+  }
+
+  /**
+   * The hash sources of one page's inline scripts and styles, in the page's order, without adding them.
+   * @returns `[directive, 'sha256-…']` pairs (a page's record in the cache of the page read, built-pages.ts)
+   */
+  sourcesOf(html: string): [directive: string, hash: string][] {
+    return this.known(html) ?? this.tokenize(html);
+  }
+
+  /** Adds a page's hash sources (sourcesOf, now or in an earlier build); `page` names it in `origins`. */
+  addSources(sources: readonly (readonly [string, string])[], page: string): void {
     const seen = new Set<string>();
     for (const [directive, hash] of sources) {
       this.hashes.get(directive)!.add(hash);

@@ -14,7 +14,7 @@
  *  3. writeFallbackPages: a fallback page at every redirect source, replacing a page of an earlier build there
  *     (src/integrations/host-files.ts);
  *  4. readBuiltPages: the one read of every page → BuiltPages (files, digest, CSP hashes, missing asset links;
- *     src/integrations/built-pages.ts);
+ *     src/integrations/built-pages.ts), reading again only the pages written since the last build;
  *  5. writeHostFiles: `_headers`, `_redirects` (a warning names the redirects past the CDN's limit),
  *     `nginx.conf`, gzip copies (src/integrations/host-files.ts);
  *  6. buildAudio: the audio reader over BuiltPages.files, within its time budget (src/integrations/reader.ts); its
@@ -39,7 +39,7 @@ import { readSettings, type Settings } from '../settings';
 import { PortalSchemaError } from '../portal/errors';
 import { clearStaging, readStagedLists, snapshotSettings, type ListRecord } from '../portal/snapshots';
 import { unmatchedReferences } from '../portal/validation';
-import { pageFiles, readBuiltPages } from './built-pages';
+import { pageFiles, pageReadCacheFile, readBuiltPages } from './built-pages';
 import { fallbackFile, writeFallbackPages, writeHostFiles } from './host-files';
 import { KEEP_OUTPUT_FOLDER, removeStalePages } from './output-folder';
 import { publish, removeBuildReport } from './publishing';
@@ -145,6 +145,17 @@ async function buildImages(
 }
 
 /**
+ * Step 1: the lists this build loaded (readListRecords), the warnings of unmatched category references, and the
+ * redirect plan.
+ * @throws what readListRecords throws
+ */
+async function listsAndPlan(snapshotDir: string, portal: AstroIntegrationLogger): Promise<{ records: ListRecord[]; plan: Redirect[] }> {
+  const records = await readListRecords(snapshotDir);
+  for (const warning of referenceWarnings(records)) portal.warn(warning);
+  return { records, plan: planRedirects(records) };
+}
+
+/**
  * Step 5: writeHostFiles, and what it did in the build log (a warning names the redirects past the CDN's limit).
  * @throws what writeHostFiles throws
  */
@@ -215,9 +226,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         const root = fileURLToPath(dir);
         const clock = stepClock();
         // 1. The lists and the redirect plan.
-        const records = await readListRecords(snapshotDir);
-        for (const warning of referenceWarnings(records)) logger.fork('insurer:portal').warn(warning);
-        const plan = planRedirects(records);
+        const { records, plan } = await listsAndPlan(snapshotDir, logger.fork('insurer:portal'));
         clock.lap('lists');
         // 2. Pages of earlier builds out (the one walk of dist/).
         const routePages = new Set([...assets.values()].flat().map((url) => fileURLToPath(url)));
@@ -237,7 +246,9 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
           logger.fork('insurer:images').info(`_images/: ${published.added} added, ${published.removed} no longer used removed`);
         clock.lap('image variants');
         // 4. The one read of every page.
-        const pages = await readBuiltPages(root, [...new Set([...kept, ...fallbackPages.files])].sort());
+        const pages = await readBuiltPages(root, [...new Set([...kept, ...fallbackPages.files])].sort(), {
+          cacheFile: pageReadCacheFile(cacheDir, root),
+        });
         clock.lap('page read');
         // 5. Host files.
         await hostFiles(root, plan, pages, policy, hosting);
