@@ -163,7 +163,7 @@ class PageReadCache {
     ];
   }
 
-  /** Reads a cache file; undefined when there is none, it is unreadable, or other code wrote it. */
+  /** Opens the records a cache file keeps; none (every page is read) when there is no file, it is unreadable, or other code wrote it. */
   static async open(cacheFile: string): Promise<PageReadCache> {
     const code = PAGE_READ_CODE.reduce((hash, module) => hash.update(readFileSync(new URL(module, import.meta.url))), createHash('sha1')).digest(
       'hex',
