@@ -11,11 +11,12 @@
  * pages written since: at 10,000 items, a no-change rebuild's read took 3.0 s for about 12,000 pages.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, type Stats } from 'node:fs';
+import { existsSync, type Stats } from 'node:fs';
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { CspHashes, HashOrigin } from '../lib/security-headers';
 import { IMAGE_OUTPUT_FOLDER } from '../site/images';
+import { codeDigest } from './code-digest';
 import { InlineHashes } from './inline-hashes';
 
 /** Pages read at once: enough to keep the disk busy, few enough that memory stays flat. */
@@ -165,9 +166,7 @@ class PageReadCache {
 
   /** Opens the records a cache file keeps; none (every page is read) when there is no file, it is unreadable, or other code wrote it. */
   static async open(cacheFile: string): Promise<PageReadCache> {
-    const code = PAGE_READ_CODE.reduce((hash, module) => hash.update(readFileSync(new URL(module, import.meta.url))), createHash('sha1')).digest(
-      'hex',
-    );
+    const code = codeDigest(PAGE_READ_CODE, import.meta.url);
     let previous: PageReadCacheFile | undefined;
     try {
       const parsed = JSON.parse(await readFile(cacheFile, 'utf8')) as PageReadCacheFile;

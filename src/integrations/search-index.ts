@@ -28,7 +28,7 @@
  * with it.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
@@ -36,6 +36,7 @@ import { Parser } from 'htmlparser2';
 import * as pagefind from 'pagefind';
 import { foldWidth, spaceHan } from '../browser/site-search';
 import { SEARCH_INDEX_CHUNK_LOCATIONS, SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
+import { codeDigest } from './code-digest';
 import { rechunkSearchIndex } from './search-chunks';
 import { buildLexicon, lexiconDataDigest, readIndexedPages, SEARCH_LEXICON_FILE, SEARCH_SOUNDS_FILE } from './search-lexicon';
 
@@ -52,8 +53,7 @@ export const SEARCH_INDEX_CACHE_DIR = 'search-index';
 const SEARCH_CODE = ['./search-index.ts', './search-chunks.ts', './search-lexicon.ts', '../browser/site-search.ts', '../site/search-terms.ts'];
 
 /** Hex SHA-1 of the SEARCH_CODE modules' source. */
-const searchCodeDigest = (): string =>
-  SEARCH_CODE.reduce((hash, module) => hash.update(readFileSync(new URL(module, import.meta.url))), createHash('sha1')).digest('hex');
+const searchCodeDigest = (): string => codeDigest(SEARCH_CODE, import.meta.url);
 
 /** The attribute that marks an indexed page's body (SiteLayout's `<main>`). */
 const PAGEFIND_BODY = 'data-pagefind-body';
