@@ -78,4 +78,6 @@ function initCarousel(root: HTMLElement): void {
   );
   mark();
   schedule();
+  // Shows the controls (HomeCarousel.astro keeps them hidden until now: no half-parsed row, no dead buttons).
+  root.dataset.ready = '';
 }
