@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: the benchmark. Not a test: it measures and prints, it asserts nothing.
  *
- *   npm run bench [-- --only build,weight,lighthouse,search,navigation,reader,publish] [--sizes sample,1k,10k]
+ *   npm run bench [-- --only build,weight,lighthouse,search,navigation,notifications,reader,publish] [--sizes sample,1k,10k]
  *                 [--dist dist] [--no-prefetch-dist dir] [--out bench-results/bench.md] [--readme]
  *
  * Sections (all by default, in this order; scripts/bench/<section>.mjs):
@@ -14,6 +14,7 @@
  * - search: recall against substring matching, precision of the first results, bytes fetched per query, for the
  *   sample site and the 1k size of `--sizes` (built here, a no-change rebuild after the build section; scripts/bench/search.mjs);
  * - navigation: click on home → news detail painted, with and without prefetch;
+ * - notifications: the longest main-thread task while 10,000 notifications arrive in one answer;
  * - reader: the audio reader's synthesis, cold and warm cache, per engine, for the sample site (`--dist`) and the
  *   1k size of `--sizes` (scripts/bench/reader.mjs; 10k is not synthesized);
  * - publish: with the reader on, cold builds until every page has audio, then the time until one changed, added or
@@ -38,12 +39,13 @@ import { benchBuild } from './build.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchPublish } from './publish.mjs';
 import { benchNavigation } from './navigation.mjs';
+import { benchNotifications } from './notifications.mjs';
 import { benchSearch } from './search.mjs';
 import { DEFAULT_DIST, RESULTS_DIR, ROOT, machine, seconds } from './util.mjs';
 import { benchWeight } from './weight.mjs';
 
 /** Section names in run order. */
-export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'reader', 'publish'];
+export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'notifications', 'reader', 'publish'];
 
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
@@ -98,6 +100,7 @@ async function main() {
       const withoutDist = values['no-prefetch-dist'] ? path.resolve(values['no-prefetch-dist']) : undefined;
       sections.push(await benchNavigation({ dist, withoutDist, log }));
     }
+    if (name === 'notifications') sections.push(await benchNotifications({ dist, log }));
     if (name === 'reader') sections.push(await readerSection(dist, sizes, log));
   }
 

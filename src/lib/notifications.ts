@@ -11,6 +11,7 @@
  */
 import { calendarDayProblem, capText, TEXT_MAX_CHARS, visibleTextProblem, withoutBidiControls } from '../portal/validation';
 import { classifyLink } from '../portal/links';
+import { SITE_UTC_OFFSET_MINUTES } from '../site/company';
 import { NOTIFICATION_CATEGORY, NOTIFICATION_COUNT_MAX, NOTIFICATIONS_SHOWN_MAX, NOTIFICATIONS_SLICE_ITEMS } from '../site/limits';
 
 /** One notification, with a stable `key` to remember what the visitor dismissed or confirmed. */
@@ -91,9 +92,6 @@ export function parseNotifications(data: unknown): PortalNotification[] {
   return data.map(parseNotification).filter((item): item is PortalNotification => item !== undefined);
 }
 
-/** Minutes east of UTC of Taipei time (SITE_TIME_ZONE; no daylight saving time since 1979). */
-const TAIPEI_OFFSET_MINUTES = 8 * 60;
-
 /**
  * The date forms the portal writes (src/portal/date-parser.ts parsePortalDate), read for ordering only: day, optional time,
  * optional zone (`Z`, or sign, hours and optional minutes).
@@ -113,7 +111,7 @@ export function startTime(text: string): number {
   const match = START_DATE.exec(text);
   if (!match) return Number.NaN;
   const [, year, month, day, hour, minute, second, utc, sign, offsetHours, offsetMinutes] = match;
-  const offset = utc ? 0 : sign ? (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes ?? 0)) : TAIPEI_OFFSET_MINUTES;
+  const offset = utc ? 0 : sign ? (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes ?? 0)) : SITE_UTC_OFFSET_MINUTES;
   const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0));
   return wall - offset * 60_000;
 }

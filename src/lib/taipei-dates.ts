@@ -1,8 +1,8 @@
 /**
  * Showing and counting dates, for the build, the browser and the sample portal: every date is shown and counted in
- * Taiwan time (SITE_TIME_ZONE of src/site/company.ts), whatever the time zone of the machine or the visitor (a build
- * under `TZ=UTC` and one under `TZ=Asia/Taipei` give the same pages). On dayjs (DESIGN.md: the project's date
- * library) with its `utc`, `timezone` and `customParseFormat` plugins. Reading the portal's date strings is the
+ * Taiwan time (SITE_TIME_ZONE of src/site/company.ts, always UTC+8: SITE_UTC_OFFSET_MINUTES), whatever the time zone of
+ * the machine or the visitor (a build under `TZ=UTC` and one under `TZ=Asia/Taipei` give the same pages). On dayjs
+ * (DESIGN.md: the project's date library) with its `utc` and `customParseFormat` plugins. Reading the portal's date strings is the
  * validation layer's (src/portal/date-parser.ts parsePortalDate); the helpers here accept either an instant or such
  * a string.
  *
@@ -16,13 +16,11 @@
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { parsePortalDate } from '../portal/date-parser.ts';
-import { SITE_TIME_ZONE } from '../site/company.ts';
+import { SITE_UTC_OFFSET_MINUTES } from '../site/company.ts';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
 /** Display format of dates across the site (spec §4). */
@@ -52,14 +50,15 @@ function instantOf(date: DateInput): Date | undefined {
 
 /**
  * Taipei's wall clock at the input, for formatting only: a UTC-mode dayjs whose fields are Taipei's day and time
- * (its valueOf is not the instant). Not `dayjs(x).tz(zone).format()`: dayjs 1.11 builds those fields through the
- * machine's zone, an hour off when the Taipei time falls in the machine's daylight-saving gap (tested: 2026-03-08
- * 02:30 Taipei showed 03:30 under TZ=America/New_York). The offset `.tz()` reports is right, so it is used alone.
+ * (its valueOf is not the instant), whatever the machine's zone: the instant plus SITE_UTC_OFFSET_MINUTES (fixed; see
+ * there why not the time-zone database). Never through the machine's zone (`dayjs(x).tz(zone).format()` in dayjs 1.11
+ * was an hour off when the Taipei time fell in the machine's daylight-saving gap: 2026-03-08 02:30 Taipei showed 03:30
+ * under TZ=America/New_York).
  */
 function inTaipei(date: DateInput): Dayjs | undefined {
   const instant = instantOf(date);
   if (!instant) return undefined;
-  return dayjs.utc(instant).add(dayjs(instant).tz(SITE_TIME_ZONE).utcOffset(), 'minute');
+  return dayjs.utc(instant).add(SITE_UTC_OFFSET_MINUTES, 'minute');
 }
 
 /** `2026/03/15`: the Taipei day of a Date or portal date string; '' when it is not a date. */

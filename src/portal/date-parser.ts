@@ -1,7 +1,7 @@
 /**
  * Reading the portal's date strings (DESIGN.md §5: dates are checked once, in the validation layer at the portal
- * boundary): a portal date is the instant it means in Taiwan time (SITE_TIME_ZONE), read strictly
- * with dayjs and its `utc`, `timezone` and `customParseFormat` plugins. Showing and counting dates is
+ * boundary): a portal date is the instant it means in Taiwan time (SITE_TIME_ZONE, whose offset is always
+ * SITE_UTC_OFFSET_MINUTES), read strictly with dayjs and its `utc` and `customParseFormat` plugins. Showing and counting dates is
  * src/lib/taipei-dates.ts, which takes the instants read here (and portal date strings, through parsePortalDate).
  *
  * Rules: a date without a zone (`2026-03-15`, `2026-03-15 09:00`, `2026/03/15`) is Taipei local time; a time with
@@ -9,13 +9,14 @@
  */
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { SITE_TIME_ZONE } from '../site/company.ts';
+import { SITE_UTC_OFFSET_MINUTES } from '../site/company.ts';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
+
+/** SITE_UTC_OFFSET_MINUTES in milliseconds: a Taipei wall-clock reading minus this is the instant. */
+const SITE_OFFSET_MS = SITE_UTC_OFFSET_MINUTES * 60_000;
 
 /** Day part of the portal's date strings (strict: `2026-3-5` and `2026-03-05` are both read, `2026-03-5` not). */
 const DAY_FORMATS = ['YYYY-MM-DD', 'YYYY/MM/DD', 'YYYY-M-D', 'YYYY/M/D'] as const;
@@ -43,7 +44,7 @@ export function parsePortalDate(value: string): Date | undefined {
   const zone = ZONE_SUFFIX.exec(text)?.[1];
   if (!zone) {
     const wall = wallClock(text, WALL_FORMATS);
-    return wall ? dayjs.tz(text, wall.format, SITE_TIME_ZONE).toDate() : undefined;
+    return wall ? new Date(wall.ms - SITE_OFFSET_MS) : undefined;
   }
   // Strict on the date and time (a strict parse with the zone would compare against the machine's zone).
   const wallText = text.slice(0, -zone.length);

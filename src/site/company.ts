@@ -55,6 +55,15 @@ export const COMPANY_DOMAINS = ['hotains.com.tw'] as const;
 /** The site's time zone (Taiwan; UTC+8, no daylight saving since 1979): every date is read, shown and counted in it. */
 export const SITE_TIME_ZONE = 'Asia/Taipei';
 
+/**
+ * SITE_TIME_ZONE's offset from UTC, in minutes east: +08:00 all year (Taiwan has kept no daylight saving time since
+ * 1979; tests/unit/taipei-dates.test.ts checks it against the browser's and Node's time-zone data for every day of
+ * 2022–2040). Dates are read and shown with this fixed offset (dayjs's `utc` plugin) rather than through the
+ * time-zone database (dayjs's `timezone` plugin, i.e. Intl.DateTimeFormat with a timeZone): a page's first use of
+ * that database loads it, 25–36 ms of main thread in Chromium before any notification date could show.
+ */
+export const SITE_UTC_OFFSET_MINUTES = 8 * 60;
+
 /** Origin of the video embeds (spec §7 videoUrl: `https://www.youtube-nocookie.com/embed/…`): the one frame host the
  * portal schema accepts for videos and the CSP's `frame-src` allows. */
 export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';

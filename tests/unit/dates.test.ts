@@ -25,7 +25,7 @@ import {
   weekdayOf,
 } from '../../src/lib/taipei-dates';
 import { NOTIFICATION_TEXT } from '../../src/site/texts/notifications';
-import { SITE_TIME_ZONE } from '../../src/site/company';
+import { SITE_TIME_ZONE, SITE_UTC_OFFSET_MINUTES } from '../../src/site/company';
 import { parsePortalDate } from '../../src/portal/date-parser';
 
 /** Machine zone → its UTC offset in minutes on 2026-01-15 (as Date#getTimezoneOffset reports it). */
@@ -40,6 +40,23 @@ const originalZone = process.env.TZ;
 afterAll(() => {
   if (originalZone === undefined) delete process.env.TZ;
   else process.env.TZ = originalZone;
+});
+
+/**
+ * The site reads and shows dates with a fixed offset (SITE_UTC_OFFSET_MINUTES) instead of the time-zone database:
+ * the database must agree at noon and at midnight of every Taipei day the site may show (the portal's dates since
+ * 2022, the appointment calendar's years ahead). A change of Taiwan's clock rules would fail here first.
+ */
+describe('SITE_UTC_OFFSET_MINUTES', () => {
+  it(`is ${SITE_TIME_ZONE}'s offset in the time-zone database on every day of 2022–2040`, () => {
+    const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, timeZoneName: 'longOffset' });
+    const offsets = new Set<string>();
+    for (let day = Date.UTC(2022, 0, 1); day < Date.UTC(2041, 0, 1); day += 43_200_000) {
+      offsets.add(zoneName.formatToParts(new Date(day)).find((part) => part.type === 'timeZoneName')!.value);
+    }
+    const hours = String(SITE_UTC_OFFSET_MINUTES / 60).padStart(2, '0');
+    expect([...offsets]).toEqual([`GMT+${hours}:00`]);
+  });
 });
 
 describe.each(ZONES)('machine zone %s', (zone, offset) => {

@@ -71,3 +71,29 @@ export function notificationsAt(now, mode = 'all') {
   ];
   return mode === 'no-dialog' ? all.filter((n) => n.category !== 1) : all;
 }
+
+/**
+ * `count` notifications in one answer, as an attacker or a runaway editor's tool could send them (the e2e test and
+ * the bench's `notifications` section answer them instead of the portal): 1 in 100 a system dialog (category 1),
+ * 1 in 10 a banner (category 8), every other one for the bell (category 2), start dates spread over the last
+ * count / 10 Taipei days, the newest last (the portal's order is not the order shown); about 1.5 MB of JSON at
+ * 10,000. Dialogs lead nowhere, so that 確認 only closes them.
+ * @param {Date} now  the request time.
+ * @param {number} [count=10000]
+ * @returns {{ id: string, category: number, title: string, description: string, startDate: string, nextUrl?: string }[]}
+ *   notifications (notificationSchema), `startDate` as YYYY-MM-DD.
+ */
+export function manyNotifications(now, count = 10_000) {
+  const today = taipeiToday(now);
+  return Array.from({ length: count }, (_, i) => {
+    const category = i % 100 === 0 ? 1 : i % 10 === 0 ? 8 : 2;
+    return {
+      id: `many-${i}`,
+      category,
+      title: `公告 ${i}`,
+      description: `第 ${i} 則公告：保險理賠服務時間調整，請留意。`,
+      startDate: addDays(today, -Math.floor((count - 1 - i) / 10)),
+      ...(category === 1 ? {} : { nextUrl: i % 2 ? '/news/all/1' : 'https://www.example.com/notice' }),
+    };
+  });
+}
