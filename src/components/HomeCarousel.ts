@@ -3,8 +3,13 @@
  * auto-advance every CAROUSEL_INTERVAL_MS (ms) that pauses on hover, on focus inside, with the pause button, and never
  * starts under prefers-reduced-motion. The counter is a live region only while the rotation is stopped, so a press
  * on 上一張/下一張 is announced and the automatic rotation is not (WAI-ARIA carousel pattern).
+ *
+ * Banners after the first are not drawn, so their images do not load (HomeCarousel.astro: `content-visibility:
+ * hidden` until the slide has `data-near` or the carousel `data-awake`): the next banner is let in
+ * CAROUSEL_PRELOAD_LEAD_MS before each automatic advance, and all of them at the visitor's first touch, press, key,
+ * wheel or focus in the carousel (a swipe or a dot may go to any of them).
  */
-import { CAROUSEL_INTERVAL_MS } from '../site/limits';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_PRELOAD_LEAD_MS } from '../site/limits';
 
 /** Wires every `[data-carousel]` on the page. */
 export function initCarousels(): void {
@@ -23,6 +28,19 @@ function initCarousel(root: HTMLElement): void {
   let userPaused = matchMedia('(prefers-reduced-motion: reduce)').matches;
   let hovering = false;
   let timer: ReturnType<typeof setInterval> | undefined;
+  let preloadTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Lets every banner draw (and load): the visitor may now go to any of them. */
+  const wake = () => {
+    root.dataset.awake = '';
+  };
+  /** Lets the banner after the current one load, CAROUSEL_PRELOAD_LEAD_MS before the rotation shows it. */
+  const preloadNext = () => {
+    clearTimeout(preloadTimer);
+    preloadTimer = setTimeout(() => {
+      slides[(current + 1) % slides.length].dataset.near = '';
+    }, CAROUSEL_INTERVAL_MS - CAROUSEL_PRELOAD_LEAD_MS);
+  };
 
   const show = (index: number) => {
     current = (index + slides.length) % slides.length;
@@ -40,7 +58,14 @@ function initCarousel(root: HTMLElement): void {
   const schedule = () => {
     clearInterval(timer);
     timer = undefined;
-    if (!userPaused && !hovering) timer = setInterval(() => show(current + 1), CAROUSEL_INTERVAL_MS);
+    clearTimeout(preloadTimer);
+    if (!userPaused && !hovering) {
+      timer = setInterval(() => {
+        show(current + 1);
+        preloadNext();
+      }, CAROUSEL_INTERVAL_MS);
+      preloadNext();
+    }
     counter?.setAttribute('aria-live', timer ? 'off' : 'polite');
     if (pauseButton) {
       pauseButton.setAttribute('aria-pressed', String(userPaused));
@@ -49,9 +74,25 @@ function initCarousel(root: HTMLElement): void {
     }
   };
 
-  root.querySelector('[data-prev]')?.addEventListener('click', () => show(current - 1));
-  root.querySelector('[data-next]')?.addEventListener('click', () => show(current + 1));
-  dots.forEach((dot, i) => dot.addEventListener('click', () => show(i)));
+  // A press wakes the banners too: an assistive technology may click without a pointer or key event first.
+  const go = (index: () => number) => () => {
+    wake();
+    show(index());
+  };
+  root.querySelector('[data-prev]')?.addEventListener(
+    'click',
+    go(() => current - 1),
+  );
+  root.querySelector('[data-next]')?.addEventListener(
+    'click',
+    go(() => current + 1),
+  );
+  dots.forEach((dot, i) =>
+    dot.addEventListener(
+      'click',
+      go(() => i),
+    ),
+  );
   pauseButton?.addEventListener('click', () => {
     userPaused = !userPaused;
     schedule();
@@ -64,6 +105,7 @@ function initCarousel(root: HTMLElement): void {
   root.addEventListener('pointerleave', hoverOrFocus(false));
   root.addEventListener('focusin', hoverOrFocus(true));
   root.addEventListener('focusout', hoverOrFocus(false));
+  for (const type of ['pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin']) root.addEventListener(type, wake, { once: true, passive: true });
   // Swipes and scrolls move the current slide too.
   track.addEventListener(
     'scrollend',

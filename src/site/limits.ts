@@ -124,6 +124,13 @@ export const READER_DEFAULT_SPEED = 1;
 /** Home carousel auto-advance interval, in ms (site choice; pausable, off under reduced motion). */
 export const CAROUSEL_INTERVAL_MS = 6000;
 /**
+ * Home carousel: how long before an automatic advance the next banner starts to load, in ms. Banners after the first
+ * load only when they are about to show (or at the visitor's first touch of the carousel), not with the page: a
+ * phone's first visit otherwise downloads every banner (about 60 KB each) for one it sees. 2 s fetches a 60 KB
+ * variant on Lighthouse's slow mobile line (1.6 Mbit/s, 150 ms round trips) with time to spare. Site choice.
+ */
+export const CAROUSEL_PRELOAD_LEAD_MS = 2000;
+/**
  * Home carousel: most banners that get one dot button each; with more, the controls show a `3 / 16` counter between
  * 上一張 and 下一張 instead. A dot is 24 px with a 4 px gap, so 8 dots (220 px) fit one row of a 320 px phone, and
  * 8 dots with the arrows and 暫停輪播 fit the 480 px and wider layouts where the controls sit over the image (16 dots
@@ -243,6 +250,14 @@ export const PHONE_FIRST_SCREEN_PAGE_SHARE_MIN = 0.5;
  * is about 69 KB of them.
  */
 export const JS_BUDGET_KB = { contentPage: 85, heaviestPage: 100 } as const;
+
+/**
+ * What a first visit to one of the bench's pages may download in all, in KB of 1,024 bytes on the wire: the page
+ * with everything it shows on a 390 px phone (photographs included) and the offline worker's precache that follows
+ * `load` (scripts/bench/weight.mjs, which marks a visit over it). Site choice (the target of the work that brought
+ * the portal's photographs): a visitor's mobile data is theirs.
+ */
+export const FIRST_VISIT_BUDGET_KB = 400;
 
 /*
  * Interface texts of the site-wide widgets, one export per widget: browser bundles then carry only the texts of

@@ -4,11 +4,14 @@
  * - a 390 px phone (2× screen) downloads, for each image it shows, a variant at most about twice as wide as the
  *   slot is drawn (never the upload), in AVIF; a 1440 px desktop gets a wider home banner than the phone;
  * - images move nothing while they arrive (no layout shift on home and a detail page);
- * - no page hot-links a full-size upload: every photograph comes from `/_images/`.
+ * - no page hot-links a full-size upload: every photograph comes from `/_images/`;
+ * - the home carousel downloads the banner a visitor sees, the next one shortly before the rotation shows it, and
+ *   the others once the visitor touches the carousel.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_PRELOAD_LEAD_MS } from '../../src/site/limits';
 import { expect, test } from './fixtures';
 
 /** The variant width a file name carries (`<hash>-<width>.<ext>`). */
@@ -156,4 +159,40 @@ test('/: the carousel controls do not move while a slow line delivers the page',
   } finally {
     server.close();
   }
+});
+
+test('the home carousel: a phone downloads the banner it shows; the next one before the rotation shows it; the rest at a touch', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL });
+  const page = await context.newPage();
+  await page.clock.install();
+  // The image variants the page asks for, all slots (the fake clock also stands in for the page's resource timing).
+  const variants: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/_images/')) variants.push(request.url());
+  });
+  const requested = () => variants.length;
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const banners = page.locator('.carousel img');
+  const count = await banners.count();
+  expect(count, 'the sample has several banners').toBeGreaterThan(2);
+  /** Which banners have arrived, in slide order. */
+  const arrived = () => banners.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0));
+  expect(await arrived()).toEqual([true, ...Array(count - 1).fill(false)]);
+  const firstVisit = requested();
+
+  // Shortly before the rotation moves on, the second banner loads; the third does not.
+  await page.clock.runFor(CAROUSEL_INTERVAL_MS - CAROUSEL_PRELOAD_LEAD_MS + 100);
+  await expect.poll(arrived).toEqual([true, true, ...Array(count - 2).fill(false)]);
+  expect(requested(), 'one variant more: the second banner').toBe(firstVisit + 1);
+  await page.clock.runFor(CAROUSEL_PRELOAD_LEAD_MS);
+  await expect(page.locator('.carousel__slide').nth(1)).toHaveAttribute('aria-hidden', 'false');
+
+  // A press on 下一張 lets every banner in: the one it brings arrives.
+  await page.getByRole('button', { name: '下一張' }).click();
+  await expect(page.locator('.carousel__slide').nth(2)).toHaveAttribute('aria-hidden', 'false');
+  await expect.poll(async () => (await arrived())[2]).toBe(true);
+  await context.close();
 });
