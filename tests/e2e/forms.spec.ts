@@ -19,7 +19,8 @@
  * getCaptchaAudio) get 404 as from a portal that lacks them. Tests that need those calls to succeed are skipped then;
  * the tests of "a portal without the calls beyond spec §7" run in both modes: against the strict portal as it is, and otherwise with those calls answered 404 by
  * page.route, so the normal run covers the behaviour too. Everything else (the contact form sending, validation,
- * drafts) runs unchanged in both.
+ * drafts) runs the same in both; npm test runs again against the strict portal only the tests tagged @strict: those
+ * of the missing calls and the contact form's spec §7 calls (question types, captcha, sending).
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Route } from '@playwright/test';
@@ -133,7 +134,7 @@ async function contactValues(page: Page) {
 }
 
 test.describe('contact form', () => {
-  test('a valid message arrives in the portal exactly once, then the success page; the draft is cleared @phone', async ({ page }) => {
+  test('a valid message arrives in the portal exactly once, then the success page; the draft is cleared @phone @strict', async ({ page }) => {
     const name = uniqueName('王小明');
     await openForm(page, '/contact');
     await fillContact(page, { name });
@@ -232,7 +233,9 @@ test.describe('contact form', () => {
     await expect(page.locator('#contact-content-count')).toContainText('已超過 5 字');
   });
 
-  test('a wrong captcha: 驗證碼錯誤 inline and as a toast, every value kept, a new captcha; the right one then succeeds', async ({ page }) => {
+  test('a wrong captcha: 驗證碼錯誤 inline and as a toast, every value kept, a new captcha; the right one then succeeds @strict', async ({
+    page,
+  }) => {
     const name = uniqueName('林小華');
     await openForm(page, '/contact');
     await fillContact(page, { name }, 'ZZZZ');
@@ -380,7 +383,7 @@ test.describe('contact form', () => {
     expect(await arrived(name)).toHaveLength(1);
   });
 
-  test('question types come from the portal, or from the documented list when that call fails', async ({ page, consoleErrors }) => {
+  test('question types come from the portal, or from the documented list when that call fails @strict', async ({ page, consoleErrors }) => {
     await page.route('**/api/common/getListCodeValid', (route) =>
       route.fulfill({
         json: {
@@ -838,7 +841,10 @@ test.describe('a portal without the calls beyond spec §7', () => {
     await page.route(pattern, (route) => route.fulfill({ status: 404, json: { code: 40400, message: '查無此服務', data: null } }));
   }
 
-  test('online booking: said plainly with the hotline as a tel: link, every field kept, no navigation @phone', async ({ page, consoleErrors }) => {
+  test('online booking: said plainly with the hotline as a tel: link, every field kept, no navigation @phone @strict', async ({
+    page,
+    consoleErrors,
+  }) => {
     const name = uniqueName('無預約');
     await missing(page, ADD_APPOINTMENT);
     const answers: number[] = [];
@@ -872,7 +878,7 @@ test.describe('a portal without the calls beyond spec §7', () => {
     allowFailedRequests(consoleErrors, [NOT_FOUND_LOG]);
   });
 
-  test('a transient failure of the booking (HTTP 503) keeps the retry message, not the hotline one', async ({ page, consoleErrors }) => {
+  test('a transient failure of the booking (HTTP 503) keeps the retry message, not the hotline one @strict', async ({ page, consoleErrors }) => {
     await page.route(ADD_APPOINTMENT, (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
     await openForm(page, '/service');
     await fillAppointment(page, { name: uniqueName('暫時') });
@@ -887,7 +893,7 @@ test.describe('a portal without the calls beyond spec §7', () => {
     allowFailedRequests(consoleErrors, ['Failed to load resource: the server responded with a status of 503']);
   });
 
-  test('語音播放 without the spoken captcha: a note, the button gone, focus on 換一張, the hotline; the form still sends', async ({
+  test('語音播放 without the spoken captcha: a note, the button gone, focus on 換一張, the hotline; the form still sends @strict', async ({
     page,
     consoleErrors,
   }) => {
@@ -923,7 +929,7 @@ test.describe('a portal without the calls beyond spec §7', () => {
     allowFailedRequests(consoleErrors, [NOT_FOUND_LOG]);
   });
 
-  test('語音播放 when the spoken captcha fails for a moment: a "try again" note, the button stays', async ({ page, consoleErrors }) => {
+  test('語音播放 when the spoken captcha fails for a moment: a "try again" note, the button stays @strict', async ({ page, consoleErrors }) => {
     await page.route(GET_CAPTCHA_AUDIO, (route) => route.abort('failed'));
     await openForm(page, '/contact');
     const listen = page.getByRole('button', { name: '語音播放' });
@@ -934,7 +940,7 @@ test.describe('a portal without the calls beyond spec §7', () => {
     allowFailedRequests(consoleErrors, ['Failed to load resource: net::ERR_FAILED']);
   });
 
-  test("語音播放 for an expired captcha shows the portal's message; the button stays", async ({ page }) => {
+  test("語音播放 for an expired captcha shows the portal's message; the button stays @strict", async ({ page }) => {
     await page.route(GET_CAPTCHA_AUDIO, (route) => route.fulfill({ json: { code: 40004, message: '驗證碼已失效，請按「換一張」', data: null } }));
     await openForm(page, '/contact');
     const listen = page.getByRole('button', { name: '語音播放' });
