@@ -133,6 +133,13 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
     sendJson(res, 200, JSON.parse(json), headers);
   }
 
+  /**
+   * The ETag of each photograph answered so far, by path: its bytes are the same for the life of the portal, so a
+   * conditional request is answered 304 without making, reading and hashing the photograph again, as a real file
+   * server answers from the file's metadata (a no-change rebuild at 10,000 items asks for 1,828 of them at once).
+   */
+  const photoEtags = new Map();
+
   async function handleUpload(req, res, relative) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       refuseMethod(req, res, 'GET, HEAD');
@@ -147,6 +154,7 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
     }
     let body;
     let type;
+    let etag;
     const image = dataset.images.get(relative);
     const file = dataset.files.get(relative);
     const extension = path.posix.extname(relative).slice(1).toLowerCase();
@@ -154,8 +162,13 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
       body = Buffer.from(renderImage(image), 'utf8');
       type = 'image/svg+xml; charset=utf-8';
     } else if (image && PHOTO_TYPES[extension]) {
-      body = await photoFor(relative, photoKind(image, relative));
       type = PHOTO_TYPES[extension];
+      const known = photoEtags.get(relative);
+      const cacheHeaders = { ETag: known, 'Cache-Control': `public, max-age=${UPLOAD_MAX_AGE_S}`, 'Content-Type': type };
+      if (known && notModified(req, res, known, cacheHeaders)) return;
+      body = await photoFor(relative, photoKind(image, relative));
+      etag = etagOf(body);
+      photoEtags.set(relative, etag);
     } else if (file && relative.endsWith('.pdf')) {
       body = renderPdf({ title: file.title, path: relative, reference: file.reference });
       type = 'application/pdf';
@@ -163,7 +176,7 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
       sendJson(res, 404, failure(CODES.notFound, '查無此檔案'));
       return;
     }
-    const etag = etagOf(body);
+    etag ??= etagOf(body);
     const headers = { ETag: etag, 'Cache-Control': `public, max-age=${UPLOAD_MAX_AGE_S}`, 'Content-Type': type };
     if (type === 'application/pdf') headers['Content-Disposition'] = `inline; filename="${path.posix.basename(relative)}"`;
     if (notModified(req, res, etag, headers)) return;

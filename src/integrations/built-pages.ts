@@ -11,8 +11,8 @@
  * pages written since: at 10,000 items, a no-change rebuild's read took 3.0 s for about 12,000 pages.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, type Stats } from 'node:fs';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, type Stats } from 'node:fs';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { CspHashes, HashOrigin } from '../lib/security-headers';
 import { IMAGE_OUTPUT_FOLDER } from '../site/images';
@@ -49,14 +49,17 @@ export interface BuiltPages {
 }
 
 /**
- * The HTML pages of an output folder: the one walk of dist/ per build.
+ * The HTML pages of an output folder: the one walk of dist/ per build. Synchronous on purpose: every page is a folder
+ * of its own (`news/detail/7/index.html`), and Node's promise-based recursive readdir goes once through the event
+ * loop per folder: 540–870 ms for the 12,000 folders of a 10,000-item site, against 190–260 ms for readdirSync; the
+ * build has nothing else to do meanwhile.
  * @param root output folder (absolute path)
  * @returns absolute paths, sorted; files under NOT_PAGE_FOLDERS left out
  */
 export async function pageFiles(root: string): Promise<string[]> {
-  const top = await readdir(root, { withFileTypes: true });
+  const top = readdirSync(root, { withFileTypes: true });
   const folders = top.filter((entry) => entry.isDirectory() && !NOT_PAGE_FOLDERS.has(entry.name));
-  const nested = await Promise.all(folders.map((folder) => readdir(join(root, folder.name), { withFileTypes: true, recursive: true })));
+  const nested = folders.map((folder) => readdirSync(join(root, folder.name), { withFileTypes: true, recursive: true }));
   return [...top, ...nested.flat()]
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => join(entry.parentPath, entry.name))

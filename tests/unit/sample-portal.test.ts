@@ -247,6 +247,23 @@ describe('endpoints', () => {
     const again = await fetch(new URL(ENDPOINTS.news.path, portal.url), { headers: { 'If-None-Match': etag! } });
     expect(again.status).toBe(304);
   });
+
+  test('a photograph carries an ETag and answers 304 to If-None-Match, again and again; another tag gets the bytes', async () => {
+    const url = `${portal.url}/upload/images/event/15.jpg`;
+    const first = await fetch(url);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    for (let i = 0; i < 2; i++) {
+      const again = await fetch(url, { headers: { 'If-None-Match': etag } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+    }
+    const other = await fetch(url, { headers: { 'If-None-Match': '"not-this-one"' } });
+    expect(other.status).toBe(200);
+    expect(Buffer.from(await other.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(other.headers.get('etag')).toBe(etag);
+  });
 });
 
 describe('forms (shared schema, rate limit)', () => {
