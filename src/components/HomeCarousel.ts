@@ -28,19 +28,7 @@ function initCarousel(root: HTMLElement): void {
   let userPaused = matchMedia('(prefers-reduced-motion: reduce)').matches;
   let hovering = false;
   let timer: ReturnType<typeof setInterval> | undefined;
-  let preloadTimer: ReturnType<typeof setTimeout> | undefined;
-
-  /** Lets every banner draw (and load): the visitor may now go to any of them. */
-  const wake = () => {
-    root.dataset.awake = '';
-  };
-  /** Lets the banner after the current one load, CAROUSEL_PRELOAD_LEAD_MS before the rotation shows it. */
-  const preloadNext = () => {
-    clearTimeout(preloadTimer);
-    preloadTimer = setTimeout(() => {
-      slides[(current + 1) % slides.length].dataset.near = '';
-    }, CAROUSEL_INTERVAL_MS - CAROUSEL_PRELOAD_LEAD_MS);
-  };
+  const banners = lazyBanners(root, slides);
 
   const show = (index: number) => {
     current = (index + slides.length) % slides.length;
@@ -58,13 +46,13 @@ function initCarousel(root: HTMLElement): void {
   const schedule = () => {
     clearInterval(timer);
     timer = undefined;
-    clearTimeout(preloadTimer);
+    banners.cancel();
     if (!userPaused && !hovering) {
       timer = setInterval(() => {
         show(current + 1);
-        preloadNext();
+        banners.preloadAfter(current);
       }, CAROUSEL_INTERVAL_MS);
-      preloadNext();
+      banners.preloadAfter(current);
     }
     counter?.setAttribute('aria-live', timer ? 'off' : 'polite');
     if (pauseButton) {
@@ -76,7 +64,7 @@ function initCarousel(root: HTMLElement): void {
 
   // A press wakes the banners too: an assistive technology may click without a pointer or key event first.
   const go = (index: () => number) => () => {
-    wake();
+    banners.wake();
     show(index());
   };
   root.querySelector('[data-prev]')?.addEventListener(
@@ -105,7 +93,6 @@ function initCarousel(root: HTMLElement): void {
   root.addEventListener('pointerleave', hoverOrFocus(false));
   root.addEventListener('focusin', hoverOrFocus(true));
   root.addEventListener('focusout', hoverOrFocus(false));
-  for (const type of ['pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin']) root.addEventListener(type, wake, { once: true, passive: true });
   // Swipes and scrolls move the current slide too.
   track.addEventListener(
     'scrollend',
@@ -122,4 +109,31 @@ function initCarousel(root: HTMLElement): void {
   schedule();
   // Shows the controls (HomeCarousel.astro keeps them hidden until now: no half-parsed row, no dead buttons).
   root.dataset.ready = '';
+}
+
+/**
+ * The banners after the first of one carousel, drawn (and so loaded) only when about to show (see the module
+ * comment). Wakes them all by itself at the visitor's first touch, press, key, wheel or focus in `root`.
+ * @returns `wake()`: every banner draws from now on; `preloadAfter(index)`: the banner after slide `index` draws in
+ *   CAROUSEL_INTERVAL_MS − CAROUSEL_PRELOAD_LEAD_MS ms, when the rotation will show it CAROUSEL_PRELOAD_LEAD_MS
+ *   later; `cancel()`: drops a pending preloadAfter (the rotation stopped)
+ */
+function lazyBanners(root: HTMLElement, slides: readonly HTMLElement[]) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wake = () => {
+    root.dataset.awake = '';
+  };
+  for (const type of ['pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin']) root.addEventListener(type, wake, { once: true, passive: true });
+  return {
+    wake,
+    preloadAfter(index: number) {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        slides[(index + 1) % slides.length].dataset.near = '';
+      }, CAROUSEL_INTERVAL_MS - CAROUSEL_PRELOAD_LEAD_MS);
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  };
 }
