@@ -57,7 +57,7 @@ export const SITE_TIME_ZONE = 'Asia/Taipei';
 
 /**
  * SITE_TIME_ZONE's offset from UTC, in minutes east: +08:00 all year (Taiwan has kept no daylight saving time since
- * 1979; tests/unit/taipei-dates.test.ts checks it against the browser's and Node's time-zone data for every day of
+ * 1979; tests/unit/dates.test.ts checks it against the time-zone database, Node's Intl, twice a day over
  * 2022–2040). Dates are read and shown with this fixed offset (dayjs's `utc` plugin) rather than through the
  * time-zone database (dayjs's `timezone` plugin, i.e. Intl.DateTimeFormat with a timeZone): a page's first use of
  * that database loads it, 25–36 ms of main thread in Chromium before any notification date could show.

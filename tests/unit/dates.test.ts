@@ -44,7 +44,7 @@ afterAll(() => {
 
 /**
  * The site reads and shows dates with a fixed offset (SITE_UTC_OFFSET_MINUTES) instead of the time-zone database:
- * the database must agree at noon and at midnight of every Taipei day the site may show (the portal's dates since
+ * the database must agree twice a day (00:00 and 12:00 UTC) over the years the site may show (the portal's dates since
  * 2022, the appointment calendar's years ahead). A change of Taiwan's clock rules would fail here first.
  */
 describe('SITE_UTC_OFFSET_MINUTES', () => {
