@@ -1,7 +1,7 @@
 /**
  * Benchmark section "notifications" (does a flood of notifications freeze the page?): the main thread's long tasks
  * on `/news/all/1` while the portal's notification check answers 10,000 notifications in one answer
- * (scripts/sample-portal/content/manyNotifications: about 1.5 MB of JSON, 100 system dialogs, 1,000 banners, 8,900
+ * (scripts/sample-portal/content/notifications.mjs manyNotifications: about 1.9 MB of JSON, 100 system dialogs, 1,000 banners, 8,900
  * for the bell). The e2e test tests/e2e/widget-limits.spec.ts checks what a visitor sees of that answer; how long the
  * page's tasks take is measured here (speed belongs to the bench, not to a test).
  *

@@ -76,7 +76,7 @@ export function notificationsAt(now, mode = 'all') {
  * `count` notifications in one answer, as an attacker or a runaway editor's tool could send them (the e2e test and
  * the bench's `notifications` section answer them instead of the portal): 1 in 100 a system dialog (category 1),
  * 1 in 10 a banner (category 8), every other one for the bell (category 2), start dates spread over the last
- * count / 10 Taipei days, the newest last (the portal's order is not the order shown); about 1.5 MB of JSON at
+ * count / 10 Taipei days, the newest last (the portal's order is not the order shown); about 1.9 MB of JSON at
  * 10,000. Dialogs lead nowhere, so that 確認 only closes them.
  * @param {Date} now  the request time.
  * @param {number} [count=10000]
