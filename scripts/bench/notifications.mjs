@@ -14,6 +14,7 @@
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
+import { NOTIFICATIONS_ENDPOINT } from '../../src/portal/endpoints.ts';
 import { manyNotifications } from '../sample-portal/content/notifications.mjs';
 import { median, serveBuilt, table } from './util.mjs';
 
@@ -31,7 +32,7 @@ async function oneRun(browser, url, body) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   try {
-    await page.route('**/api/Common/GetPortalNotification', (route) => route.fulfill({ contentType: 'application/json', body }));
+    await page.route(`**${NOTIFICATIONS_ENDPOINT.path}`, (route) => route.fulfill({ contentType: 'application/json', body }));
     await page.addInitScript(() => {
       const tasks = [];
       window.__benchLongTasks = tasks;

@@ -75,22 +75,13 @@ export function pagePath(root: string, file: string): string {
   return `/${relative(root, file).split(sep).join('/')}`.replace(/(^|\/)index\.html$/, '$1');
 }
 
-/**
- * The `/_astro/` files that pages link to but dist/ lacks (a page kept by the incremental build could point at an
- * asset of an earlier build).
- * @param root dist/ path ending in `/`
- * @param files the pages' paths; `pages` their HTML, in the same order
- * @returns `dist/<page> → /_astro/<file>` lines, empty when every asset exists
- */
-export function missingAssets(root: string, files: readonly string[], pages: readonly string[]): string[] {
-  const check = assetCheck(root);
-  return pages.flatMap((html, index) => check(files[index]!, assetNames(html)));
-}
-
 /** The `/_astro/` file names a page links to, in order (ASSET_URL). */
 const assetNames = (html: string): string[] => [...html.matchAll(ASSET_URL)].map(([, name]) => name!);
 
-/** A check of pages' asset links against the output folder (each file looked up once): `dist/<page> → /_astro/<file>` lines. */
+/**
+ * A check of pages' asset links against the output folder (each file looked up once): a page kept by the incremental
+ * build could point at an asset of an earlier build. Returns `dist/<page> → /_astro/<file>` lines per page.
+ */
 function assetCheck(root: string): (file: string, names: readonly string[]) => string[] {
   const exists = new Map<string, boolean>();
   return (file, names) =>
