@@ -2,24 +2,62 @@
  * Behaviour of CookieNotice.astro (spec §2): the notice shows until 好，我知道了 is pressed, remembered in
  * $cookieNoticeAcknowledged (persistent store); while it shows, its height is kept in `--cookie-notice-h` (px) so
  * that what the browser scrolls into view keeps clear of it.
+ *
+ * The property is registered as not inherited (widgets.css) and set on each element that reads it, not inherited
+ * from the root: a change of the root's style restyles every element of the page (a full style recalculation, about
+ * 20 ms on a phone while the page loads), while the body and the notification stack restyle alone. So the body and the
+ * stack get the height at once, and the root (its scroll padding, which only matters once the visitor moves focus or
+ * follows an in-page link) when the browser is idle, in a task of its own after the page has loaded. The height is
+ * measured only when the ResizeObserver reports (after layout), so the script never forces a layout.
  */
 import { $cookieNoticeAcknowledged, acknowledgeCookieNotice } from '../stores/cookie-notice';
 
+/** The elements besides the root whose styles read `--cookie-notice-h` (widgets.css): padding-bottom, max-height. */
+const COOKIE_CLEARANCE_READERS = 'body, [data-notice-stack]';
+
+/** Longest wait for an idle moment before the root gets the height (ms); browsers without requestIdleCallback wait it. */
+const ROOT_CLEARANCE_IDLE_TIMEOUT_MS = 2000;
+
+/** Sets (px) or removes (undefined) `--cookie-notice-h` on one element. */
+function setClearance(element: HTMLElement, px: number | undefined): void {
+  if (px === undefined) element.style.removeProperty('--cookie-notice-h');
+  else element.style.setProperty('--cookie-notice-h', `${px}px`);
+}
+
+/** Runs `task` when the browser is idle, at the latest after ROOT_CLEARANCE_IDLE_TIMEOUT_MS. */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: ROOT_CLEARANCE_IDLE_TIMEOUT_MS });
+  else setTimeout(task, ROOT_CLEARANCE_IDLE_TIMEOUT_MS);
+}
+
+/** Wires the notice (see the module comment); does nothing on a page without it. */
 export function initCookieNotice(): void {
   const notice = document.querySelector<HTMLElement>('[data-cookie-notice]');
   if (notice) {
-    // While it shows, what the browser scrolls into view keeps clear of it (scroll-padding-bottom, widgets.css).
-    const root = document.documentElement.style;
-    const measure = () => {
-      if (notice.hidden) root.removeProperty('--cookie-notice-h');
-      else root.setProperty('--cookie-notice-h', `${Math.ceil(window.innerHeight - notice.getBoundingClientRect().top)}px`);
+    // While it shows, the end of the page and what the browser scrolls into view keep clear of it (widgets.css).
+    const readers = [...document.querySelectorAll<HTMLElement>(COOKIE_CLEARANCE_READERS)];
+    let clearance: number | undefined;
+    let rootPending = false;
+    const apply = (px: number | undefined) => {
+      clearance = px;
+      for (const reader of readers) setClearance(reader, px);
+      if (rootPending) return;
+      rootPending = true;
+      whenIdle(() => {
+        rootPending = false;
+        setClearance(document.documentElement, clearance);
+      });
     };
-    const observer = new ResizeObserver(measure);
+    // Called by the observer after layout, so reading the notice's box forces nothing.
+    const observer = new ResizeObserver(() => {
+      if (!notice.hidden) apply(Math.ceil(window.innerHeight - notice.getBoundingClientRect().top));
+    });
     $cookieNoticeAcknowledged.subscribe((acknowledged) => {
       notice.hidden = acknowledged;
-      if (acknowledged) observer.disconnect();
-      else observer.observe(notice);
-      measure();
+      if (acknowledged) {
+        observer.disconnect();
+        if (clearance !== undefined) apply(undefined);
+      } else observer.observe(notice);
     });
     notice.querySelector('[data-cookie-accept]')?.addEventListener('click', () => {
       // Focus would be lost with the notice: hand it to the main content.

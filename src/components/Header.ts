@@ -33,7 +33,8 @@ export function initHeader(): void {
       },
       { passive: true },
     );
-    updateActive();
+    // At the next frame, not now: reading scrollY while the page is still being laid out forces that layout early.
+    frame = requestAnimationFrame(updateActive);
 
     initMenu(header);
 

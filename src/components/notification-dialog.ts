@@ -36,18 +36,28 @@ export function initSystemDialog(dialog: HTMLDialogElement, dates: () => Dates |
   let shownDialog: PortalNotification | undefined;
   let confirming = false;
 
-  /** The first system dialog (category 1) not confirmed in this visit, as a modal. */
+  let opening = 0;
+
+  /**
+   * The first system dialog (category 1) not confirmed in this visit, as a modal, opened at the next frame: making
+   * the page inert restyles every element of it (about 20 ms on a phone while the page loads), so it is done with the
+   * frame's own restyle, in a task of its own, rather than forced in the middle of the task that received the answer.
+   */
   const render = () => {
     const item = pendingDialog($notifications.get(), $confirmedDialogs.get());
     if (item) fill(dialog, item, dates());
-    if (!item || dialog.open) return;
+    if (!item || dialog.open || opening) return;
     shownDialog = item;
     confirming = false;
-    // Close requests (Escape, the back gesture, a click outside) do nothing where the browser knows `closedby`.
-    // Set here rather than in the markup: HTML checkers do not know the attribute yet.
-    dialog.setAttribute('closedby', 'none');
-    dialog.showModal();
-    dialog.querySelector<HTMLButtonElement>('[data-confirm]')?.focus();
+    opening = requestAnimationFrame(() => {
+      opening = 0;
+      if (dialog.open || shownDialog !== item) return;
+      // Close requests (Escape, the back gesture, a click outside) do nothing where the browser knows `closedby`.
+      // Set here rather than in the markup: HTML checkers do not know the attribute yet.
+      dialog.setAttribute('closedby', 'none');
+      dialog.showModal();
+      dialog.querySelector<HTMLButtonElement>('[data-confirm]')?.focus();
+    });
   };
 
   dialog.addEventListener('cancel', (event) => event.preventDefault());

@@ -569,6 +569,37 @@ test.describe('cookie notice', () => {
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('region', { name: 'Cookie 使用說明' })).toBeHidden();
   });
+
+  test('what the browser scrolls into view stays clear of it, and of the dock bar once it is closed @phone', async ({ page }) => {
+    // Scrolling is then instant, not smooth, so the link's box can be read right after.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/news/all/1');
+    const notice = page.getByRole('region', { name: 'Cookie 使用說明' });
+    await expect(notice).toBeVisible();
+    const dock = page.getByRole('navigation', { name: '快捷服務' });
+    // A card's link in the middle of the long list, scrolled into view from the top of the page with its bottom
+    // edge aligned to the end of the window, as the browser does for focus and in-page links: it stops at the scroll
+    // padding's distance from the bottom (the page's end is far enough that the scroll is not cut short).
+    const link = page.locator('main article').nth(3).locator('a').first();
+    const bottomInView = async () => {
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await link.evaluate((element: HTMLElement) => element.scrollIntoView({ block: 'end' }));
+      const box = (await link.boundingBox())!;
+      return box.y + box.height;
+    };
+    // The root gets the notice's height when the browser is idle after loading: the link then stops just above it.
+    const noticeTop = (await notice.boundingBox())!.y;
+    await expect.poll(bottomInView).toBeLessThanOrEqual(noticeTop + 0.5);
+    expect(await bottomInView()).toBeGreaterThan(noticeTop - 40);
+    // Closed: it stops lower, just above the dock where the dock is a bar at the bottom (phones), else at the window's end.
+    await notice.getByRole('button', { name: '好，我知道了' }).click();
+    await expect(notice).toBeHidden();
+    const dockBox = (await dock.boundingBox())!;
+    const windowHeight = page.viewportSize()!.height;
+    const limit = dockBox.y + dockBox.height >= windowHeight - 1 ? dockBox.y : windowHeight;
+    await expect.poll(bottomInView).toBeGreaterThan(noticeTop + 0.5);
+    expect(await bottomInView()).toBeLessThanOrEqual(limit + 0.5);
+  });
 });
 
 test.describe('back to top', () => {
