@@ -3,12 +3,13 @@
  * $cookieNoticeAcknowledged (persistent store); while it shows, its height is kept in `--cookie-notice-h` (px) so
  * that what the browser scrolls into view keeps clear of it.
  *
- * The property is registered as not inherited (widgets.css) and set on each element that reads it, not inherited
- * from the root: a change of the root's style restyles every element of the page (a full style recalculation, about
- * 20 ms on a phone while the page loads), while the body and the notification stack restyle alone. So the body and the
- * stack get the height at once, and the root (its scroll padding, which only matters once the visitor moves focus or
- * follows an in-page link) when the browser is idle, in a task of its own after the page has loaded. The height is
- * measured only when the ResizeObserver reports (after layout), so the script never forces a layout.
+ * The height is never a custom property of the root: changing one there restyles every element of the page (a full
+ * style recalculation, about 15 ms on a phone while the page loads). The body and the notification stack get it at
+ * once as `--cookie-notice-h`, registered as not inherited (widgets.css), so each restyles alone. The root gets its
+ * scroll padding (which only matters once the visitor moves focus or follows an in-page link) as the property itself,
+ * when the browser is idle: during the page's load any change of the root's style restyled every element, after it
+ * the root alone. The height is measured only when the ResizeObserver reports (after layout), so the script never
+ * forces a layout.
  */
 import { $cookieNoticeAcknowledged, acknowledgeCookieNotice } from '../stores/cookie-notice';
 
@@ -18,16 +19,20 @@ const COOKIE_CLEARANCE_READERS = 'body, [data-notice-stack]';
 /** Longest wait for an idle moment before the root gets the height (ms); browsers without requestIdleCallback wait it. */
 const ROOT_CLEARANCE_IDLE_TIMEOUT_MS = 2000;
 
-/** Sets (px) or removes (undefined) `--cookie-notice-h` on one element. */
-function setClearance(element: HTMLElement, px: number | undefined): void {
-  if (px === undefined) element.style.removeProperty('--cookie-notice-h');
-  else element.style.setProperty('--cookie-notice-h', `${px}px`);
-}
-
 /** Runs `task` when the browser is idle, at the latest after ROOT_CLEARANCE_IDLE_TIMEOUT_MS. */
 function whenIdle(task: () => void): void {
   if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: ROOT_CLEARANCE_IDLE_TIMEOUT_MS });
   else setTimeout(task, ROOT_CLEARANCE_IDLE_TIMEOUT_MS);
+}
+
+/**
+ * The root's scroll padding for a notice `px` high: the same gap as the stylesheet's rule for html in widgets.css,
+ * above the notice instead of the dock bar; undefined (no notice) leaves that rule.
+ */
+function setRootClearance(px: number | undefined): void {
+  const root = document.documentElement.style;
+  if (px === undefined) root.removeProperty('scroll-padding-bottom');
+  else root.setProperty('scroll-padding-bottom', `calc(${px}px + var(--space-3))`);
 }
 
 /** Wires the notice (see the module comment); does nothing on a page without it. */
@@ -40,12 +45,15 @@ export function initCookieNotice(): void {
     let rootPending = false;
     const apply = (px: number | undefined) => {
       clearance = px;
-      for (const reader of readers) setClearance(reader, px);
+      for (const reader of readers) {
+        if (px === undefined) reader.style.removeProperty('--cookie-notice-h');
+        else reader.style.setProperty('--cookie-notice-h', `${px}px`);
+      }
       if (rootPending) return;
       rootPending = true;
       whenIdle(() => {
         rootPending = false;
-        setClearance(document.documentElement, clearance);
+        setRootClearance(clearance);
       });
     };
     // Called by the observer after layout, so reading the notice's box forces nothing.
