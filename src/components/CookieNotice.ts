@@ -7,22 +7,44 @@
  * style recalculation, about 15 ms on a phone while the page loads). The body and the notification stack get it at
  * once as `--cookie-notice-h`, registered as not inherited (widgets.css), so each restyles alone. The root gets its
  * scroll padding (which only matters once the visitor moves focus or follows an in-page link) as the property itself,
- * when the browser is idle: during the page's load any change of the root's style restyled every element, after it
- * the root alone. The height is measured only when the ResizeObserver reports (after layout), so the script never
- * forces a layout.
+ * once the page has loaded and the browser is idle, or at the visitor's first key or pointer press if that comes
+ * first: while the page loads, a change of the root's style often restyled every element (15–20 ms on a phone),
+ * afterwards the root alone. The height is measured only when the ResizeObserver reports (after layout), so the
+ * script never forces a layout.
  */
 import { $cookieNoticeAcknowledged, acknowledgeCookieNotice } from '../stores/cookie-notice';
 
 /** The elements besides the root whose styles read `--cookie-notice-h` (widgets.css): padding-bottom, max-height. */
 const COOKIE_CLEARANCE_READERS = 'body, [data-notice-stack]';
 
-/** Longest wait for an idle moment before the root gets the height (ms); browsers without requestIdleCallback wait it. */
+/**
+ * Longest wait after the page's load for an idle moment before the root gets the height (ms); browsers without
+ * requestIdleCallback wait it.
+ */
 const ROOT_CLEARANCE_IDLE_TIMEOUT_MS = 2000;
 
-/** Runs `task` when the browser is idle, at the latest after ROOT_CLEARANCE_IDLE_TIMEOUT_MS. */
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: ROOT_CLEARANCE_IDLE_TIMEOUT_MS });
-  else setTimeout(task, ROOT_CLEARANCE_IDLE_TIMEOUT_MS);
+/** What the visitor does before moving focus or following a link: the root's padding must be in place by then. */
+const ROOT_CLEARANCE_NOW_EVENTS = ['keydown', 'pointerdown'] as const;
+
+/**
+ * Runs `task` once: when the browser is idle after the page's load event (at the latest ROOT_CLEARANCE_IDLE_TIMEOUT_MS
+ * after it), or at the first of ROOT_CLEARANCE_NOW_EVENTS if that comes first.
+ */
+function onceSettled(task: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    for (const type of ROOT_CLEARANCE_NOW_EVENTS) document.removeEventListener(type, run, true);
+    task();
+  };
+  for (const type of ROOT_CLEARANCE_NOW_EVENTS) document.addEventListener(type, run, { capture: true, passive: true });
+  const idle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: ROOT_CLEARANCE_IDLE_TIMEOUT_MS });
+    else setTimeout(run, ROOT_CLEARANCE_IDLE_TIMEOUT_MS);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 /**
@@ -51,7 +73,7 @@ export function initCookieNotice(): void {
       }
       if (rootPending) return;
       rootPending = true;
-      whenIdle(() => {
+      onceSettled(() => {
         rootPending = false;
         setRootClearance(clearance);
       });
