@@ -7,44 +7,26 @@
  * style recalculation, about 15 ms on a phone while the page loads). The body and the notification stack get it at
  * once as `--cookie-notice-h`, registered as not inherited (widgets.css), so each restyles alone. The root gets its
  * scroll padding (which only matters once the visitor moves focus or follows an in-page link) as the property itself,
- * once the page has loaded and the browser is idle, or at the visitor's first key or pointer press if that comes
- * first: while the page loads, a change of the root's style often restyled every element (15–20 ms on a phone),
- * afterwards the root alone. The height is measured only when the ResizeObserver reports (after layout), so the
- * script never forces a layout.
+ * at the visitor's first key or pointer press, before the browser moves focus or follows the link: a change of the
+ * root's style restyled and laid out the whole page (15–60 ms on a phone), which a page load should not pay for a
+ * visitor who only reads. The height is measured only when the ResizeObserver reports (after layout), so the script
+ * never forces a layout.
  */
 import { $cookieNoticeAcknowledged, acknowledgeCookieNotice } from '../stores/cookie-notice';
 
 /** The elements besides the root whose styles read `--cookie-notice-h` (widgets.css): padding-bottom, max-height. */
 const COOKIE_CLEARANCE_READERS = 'body, [data-notice-stack]';
 
-/**
- * Longest wait after the page's load for an idle moment before the root gets the height (ms); browsers without
- * requestIdleCallback wait it.
- */
-const ROOT_CLEARANCE_IDLE_TIMEOUT_MS = 2000;
-
 /** What the visitor does before moving focus or following a link: the root's padding must be in place by then. */
-const ROOT_CLEARANCE_NOW_EVENTS = ['keydown', 'pointerdown'] as const;
+const ROOT_CLEARANCE_EVENTS = ['keydown', 'pointerdown'] as const;
 
-/**
- * Runs `task` once: when the browser is idle after the page's load event (at the latest ROOT_CLEARANCE_IDLE_TIMEOUT_MS
- * after it), or at the first of ROOT_CLEARANCE_NOW_EVENTS if that comes first.
- */
-function onceSettled(task: () => void): void {
-  let done = false;
+/** Runs `task` once, at the first of ROOT_CLEARANCE_EVENTS anywhere in the page (capture: before its handlers). */
+function atFirstPress(task: () => void): void {
   const run = () => {
-    if (done) return;
-    done = true;
-    for (const type of ROOT_CLEARANCE_NOW_EVENTS) document.removeEventListener(type, run, true);
+    for (const type of ROOT_CLEARANCE_EVENTS) document.removeEventListener(type, run, true);
     task();
   };
-  for (const type of ROOT_CLEARANCE_NOW_EVENTS) document.addEventListener(type, run, { capture: true, passive: true });
-  const idle = () => {
-    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: ROOT_CLEARANCE_IDLE_TIMEOUT_MS });
-    else setTimeout(run, ROOT_CLEARANCE_IDLE_TIMEOUT_MS);
-  };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  for (const type of ROOT_CLEARANCE_EVENTS) document.addEventListener(type, run, { capture: true, passive: true });
 }
 
 /**
@@ -64,19 +46,18 @@ export function initCookieNotice(): void {
     // While it shows, the end of the page and what the browser scrolls into view keep clear of it (widgets.css).
     const readers = [...document.querySelectorAll<HTMLElement>(COOKIE_CLEARANCE_READERS)];
     let clearance: number | undefined;
-    let rootPending = false;
+    let rootFollows = false;
+    atFirstPress(() => {
+      rootFollows = true;
+      setRootClearance(clearance);
+    });
     const apply = (px: number | undefined) => {
       clearance = px;
       for (const reader of readers) {
         if (px === undefined) reader.style.removeProperty('--cookie-notice-h');
         else reader.style.setProperty('--cookie-notice-h', `${px}px`);
       }
-      if (rootPending) return;
-      rootPending = true;
-      onceSettled(() => {
-        rootPending = false;
-        setRootClearance(clearance);
-      });
+      if (rootFollows) setRootClearance(px);
     };
     // Called by the observer after layout, so reading the notice's box forces nothing.
     const observer = new ResizeObserver(() => {

@@ -587,7 +587,9 @@ test.describe('cookie notice', () => {
       const box = (await link.boundingBox())!;
       return box.y + box.height;
     };
-    // The root gets the notice's height when the browser is idle after loading: the link then stops just above it.
+    // The root gets the notice's height at the visitor's first key press (here Tab, to the skip link): the link then
+    // stops just above the notice.
+    await page.keyboard.press('Tab');
     const noticeTop = (await notice.boundingBox())!.y;
     await expect.poll(bottomInView).toBeLessThanOrEqual(noticeTop + 0.5);
     expect(await bottomInView()).toBeGreaterThan(noticeTop - 40);
