@@ -47,11 +47,13 @@ export function initSystemDialog(dialog: HTMLDialogElement, dates: () => Dates |
     const item = pendingDialog($notifications.get(), $confirmedDialogs.get());
     if (item) fill(dialog, item, dates());
     if (!item || dialog.open || opening) return;
-    shownDialog = item;
-    confirming = false;
     opening = requestAnimationFrame(() => {
       opening = 0;
-      if (dialog.open || shownDialog !== item) return;
+      // The first one due then: another answer may have come in the meantime (its text is already filled in).
+      const current = pendingDialog($notifications.get(), $confirmedDialogs.get());
+      if (!current || dialog.open) return;
+      shownDialog = current;
+      confirming = false;
       // Close requests (Escape, the back gesture, a click outside) do nothing where the browser knows `closedby`.
       // Set here rather than in the markup: HTML checkers do not know the attribute yet.
       dialog.setAttribute('closedby', 'none');
