@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { PAGE_TYPES, jsWeight } from '../js-weight.mjs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
-import { FIRST_VISIT_BUDGET_KB, JS_BUDGET_KB } from '../../src/site/limits.ts';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_PRELOAD_LEAD_MS, FIRST_VISIT_BUDGET_KB, JS_BUDGET_KB } from '../../src/site/limits.ts';
 import { kb, serveBuilt, table } from './util.mjs';
 
 /** The pages whose first visit is weighed whole (the home page, a news detail, the coupon and event lists). */
@@ -165,7 +165,7 @@ export async function benchWeight({ dist, pages = PAGE_TYPES }) {
 A first visit, whole (through nginx, until the network is idle, no scrolling; bytes on the wire), then the offline
 worker's precache it triggers after \`load\` (the offline pages' HTML and what of their assets the browser does not hold
 yet), against the ${FIRST_VISIT_BUDGET_KB} KB a first visit may cost a phone in all. Banners after the first are not
-counted: the home carousel loads the next one 2 s before its rotation shows it (6 s after arrival), the rest when touched.
+counted: the home carousel loads the next one ${CAROUSEL_PRELOAD_LEAD_MS / 1000} s before its rotation shows it (${CAROUSEL_INTERVAL_MS / 1000} s after arrival), the rest when touched.
 
 ${visitTable}`,
     data: { pages: data, firstVisits: visits },

@@ -4,11 +4,12 @@
  * that what the browser scrolls into view keeps clear of it.
  *
  * The height is never a custom property of the root: changing one there restyles every element of the page (a full
- * style recalculation, about 15 ms on a phone while the page loads). The body and the notification stack get it at
- * once as `--cookie-notice-h`, registered as not inherited (widgets.css), so each restyles alone. The root gets its
+ * style recalculation, about 15 ms of main-thread time while the page loads, in Chromium at a phone's width on a
+ * 2-core server). The body and the notification stack get it at once as `--cookie-notice-h`, registered as not
+ * inherited (widgets.css), so each restyles alone. The root gets its
  * scroll padding (which only matters once the visitor moves focus or follows an in-page link) as the property itself,
  * at the visitor's first key or pointer press, before the browser moves focus or follows the link: a change of the
- * root's style restyled and laid out the whole page (15–60 ms on a phone), which a page load should not pay for a
+ * root's style restyled and laid out the whole page (15–60 ms there), which a page load should not pay for a
  * visitor who only reads. The height is measured only when the ResizeObserver reports (after layout), so the script
  * never forces a layout.
  */

@@ -40,8 +40,9 @@ export function initSystemDialog(dialog: HTMLDialogElement, dates: () => Dates |
 
   /**
    * The first system dialog (category 1) not confirmed in this visit, as a modal, opened at the next frame: making
-   * the page inert restyles every element of it (about 20 ms on a phone while the page loads), so it is done with the
-   * frame's own restyle, in a task of its own, rather than forced in the middle of the task that received the answer.
+   * the page inert restyles every element of it (about 15–20 ms of main-thread time while the page loads, in
+   * Chromium at a phone's width on a 2-core server), so it is done with the frame's own restyle, in a task of its
+   * own, rather than forced in the middle of the task that received the answer.
    */
   const render = () => {
     const item = pendingDialog($notifications.get(), $confirmedDialogs.get());
