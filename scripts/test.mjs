@@ -38,6 +38,7 @@ import { fileURLToPath } from 'node:url';
 import { checkCapabilities, report } from './doctor.mjs';
 import { installMissing } from './system-packages.mjs';
 import { chromiumPath, javaPath, nginxPath } from './lib/system.mjs';
+import { readSettings, taipeiToday } from './sample-portal/site-rules.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');
@@ -69,6 +70,13 @@ if (stray.length > 0) {
  */
 const TEST_READER_BUDGET_SECONDS = 3600;
 
+/**
+ * SAMPLE_PORTAL_TODAY of every step: the sample portal's relative dates count from one Taipei day for the whole run,
+ * since the build of step 5 and the browser tests of step 7 start portals of their own, minutes apart, possibly
+ * either side of Taipei's midnight. A value set in the environment wins (a step's own env still overrides both).
+ */
+const SAMPLE_DAY = { SAMPLE_PORTAL_TODAY: readSettings().SAMPLE_PORTAL_TODAY ?? taipeiToday() };
+
 /** This run's temporary folder (TMPDIR of every step), removed on exit: see the top of this file. */
 const runTmp = mkdtempSync(join(os.tmpdir(), 'insurer-test-'));
 process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }));
@@ -78,7 +86,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 function step(title, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp, ...env } });
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...SAMPLE_DAY, TMPDIR: runTmp, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`✖ ${title} failed (${seconds} s)`);

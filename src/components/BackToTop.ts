@@ -24,8 +24,11 @@ export function initBackToTop(): void {
         window.scrollTo({ top: 0, behavior: 'instant' });
         return;
       }
-      const began = performance.now();
+      // The clock starts at the first frame, not at the click: on a busy page the first frame can come late, and
+      // counting from the click would then jump to the top instead of showing the movement.
+      let began = -1;
       const step = (now: number) => {
+        if (began < 0) began = now;
         const t = Math.min(1, (now - began) / TIMING.backToTopDurationMs);
         const eased = 1 - (1 - t) ** 3; // ease-out cubic
         window.scrollTo({ top: Math.round(start * (1 - eased)), behavior: 'instant' });

@@ -614,16 +614,29 @@ test.describe('back to top', () => {
     await expect(button).toBeHidden();
     await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), TIMING.backToTopScrollPx + 400);
     await expect(button).toBeVisible();
-    // Sampled in the page: part-way after a third of the duration (an animation, not a jump), then at the top.
-    const midway = await page.evaluate(
-      (duration) =>
-        new Promise<number>((resolve) => {
+    // Sampled in the page at every frame until the top (an animation, not a jump): positions between the start and
+    // the top, never going back down. Frames rather than a timer, which a busy machine delays past the whole movement.
+    const start = await page.evaluate(() => window.scrollY);
+    const positions = await page.evaluate(
+      (limitMs) =>
+        new Promise<number[]>((resolve) => {
+          const seen: number[] = [];
+          const began = performance.now();
+          const sample = (now: number) => {
+            seen.push(window.scrollY);
+            if (window.scrollY === 0 || now - began > limitMs) resolve(seen);
+            else requestAnimationFrame(sample);
+          };
           document.querySelector<HTMLButtonElement>('[data-back-to-top]')?.click();
-          setTimeout(() => resolve(window.scrollY), duration / 3);
+          requestAnimationFrame(sample);
         }),
-      TIMING.backToTopDurationMs,
+      TIMING.backToTopDurationMs + 1000,
     );
-    expect(midway).toBeGreaterThan(0);
+    expect(
+      positions.some((y) => y > 0 && y < start),
+      `part-way positions in ${positions.join(', ')}`,
+    ).toBe(true);
+    expect(positions, 'never scrolls back down').toEqual([...positions].sort((a, b) => b - a));
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: TIMING.backToTopDurationMs + 1000 }).toBe(0);
     await expect(button).toBeHidden();
   });

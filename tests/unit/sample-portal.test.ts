@@ -3,7 +3,7 @@
  * parses against the site's schemas, the assets the content points at are served, and each fault mode
  * behaves as documented in scripts/sample-portal/README.md.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -403,6 +403,21 @@ describe('content', () => {
       for (const id of ids) expect(items.some((item) => String(item.categoryId) === id)).toBe(true);
     },
   );
+
+  test('the offer announced ahead of its start counts its days from SAMPLE_PORTAL_TODAY (one day for a whole test run)', async () => {
+    vi.resetModules();
+    vi.stubEnv('SAMPLE_PORTAL_TODAY', '2026-12-31');
+    try {
+      const { coupons } = await import('../../scripts/sample-portal/content/coupons.mjs');
+      const upcoming = coupons.filter((item: { startDate?: string }) => (item.startDate ?? '') > '2026-12-31');
+      expect(upcoming.map(({ date, startDate }: { date: string; startDate: string }) => ({ date, startDate }))).toEqual([
+        { date: '2026-12-29', startDate: '2027-01-20' },
+      ]);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
 
   test('events link somewhere; news has pinned items', async () => {
     for (const event of await data('events')) expect(event.link).toMatch(/^https:\/\//);

@@ -4,10 +4,10 @@
  * (ANIMATED_COUPON_ID).
  *
  * The dates are fixed, but for one offer announced ahead of its start (UPCOMING_COUPON), whose dates are relative to
- * the Taipei day the sample portal starts, so that the site always has an offer marked 尚未開始 (not yet started).
+ * the Taipei day the sample portal starts (or SAMPLE_PORTAL_TODAY, which `npm test` fixes for its whole run), so that the site always has an offer marked 尚未開始 (not yet started).
  */
 
-import { addDays, taipeiToday } from '../site-rules.mjs';
+import { addDays, readSettings, taipeiToday } from '../site-rules.mjs';
 
 /** The coupon whose art is an animated GIF. */
 const ANIMATED_COUPON_ID = 13;
@@ -17,6 +17,12 @@ const ANIMATED_COUPON_ID = 13;
  * `publishedDaysAgo` days before, usable from `startsInDays` days after for `lastsDays` days.
  */
 const UPCOMING_COUPON = { id: 16, publishedDaysAgo: 2, startsInDays: 20, lastsDays: 60 };
+
+/**
+ * The Taipei day the relative dates count from, `YYYY-MM-DD`: SAMPLE_PORTAL_TODAY, else today. One day for every
+ * portal of a test run: a build made before Taipei's midnight and a browser test after it must see the same offer.
+ */
+const today = readSettings().SAMPLE_PORTAL_TODAY ?? taipeiToday();
 
 /** Terms every coupon shares, appended to its own. */
 const COMMON_TERMS = `<h3>注意事項</h3>
@@ -34,9 +40,9 @@ export const coupons = [
   coupon({
     id: UPCOMING_COUPON.id,
     title: '道路救援拖吊里程加碼',
-    date: addDays(taipeiToday(), -UPCOMING_COUPON.publishedDaysAgo),
-    startDate: addDays(taipeiToday(), UPCOMING_COUPON.startsInDays),
-    endDate: addDays(taipeiToday(), UPCOMING_COUPON.startsInDays + UPCOMING_COUPON.lastsDays - 1),
+    date: addDays(today, -UPCOMING_COUPON.publishedDaysAgo),
+    startDate: addDays(today, UPCOMING_COUPON.startsInDays),
+    endDate: addDays(today, UPCOMING_COUPON.startsInDays + UPCOMING_COUPON.lastsDays - 1),
     description: '汽車險保戶於活動期間申請道路救援，拖吊里程加碼至 100 公里。',
     link: 'https://www.hotains.com.tw/coupon/road-assist',
     terms: `<p>活動期間內，汽車險有效保戶申請道路救援服務，<strong>免費拖吊里程由 50 公里加碼至 100 公里</strong>，每張保單限使用 1 次。</p>`,
