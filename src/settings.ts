@@ -250,7 +250,7 @@ export const SETTINGS = {
   SAMPLE_PORTAL_CAPTCHA_TEXT: setting('sample portal', z.string().optional(), 'fixed captcha answer (tests only).'),
   SAMPLE_PORTAL_TODAY: setting(
     'sample portal',
-    z.string().date().optional(),
+    z.iso.date().optional(),
     "the Taipei day (`YYYY-MM-DD`) the sample's relative dates count from (default today in Taipei); `npm test` sets it once, so that a build before Taipei's midnight and browser tests after it see the same data.",
   ),
   CHROME_PATH: setting(

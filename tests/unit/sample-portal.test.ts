@@ -408,11 +408,11 @@ describe('content', () => {
     vi.resetModules();
     vi.stubEnv('SAMPLE_PORTAL_TODAY', '2026-12-31');
     try {
-      const { coupons } = await import('../../scripts/sample-portal/content/coupons.mjs');
-      const upcoming = coupons.filter((item: { startDate?: string }) => (item.startDate ?? '') > '2026-12-31');
-      expect(upcoming.map(({ date, startDate }: { date: string; startDate: string }) => ({ date, startDate }))).toEqual([
-        { date: '2026-12-29', startDate: '2027-01-20' },
-      ]);
+      const { coupons } = (await import('../../scripts/sample-portal/content/coupons.mjs')) as unknown as {
+        coupons: { date: string; startDate?: string }[];
+      };
+      const upcoming = coupons.filter((item) => (item.startDate ?? '') > '2026-12-31');
+      expect(upcoming.map(({ date, startDate }) => ({ date, startDate }))).toEqual([{ date: '2026-12-29', startDate: '2027-01-20' }]);
     } finally {
       vi.unstubAllEnvs();
       vi.resetModules();
