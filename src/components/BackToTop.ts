@@ -14,7 +14,9 @@ export function initBackToTop(): void {
       button.classList.toggle('is-visible', window.scrollY > TIMING.backToTopScrollPx);
     };
     window.addEventListener('scroll', () => (frame ||= requestAnimationFrame(update)), { passive: true });
-    update();
+    // At the next frame, not now (the button starts hidden): reading scrollY while the page is still being laid out
+    // forces that layout early, inside the task that runs the site's scripts (as in Header.ts).
+    frame = requestAnimationFrame(update);
 
     let animation = 0;
     const scrollToTop = () => {
