@@ -30,8 +30,13 @@ function initCarousel(root: HTMLElement): void {
   let timer: ReturnType<typeof setInterval> | undefined;
   const banners = lazyBanners(root, slides);
 
+  // The slide a scroll of show() is heading for, until the track gets there. A scrollend that comes before (one of an
+  // earlier scroll, such as the rotation's just as the visitor presses 下一張) must not take the current slide back:
+  // the banner shown would then be marked hidden, and the next press would count from the wrong slide.
+  let heading: number | undefined;
   const show = (index: number) => {
     current = (index + slides.length) % slides.length;
+    heading = current;
     track.scrollTo({ left: slides[current].offsetLeft, behavior: userPaused ? 'auto' : 'smooth' });
     mark();
   };
@@ -93,11 +98,16 @@ function initCarousel(root: HTMLElement): void {
   root.addEventListener('pointerleave', hoverOrFocus(false));
   root.addEventListener('focusin', hoverOrFocus(true));
   root.addEventListener('focusout', hoverOrFocus(false));
-  // Swipes and scrolls move the current slide too.
+  // Swipes and scrolls move the current slide too. The visitor's own scroll takes over from show()'s.
+  for (const type of ['pointerdown', 'touchstart', 'wheel', 'keydown']) {
+    track.addEventListener(type, () => (heading = undefined), { passive: true });
+  }
   track.addEventListener(
     'scrollend',
     () => {
       const index = Math.round(track.scrollLeft / track.clientWidth);
+      if (heading !== undefined && index !== heading) return;
+      heading = undefined;
       if (index !== current) {
         current = index;
         mark();

@@ -196,3 +196,29 @@ test('the home carousel: a phone downloads the banner it shows; the next one bef
   await expect.poll(async () => (await arrived())[2]).toBe(true);
   await context.close();
 });
+
+test('the home carousel: a press on 下一張 just as the rotation ends keeps the banner it brings; a swipe still moves the current slide @phone', async ({
+  page,
+}) => {
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const slides = page.locator('.carousel__slide');
+  const track = page.locator('[data-carousel] [data-track]');
+  await expect(page.getByRole('button', { name: '下一張' })).toBeVisible();
+  // The press, then the end of an earlier scroll reported right after it (as on a busy phone when the rotation's
+  // scroll ends as the visitor presses): the track is still on the first banner, the press's scroll under way.
+  // Read at once: the press's own scroll, when it ends, would set the marks right again and hide a wrong one.
+  const shown = await track.evaluate((element) => {
+    document.querySelector<HTMLButtonElement>('[data-carousel] [data-next]')?.click();
+    element.dispatchEvent(new Event('scrollend'));
+    return [...document.querySelectorAll('.carousel__slide')].map((slide) => slide.getAttribute('aria-hidden') === 'false');
+  });
+  expect(shown.slice(0, 2), 'the second banner stays the one shown').toEqual([false, true]);
+  // Once there, and after a swipe of the visitor's own back to the first banner, the marks follow the track.
+  await expect.poll(() => track.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth))).toBe(1);
+  await track.evaluate((element) => {
+    element.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    element.scrollTo({ left: 0, behavior: 'instant' });
+  });
+  await expect(slides.nth(0)).toHaveAttribute('aria-hidden', 'false');
+  await expect(slides.nth(1)).toHaveAttribute('aria-hidden', 'true');
+});
