@@ -30,13 +30,16 @@ function initCarousel(root: HTMLElement): void {
   let timer: ReturnType<typeof setInterval> | undefined;
   const banners = lazyBanners(root, slides);
 
-  // The slide a scroll of show() is heading for, until the track gets there. A scrollend that comes before (one of an
-  // earlier scroll, such as the rotation's just as the visitor presses 下一張) must not take the current slide back:
-  // the banner shown would then be marked hidden, and the next press would count from the wrong slide.
-  let heading: number | undefined;
+  // Swipes and scrolls move the current slide too.
+  const scroll = followTrack(track, (index) => {
+    if (index !== current) {
+      current = index;
+      mark();
+    }
+  });
   const show = (index: number) => {
     current = (index + slides.length) % slides.length;
-    heading = current;
+    scroll.expect(current);
     track.scrollTo({ left: slides[current].offsetLeft, behavior: userPaused ? 'auto' : 'smooth' });
     mark();
   };
@@ -98,7 +101,22 @@ function initCarousel(root: HTMLElement): void {
   root.addEventListener('pointerleave', hoverOrFocus(false));
   root.addEventListener('focusin', hoverOrFocus(true));
   root.addEventListener('focusout', hoverOrFocus(false));
-  // Swipes and scrolls move the current slide too. The visitor's own scroll takes over from show()'s.
+  mark();
+  schedule();
+  // Shows the controls (HomeCarousel.astro keeps them hidden until now: no half-parsed row, no dead buttons).
+  root.dataset.ready = '';
+}
+
+/**
+ * Follows a carousel's track: calls `onSettle(index)` with the slide the track rests on once a scroll ends (a swipe,
+ * the wheel, the keyboard, or a scroll of the carousel's own). `expect(index)` names the slide a scroll of the
+ * carousel is heading for: a scrollend that comes before the track gets there (the end of an earlier scroll, such as
+ * the rotation's just as the visitor presses 下一張) is ignored, since taking the current slide back would mark the
+ * banner shown hidden and make the next press count from the wrong slide. The visitor's own pointer, touch, wheel or
+ * key on the track takes over from such a scroll.
+ */
+function followTrack(track: HTMLElement, onSettle: (index: number) => void): { expect(index: number): void } {
+  let heading: number | undefined;
   for (const type of ['pointerdown', 'touchstart', 'wheel', 'keydown']) {
     track.addEventListener(type, () => (heading = undefined), { passive: true });
   }
@@ -108,17 +126,15 @@ function initCarousel(root: HTMLElement): void {
       const index = Math.round(track.scrollLeft / track.clientWidth);
       if (heading !== undefined && index !== heading) return;
       heading = undefined;
-      if (index !== current) {
-        current = index;
-        mark();
-      }
+      onSettle(index);
     },
     { passive: true },
   );
-  mark();
-  schedule();
-  // Shows the controls (HomeCarousel.astro keeps them hidden until now: no half-parsed row, no dead buttons).
-  root.dataset.ready = '';
+  return {
+    expect(index) {
+      heading = index;
+    },
+  };
 }
 
 /**
