@@ -4,7 +4,8 @@
  * (ANIMATED_COUPON_ID).
  *
  * The dates are fixed, but for one offer announced ahead of its start (UPCOMING_COUPON), whose dates are relative to
- * the Taipei day the sample portal starts (or SAMPLE_PORTAL_TODAY, which `npm test` fixes for its whole run), so that the site always has an offer marked 尚未開始 (not yet started).
+ * the Taipei day the sample portal starts (or SAMPLE_PORTAL_TODAY, which `npm test` fixes for its whole run), so
+ * that the site always has an offer marked 尚未開始 (not yet started).
  */
 
 import { addDays, readSettings, taipeiToday } from '../site-rules.mjs';
