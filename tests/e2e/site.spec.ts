@@ -40,23 +40,6 @@ test('home shows every portal banner and the latest news @phone', async ({ page,
   await expect(latest.nth(1)).toContainText(news[1].title);
 });
 
-test('the header logo is drawn with the page, without a request of its own, and links home by name @phone', async ({ page }) => {
-  const requested: string[] = [];
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-  await page.goto('/news/all/1', { waitUntil: 'load' });
-  const home = page.locator('.header-inner').getByRole('link', { name: '和泰產險 首頁' });
-  await expect(home).toBeVisible();
-  // Drawn: the mark has the logo's proportions (160 × 48) and its shapes are painted in the link's box.
-  const box = (await home.locator('svg').boundingBox())!;
-  expect(box.height).toBeGreaterThan(30);
-  expect(box.width / box.height).toBeCloseTo(160 / 48, 1);
-  expect(await home.locator('svg use').evaluate((use: SVGUseElement) => use.getBBox().width)).toBeGreaterThan(100);
-  // No picture to wait for: the first paint of the header is whole (src/components/site-logo.ts).
-  expect(requested.filter((path) => path.endsWith('/logo.svg'))).toEqual([]);
-  await home.click();
-  await expect(page).toHaveURL(/\/$/);
-});
-
 test('a click on a home news item reaches its detail page', async ({ page, portal }) => {
   const [top] = displayOrder(await portal.list<NewsItem>('news'));
   await page.goto('/');

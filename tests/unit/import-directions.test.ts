@@ -28,8 +28,7 @@ const LAYERS: Record<string, readonly string[]> = {
   stores: ['site', 'settings', 'portal', 'lib', 'browser'],
   islands: ['site', 'settings', 'portal', 'lib', 'browser', 'stores', 'styles'],
   sections: ['site', 'settings', 'portal', 'lib'],
-  // public: the files served as they are; the header draws public/logo.svg inline (src/components/site-logo.ts).
-  components: ['site', 'settings', 'portal', 'lib', 'browser', 'stores', 'islands', 'sections', 'styles', 'public'],
+  components: ['site', 'settings', 'portal', 'lib', 'browser', 'stores', 'islands', 'sections', 'styles'],
   layouts: ['site', 'settings', 'portal', 'lib', 'browser', 'stores', 'islands', 'sections', 'styles', 'components'],
   pages: ['site', 'settings', 'portal', 'lib', 'browser', 'stores', 'islands', 'sections', 'styles', 'components', 'layouts'],
   // browser: the font-size boot step writes a browser helper into every page's head (font-size-boot.ts).
@@ -39,7 +38,6 @@ const LAYERS: Record<string, readonly string[]> = {
   'image-manifest': ['site'],
   'astro.config': ['site', 'settings', 'lib', 'integrations'],
   styles: [],
-  public: [],
 };
 
 /** Source files read for imports. */
@@ -119,6 +117,5 @@ describe('house plan: folders depend one way (DESIGN.md §11)', () => {
     expect(layerOf(join(ROOT, 'src/site.ts'))).toBe('site');
     expect(layerOf(join(ROOT, 'src/content.config.ts'))).toBe('content.config');
     expect(layerOf(join(ROOT, 'scripts/sample-portal/server.mjs'))).toBe('scripts');
-    expect(layerOf(join(ROOT, 'public/logo.svg'))).toBe('public');
   });
 });
