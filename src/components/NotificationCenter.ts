@@ -31,8 +31,9 @@ import type { Dates } from './notification-fill';
 
 /**
  * Wires NotificationCenter.astro and the header bell, and starts the check (see the module comment). Each answer of
- * the check renders the bell, the banner and the dialog, in that order; the first answer with a notification loads
- * the date helpers, which render all three again with their dates. Does nothing on a page without the markup.
+ * the check renders the bell, the banner and the dialog, in that order, in a task of its own (renderSoon); the first
+ * answer with a notification loads the date helpers, which render all three again with their dates. Does nothing on
+ * a page without the markup.
  */
 export function initNotificationCenter(): void {
   const stack = document.querySelector<HTMLElement>('[data-notice-stack]');
@@ -49,18 +50,35 @@ export function initNotificationCenter(): void {
   // The bell panel held back by the dialog opens once it is confirmed without a link (on home).
   const systemDialog = initSystemDialog(dialog, currentDates, bell.scheduleAutoOpen);
 
+  /**
+   * One render of the three parts, in a task of its own, for any number of answers (and the date helpers) that came
+   * in meanwhile. The early call's answer is often in before the page's scripts run; drawn inside the task that
+   * starts them, it made that task a long one (over 50 ms on a throttled phone: Lighthouse's total blocking time,
+   * scripts/bench/lighthouse.mjs reports). `refill`: the date helpers came in, so the banner is drawn again
+   * with its date line.
+   */
+  let renderTask = 0;
+  let refillBanner = false;
+  const renderSoon = (refill = false) => {
+    refillBanner ||= refill;
+    if (renderTask) return;
+    renderTask = window.setTimeout(() => {
+      renderTask = 0;
+      bell.render();
+      banner.render(refillBanner);
+      refillBanner = false;
+      systemDialog.render();
+    });
+  };
+
   $notifications.listen((items) => {
     if (items.length && !dates) {
       void import('../lib/taipei-dates').then((module) => {
         dates = module;
-        bell.render();
-        banner.render(true);
-        systemDialog.render();
+        renderSoon(true);
       });
     }
-    bell.render();
-    banner.render();
-    systemDialog.render();
+    renderSoon();
   });
 
   arriveAt(isHome);
