@@ -14,10 +14,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, type Stats } from 'node:fs';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import type { CspHashes, HashOrigin } from '../lib/security-headers';
-import { IMAGE_OUTPUT_FOLDER } from '../site/images';
-import { codeDigest } from './code-digest';
-import { InlineHashes } from './inline-hashes';
+import type { CspHashes, HashOrigin } from '../lib/security-headers.ts';
+import { IMAGE_OUTPUT_FOLDER } from '../site/images.ts';
+import { codeDigest } from './code-digest.ts';
+import { InlineHashes } from './inline-hashes.ts';
 
 /** Pages read at once: enough to keep the disk busy, few enough that memory stays flat. */
 const BATCH = 256;
@@ -119,14 +119,15 @@ interface PageReadCacheFile {
  * rebuild of 10,000 items read about 12,000 pages (3.0 s); with the records it reads only the pages written since.
  */
 class PageReadCache {
+  // No parameter properties: scripts/bench/reader.mjs imports this module under Node's type stripping, which
+  // rejects them (ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX).
+  private readonly previous: PageReadCacheFile | undefined;
   private readonly next: PageReadCacheFile;
   private readonly sourceIndex = new Map<string, number>();
   private readonly assetIndex = new Map<string, number>();
 
-  constructor(
-    private readonly previous: PageReadCacheFile | undefined,
-    code: string,
-  ) {
+  constructor(previous: PageReadCacheFile | undefined, code: string) {
+    this.previous = previous;
     this.next = { code, sources: [], assets: [], pages: {} };
   }
 

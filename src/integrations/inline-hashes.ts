@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Tokenizer } from 'htmlparser2';
-import type { CspHashes, HashOrigin } from '../lib/security-headers';
+import type { CspHashes, HashOrigin } from '../lib/security-headers.ts';
 
 /** Script types the browser runs (and CSP checks); data blocks such as `application/ld+json` are neither. */
 const EXECUTABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'speculationrules']);
