@@ -401,12 +401,14 @@ export async function prepareImages(options: {
     for (let use = queue.shift(); use; use = queue.shift()) await handle(use);
   });
   await Promise.all(workers);
-  // In the uses' order, whatever order the workers finished in: the manifest is part of every page's cache key
-  // (src/sections/cache-key.ts), so the same images must give the same key, or a no-change rebuild renders every
-  // page again.
+  // The manifest is part of every page's cache key (src/sections/cache-key.ts): the same images must give the same
+  // key, or a no-change rebuild renders every page again. So its entries go in the order of their paths, whatever
+  // order the workers finished in and whatever order the lists gave their items (a first build's lists, fetched
+  // from the portal, list items of the same date in another order than the rebuild's, read from the data store).
+  // The report keeps the uses' order, newest first, as the editor reads it.
   const order = new Map(uses.map((entry, index) => [entry.path, index]));
   report.failed.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
-  const ordered: ImageManifest = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => order.get(a)! - order.get(b)!));
+  const ordered: ImageManifest = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   await writeIndex(cacheDir, next);
   await pruneFiles(filesDir, next);
   return { manifest: ordered, report };
