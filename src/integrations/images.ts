@@ -501,8 +501,8 @@ export const IMAGE_MANIFEST_VIRTUAL_MODULE = 'virtual:insurer/images';
  * Vite config) `manifest()` gives `{}` and pages show the portal's URLs.
  * The manifest is part of the pages' code, so Astro's incremental build renders every page again when it changes;
  * it is in every page's cacheKey too (src/sections/cache-key.ts), for the same reason: a page's images changed.
- * The manifest's entries come in the uses' order (prepareImages), whatever order the downloads finished in, so the
- * same images give the same code and the same cacheKeys.
+ * The manifest's entries come in the order of their paths (prepareImages), whatever order the downloads finished in
+ * and the lists gave their items, so the same images give the same code and the same cacheKeys.
  * @param manifest this build's manifest, read when the module is loaded (the pipeline's current value)
  */
 export function imageManifestPlugin(manifest: () => Readonly<ImageManifest>): {
