@@ -7,7 +7,7 @@
  * Two transports (TRANSPORTS), each with its own table:
  * - `https`: HTTPS with HTTP/2 and a throwaway certificate (scripts/lib/nginx.mjs `tls`; Chromium started with
  *   --ignore-certificate-errors), which is how visitors reach the site: HSTS (src/lib/security-headers.ts) makes
- *   every visit HTTPS, and the front serves HTTP/2 (.github/OPERATIONS.md "Hosting"). The targets (TARGETS) are read on this one.
+ *   every visit HTTPS, and the front serves HTTP/2 (.github/OPERATIONS.md "Hosting"). Its targets are the strictest.
  * - `http`: plain HTTP/1.1, for comparison. Lighthouse then models six connections per host, each opened with
  *   its own handshakes, which no production visit pays.
  * Per page: the four category scores (0–100), LCP (ms), TBT (ms) and CLS, and the audits that cost points
@@ -15,7 +15,8 @@
  * computeMedianRun: the run nearest the median FCP and time to interactive), with the performance scores of all runs
  * beside it. One run is not a measurement on a shared 2-core machine: the same build scored 94–100 from one run to
  * the next, total blocking time moving by half.
- * The site's Lighthouse target: performance ≥ 98, accessibility, best practices and SEO = 100.
+ * The site's Lighthouse targets (TRANSPORTS, TARGETS): over HTTP/2 performance 100 and LCP ≤ 1.5 s, over HTTP/1.1
+ * performance ≥ 98 and LCP ≤ 2.0 s; accessibility, best practices and SEO 100 on both.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -31,17 +32,22 @@ import { ROOT, serveBuilt, table } from './util.mjs';
  */
 export const LIGHTHOUSE_PAGES = ['/', '/news/all/1', '/news/detail/1', '/event/all/1', '/coupon/1', '/faq/1', '/contact', '/service'];
 
-/** How the site is served for each table: see the module comment. */
+/**
+ * How the site is served for each table (see the module comment), with the targets its table is read against:
+ * `performance` the Lighthouse performance score (0–100), `lcpMs` the largest contentful paint (ms). Over HTTP/2, as
+ * visitors reach the site, performance 100 and LCP ≤ 1.5 s; over plain HTTP/1.1, which no visit uses but which
+ * pays every connection's handshakes, performance ≥ 98 and LCP ≤ 2.0 s (the targets set with the photograph sample).
+ */
 export const TRANSPORTS = [
-  { id: 'https', tls: true, label: 'HTTPS, HTTP/2 (as visitors reach the site)' },
-  { id: 'http', tls: false, label: 'plain HTTP/1.1 (comparison)' },
+  { id: 'https', tls: true, label: 'HTTPS, HTTP/2 (as visitors reach the site)', targets: { performance: 100, lcpMs: 1500 } },
+  { id: 'http', tls: false, label: 'plain HTTP/1.1 (comparison)', targets: { performance: 98, lcpMs: 2000 } },
 ];
 
 /** Category ids in report order. */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** The site's Lighthouse targets per category (0–100). */
-export const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** The site's Lighthouse targets for the other categories (0–100), on every transport. */
+export const TARGETS = { accessibility: 100, 'best-practices': 100, seo: 100 };
 
 /** Runs per page and transport; the report shows the median run (see the module comment). Lighthouse advises 5. */
 export const LIGHTHOUSE_RUNS = 3;
@@ -146,15 +152,28 @@ export async function benchLighthouse({ dist, pages = LIGHTHOUSE_PAGES, transpor
       await server.close();
     }
   }
-  const mark = (id, score) => (score >= TARGETS[id] ? `${score}` : `**${score}**`);
+  return { title: 'Lighthouse', markdown: lighthouseMarkdown(data, transports), data };
+}
+
+/**
+ * The section's Markdown: one table per transport, a figure that misses its target in bold, then the audits below
+ * full score and the LCP elements.
+ * @param {object[]} data the rows of benchLighthouse (`transport`, the summarize figures, `performances`)
+ * @param {typeof TRANSPORTS} [transports]
+ * @returns {string}
+ */
+export function lighthouseMarkdown(data, transports = TRANSPORTS) {
   const parts = transports.map((transport) => {
     const rows = data.filter((row) => row.transport === transport.id);
-    return `${transport.label}:\n\n${table(
+    const { performance, lcpMs } = transport.targets;
+    const bold = (text, met) => (met ? text : `**${text}**`);
+    const score = (id, value) => bold(`${value}`, value >= (id === 'performance' ? performance : TARGETS[id]));
+    return `${transport.label}; targets: performance ${performance === 100 ? '100' : `≥ ${performance}`}, LCP ≤ ${lcpMs / 1000} s:\n\n${table(
       ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'performance, each run'],
       rows.map((row) => [
         row.page,
-        ...CATEGORIES.map((id) => mark(id, row.scores[id])),
-        `${Math.round(row.lcp)} ms`,
+        ...CATEGORIES.map((id) => score(id, row.scores[id])),
+        bold(`${Math.round(row.lcp)} ms`, row.lcp <= lcpMs),
         `${Math.round(row.tbt)} ms`,
         row.cls.toFixed(3),
         row.performances.join(' · '),
@@ -162,7 +181,7 @@ export async function benchLighthouse({ dist, pages = LIGHTHOUSE_PAGES, transpor
     )}`;
   });
   let markdown = parts.join('\n\n');
-  markdown += `\n\nMobile, simulated throttling (Lighthouse 13 defaults), Chromium headless; each row is the median of ${LIGHTHOUSE_RUNS} runs (Lighthouse's computeMedianRun), the last column every run's performance. Bold: below the target (performance ≥ ${TARGETS.performance}, others 100), which applies to the first table.`;
+  markdown += `\n\nMobile, simulated throttling (Lighthouse 13 defaults), Chromium headless; each row is the median of ${LIGHTHOUSE_RUNS} runs (Lighthouse's computeMedianRun), the last column every run's performance. Bold: a figure that misses its table's target (accessibility, best practices and SEO: 100).`;
   const lost = [];
   for (const row of data) {
     for (const id of CATEGORIES) {
@@ -172,5 +191,5 @@ export async function benchLighthouse({ dist, pages = LIGHTHOUSE_PAGES, transpor
   if (lost.length > 0) markdown += `\n\nAudits below full score:\n\n${lost.join('\n')}`;
   const first = data.filter((row) => row.transport === transports[0]?.id);
   markdown += `\n\nLCP elements: ${first.map((row) => `${row.page} \`${row.lcpElement ?? '?'}\``).join('; ')}.`;
-  return { title: 'Lighthouse', markdown, data };
+  return markdown;
 }
