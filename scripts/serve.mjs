@@ -1,8 +1,10 @@
 /**
  * Serves a built site (dist/) on loopback the way the production host does (DESIGN.md §1, §5): static files
- * with directory indexes, dist/404.html with status 404 for unknown paths, and the portal's runtime paths
- * (`/api/*`, and `/upload/*` for images and files under the image base) proxied to the portal, the portal's files
- * with the headers of src/lib/upload-headers.ts (never acting as the site).
+ * with directory indexes, dist/404.html with status 404 for unknown paths, and what src/lib/portal-proxy.ts lets
+ * through proxied to the portal, as the nginx include does: the browser's calls, each at exactly its path, and the
+ * portal's files under `/upload/` with the headers of src/lib/upload-headers.ts (never acting as the site); every
+ * other path under `/api/` 404, an unsafe spelling 400, a portal redirect 404, the portal's acting headers (and
+ * `X-Accel-*`) dropped, no cookie of the site sent, and `X-Forwarded-For` set to the connection's address.
  * Redirects as the hosts answer them (src/lib/host-config.ts): every rule of `dist/_redirects` (the redirect plan,
  * each source with and without a trailing slash: src/lib/redirects.ts hostRedirects) with one 301 to its final
  * target, then any other path ending in `/` with a 301 to the path without it (the nginx include's slash rule). A
@@ -23,10 +25,14 @@ import { join } from 'node:path';
 import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
 import { headersForPath, parseHeadersFile } from '../src/lib/headers-file.ts';
-import { UPLOAD_HIDDEN_HEADERS, UPLOAD_PREFIX, uploadHeaders } from '../src/lib/upload-headers.ts';
+import { API_PREFIX, apiAnswerHeaders, isHiddenProxyHeader, PROXY_REDIRECT_STATUSES, portalRoute } from '../src/lib/portal-proxy.ts';
+import { UPLOAD_PREFIX, uploadHeaders } from '../src/lib/upload-headers.ts';
 
-/** Path prefixes answered by the portal rather than by dist/. */
-export const PORTAL_PREFIXES = ['/api/', '/upload/'];
+/** Path prefixes answered by the portal rather than by dist/ (what each forwards: src/lib/portal-proxy.ts). */
+export const PORTAL_PREFIXES = [API_PREFIX, UPLOAD_PREFIX];
+
+/** Hop-by-hop headers of the portal's answer (RFC 9110 §7.6.1): this server frames its own answer. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 /** The host files in dist/ (src/integrations/host-files.ts), which are no pages: nginx answers them 404, and so does this server. */
 export const HOST_FILES = new Set(['/nginx.conf', '/_redirects', '/_headers']);
@@ -46,7 +52,7 @@ function comparable(path) {
 }
 
 /**
- * The redirects of a built site's `_redirects` (`from to status` lines; `#` comments).
+ * The redirects of a built site's `_redirects` (`from to status` lines; `#` comments; proxy rules, status 200, left out).
  * @param {string} dist the site's folder
  * @returns {Map<string, { to: string, status: number }>} keyed by the source as `comparable` gives it; empty when
  *   the site has no `_redirects`
@@ -57,7 +63,8 @@ export function readRedirects(dist) {
   if (!existsSync(file)) return table;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const [from, to, status] = line.trim().split(/\s+/);
-    if (!from || from.startsWith('#') || !to) continue;
+    // A 200 rule is a CDN's proxy (src/lib/host-config.ts cdnProxyRules), which this server does itself (portalRoute).
+    if (!from || from.startsWith('#') || !to || status === '200') continue;
     table.set(comparable(from), { to, status: Number(status ?? 301) });
   }
   return table;
@@ -94,15 +101,31 @@ export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' 
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(notFound);
   };
-  const proxy = createProxyServer({ target: portalUrl, changeOrigin: true });
-  // The portal's files never act as the site (src/lib/upload-headers.ts): the portal's headers that would are dropped,
-  // and the upload policy, type and disposition take their place, as nginx does (the proxy copies these over the
-  // site's headers already set on the answer: the upload policy replaces the site's).
-  proxy.on('proxyRes', (proxyRes, req) => {
+  // selfHandleResponse: this server writes each answer itself, from the portal's status and the headers it keeps.
+  const proxy = createProxyServer({ target: portalUrl, changeOrigin: true, selfHandleResponse: true });
+  proxy.on('proxyReq', (proxyReq, req) => {
+    // The visitor's address as the connection gives it, never what the visitor wrote (the portal's rate limit).
+    proxyReq.setHeader('X-Forwarded-For', req.socket.remoteAddress ?? '');
+    proxyReq.setHeader('X-Forwarded-Proto', 'http');
+    proxyReq.removeHeader('Cookie'); // the portal gets no cookie of the site
+  });
+  proxy.on('proxyRes', (proxyRes, req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (!path.startsWith(UPLOAD_PREFIX)) return;
-    for (const name of UPLOAD_HIDDEN_HEADERS) delete proxyRes.headers[name];
-    for (const [name, value] of uploadHeaders(path)) proxyRes.headers[name.toLowerCase()] = value;
+    const status = proxyRes.statusCode ?? 502;
+    if (PROXY_REDIRECT_STATUSES.includes(status)) {
+      proxyRes.resume();
+      notFoundAnswer(res);
+      return;
+    }
+    const kept = {};
+    for (const [name, value] of Object.entries(proxyRes.headers)) {
+      if (value !== undefined && !isHiddenProxyHeader(name) && !HOP_BY_HOP.has(name)) kept[name] = value;
+    }
+    // In place of the site's policy set on the answer first: the API's JSON or the file's type, never a script.
+    const added = path.startsWith(API_PREFIX) ? apiAnswerHeaders() : uploadHeaders(path);
+    for (const [name, value] of added) res.setHeader(name, value);
+    res.writeHead(status, kept);
+    proxyRes.pipe(res);
   });
   proxy.on('error', (_error, _req, res) => {
     if (res && 'writeHead' in res && !res.headersSent) {
@@ -113,8 +136,18 @@ export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' 
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     for (const [name, value] of headersForPath(headerRules, path)) res.setHeader(name, value);
-    if (path.startsWith(UPLOAD_PREFIX)) delete req.headers.cookie; // the portal's file host gets no cookie of the site
-    if (PORTAL_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+    const route = portalRoute(req.url ?? '/');
+    if (route.kind === 'refused') {
+      if (route.status === 404) notFoundAnswer(res);
+      else {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Bad Request');
+      }
+      return;
+    }
+    if (route.kind !== 'site') {
+      // An API call goes to the endpoint's path as written, with the request's query.
+      if (route.kind === 'api') req.url = `${route.path}${(req.url ?? '').slice(path.length)}`;
       proxy.web(req, res);
       return;
     }

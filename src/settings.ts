@@ -65,6 +65,18 @@ export const READER_VOICE_DEFAULTS = { native: 'cmn-latn-pinyin', wasm: 'cmn' } 
  */
 export const DEPLOY_KEEP_RELEASES_DEFAULT = 5;
 
+/**
+ * SITE_HOST values: where dist/ is served, which decides how the portal is reached (.github/OPERATIONS.md "Hosting"):
+ * `nginx` forwards the browser's calls and the portal's files on the site's origin (dist/nginx.conf, and `npm start`);
+ * `netlify` forwards the browser's calls only (`_redirects` proxy rules) and links the portal's files on the portal's
+ * own origin, since Netlify puts no `_headers` rule on proxied answers; `cloudflare-pages` forwards nothing (its
+ * `_redirects` cannot proxy to another host): the browser calls the portal's origin and links its files there.
+ */
+export const SITE_HOSTS = ['nginx', 'netlify', 'cloudflare-pages'] as const;
+
+/** An IPv4 or IPv6 address, or a CIDR range of either (nginx `set_real_ip_from`). */
+const addressOrRange = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'must list addresses or CIDR ranges' });
+
 /** Every environment variable of the project, in the Configuration table's order. */
 export const SETTINGS = {
   PORTAL_API_BASE: setting(
@@ -76,12 +88,12 @@ export const SETTINGS = {
   PUBLIC_PORTAL_API_BASE: setting(
     'browser',
     z.union([z.literal(''), httpUrl]).default(''),
-    'base of runtime calls; empty (default) means same-origin `/api/…`.',
+    'base of runtime calls; empty (default) means same-origin `/api/…` (with `SITE_HOST=cloudflare-pages`, the default is `PORTAL_API_BASE`).',
   ),
   PUBLIC_IMAGE_BASE: setting(
     'browser',
     z.string().default('/upload/'),
-    'base path of portal images and files (default `/upload/`, served by the portal).',
+    "base path of portal images and files (default `/upload/`, proxied to the portal on the site's origin; with `SITE_HOST` `netlify` or `cloudflare-pages`, the portal's own file host: `PORTAL_IMAGE_BASE`, else `PORTAL_API_BASE` + `/upload/`, and a base on the site's origin is refused).",
   ),
   PUBLIC_GA_MEASUREMENT_ID: setting(
     'browser',
@@ -97,6 +109,25 @@ export const SETTINGS = {
     '`production` (default), `staging`, `development` or `test`.',
   ),
   SITE_URL: setting('build', httpUrl.default('https://www.hotains.com.tw'), 'canonical origin of the site (default `https://www.hotains.com.tw`).'),
+  SITE_HOST: setting(
+    'build',
+    z.enum(SITE_HOSTS).default('nginx'),
+    "where `dist/` is served: `nginx` (default: the portal's calls and files through the site's origin), `netlify` or `cloudflare-pages` (the portal's files, and on Cloudflare its calls, on the portal's own origin); see [Hosting](#hosting).",
+  ),
+  EDGE_TRUSTED_PROXIES: setting(
+    'build',
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(addressOrRange))
+      .optional(),
+    "addresses or CIDR ranges of a CDN or load balancer in front of nginx, comma-separated (`173.245.48.0/20,2400:cb00::/32`): from these only, nginx reads the visitor's address from `X-Forwarded-For`. Unset: the connection's address (what the portal gets as `X-Forwarded-For`).",
+  ),
   PREFETCH: setting(
     'build',
     z.enum(['on', 'off']).default('on'),
@@ -293,8 +324,34 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     if (result.success) values[name] = result.data;
     else problems.push(`${name} ${result.error.issues[0]?.message ?? 'is not valid'}, got "${env[name]}".`);
   }
+  if (problems.length === 0) hostingDefaults(values as Settings, env, problems);
   if (problems.length > 0) throw new Error(`Bad settings in the environment:\n  ${problems.join('\n  ')}`);
   return values as Settings;
+}
+
+/**
+ * What SITE_HOST decides (SITE_HOSTS): on a CDN host the portal's files are linked on an origin that is not the
+ * site's, since the CDN cannot put the upload policy (src/lib/upload-headers.ts) on answers it proxies; on Cloudflare
+ * Pages the browser also calls the portal on its own origin. An unset PUBLIC_IMAGE_BASE (PUBLIC_PORTAL_API_BASE) then
+ * defaults to the portal's (when PORTAL_API_BASE is known: scripts/astro.mjs sets it before the build reads it).
+ * In: the parsed values (changed in place), the environment, the problem list to add to.
+ */
+function hostingDefaults(values: Settings, env: Record<string, string | undefined>, problems: string[]): void {
+  if (values.SITE_HOST === 'nginx') return;
+  const unset = (name: SettingName) => (env[name]?.trim() ?? '') === '';
+  const portal = values.PORTAL_API_BASE?.replace(/\/+$/, '');
+  if (unset('PUBLIC_IMAGE_BASE') && (values.PORTAL_IMAGE_BASE || portal)) {
+    values.PUBLIC_IMAGE_BASE = values.PORTAL_IMAGE_BASE ?? `${portal}/upload/`;
+  }
+  if (values.SITE_HOST === 'cloudflare-pages' && unset('PUBLIC_PORTAL_API_BASE') && portal) values.PUBLIC_PORTAL_API_BASE = portal;
+  const site = new URL(values.SITE_URL).origin;
+  const origin = /^https?:\/\//i.test(values.PUBLIC_IMAGE_BASE) ? new URL(values.PUBLIC_IMAGE_BASE).origin : undefined;
+  if ((!unset('PUBLIC_IMAGE_BASE') || portal) && (!origin || origin === site)) {
+    problems.push(
+      `PUBLIC_IMAGE_BASE must be an absolute URL on another origin than SITE_URL with SITE_HOST=${values.SITE_HOST} ` +
+        `(the host puts no upload policy on the portal's files it would serve on the site's origin), got "${values.PUBLIC_IMAGE_BASE}".`,
+    );
+  }
 }
 
 let processSettingsRead: Settings | undefined;

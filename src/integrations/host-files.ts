@@ -26,9 +26,19 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { constants as zlib, gzip } from 'node:zlib';
 import type { BuiltPages } from './built-pages';
-import { cdnRedirects, fallbackPage, nginxInclude } from '../lib/host-config';
+import { cdnProxyRules, cdnRedirects, fallbackPage, nginxInclude } from '../lib/host-config';
 import { decodedPath, type Redirect } from '../lib/redirects';
 import { headersFile, securityHeaders, type SecurityPolicyOptions } from '../lib/security-headers';
+
+/** Where the site is served and what that host needs written (src/settings.ts SITE_HOST, EDGE_TRUSTED_PROXIES). */
+export interface HostingOptions {
+  /** SITE_HOST: `netlify` gets proxy rules for the browser's portal calls in `_redirects`. */
+  host: 'nginx' | 'netlify' | 'cloudflare-pages';
+  /** PORTAL_API_BASE: the target of those proxy rules. */
+  portalApiBase?: string;
+  /** EDGE_TRUSTED_PROXIES: the CDN in front of nginx (src/lib/host-config.ts realIpLines). */
+  trustedProxies?: readonly string[];
+}
 
 /** Build assets worth a gzip copy: text types, at least the nginx include's `gzip_min_length` (512 bytes). */
 const PRECOMPRESSED = /\.(?:js|mjs|css|svg|json)$/;
@@ -118,6 +128,7 @@ export async function writeFallbackPages(
  * @param pages the one read of the built pages (its CSP hashes and missing asset links)
  * @param policy the deployment's security policy options (src/lib/security-headers.ts policyFrom), the same the
  *   Astro `security.csp` config was built from
+ * @param hosting where the site is served (HostingOptions)
  * @returns the number of gzip copies written, and the redirects `_redirects` leaves to the fallback pages (past the
  *   CDN's limits, lib/host-config cdnRedirects)
  * @throws Error when 404.html or 500.html is missing, or when a page links to a `/_astro/` file that is not there
@@ -127,6 +138,7 @@ export async function writeHostFiles(
   plan: readonly Redirect[],
   pages: Pick<BuiltPages, 'cspHashes' | 'cspHashOrigins' | 'missingAssets'>,
   policy: SecurityPolicyOptions,
+  hosting: HostingOptions = { host: 'nginx' },
 ): Promise<{ compressed: number; cdnOmitted: Redirect[] }> {
   for (const page of ['404.html', '500.html']) {
     if (!existsSync(`${root}${page}`)) throw new Error(`Hosting: dist/${page} is missing.`);
@@ -139,9 +151,10 @@ export async function writeHostFiles(
     );
   }
   const headers = securityHeaders(policy, pages.cspHashes);
-  const cdn = cdnRedirects(plan);
+  const proxies = hosting.host === 'netlify' && hosting.portalApiBase ? cdnProxyRules(hosting.portalApiBase) : [];
+  const cdn = cdnRedirects(plan, proxies);
   await writeFile(`${root}_headers`, headersFile(headers, pages.cspHashOrigins));
   await writeFile(`${root}_redirects`, cdn.text);
-  await writeFile(`${root}nginx.conf`, nginxInclude(plan, headers));
+  await writeFile(`${root}nginx.conf`, nginxInclude(plan, headers, { trustedProxies: hosting.trustedProxies ?? [] }));
   return { compressed: await precompressAssets(root), cdnOmitted: cdn.omitted };
 }

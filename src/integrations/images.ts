@@ -154,6 +154,31 @@ type Download =
   /** No answer at all (network error, time-out): the image may well be there for visitors. */
   | { kind: 'unreachable'; reason: string };
 
+/** HTTP statuses that redirect (Fetch standard's redirect statuses). */
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/** Redirects within the image base's origin a download follows (a CDN's or portal's own move of a file). */
+const IMAGE_MAX_REDIRECTS = 3;
+
+/**
+ * Fetches `url` following a redirect only when it stays on the origin of `url` (at most IMAGE_MAX_REDIRECTS): a
+ * redirect to another host is never requested (that host would learn of the build and could answer anything), and
+ * its 3xx answer is returned for the caller to refuse. In Node a manual redirect arrives as its 3xx with Location.
+ * @returns the first answer that is not a redirect within the origin
+ */
+async function fetchWithinOrigin(url: string, init: RequestInit, fetchImpl: typeof fetch): Promise<Response> {
+  const origin = new URL(url).origin;
+  let current = url;
+  for (let followed = 0; ; followed += 1) {
+    const response = await fetchImpl(current, { ...init, redirect: 'manual' });
+    const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+    const target = location === null ? undefined : URL.parse(location, current);
+    if (!target || target.origin !== origin || followed >= IMAGE_MAX_REDIRECTS) return response;
+    await response.body?.cancel();
+    current = target.href;
+  }
+}
+
 /**
  * Downloads one source, asking only for a change when the cache knows it (If-None-Match / If-Modified-Since).
  * @param url the source's URL
@@ -167,7 +192,7 @@ export async function downloadImage(url: string, cached: CachedSource | undefine
   else if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
   let response: Response;
   try {
-    response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS) });
+    response = await fetchWithinOrigin(url, { headers, signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS) }, fetchImpl);
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
     return {
@@ -175,9 +200,14 @@ export async function downloadImage(url: string, cached: CachedSource | undefine
       reason: timedOut ? `no answer within ${IMAGE_FETCH_TIMEOUT_MS} ms` : `download failed: ${(error as Error).message}`,
     };
   }
-  if (new URL(response.url || url).origin !== new URL(url).origin) {
+  const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+  if (location !== null || new URL(response.url || url).origin !== new URL(url).origin) {
     await response.body?.cancel();
-    return { kind: 'failed', reason: `answered from another host (${new URL(response.url).host})`, reasonZh: '圖片由其他網站回應，未採用' };
+    const host = location !== null ? (URL.parse(location, url)?.host ?? location) : new URL(response.url).host;
+    if (host === new URL(url).host) {
+      return { kind: 'failed', reason: `more than ${IMAGE_MAX_REDIRECTS} redirects`, reasonZh: '圖片網址轉址過多，無法下載' };
+    }
+    return { kind: 'failed', reason: `answered from another host (${host})`, reasonZh: '圖片由其他網站回應，未採用' };
   }
   if (response.status === 304 && cached) return { kind: 'unchanged' };
   if (!response.ok) {

@@ -164,9 +164,14 @@ async function hostFiles(
   plan: readonly Redirect[],
   pages: Awaited<ReturnType<typeof readBuiltPages>>,
   policy: SecurityPolicyOptions,
+  settings: Settings,
   hosting: AstroIntegrationLogger,
 ): Promise<void> {
-  const { compressed, cdnOmitted } = await writeHostFiles(root, plan, pages, policy);
+  const { compressed, cdnOmitted } = await writeHostFiles(root, plan, pages, policy, {
+    host: settings.SITE_HOST,
+    portalApiBase: settings.PORTAL_API_BASE,
+    trustedProxies: settings.EDGE_TRUSTED_PROXIES ?? [],
+  });
   hosting.info(
     `${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf; ${compressed} assets gzipped`,
   );
@@ -251,7 +256,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         });
         clock.lap('page read');
         // 5. Host files.
-        await hostFiles(root, plan, pages, policy, hosting);
+        await hostFiles(root, plan, pages, policy, settings, hosting);
         clock.lap('host files');
         // 6. Audio reader.
         const audio = await buildAudio(root, pages.files, reader, logger.fork('insurer:reader'));

@@ -8,8 +8,16 @@ import { COMPANY } from '../site/company';
 import { escapeHtml } from './html';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, WORKER_CACHE, nginxHeaderLines } from './security-headers';
 import { MANIFEST_PATH, SERVICE_WORKER_PATH } from '../site/app';
-import { NGINX_IGNORED_UPLOAD_HEADERS, UPLOAD_HIDDEN_HEADERS, UPLOAD_PREFIX, uploadHeaders, uploadTypeGroups, withHeaders } from './upload-headers';
-import { UPLOAD_EXTENSIONS } from '../site/uploads';
+import { UPLOAD_PREFIX, uploadHeaders, uploadTypeGroups, withHeaders } from './upload-headers';
+import {
+  API_PREFIX,
+  BROWSER_ENDPOINTS,
+  NGINX_IGNORED_PROXY_HEADERS,
+  PROXY_HIDDEN_HEADERS,
+  PROXY_REDIRECT_STATUSES,
+  apiAnswerHeaders,
+} from './portal-proxy';
+import { UNSAFE_PORTAL_PATH, UPLOAD_EXTENSIONS } from '../site/uploads';
 import { IMAGE_OUTPUT_FOLDER } from '../site/images';
 
 /**
@@ -53,10 +61,11 @@ export interface CdnRedirects {
  * items' redirects: their sources keep their HTML fallback pages (meta refresh, canonical link), which every host
  * serves, and the nginx include has every redirect (a portal with 2,100 download items over 50 categories makes
  * 2,193 rules: the CDN's limit must not fail a build that nginx can host).
+ * `proxies`: lines put first (cdnProxyRules: Netlify's rules for the browser's portal calls), within the limits.
  * @throws Error when the plan holds an unsafe path
  */
-export function cdnRedirects(plan: readonly Redirect[]): CdnRedirects {
-  const lines: string[] = [];
+export function cdnRedirects(plan: readonly Redirect[], proxies: readonly string[] = []): CdnRedirects {
+  const lines: string[] = [...proxies];
   const omitted: Redirect[] = [];
   let slashOmitted = 0;
   for (const redirect of plan) assertSafe(redirect);
@@ -72,6 +81,20 @@ export function cdnRedirects(plan: readonly Redirect[]): CdnRedirects {
   return { text: `# Generated from the redirect plan (src/lib/redirects.ts). Do not edit.\n${note}${lines.join('\n')}\n`, omitted };
 }
 
+/**
+ * The `_redirects` proxy rules of a host that proxies to another origin (Netlify: status 200 with an absolute target;
+ * docs.netlify.com "Rewrites and proxies"): one per call the browser makes (src/lib/portal-proxy.ts
+ * BROWSER_ENDPOINTS), matched by its exact path and sent to that path on the portal. Nothing else of the portal is
+ * proxied: its files are linked on its own origin (src/settings.ts SITE_HOST), since the host puts no `_headers`
+ * rule on proxied answers.
+ * @param portalBase the portal's base URL (PORTAL_API_BASE), e.g. `https://portal.example.com`
+ * @returns `from to 200` lines
+ */
+export function cdnProxyRules(portalBase: string): string[] {
+  const base = portalBase.replace(/\/+$/, '');
+  return BROWSER_ENDPOINTS.map(({ path }) => `${path} ${base}${path} 200`);
+}
+
 /** A quoted nginx string: `"` and `\` escaped (the nginx configuration parser reads `\"` and `\\`). */
 const nginxString = (text: string): string => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
@@ -85,12 +108,13 @@ const ERROR_PAGE_FAILED_HTML =
  * `upstream portal` (the portal web API). It answers every redirect of the plan with 301 (each location names the
  * path as nginx compares it, fully decoded: decodedPath), its source with a trailing slash too (one hop to the final
  * target, not two through the slash rule: src/lib/redirects.ts hostRedirects), serves pages with directory indexes, 404.html and 500.html
- * with their status codes, proxies `/api/` and `/upload/` to the portal (uploadLocation: the portal's files never
- * act as the site), caches hashed assets for a year and
+ * with their status codes, forwards to the portal only the browser's calls and the portal's files (apiLocations,
+ * uploadLocation: src/lib/portal-proxy.ts; no portal answer acts as the site), caches hashed assets for a year and
  * HTML for no time, and compresses text. `headers` (src/lib/security-headers.ts `securityHeaders`) go on every
  * answer: once at server level and again in each location that sets a header of its own (nginx inheritance).
+ * `options.trustedProxies`: the CDN or load balancer in front (realIpLines).
  */
-export function nginxInclude(plan: readonly Redirect[], headers: readonly [string, string][] = []): string {
+export function nginxInclude(plan: readonly Redirect[], headers: readonly [string, string][] = [], options: NginxOptions = {}): string {
   const security = nginxHeaderLines(headers);
   const locationSecurity = nginxHeaderLines(headers, '  ');
   for (const redirect of plan) assertSafe(redirect);
@@ -105,6 +129,7 @@ charset utf-8;
 index index.html;
 absolute_redirect off;
 server_tokens off;
+${realIpLines(options.trustedProxies ?? [])}
 
 # Security headers (src/lib/security-headers.ts), on every answer, errors and redirects included.
 ${security}
@@ -126,13 +151,9 @@ location = /nginx.conf { return 404; }
 location = /_redirects { return 404; }
 location = /_headers { return 404; }
 
-# The portal web API and its image/file base answer at runtime.
-location ^~ /api/ {
-  proxy_pass http://portal;
-  proxy_set_header Host $proxy_host;
-  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-  proxy_set_header X-Forwarded-Proto $scheme;
-}
+# The portal web API and its image/file base answer at runtime (src/lib/portal-proxy.ts): the browser's calls only,
+# each at exactly its path, and the portal's files under the upload policy; nothing else is forwarded.
+${apiLocations(headers)}
 ${uploadLocation(headers)}
 
 # Hashed build assets never change.
@@ -164,7 +185,8 @@ ${locationSecurity}
 }
 # The audio reader's segments are named by the hash of their text and engine settings (src/integrations/reader.ts).
 location ^~ /reader/audio/ {
-  add_header Cache-Control "public, max-age=31536000, immutable";
+  add_header Cache-Control "${IMMUTABLE_CACHE}" always;
+${locationSecurity}
   try_files $uri =404;
 }
 
@@ -182,28 +204,106 @@ ${locationSecurity}
 `;
 }
 
+/** What the nginx include needs beyond the plan and the headers. */
+export interface NginxOptions {
+  /**
+   * Addresses or CIDR ranges of a CDN or load balancer in front of nginx (EDGE_TRUSTED_PROXIES): from these only,
+   * the visitor's address is read from `X-Forwarded-For`. Empty: the connection's address is the visitor's.
+   */
+  trustedProxies?: readonly string[];
+}
+
 /**
- * The nginx location of the portal's files (src/lib/upload-headers.ts): proxied to the portal without the visitor's
- * cookies; the portal's headers that act on the site dropped (`proxy_hide_header`) or not obeyed
- * (`proxy_ignore_headers`); every answer with the site's security headers, the upload policy in place of the site's
+ * The visitor's address as nginx forwards it to the portal (`X-Forwarded-For $remote_addr`, set, never appended to
+ * what the visitor sent: the portal counts its form rate limit per address, and a visitor could otherwise name any
+ * address). Behind a trusted CDN, the realip module takes the address that CDN reports (the last untrusted one of
+ * `X-Forwarded-For`, `real_ip_recursive`), and only from the CDN's own addresses.
+ * @param trustedProxies addresses or CIDR ranges (validated by src/settings.ts)
+ * @throws Error when an entry holds anything but an address or range
+ */
+export function realIpLines(trustedProxies: readonly string[]): string {
+  if (trustedProxies.length === 0) return "# No trusted proxy in front: X-Forwarded-For is the connection's address.";
+  for (const entry of trustedProxies) {
+    if (!/^[0-9A-Fa-f:.]+(?:\/\d{1,3})?$/.test(entry)) throw new Error(`nginx: "${entry}" is no address or CIDR range.`);
+  }
+  return [
+    '# The CDN in front (EDGE_TRUSTED_PROXIES): the visitor is the address it reports.',
+    ...trustedProxies.map((entry) => `set_real_ip_from ${entry};`),
+    'real_ip_header X-Forwarded-For;',
+    'real_ip_recursive on;',
+  ].join('\n');
+}
+
+/** The request-path test of UNSAFE_PORTAL_PATH as nginx reads a regular expression in a quoted string (`\` as `\x5c`). */
+const nginxUnsafePath = (): string => `^[^?]*(?:${UNSAFE_PORTAL_PATH.source.replaceAll('\\\\', '\\x5c')})`;
+
+/** A literal path as a PCRE pattern (the endpoints' paths hold letters and `/` only; escaped all the same). */
+const regexLiteral = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Directives of every location that forwards to the portal: the portal's own host name, the visitor's address as the
+ * edge knows it (realIpLines), no cookie of the site, the portal's acting headers dropped or not obeyed
+ * (src/lib/portal-proxy.ts), a portal redirect answered 404 (its Location never reaches the visitor).
+ * @param target `proxy_pass` target, `http://portal` or `http://portal/api/…`
+ */
+function proxyDirectives(target: string, indent: string): string {
+  return [
+    `proxy_pass ${target};`,
+    'proxy_set_header Host $proxy_host;',
+    'proxy_set_header X-Forwarded-For $remote_addr;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    'proxy_set_header Cookie "";',
+    `proxy_ignore_headers ${NGINX_IGNORED_PROXY_HEADERS.join(' ')};`,
+    ...PROXY_HIDDEN_HEADERS.map((name) => `proxy_hide_header ${name};`),
+    'proxy_intercept_errors on;',
+    `error_page ${PROXY_REDIRECT_STATUSES.join(' ')} =404 /404.html;`,
+  ]
+    .map((line) => `${indent}${line}`)
+    .join('\n');
+}
+
+/**
+ * The nginx locations of the portal web API (src/lib/portal-proxy.ts): one exact location per call the browser
+ * makes, which forwards to that path as written whatever spelling nginx normalized to it (and refuses, 400, a
+ * request whose path as sent is not exactly it), its answer typed JSON under the portal answers' policy; every other
+ * path under `/api/` answers 404.
+ * @param headers the site's security headers (securityHeaders)
+ */
+export function apiLocations(headers: readonly [string, string][]): string {
+  const answer = nginxHeaderLines(withHeaders(headers, apiAnswerHeaders()), '  ');
+  const exact = BROWSER_ENDPOINTS.map(
+    ({ path }) => `location = ${path} {
+  if ($request_uri !~ "^${regexLiteral(path)}(?:\\?|$)") { return 400; }
+${proxyDirectives(`http://portal${path}`, '  ')}
+${answer}
+}`,
+  );
+  return [...exact, `location ^~ ${API_PREFIX} { return 404; }`].join('\n');
+}
+
+/**
+ * The nginx location of the portal's files (src/lib/upload-headers.ts): a request path that could resolve elsewhere
+ * on the portal refused with 400 (src/site/uploads.ts UNSAFE_PORTAL_PATH), the rest proxied as proxyDirectives
+ * says; every answer with the site's security headers, the upload policy in place of the site's
  * CSP, and the type and disposition its extension names: one nested location per group of extensions of
  * src/site/uploads.ts, and the outer one (any other file) `application/octet-stream` as an attachment.
  * @param headers the site's security headers (securityHeaders)
  * @returns the `location ^~ /upload/ { … }` block
  */
 export function uploadLocation(headers: readonly [string, string][]): string {
-  const proxy = ['proxy_pass http://portal;', 'proxy_set_header Host $proxy_host;', 'proxy_set_header Cookie "";'];
+  // In the outer location and in each nested one: nginx's `if` is not inherited by nested locations.
+  const refuseUnsafe = `if ($request_uri ~* "${nginxUnsafePath()}") { return 400; }`;
   const answer = (path: string, indent: string) => nginxHeaderLines(withHeaders(headers, uploadHeaders(path)), indent);
   const groups = uploadTypeGroups(UPLOAD_EXTENSIONS).map(
     ({ extensions }) => `  location ~* "\\.(?:${extensions.join('|')})$" {
-    ${proxy.join('\n    ')}
+    ${refuseUnsafe}
+${proxyDirectives('http://portal', '    ')}
 ${answer(`x.${extensions[0]}`, '    ')}
   }`,
   );
   return `location ^~ ${UPLOAD_PREFIX} {
-  ${proxy.join('\n  ')}
-  proxy_ignore_headers ${NGINX_IGNORED_UPLOAD_HEADERS.join(' ')};
-${UPLOAD_HIDDEN_HEADERS.map((name) => `  proxy_hide_header ${name};`).join('\n')}
+  ${refuseUnsafe}
+${proxyDirectives('http://portal', '  ')}
 ${answer('x', '  ')}
 ${groups.join('\n')}
 }`;

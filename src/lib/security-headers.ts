@@ -176,7 +176,8 @@ export function contentSecurityPolicy(policy: SecurityPolicyOptions, hashes: Csp
  * Features the pages may use (Permissions-Policy, structured-field syntax). Everything a page of an insurer has
  * no use for is off; what the video player asks for in its `allow` attribute (src/sections/videos.ts
  * VIDEO_IFRAME_ALLOW) is delegated to the player's origin only, and clipboard-write to the chatbot.
- * Only features Chromium knows are listed: an unknown one is a console error.
+ * Only features Chromium knows are listed: an unknown one is a console message on every page (Chromium 156 knows
+ * neither `bluetooth` nor `web-share`; tests/site/portal-paths.test.ts opens a page and listens).
  */
 export function permissionsPolicy(): string {
   const video = `"${VIDEO_EMBED_ORIGIN}"`;
@@ -189,7 +190,6 @@ export function permissionsPolicy(): string {
     'usb=()',
     'serial=()',
     'hid=()',
-    'bluetooth=()',
     'midi=()',
     'magnetometer=()',
     'display-capture=()',
@@ -199,7 +199,6 @@ export function permissionsPolicy(): string {
     `encrypted-media=(self ${video})`,
     `picture-in-picture=(self ${video})`,
     `fullscreen=(self ${video})`,
-    `web-share=(self ${video})`,
     `clipboard-write=(self ${video} ${chatbot})`,
   ].join(', ');
 }
@@ -264,9 +263,10 @@ function pagesBringingHashes(origins: ReadonlyMap<string, HashOrigin>): string {
  * hashed assets and of the image variants (`/_images/`, named by their content's hash), the revalidation of the service
  * worker's script (WORKER_CACHE), and the upload policy on the portal's files (UPLOAD_CSP: no script, an opaque origin). Both hosts
  * join the values of a header that several rules set, so Cache-Control is set by one rule only (HTML keeps the
- * host's revalidating default), and `/upload/*` gets the site's policy and the upload policy, both enforced. What a
- * CDN cannot do from this file (the type by extension, dropping the portal's Set-Cookie or Refresh) needs the
- * CDN's own rules; with PUBLIC_IMAGE_BASE on the portal's origin instead, its files never share the site's.
+ * host's revalidating default), and `/upload/*` gets the site's policy and the upload policy, both enforced. Neither
+ * host applies this file to answers it proxies, so on a CDN the portal's files are not served on the site's origin at
+ * all (src/settings.ts SITE_HOST: PUBLIC_IMAGE_BASE on the portal's own origin); the `/upload/*` rule stays for a
+ * host that serves such files itself.
  * `origins`: where each inline hash was first seen (src/integrations/inline-hashes.ts InlineHashes origins), named
  * in the error.
  * @throws Error when a line exceeds CDN_HEADER_LIMITS.lineLength; for the Content-Security-Policy line, the message

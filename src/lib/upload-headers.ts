@@ -1,7 +1,8 @@
 /**
  * How the site's servers answer the portal's files under `/upload/` (the image/file base, PUBLIC_IMAGE_BASE's
- * default), which they proxy from the portal onto the site's own origin (DESIGN.md §7: nginx, `_headers` and
- * `npm start`). A portal file is content an editor (or an attacker with an editor's account) uploaded, so it must
+ * default), which they proxy from the portal onto the site's own origin (the nginx include and `npm start`; a CDN
+ * that cannot put these headers on proxied answers links the files on the portal's origin instead, src/settings.ts
+ * SITE_HOST). A portal file is content an editor (or an attacker with an editor's account) uploaded, so it must
  * never act as the site: an HTML page or SVG there would otherwise run script with the site's origin (read
  * `localStorage`, call `/api/` as the visitor), and a portal header such as `Set-Cookie`, `Refresh` or
  * `Clear-Site-Data` would act on the visitor's session with the site.
@@ -13,8 +14,9 @@
  *   `text/html` becomes `image/png`), with `nosniff`; an extension in neither list is `application/octet-stream`,
  *   which no browser runs as a script, so `<script src="/upload/…">` loads nothing even if a page were injected;
  * - images, PDF and media are `inline`; documents and anything else are `attachment`: downloaded, never shown;
- * - the portal's headers that act on the site or replace these (UPLOAD_HIDDEN_HEADERS) are dropped, and nginx
- *   ignores the ones it would obey itself (`X-Accel-*`).
+ * - the portal's headers that act on the site or replace these are dropped, and nginx ignores the ones it would obey
+ *   itself (`X-Accel-*`), as on every proxied answer (src/lib/portal-proxy.ts PROXY_HIDDEN_HEADERS), and a path that
+ *   could resolve elsewhere on the portal is never forwarded (src/site/uploads.ts UNSAFE_PORTAL_PATH).
  *
  * Imports with explicit `.ts` extensions: scripts/serve.mjs loads this module under plain Node.
  */
@@ -33,50 +35,6 @@ export const UPLOAD_CSP = "sandbox; default-src 'none'; img-src 'self' data:; st
 
 /** The type of a file whose extension is in neither list of src/site/uploads.ts: a download no browser runs. */
 export const UPLOAD_FALLBACK_TYPE = 'application/octet-stream';
-
-/**
- * Portal response headers dropped from every `/upload/` answer, lower case: those that act on the visitor's session
- * with the site (`set-cookie`, `clear-site-data`), send the tab elsewhere (`refresh`), preload or announce other
- * resources (`link`), or would replace the headers of this module and the site's security headers (type,
- * disposition, policies, isolation, CORS, HSTS, service-worker scope, reporting).
- */
-export const UPLOAD_HIDDEN_HEADERS: readonly string[] = [
-  'set-cookie',
-  'set-cookie2',
-  'refresh',
-  'clear-site-data',
-  'link',
-  'content-type',
-  'content-disposition',
-  'content-security-policy',
-  'content-security-policy-report-only',
-  'x-content-type-options',
-  'x-frame-options',
-  'permissions-policy',
-  'strict-transport-security',
-  'service-worker-allowed',
-  'access-control-allow-origin',
-  'access-control-allow-credentials',
-  'cross-origin-opener-policy',
-  'cross-origin-embedder-policy',
-  'cross-origin-resource-policy',
-  'origin-agent-cluster',
-  'report-to',
-  'reporting-endpoints',
-  'nel',
-  'alt-svc',
-  'x-xss-protection',
-];
-
-/** Portal headers nginx would obey itself rather than pass on (internal redirects, rate and buffering control, cookies). */
-export const NGINX_IGNORED_UPLOAD_HEADERS: readonly string[] = [
-  'X-Accel-Redirect',
-  'X-Accel-Expires',
-  'X-Accel-Limit-Rate',
-  'X-Accel-Buffering',
-  'X-Accel-Charset',
-  'Set-Cookie',
-];
 
 /** How the browser gets one file: its media type and whether it may show it in the tab. */
 export interface UploadAnswer {

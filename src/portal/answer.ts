@@ -41,7 +41,45 @@ export function parseAnswer(name: string, text: string, byteLength: number): unk
       `the envelope has the key ${JSON.stringify(scan.duplicateKey)} more than once; an answer with duplicate keys is refused`,
     );
   }
-  return scan.unsafeIntegers.length > 0 ? JSON.parse(exactJsonNumbers(text, scan.unsafeIntegers)) : value;
+  return withXmlText(scan.unsafeIntegers.length > 0 ? JSON.parse(exactJsonNumbers(text, scan.unsafeIntegers)) : value);
+}
+
+/**
+ * Characters XML 1.0 forbids (its `Char` production): C0 controls other than tab, line feed and carriage return, and
+ * U+FFFE, U+FFFF. One of them in a title makes the RSS feeds and the sitemap ill-formed XML, which readers refuse
+ * whole, and an HTML parse error in a page. Lone surrogates are made well-formed (U+FFFD) before this applies.
+ */
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** A vertical tab or form feed (what Word writes for a manual line break or page break), read as a line break. */
+const XML_LINE_BREAKS = /[\u000B\u000C]/g;
+
+/**
+ * The text every output format can carry: a string without the characters XML 1.0 forbids (XML_FORBIDDEN; a
+ * vertical tab or form feed becomes a line feed, the rest are removed, a lone surrogate becomes U+FFFD).
+ */
+export const xmlText = (text: string): string => text.toWellFormed().replace(XML_LINE_BREAKS, '\n').replace(XML_FORBIDDEN, '');
+
+/**
+ * A parsed answer (or snapshot) with every string in it, object keys aside, passed through xmlText, so no page, feed,
+ * sitemap or JSON-LD receives a character XML cannot hold. Walks the value with a stack, not by recursion (an answer
+ * may nest up to PORTAL_MAX_JSON_DEPTH levels). Changes the value in place.
+ * In: what JSON.parse returned. Out: the same value.
+ */
+export function withXmlText<T>(value: T): T {
+  if (typeof value === 'string') return xmlText(value) as T;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const field = record[key];
+      if (typeof field === 'string') record[key] = xmlText(field);
+      else if (field !== null && typeof field === 'object') stack.push(field);
+    }
+  }
+  return value;
 }
 
 /** What scanAnswer found in a JSON text. */

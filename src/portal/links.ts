@@ -13,7 +13,7 @@
  * Pure functions, no zod and no environment: the browser's runtime chunk imports them too (through src/lib).
  */
 import { COMPANY_DOMAINS, VIDEO_EMBED_ORIGIN } from '../site/company';
-import { UPLOAD_BASE_PATH, UPLOAD_TYPE_RULE, uploadType } from '../site/uploads';
+import { UNSAFE_PORTAL_PATH, UPLOAD_BASE_PATH, UPLOAD_TYPE_RULE, uploadType } from '../site/uploads';
 
 /** Origin that stands for "this site" while parsing: no real host has a `.invalid` name (RFC 2606). */
 const SITE_PLACEHOLDER = 'https://site.invalid';
@@ -88,7 +88,7 @@ export const opensNewTabFor = (target: LinkTarget): boolean => target.kind !== '
 
 /** Why a value is not a base path, for refusals (basePathProblem gives the precise reason). */
 export const BASE_PATH_RULE =
-  'must be a path under the image/file base (e.g. images/coupon/1.svg): no scheme, no host, no "..", no "\\", no "#", no HTML character reference';
+  'must be a path under the image/file base (e.g. images/coupon/1.svg): no scheme, no host, no "..", no ";", no "\\", no percent-encoded ".", "/", "\\" or "%", no "#", no HTML character reference';
 
 /** The value with only its leading and trailing C0 controls and spaces removed (what an editor sees as the value). */
 const trimEnds = (value: string): string =>
@@ -139,6 +139,10 @@ function readBasePath(value: string): { path: string } | { problem: string } {
   const path = `${url.pathname.slice(base.pathname.length)}${url.search}`;
   if (decodeLoosely(path) !== decodeLoosely(input)) {
     return { problem: `the browser would read it as "${decodeLoosely(path).slice(0, 80)}", not as written (dot segments such as "./" or "a/../")` };
+  }
+  // What the browser keeps as written, an application server may still read as another file (`..;/`, `%5c`).
+  if (UNSAFE_PORTAL_PATH.test(input)) {
+    return { problem: 'holds "..", ";" or a percent-encoded ".", "/", "\\" or "%", which the portal\'s server may read as another path' };
   }
   return { path };
 }

@@ -12,7 +12,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { readSettings, type Settings } from '../settings';
 import { PORTAL_MIN_ITEM_RATIO } from '../site/limits';
-import { parseAnswer } from './answer';
+import { parseAnswer, withXmlText } from './answer';
 import { callPortal } from './client';
 import { describeEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
 import { PortalError, PortalFormatError, PortalItemDropError, PortalListRefusedError, PortalQuarantineAgeError, PortalSchemaError } from './errors';
@@ -369,7 +369,8 @@ export function loadFromSnapshot<S extends z.ZodType>(
   }
   let items: ParsedItem<z.output<S>>[];
   try {
-    items = parseList(endpointName, schema, snapshot.items);
+    // A snapshot written before text was cleaned at the boundary may still hold what XML cannot carry.
+    items = parseList(endpointName, schema, withXmlText(snapshot.items));
   } catch (snapshotError) {
     logger.warn(`The snapshot of list "${endpointName}" no longer passes its schema: not used. ${(snapshotError as Error).message}`);
     throw error;

@@ -113,6 +113,19 @@ export function richTextImageSource(src: string | undefined, imageBase: string):
 }
 
 /**
+ * A site path under the upload folder (`/upload/images/x.png`, as editors paste links from the portal) moved onto the
+ * image base when that is on another origin: where the site is served by a host that cannot put the upload policy on
+ * the portal's files (src/settings.ts SITE_HOST), they are not on the site's origin at all. Anything else unchanged.
+ * @param value an `href` or `src` as kept so far
+ * @param imageBase PUBLIC_IMAGE_BASE
+ */
+export function onImageBase(value: string, imageBase: string): string {
+  const base = imageBase.trim();
+  if (!/^https?:\/\//i.test(base) || !value.startsWith(UPLOAD_BASE_PATH)) return value;
+  return `${base.replace(/\/+$/, '')}/${value.slice(UPLOAD_BASE_PATH.length)}`;
+}
+
+/**
  * The allow-list of tags and attributes kept in portal HTML. Headings h1–h6 are kept as written: sanitizeRichText
  * reads their levels from this pass's output, then renames them (h2–h5).
  * @param imageBase PUBLIC_IMAGE_BASE, for relative images and upload links
@@ -178,6 +191,7 @@ const richTextOptions = (imageBase: string, dropped: Set<string>): sanitizeHtml.
       if (attribs.href !== undefined && next.href === undefined && classifyLink(attribs.href)) {
         dropped.add(`link ${JSON.stringify(attribs.href.slice(0, 80))} lost its href: a portal file that ${UPLOAD_TYPE_RULE}`);
       }
+      if (next.href !== undefined) next.href = onImageBase(next.href, imageBase);
       return { tagName, attribs: next };
     },
     img: (tagName, attribs) => {
@@ -191,7 +205,7 @@ const richTextOptions = (imageBase: string, dropped: Set<string>): sanitizeHtml.
         return { tagName, attribs: marked };
       }
       const next: Record<string, string> = { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' };
-      if (src !== undefined) next.src = src;
+      if (src !== undefined) next.src = onImageBase(src, imageBase);
       return { tagName, attribs: next };
     },
   },

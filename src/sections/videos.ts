@@ -23,7 +23,7 @@ export const videoListPath = (page = 1): string => `/video/${page}`;
  * Permissions of the embedded players (the iframe `allow` attribute): what a YouTube-style embed needs to play,
  * go full screen and offer picture-in-picture; nothing else.
  */
-export const VIDEO_IFRAME_ALLOW = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share';
+export const VIDEO_IFRAME_ALLOW = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture';
 
 export interface VideoListPageProps {
   page: number;

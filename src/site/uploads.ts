@@ -21,6 +21,15 @@
 export const UPLOAD_BASE_PATH = '/upload/';
 
 /**
+ * What a path to the portal must not hold (src/portal/links.ts for the build's portal paths, src/lib/portal-proxy.ts
+ * for the requests the site's servers forward): a dot-dot, a `;` (path parameters), a backslash, or a
+ * percent-encoded `.`, `/`, `\` or `%`. An application server reads `\` and `%5c` as `/`, drops `;parameters` before
+ * resolving `..` and may decode twice, so such a path can reach another file of the portal than the one it names
+ * (`..;/`, `..%2f`, `%5c`, `%252e`). Tested on the path as written, before any decoding; case-insensitive.
+ */
+export const UNSAFE_PORTAL_PATH = /\.\.|;|\\|%(?:2e|2f|5c|25)/i;
+
+/**
  * Files a browser may show in the tab (`Content-Disposition: inline`): images, PDF, and plain audio/video.
  * Extension (lower case, no dot) → media type. SVG is listed because the portal's own images are SVG; it is inert
  * only because every `/upload/` answer carries `Content-Security-Policy: sandbox` (the server's headers).

@@ -38,6 +38,7 @@ import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { HOSTILE_LINKS, POLICY_PAYLOADS } from '../../scripts/sample-portal/content/hostile.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/system.mjs';
 import { parse, type HTMLElement } from 'node-html-parser';
+import { SaxesParser } from 'saxes';
 import { buildDataset } from '../../scripts/sample-portal/data.mjs';
 import { LARGE_CATEGORY } from '../../scripts/sample-portal/generate.mjs';
 import { DOWNLOAD_NAV_SIZE, FAQ_PAGE_SIZE, LOCATION_PAGE_SIZE } from '../../src/site/limits';
@@ -350,6 +351,48 @@ describe('the security policy with the hostile corpus', () => {
     expect(plain.headers).toHaveLength(1);
     expect(plain.nginx).toHaveLength(1);
     expect(policyLines(dist)).toEqual(plain);
+  });
+});
+
+describe('text every output format can carry', () => {
+  /** The feed's text, parsed by a strict XML 1.0 parser (saxes refuses any character XML forbids), and its item titles. */
+  const feedTitles = (path: string): string[] => {
+    const xml = readFileSync(join(dist, ...path.split('/').filter(Boolean)), 'utf8');
+    const titles: string[] = [];
+    const parser = new SaxesParser();
+    let inItemTitle = false;
+    const stack: string[] = [];
+    parser.on('opentag', (tag) => {
+      stack.push(tag.name);
+      inItemTitle = tag.name === 'title' && stack.at(-2) === 'item';
+    });
+    parser.on('closetag', () => {
+      stack.pop();
+      inItemTitle = false;
+    });
+    parser.on('text', (text) => {
+      if (inItemTitle) titles.push(text);
+    });
+    parser.on('cdata', (text) => {
+      if (inItemTitle) titles.push(text);
+    });
+    parser.write(xml).close();
+    return titles;
+  };
+
+  it.each(['/news/rss.xml', '/event/rss.xml'])('%s parses as XML with a title that held U+000B and U+FFFF', (path) => {
+    const titles = feedTitles(path);
+    expect(titles).toContain('颱風\n理賠說明會');
+  });
+
+  it('the sitemap and the pages hold no character XML forbids', () => {
+    const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+    const page = readFileSync(join(dist, 'news', 'detail', 'hostile-xml-text', 'index.html'), 'utf8');
+    expect(page).toContain('第一行');
+    expect(forbidden.test(page)).toBe(false);
+    for (const file of readdirSync(dist).filter((name) => name.startsWith('sitemap'))) {
+      new SaxesParser().write(readFileSync(join(dist, file), 'utf8')).close();
+    }
   });
 });
 

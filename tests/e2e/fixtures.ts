@@ -5,10 +5,12 @@
  *   `page`, and contexts it makes itself with `browser.newContext`) reports a Content-Security-Policy violation (the
  *   `securitypolicyviolation` event, CSP3 §5.3). The site is served with the headers of `dist/_headers`
  *   (scripts/serve.mjs), so this is the production policy: a page that breaks only under it fails its test;
- * - `portal` reads the sample portal's lists through the site's `/api/` proxy, so tests compare pages with the data
- *   they were built from.
+ * - `portal` reads the sample portal's lists from a sample portal of the test worker's own (the site forwards only the
+ *   browser's calls, src/lib/portal-proxy.ts), the same data the site was built from (SAMPLE_PORTAL_TODAY included),
+ *   so tests compare pages with it.
  */
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints';
 import { portalUrl } from '../../src/portal/client';
 
@@ -30,12 +32,16 @@ export interface PortalReader {
   list<T = Record<string, unknown>>(name: EndpointName): Promise<T[]>;
 }
 
-function portalReader(request: APIRequestContext): PortalReader {
+/** Reads lists from the sample portal at `base` (its URL). */
+function portalReader(base: string): PortalReader {
   return {
     async list<T>(name: EndpointName) {
       const endpoint = ENDPOINTS[name];
-      const url = portalUrl(endpoint);
-      const response = endpoint.method === 'POST' ? await request.post(url, { data: {} }) : await request.get(url);
+      const url = portalUrl(endpoint, base);
+      const response =
+        endpoint.method === 'POST'
+          ? await fetch(url, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })
+          : await fetch(url);
       const body = (await response.json()) as { code: number; data: T[] };
       expect(body.code).toBe(20000);
       return body.data;
@@ -125,7 +131,7 @@ function watchNewContexts(browser: Browser, record: (line: string) => void): () 
   };
 }
 
-export const test = base.extend<{ portal: PortalReader; consoleErrors: string[]; cspViolations: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; cspViolations: string[] }, { portal: PortalReader }>({
   cspViolations: [
     async ({ browser }, use) => {
       const violations: string[] = [];
@@ -160,9 +166,18 @@ export const test = base.extend<{ portal: PortalReader; consoleErrors: string[];
     await page.evaluate(() => undefined).catch(() => undefined);
     expect(consoleErrors, 'console errors on the pages of this test').toEqual([]);
   },
-  portal: async ({ request }, use) => {
-    await use(portalReader(request));
-  },
+  portal: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const sample = await startSamplePortal({ port: 0 });
+      try {
+        await use(portalReader(sample.url));
+      } finally {
+        await sample.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
 });
 
 export { expect };

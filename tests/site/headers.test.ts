@@ -9,6 +9,8 @@
  * - `dist/_headers` says the same as the definition;
  * - the MDN HTTP Observatory (its own scanner, CLI entry `src/scan.js`) grades the nginx-served site A+ (≥ 100).
  */
+import { API_PREFIX, apiAnswerHeaders } from '../../src/lib/portal-proxy';
+import { HOLIDAYS_ENDPOINT } from '../../src/portal/endpoints';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -99,7 +101,7 @@ describe('security headers on every response type under nginx', () => {
     ['host file (404)', () => '/nginx.conf', 404, null],
     ['redirect of the plan', () => planRedirect().from, 301, null],
     ['trailing-slash redirect', () => '/claim/', 301, null],
-    ['portal API through the proxy', () => '/api/PortalCommonProblem/GetCommonProblemCategory', 200, null],
+    ['portal API through the proxy (a call the browser makes)', () => `${HOLIDAYS_ENDPOINT.path}?year=2026`, 200, null],
     ['portal image through the proxy', () => '/upload/images/news/1.jpg', 200, null],
     ['image variant made by the build', () => firstImageVariant(), 200, /immutable/],
   ];
@@ -107,8 +109,13 @@ describe('security headers on every response type under nginx', () => {
   it.each(cases)('%s', async (_label, path, status) => {
     const response = await get(path());
     expect(response.status).toBe(status);
-    // The portal's files carry the upload policy, type and disposition in place of the site's (upload-headers.ts).
-    const want = path().startsWith(UPLOAD_PREFIX) ? withHeaders(expected, uploadHeaders(path())) : expected;
+    // The portal's files carry the upload policy, type and disposition in place of the site's (upload-headers.ts), its
+    // API answers the JSON type under the portal answers' policy (portal-proxy.ts).
+    const want = path().startsWith(UPLOAD_PREFIX)
+      ? withHeaders(expected, uploadHeaders(path()))
+      : path().startsWith(API_PREFIX)
+        ? withHeaders(expected, apiAnswerHeaders())
+        : expected;
     for (const [name, value] of want) {
       expect(response.headers[name.toLowerCase()], `${name} on ${path()}`).toBe(value);
     }

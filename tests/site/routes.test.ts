@@ -160,10 +160,11 @@ describe('pages', () => {
     expect(failures).toEqual([]);
   });
 
-  it('passes /api/ to the portal', async () => {
-    const response = await get(ENDPOINTS.homeBanners.path);
+  it("passes the browser's calls under /api/ to the portal, and no list the build reads", async () => {
+    const response = await get(`${ENDPOINTS.holidays.path}?year=2026`);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { code: number }).code).toBe(20000);
+    expect((await get(ENDPOINTS.homeBanners.path)).status).toBe(404);
   });
 });
 

@@ -7,18 +7,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callPortal } from '../../src/portal/client';
 import { earlyCallFetch, earlyCallScript } from '../../src/portal/early-call';
 import { NOTIFICATIONS_ENDPOINT } from '../../src/portal/endpoints';
+import { PortalTimeoutError, PortalTooLargeError } from '../../src/portal/errors';
+import { NOTIFICATIONS_MAX_BODY_BYTES } from '../../src/site/limits';
+
+/** The bounds SiteLayout gives the notification check's early call (the time limit short for the tests). */
+const LIMITS = { maxBytes: NOTIFICATIONS_MAX_BODY_BYTES, timeoutMs: 400 };
 
 const envelope = (data: unknown) => new Response(JSON.stringify({ code: 20000, message: '', data }), { status: 200 });
 
 /** Runs the inline script as the browser would, with `fetch` replaced; returns the recorded requests. */
-function runScript(fetchImpl: (url: string, init: RequestInit) => Promise<Response>) {
+function runScript(fetchImpl: (url: string, init: RequestInit) => Promise<Response>, limits = LIMITS) {
   const requests: { url: string; init: RequestInit }[] = [];
   const fakeFetch = (url: string, init: RequestInit) => {
     requests.push({ url, init });
     return fetchImpl(url, init);
   };
   const window = globalThis as unknown as Record<string, unknown>;
-  new Function('window', 'fetch', earlyCallScript(NOTIFICATIONS_ENDPOINT, '/portal'))(window, fakeFetch);
+  new Function('window', 'fetch', earlyCallScript(NOTIFICATIONS_ENDPOINT, '/portal', {}, limits))(window, fakeFetch);
   return requests;
 }
 
@@ -69,5 +74,83 @@ describe('the early notification call', () => {
     vi.stubGlobal('fetch', network);
     const result = await callPortal(NOTIFICATIONS_ENDPOINT, { body: {}, fetch: earlyCallFetch(NOTIFICATIONS_ENDPOINT) });
     expect(result).toEqual({ cancelled: false, data: [{ id: 3 }] });
+  });
+
+  /**
+   * An answer of `total` bytes (Infinity: a body that never ends), 64 KiB a chunk, as the stream is pulled; counts
+   * the bytes the reader pulled, and whether it cancelled the stream.
+   */
+  function streamedAnswer(total: number, headers: Record<string, string> = {}) {
+    const chunk = new Uint8Array(65_536).fill(0x20);
+    const state = { pulled: 0, cancelled: false };
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (state.pulled >= total) return controller.close();
+          state.pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { state, response: new Response(body, { status: 200, headers }) };
+  }
+
+  it('stops reading a 50 MB answer at the cap, cancels it, and the check fails without asking again', async () => {
+    const answer = streamedAnswer(50_000_000);
+    runScript(async () => answer.response);
+    const network = vi.fn(async () => envelope([]));
+    vi.stubGlobal('fetch', network);
+    const pending = callPortal(NOTIFICATIONS_ENDPOINT, { body: {}, minRetryDelayMs: 1, fetch: earlyCallFetch(NOTIFICATIONS_ENDPOINT) });
+    await expect(pending).rejects.toBeInstanceOf(PortalTooLargeError);
+    expect(answer.state.cancelled).toBe(true);
+    expect(answer.state.pulled).toBeLessThanOrEqual(NOTIFICATIONS_MAX_BODY_BYTES + 2 * 65_536);
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it('does not read an answer whose Content-Length is over the cap', async () => {
+    const answer = streamedAnswer(50_000_000, { 'content-length': '50000000' });
+    runScript(async () => answer.response);
+    await expect(callPortal(NOTIFICATIONS_ENDPOINT, { body: {}, fetch: earlyCallFetch(NOTIFICATIONS_ENDPOINT) })).rejects.toBeInstanceOf(
+      PortalTooLargeError,
+    );
+    expect(answer.state.pulled).toBeLessThanOrEqual(65_536);
+  });
+
+  it('stops an endless answer at the cap', async () => {
+    const answer = streamedAnswer(Number.POSITIVE_INFINITY);
+    runScript(async () => answer.response);
+    await expect(callPortal(NOTIFICATIONS_ENDPOINT, { body: {}, fetch: earlyCallFetch(NOTIFICATIONS_ENDPOINT) })).rejects.toBeInstanceOf(
+      PortalTooLargeError,
+    );
+    expect(answer.state.cancelled).toBe(true);
+    expect(answer.state.pulled).toBeLessThanOrEqual(NOTIFICATIONS_MAX_BODY_BYTES + 2 * 65_536);
+  });
+
+  it('gives up on a body that trickles without end once its time is up', async () => {
+    let aborted = false;
+    runScript(async (_url, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"code":20000,'));
+          // fetch errors the body's stream when the request's signal aborts, as a browser does.
+          init.signal?.addEventListener('abort', () => {
+            aborted = true;
+            controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+          });
+        },
+      });
+      return new Response(body, { status: 200 });
+    });
+    const network = vi.fn(async () => envelope([]));
+    vi.stubGlobal('fetch', network);
+    await expect(
+      callPortal(NOTIFICATIONS_ENDPOINT, { body: {}, timeoutMs: 10_000, fetch: earlyCallFetch(NOTIFICATIONS_ENDPOINT) }),
+    ).rejects.toBeInstanceOf(PortalTimeoutError);
+    expect(aborted).toBe(true);
+    expect(network).not.toHaveBeenCalled();
   });
 });

@@ -152,6 +152,15 @@ export const HOSTILE_BIDI_FILE_TITLE = '下載\u202Efdp.exe';
 /** Two ids, one the other's heading id once written as `{id}-title`: served in one disclosure category. */
 export const HOSTILE_ID_PAIR = Object.freeze(['hostile-x', 'hostile-x-title']);
 
+/**
+ * A title and a summary holding characters XML 1.0 forbids (U+000B, what Word writes for a manual line break; U+FFFF;
+ * a C0 control), in a pinned news item and a pinned event, so they are in the first items of both feeds.
+ */
+export const HOSTILE_XML_TEXT = Object.freeze({
+  title: '颱風\u000B理賠\uFFFF說明\u0001會',
+  description: '第一行\u000B第二行\uFFFE結束',
+});
+
 /** The hostile news category (an id with a space, CJK and `~`). */
 const NEWS_CATEGORY = 'hostile 類別 ~';
 
@@ -207,6 +216,7 @@ export function hostileLists() {
         content: '<p>說明欄位的標記只是文字。</p>',
       })),
       ...HOSTILE_WARNED.filter((entry) => entry.list === 'news').map((entry) => entry.item),
+      { id: 'hostile-xml-text', ...HOSTILE_XML_TEXT, date: DATE, isTop: true, categoryId: NEWS_CATEGORY, content: '<p>控制字元。</p>' },
       // Images the build's image step must survive (hostile-uploads.mjs): each item publishes.
       ...Object.entries(HOSTILE_IMAGES).map(([image, { reason }], i) => ({
         id: `hostile-image-${i}`,
@@ -220,14 +230,18 @@ export function hostileLists() {
     ],
     shares: rich.slice(0, 12).map(article('share', 1)),
     winners: rich.slice(12, 20).map(article('winner', 1)),
-    events: TEXT_PAYLOADS.slice(0, 6).map((title, i) => ({
-      id: `hostile-event-${i}`,
-      title,
-      date: DATE,
-      categoryId: 1,
-      description: text(i + 3),
-      link: 'https://www.hotains.com.tw/event/?q=<script>alert(1)</script>',
-    })),
+    events: TEXT_PAYLOADS.slice(0, 6)
+      .map((title, i) => ({
+        id: `hostile-event-${i}`,
+        title,
+        date: DATE,
+        categoryId: 1,
+        description: text(i + 3),
+        link: 'https://www.hotains.com.tw/event/?q=<script>alert(1)</script>',
+      }))
+      .concat([
+        { id: 'hostile-xml-text', ...HOSTILE_XML_TEXT, date: DATE, isTop: true, categoryId: 1, link: 'https://www.hotains.com.tw/event/typhoon' },
+      ]),
     coupons: rich.slice(0, 10).map((payload, i) => ({
       id: id('coupon', i),
       title: i % 2 === 0 ? text(i) : `惡意優惠：${payload[0]}`,
