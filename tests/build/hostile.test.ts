@@ -43,6 +43,7 @@ import { buildDataset } from '../../scripts/sample-portal/data.mjs';
 import { LARGE_CATEGORY } from '../../scripts/sample-portal/generate.mjs';
 import { DOWNLOAD_NAV_SIZE, FAQ_PAGE_SIZE, LOCATION_PAGE_SIZE } from '../../src/site/limits';
 import { UPLOAD_CSP } from '../../src/lib/upload-headers';
+import { PORTAL_ANSWER_CSP } from '../../src/lib/portal-proxy';
 import { HOSTILE_IMAGES } from '../../scripts/sample-portal/content/hostile-uploads.mjs';
 
 const VIEWPORTS = [
@@ -307,14 +308,14 @@ describe('download links to another host (spec §9: the external-link confirmati
 
 /**
  * The site's Content-Security-Policy lines of a build's host files: `_headers`, and the distinct `add_header` lines
- * of `nginx.conf` (the fixed policy of the portal's files, UPLOAD_CSP, left out).
+ * of `nginx.conf` (the fixed policies of the portal's files and API answers, UPLOAD_CSP and PORTAL_ANSWER_CSP, left out).
  */
 function policyLines(folder: string): { headers: string[]; nginx: string[] } {
   const lines = (file: string) =>
     readFileSync(join(folder, file), 'utf8')
       .split('\n')
       .map((line) => line.trim())
-      .filter((line) => !line.includes(UPLOAD_CSP));
+      .filter((line) => !line.includes(UPLOAD_CSP) && !line.includes(PORTAL_ANSWER_CSP));
   return {
     headers: lines('_headers').filter((line) => line.startsWith('Content-Security-Policy:')),
     nginx: [...new Set(lines('nginx.conf').filter((line) => line.startsWith('add_header Content-Security-Policy ')))],
@@ -390,7 +391,9 @@ describe('text every output format can carry', () => {
     const page = readFileSync(join(dist, 'news', 'detail', 'hostile-xml-text', 'index.html'), 'utf8');
     expect(page).toContain('第一行');
     expect(forbidden.test(page)).toBe(false);
-    for (const file of readdirSync(dist).filter((name) => name.startsWith('sitemap'))) {
+    const sitemaps = readdirSync(dist).filter((name) => name.startsWith('sitemap') && name.endsWith('.xml'));
+    expect(sitemaps.length).toBeGreaterThan(0);
+    for (const file of sitemaps) {
       new SaxesParser().write(readFileSync(join(dist, file), 'utf8')).close();
     }
   });
