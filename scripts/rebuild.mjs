@@ -14,15 +14,21 @@
  * GITHUB_STEP_SUMMARY names one (GitHub Actions sets it); when a step fails, the job summary says so and, with
  * PUBLISH_NOTIFY_URL, one JSON message is POSTed (src/integrations/notify.ts; a failed notification only warns).
  *
+ * One run at a time: the whole run holds the checkout's lock (BUILD_LOCK_FILE of scripts/astro.mjs), and the deploy
+ * the target's (scripts/deploy.mjs); a run that finds either held stops at once, changes nothing, says which run
+ * holds it (console and job summary) and exits LOCK_BUSY_EXIT_CODE (75), without telling editors of a failure.
+ *
  * Usage: `node scripts/rebuild.mjs [--dry-run] [--out-dir dist] [--skip-build]` (`--skip-build` checks and
- * deploys an existing build). Exit code: 0 when deployed (or planned); otherwise the failing step's.
+ * deploys an existing build). Exit code: 0 when deployed (or planned); 75 when another run holds a lock; otherwise
+ * the failing step's.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runAstro } from './astro.mjs';
+import { BUILD_LOCK_FILE, runAstro } from './astro.mjs';
 import { deploy } from './deploy.mjs';
+import { acquireLock, LOCK_BUSY_EXIT_CODE, LockBusyError } from './lib/run-lock.mjs';
 import { checkSite } from './lib/site-checks.mjs';
 import { readSettings } from '../src/settings.ts';
 import { BUILD_REPORT_FILE } from '../src/site/limits.ts';
@@ -32,11 +38,35 @@ import { publishSummaryMarkdown } from '../src/integrations/publish-report.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Runs the pipeline.
+ * Runs the pipeline, holding the checkout's lock.
  * @param {{ outDir?: string, dryRun?: boolean, skipBuild?: boolean, env?: NodeJS.ProcessEnv }} [options]
- * @returns {Promise<number>} 0 on success, else the exit code of the step that failed (nothing deployed).
+ * @returns {Promise<number>} 0 on success; LOCK_BUSY_EXIT_CODE when another run holds the checkout's or the
+ *   target's lock (nothing changed); else the exit code of the step that failed (nothing deployed).
  */
-export async function rebuild({ outDir = 'dist', dryRun = false, skipBuild = false, env = process.env } = {}) {
+export async function rebuild(options = {}) {
+  const summary = (options.env ?? process.env).GITHUB_STEP_SUMMARY;
+  let lock;
+  try {
+    lock = acquireLock({ file: BUILD_LOCK_FILE, what: 'rebuild (npm run rebuild)', where: `the checkout ${root}` });
+    return await runPipeline(options, lock.fd);
+  } catch (error) {
+    if (!(error instanceof LockBusyError)) throw error;
+    console.error(`\n✖ ${error.message}`);
+    if (summary) appendFileSync(summary, `## 本次重建略過：另一次重建或部署正在進行（${error.holder}），本次未變更任何內容\n\n`);
+    return LOCK_BUSY_EXIT_CODE;
+  } finally {
+    lock?.release();
+  }
+}
+
+/**
+ * The pipeline's steps (rebuild, whose lock the caller holds).
+ * @param {{ outDir?: string, dryRun?: boolean, skipBuild?: boolean, env?: NodeJS.ProcessEnv }} options
+ * @param {number} lockFd the checkout lock's fd, handed to the build's processes
+ * @returns {Promise<number>}
+ * @throws {LockBusyError} when the deploy finds the target's lock held
+ */
+async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false, env = process.env }, lockFd) {
   const site = resolve(root, outDir);
   const settings = readSettings(env);
   const summary = env.GITHUB_STEP_SUMMARY;
@@ -48,7 +78,7 @@ export async function rebuild({ outDir = 'dist', dryRun = false, skipBuild = fal
   };
   if (!skipBuild) {
     console.log(`\n▶ rebuild 1/3: build into ${site}`);
-    const code = await runAstro('build', ['--outDir', site], env);
+    const code = await runAstro('build', ['--outDir', site], env, { lockFd });
     if (code !== 0) return stop('build', code);
   }
   if (summary) writeJobSummary(site, summary, settings.SITE_URL);
@@ -58,6 +88,7 @@ export async function rebuild({ outDir = 'dist', dryRun = false, skipBuild = fal
   try {
     deploy({ dir: site, dryRun, env });
   } catch (error) {
+    if (error instanceof LockBusyError) throw error;
     console.error(`✖ deploy failed: ${error.message}`);
     return stop('deploy', 1);
   }

@@ -7,6 +7,7 @@
  *   serves the new site; the newest DEPLOY_KEEP_RELEASES stay; a dry run lists and changes nothing;
  * - an upload killed half-way leaves the old site answering under nginx, and the next deploy removes what it wrote;
  * - `npm run rollback` over SSH makes the previous release live again;
+ * - a second deploy while one uploads stops at once, naming it (the target's lock on the server), and changes nothing;
  * - a server whose host key is not the one DEPLOY_SSH_KNOWN_HOSTS names gets nothing.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,6 +30,8 @@ const NGINX_INCLUDE = 'index index.html;\nerror_page 404 /404.html;\nlocation / 
 /** Size of the large file of the interrupted upload, and the upload's speed limit in KiB/s (rsync --bwlimit). */
 const LARGE_FILE_BYTES = 2 * 1024 * 1024;
 const SLOW_UPLOAD_KIB_PER_SECOND = 64;
+/** Size of the large file of the deploy a second one overlaps: about 3 s at that speed. */
+const OVERLAP_FILE_BYTES = 192 * 1024;
 
 let sshd: Awaited<ReturnType<typeof startSshd>>;
 beforeAll(async () => {
@@ -190,6 +193,52 @@ describe('DEPLOY_TARGET over SSH', { timeout: SSH_TEST_TIMEOUT_MS }, () => {
     } finally {
       await nginx.close();
     }
+  });
+
+  it('a second deploy while one uploads stops at once naming it, changes nothing, and the first goes live whole', async () => {
+    const { dir, env } = target();
+    const old = ship('v1', env);
+    // The first deploy uploads a large file slowly (rsync --bwlimit), holding the target's lock on the server.
+    const big = site('v2', { 'zz-large.bin': randomBytes(OVERLAP_FILE_BYTES) });
+    const first = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { deploy } = await import(${JSON.stringify(pathToFileURL(DEPLOY_SCRIPT).href)});
+         deploy({ dir: process.argv[1], log: () => {}, rsyncArgs: ['--bwlimit=${SLOW_UPLOAD_KIB_PER_SECOND}'] });`,
+        big,
+      ],
+      { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let firstErrors = '';
+    first.stderr?.on('data', (chunk) => (firstErrors += chunk));
+    const firstExit = new Promise<number | null>((resolveExit) => first.once('exit', (code) => resolveExit(code)));
+    const folder = join(dir, RELEASES_FOLDER);
+    const uploading = () => existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(PARTIAL_PREFIX));
+    for (let waited = 0; !uploading(); waited += 50) {
+      if (waited > 30_000) throw new Error(`The first upload did not start: ${firstErrors}`);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    }
+    const second = spawnSync(process.execPath, [DEPLOY_SCRIPT, '--dir', site('v3')], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    expect(second.status, second.stderr).toBe(75);
+    expect(second.stderr).toContain(`✖ Another run holds the lock of the deploy target ${env.DEPLOY_TARGET}: deploy of ${big}`);
+    expect(readdirSync(folder).filter((name) => name.startsWith(PARTIAL_PREFIX))).toHaveLength(1);
+    expect(live(dir)).toBe(`${RELEASES_FOLDER}/${old}`);
+    expect(await firstExit, firstErrors).toBe(0);
+    const [, made] = releases(dir);
+    expect(releases(dir)).toEqual([old, made]);
+    expect(live(dir)).toBe(`${RELEASES_FOLDER}/${made}`);
+    expect(statSync(join(dir, CURRENT_LINK, 'zz-large.bin')).size).toBe(OVERLAP_FILE_BYTES);
+    expect(readdirSync(join(dir, CURRENT_LINK)).sort()).toEqual([
+      '404.html',
+      '_astro',
+      'build-report.json',
+      'index.html',
+      'news',
+      'nginx.conf',
+      'zz-large.bin',
+    ]);
   });
 
   it('npm run rollback over SSH serves the previous release again', async () => {
