@@ -26,7 +26,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BUILD_LOCK_FILE, runAstro } from './astro.mjs';
+import { BUILD_LOCK_FILE, runAstro, sampleSnapshotDir } from './astro.mjs';
 import { deploy } from './deploy.mjs';
 import { acquireLock, LOCK_BUSY_EXIT_CODE, LockBusyError } from './lib/run-lock.mjs';
 import { checkSite } from './lib/site-checks.mjs';
@@ -34,6 +34,7 @@ import { readSettings } from '../src/settings.ts';
 import { BUILD_REPORT_FILE } from '../src/site/limits.ts';
 import { failureMessage, notify } from '../src/integrations/notify.ts';
 import { publishSummaryMarkdown } from '../src/integrations/publish-report.ts';
+import { readStagedRefusals, snapshotSettings } from '../src/portal/snapshots.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -72,8 +73,15 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
   const summary = env.GITHUB_STEP_SUMMARY;
   const stop = async (step, code) => {
     console.error(`\n✖ ${step} failed (exit ${code}): stopped, nothing deployed.`);
-    if (summary) appendFileSync(summary, `## ✖ 網站重建失敗：${step}（結束碼 ${code}），沒有部署任何內容\n\n`);
-    await notify(settings.PUBLISH_NOTIFY_URL, failureMessage(step, code || 1, settings.SITE_URL), { warn: (text) => console.warn(`⚠ ${text}`) });
+    // The lists the item-drop guard refused: what editors must confirm (or fix on the portal) before the next publish.
+    const refusals = step === 'build' ? await readStagedRefusals(snapshotDir(env, settings)) : [];
+    for (const refusal of refusals) console.error(`✖ refused: ${refusal.reason.en}`);
+    if (summary) {
+      const lines = refusals.map((refusal) => `- ${refusal.reason.zh}\n`).join('');
+      appendFileSync(summary, `## ✖ 網站重建失敗：${step}（結束碼 ${code}），沒有部署任何內容\n\n${lines ? `${lines}\n` : ''}`);
+    }
+    const message = failureMessage(step, code || 1, settings.SITE_URL, refusals);
+    await notify(settings.PUBLISH_NOTIFY_URL, message, { warn: (text) => console.warn(`⚠ ${text}`) });
     return code || 1;
   };
   if (!skipBuild) {
@@ -94,6 +102,16 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
   }
   console.log(`\n✔ rebuild ${dryRun ? 'done (dry run, nothing deployed)' : 'deployed'}`);
   return 0;
+}
+
+/**
+ * The snapshot folder the build uses (its staged refusals): PORTAL_SNAPSHOT_DIR, the sample portal's own folder
+ * without PORTAL_API_BASE (scripts/astro.mjs), else the one in Astro's cache folder.
+ * @returns {string}
+ */
+function snapshotDir(env, settings) {
+  if (!settings.PORTAL_API_BASE) return sampleSnapshotDir(env);
+  return snapshotSettings(settings, settings.ASTRO_CACHE_DIR ? resolve(root, settings.ASTRO_CACHE_DIR) : join(root, 'node_modules/.astro')).dir;
 }
 
 /**

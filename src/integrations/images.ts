@@ -37,7 +37,7 @@ import type { AstroIntegrationLogger } from 'astro';
 import pLimit from 'p-limit';
 // Imported with the config: Astro's config loader closes its module runner before the build, so a later
 // dynamic import() from here would fail.
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ListRecord } from '../portal/snapshots';
 import { ARTICLE_SECTIONS } from '../site/sections';
 import {
@@ -254,7 +254,7 @@ export async function makeVariants(
 ): Promise<ImageEntry> {
   const deadline = performance.now() + timeoutMs;
   // sharp stops a pipeline past its timeout (whole seconds); a pipeline is not started once the time is spent.
-  const limited = (pipeline: sharp.Sharp): sharp.Sharp => {
+  const limited = (pipeline: Sharp): Sharp => {
     const left = deadline - performance.now();
     if (left <= 0) throw new Error('time limit spent');
     return pipeline.timeout({ seconds: Math.max(1, Math.ceil(left / 1000)) });
