@@ -120,7 +120,7 @@ export const SETTINGS = {
   PORTAL_ALLOW_ITEM_DROP: setting(
     'build',
     z.string().optional(),
-    "lists confirmed to lose more than half of their items against their baseline in this build (which then moves the baseline down to the new count), or to be empty in a first build without a snapshot: `news,faqs` or `*`.",
+    'lists confirmed to lose more than half of their items against their baseline in this build (which then moves the baseline down to the new count), or to be empty in a first build without a snapshot: `news,faqs` or `*`.',
   ),
   PORTAL_QUARANTINE_MAX_AGE_HOURS: setting(
     'build',
