@@ -23,6 +23,10 @@
  *   A deploy that fails or is killed before the switch leaves `current` as it was; its `.partial-…` folder is
  *   removed by the next deploy. A site identical to the live release (same digest) is not deployed again.
  *   `rollback` points `current` at the release before the live one, in one rename, and says which.
+ *   After every switch, deploy and rollback, DEPLOY_RELOAD_COMMAND (run by sh, on the server for a target over SSH)
+ *   makes nginx read the new release's `nginx.conf` (its redirects and headers: the CSP hashes of the new inline
+ *   scripts); when it fails, `current` goes back to the release live before and the deploy or rollback fails.
+ *   Unset, the log says that the new include waits for nginx's next reload.
  * `--dry-run` changes nothing: it lists what would be uploaded (against DEPLOY_TARGET: the files to copy rather than
  * link, the pages that go away, the release that would go live and the releases and half-written folders that would
  * be deleted; otherwise every file) and the command that would run.
@@ -63,6 +67,7 @@ import {
   CURRENT_LINK,
   DEPLOY_LOCK_FILE,
   dryRunLines,
+  NO_RELOAD_NOTE,
   nextRelease,
   PARTIAL_PREFIX,
   previousRelease,
@@ -211,7 +216,7 @@ function linkOrCopy(from, to) {
  * @returns {{ release: string, replaced?: string, pruned: string[], cleaned: string[] } | undefined} undefined when
  *   the live release already is this site
  */
-function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritten }) {
+function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritten, reload }) {
   const { releases, current, partial } = readReleases(target);
   const next = nextRelease({ releases, current, now, digest: plan.digest, keep, where: target });
   if ('alreadyLive' in next) {
@@ -255,6 +260,7 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
     throw error;
   }
   switchCurrent(target, release);
+  reloadAfterSwitch(reload, log, () => current && switchCurrent(target, current), { live: release, before: current });
   for (const name of pruned) rmSync(join(folder, name), { recursive: true, force: true });
   log(
     `Deployed release ${release} to ${target}: ${plan.upload.length} copied, ${plan.unchanged} linked, ${plan.remove.length} gone; ` +
@@ -301,7 +307,8 @@ export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = 
     return targetLock(target, `deploy of ${site}`, dryRun, () => {
       const live = readReleases(target).current;
       const plan = planDeploy(site, { live: live && join(target, RELEASES_FOLDER, live), digest: true });
-      const release = deployRelease({ site, target, plan, now, keep: settings.DEPLOY_KEEP_RELEASES, dryRun, log, onFileWritten });
+      const keep = settings.DEPLOY_KEEP_RELEASES;
+      const release = deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritten, reload: settings.DEPLOY_RELOAD_COMMAND });
       return { deployed: !dryRun && release !== undefined, plan, ...(release ? { release } : {}) };
     });
   }
@@ -343,10 +350,43 @@ export function rollback({ dryRun = false, env = process.env, log = console.log 
   return targetLock(target, 'rollback', dryRun, () => {
     const { releases, current } = readReleases(target);
     const previous = previousRelease({ releases, current, where: target });
-    if (!dryRun) switchCurrent(target, previous);
+    if (!dryRun) {
+      switchCurrent(target, previous);
+      reloadAfterSwitch(settings.DEPLOY_RELOAD_COMMAND, log, () => switchCurrent(target, current), { live: previous, before: current });
+    }
     log(`${dryRun ? 'Dry run: would roll back' : 'Rolled back'} ${target}: live ${dryRun ? 'would be' : 'now'} ${previous}, replacing ${current}.`);
     return { live: dryRun ? current : previous, previous, replaced: current, rolledBack: !dryRun };
   });
+}
+
+/** Time the reload command may take, in ms. */
+const RELOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Makes the web server read the live release's include after a switch (DEPLOY_RELOAD_COMMAND, run by sh here); when
+ * it fails, switches back and throws.
+ * @param {string | undefined} command DEPLOY_RELOAD_COMMAND (unset: only a note in the log)
+ * @param {(line: string) => void} log
+ * @param {() => void} switchBack makes the release live before live again
+ * @param {{ live: string, before?: string }} releases the release just made live and the one live before it
+ * @throws {Error} naming the command's exit code and output, and which release is live now
+ */
+function reloadAfterSwitch(command, log, switchBack, { live, before }) {
+  if (!command) {
+    log(NO_RELOAD_NOTE);
+    return;
+  }
+  const result = spawnSync('sh', ['-c', command], { encoding: 'utf8', timeout: RELOAD_TIMEOUT_MS });
+  if (result.status === 0) {
+    log(`Reloaded the web server (DEPLOY_RELOAD_COMMAND) for release ${live}.`);
+    return;
+  }
+  switchBack();
+  const output = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim() || result.error?.message || '';
+  throw new Error(
+    `DEPLOY_RELOAD_COMMAND failed (exit ${result.status ?? result.signal}): ${output}. ` +
+      `${before ? `Release ${before} is live again` : 'Nothing was live before'}; ${live} stays on disk until the next deploy.`,
+  );
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   CURRENT_LINK,
   DEPLOY_LOCK_FILE,
   dryRunLines,
+  NO_RELOAD_NOTE,
   nextRelease,
   PARTIAL_PREFIX,
   previousRelease,
@@ -196,20 +197,40 @@ const SWITCH_LINES = `ln -sfn -- "$r/$release" "$t/.$c-$$"
 mv -T -- "$t/.$c-$$" "$t/$c"
 `;
 
-/** Remote program of a rollback: switches `current`. Arguments: target, releases folder, current link, release. */
-const SWITCH_PROGRAM = `set -eu
-t=$1 r=$2 c=$3 release=$4
-${SWITCH_LINES}`;
+/**
+ * Remote lines after a switch: runs the reload command (`$reload`, DEPLOY_RELOAD_COMMAND; none when empty) with sh;
+ * when it fails, switches `current` back to `$before` (when there was one), says `reload-failed <exit code>` and
+ * exits 3. Uses t, r, c, reload and before.
+ */
+const RELOAD_LINES = `if [ -n "$reload" ]; then
+  code=0
+  sh -c "$reload" >&2 || code=$?
+  if [ "$code" != 0 ]; then
+    if [ -n "$before" ]; then release=$before; ${SWITCH_LINES.trim().replaceAll('\n', '; ')}; fi
+    echo "reload-failed $code" >&2
+    exit 3
+  fi
+fi
+`;
 
 /**
- * Remote program ending a deploy: renames the uploaded folder to its release name, switches `current` to it, then
- * deletes the named releases. Arguments: target, releases folder, current link, uploaded folder, release, names.
+ * Remote program of a rollback: switches `current`, then reloads. Arguments: target, releases folder, current link,
+ * release, reload command, release live before.
+ */
+const SWITCH_PROGRAM = `set -eu
+t=$1 r=$2 c=$3 release=$4 reload=$5 before=$6
+${SWITCH_LINES}${RELOAD_LINES}`;
+
+/**
+ * Remote program ending a deploy: renames the uploaded folder to its release name, switches `current` to it,
+ * reloads, then deletes the named releases. Arguments: target, releases folder, current link, uploaded folder,
+ * release, reload command, release live before, names.
  */
 const PUBLISH_PROGRAM = `set -eu
-t=$1 r=$2 c=$3 staging=$4 release=$5
-shift 5
+t=$1 r=$2 c=$3 staging=$4 release=$5 reload=$6 before=$7
+shift 7
 mv -T -- "$t/$r/$staging" "$t/$r/$release"
-${SWITCH_LINES}for n in "$@"; do rm -rf -- "$t/$r/$n"; done
+${SWITCH_LINES}${RELOAD_LINES}for n in "$@"; do rm -rf -- "$t/$r/$n"; done
 `;
 
 /**
@@ -314,7 +335,12 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
     session.run(PREPARE_PROGRAM, [target.path, RELEASES_FOLDER, ...partial]);
     const staging = `${PARTIAL_PREFIX}${next.release}`;
     const sent = rsyncTo({ site, session, to: `${folder}/${staging}`, linkDest: live, extra: rsyncArgs, lockFd: lock?.fd });
-    session.run(PUBLISH_PROGRAM, [target.path, RELEASES_FOLDER, CURRENT_LINK, staging, next.release, ...next.pruned]);
+    const reload = settings.DEPLOY_RELOAD_COMMAND ?? '';
+    runSwitch(session, PUBLISH_PROGRAM, [target.path, RELEASES_FOLDER, CURRENT_LINK, staging, next.release, reload, current ?? '', ...next.pruned], {
+      live: next.release,
+      before: current,
+    });
+    if (!reload) log(NO_RELOAD_NOTE);
     log(
       `Deployed release ${next.release} to ${where}: ${sent.upload.length} copied, ${plan.upload.length - sent.upload.length} linked; ` +
         `live now (replaced ${current ?? 'nothing'}); ${next.pruned.length} old release(s) deleted, ${partial.length} half-written removed.`,
@@ -323,6 +349,24 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
   } finally {
     lock?.release();
     session.close();
+  }
+}
+
+/**
+ * Runs a remote program that switches `current` and reloads (PUBLISH_PROGRAM, SWITCH_PROGRAM).
+ * @throws {Error} when ssh fails, or, naming the command's exit code and output, when the reload failed (then the
+ *   release live before is live again)
+ */
+function runSwitch(session, program, args, { live, before }) {
+  try {
+    session.run(program, args);
+  } catch (error) {
+    const failed = /reload-failed (\d+)/.exec(error.message);
+    if (!failed) throw error;
+    throw new Error(
+      `DEPLOY_RELOAD_COMMAND failed on the server (exit ${failed[1]}): ${error.message}. ` +
+        `${before ? `Release ${before} is live again` : 'Nothing was live before'}; ${live} stays on disk until the next deploy.`,
+    );
   }
 }
 
@@ -354,7 +398,14 @@ export function rollbackOverSsh({ target, settings, dryRun, log }) {
     lock = dryRun ? undefined : lockTarget(session, target, 'rollback');
     const { releases, current } = readRemote(session, target);
     const previous = previousRelease({ releases, current, where: target.display });
-    if (!dryRun) session.run(SWITCH_PROGRAM, [target.path, RELEASES_FOLDER, CURRENT_LINK, previous]);
+    if (!dryRun) {
+      const reload = settings.DEPLOY_RELOAD_COMMAND ?? '';
+      runSwitch(session, SWITCH_PROGRAM, [target.path, RELEASES_FOLDER, CURRENT_LINK, previous, reload, current], {
+        live: previous,
+        before: current,
+      });
+      if (!reload) log(NO_RELOAD_NOTE);
+    }
     log(
       `${dryRun ? 'Dry run: would roll back' : 'Rolled back'} ${target.display}: live ${dryRun ? 'would be' : 'now'} ${previous}, replacing ${current}.`,
     );

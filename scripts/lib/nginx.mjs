@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
+import { quote } from 'shell-quote';
 import { nginxPath } from './system.mjs';
 
 /** Resolves once a TCP connection to 127.0.0.1:port succeeds. */
@@ -30,7 +31,9 @@ function canConnect(port) {
  * `certFile`, to trust with NODE_EXTRA_CA_CERTS) and answers plain HTTP on the same port with a 301 to HTTPS
  * (nginx error 497), as a production front would: what the HTTP Observatory needs to grade HSTS and redirection.
  * @param {{ dist: string, portalUrl: string, tls?: boolean }} options portalUrl like http://127.0.0.1:4322
- * @returns {Promise<{ url: string, port: number, certFile?: string, close: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, certFile?: string, reloadCommand: string, close: () => Promise<void> }>}
+ *   `reloadCommand` the sh command that makes this nginx read its configuration again (`nginx -s reload`), as an
+ *   operator's DEPLOY_RELOAD_COMMAND would
  */
 export async function startNginx({ dist, portalUrl, tls = false }) {
   const root = resolve(dist);
@@ -122,6 +125,7 @@ http {
     url,
     port,
     ...(tls ? { certFile } : {}),
+    reloadCommand: quote([nginxPath(), '-p', prefix, '-c', conf, '-s', 'reload']),
     close: async () => {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');

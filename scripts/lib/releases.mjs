@@ -18,6 +18,9 @@ export const CURRENT_LINK = 'current';
  * and a rollback, so that two never write or switch the same target at once.
  */
 export const DEPLOY_LOCK_FILE = '.deploy.lock';
+/** The log line of a switch without DEPLOY_RELOAD_COMMAND (scripts/deploy.mjs, scripts/lib/deploy-ssh.mjs). */
+export const NO_RELOAD_NOTE =
+  "  note: DEPLOY_RELOAD_COMMAND is not set: nginx serves the new release's files now, but its redirects and headers (the CSP hashes of its inline scripts) only from nginx's next reload.";
 /** Prefix of a release folder still being written (never live; removed by the next deploy). */
 export const PARTIAL_PREFIX = '.partial-';
 /** Files a complete build always has (never deploy a partial site); the first also marks an earlier mirroring deploy. */

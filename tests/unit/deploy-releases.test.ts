@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_LINK, deploy, PARTIAL_PREFIX, RELEASES_FOLDER, rollback } from '../../scripts/deploy.mjs';
-import { DEPLOY_LOCK_FILE } from '../../scripts/lib/releases.mjs';
+import { DEPLOY_LOCK_FILE, NO_RELOAD_NOTE } from '../../scripts/lib/releases.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { tempDir } from '../build/run-build';
 
@@ -161,7 +161,7 @@ describe('npm run rollback', () => {
     expect(page(dir, 'index.html')).toContain('首頁 v1');
     expect(releases(dir)).toEqual([first, second]);
     expect(readdirSync(dir).sort()).toEqual([DEPLOY_LOCK_FILE, CURRENT_LINK, RELEASES_FOLDER]);
-    expect(lines).toEqual([`Rolled back ${dir}: live now ${first}, replacing ${second}.`]);
+    expect(lines).toEqual([NO_RELOAD_NOTE, `Rolled back ${dir}: live now ${first}, replacing ${second}.`]);
   });
 
   it('after a rollback and a new deploy, goes back to the release live before the new one, not the rolled-back one', () => {

@@ -7,6 +7,7 @@
  *   serves the new site; the newest DEPLOY_KEEP_RELEASES stay; a dry run lists and changes nothing;
  * - an upload killed half-way leaves the old site answering under nginx, and the next deploy removes what it wrote;
  * - `npm run rollback` over SSH makes the previous release live again;
+ * - DEPLOY_RELOAD_COMMAND runs on the server after every switch; a failing one makes the release live before live again;
  * - a second deploy while one uploads stops at once, naming it (the target's lock on the server), and changes nothing;
  * - a server whose host key is not the one DEPLOY_SSH_KNOWN_HOSTS names gets nothing.
  */
@@ -17,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CURRENT_LINK, deploy, PARTIAL_PREFIX, RELEASES_FOLDER } from '../../scripts/deploy.mjs';
+import { CURRENT_LINK, deploy, PARTIAL_PREFIX, RELEASES_FOLDER, rollback } from '../../scripts/deploy.mjs';
 import { parseSshTarget } from '../../scripts/lib/deploy-ssh.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { startSshd } from '../../scripts/lib/sshd.mjs';
@@ -239,6 +240,22 @@ describe('DEPLOY_TARGET over SSH', { timeout: SSH_TEST_TIMEOUT_MS }, () => {
       'nginx.conf',
       'zz-large.bin',
     ]);
+  });
+
+  it('runs DEPLOY_RELOAD_COMMAND on the server after each switch, deploy and rollback; a failing one switches back', () => {
+    const { dir, env } = target();
+    const log = join(tempDir('ssh-reload'), 'reloads.log');
+    // What the server's reload sees: the release `current` points at when it runs.
+    const withReload = { ...env, DEPLOY_RELOAD_COMMAND: `readlink ${dir}/${CURRENT_LINK} >> ${log}` };
+    const first = ship('v1', withReload);
+    const second = ship('v2', withReload);
+    rollback({ env: withReload, log: quiet });
+    expect(readFileSync(log, 'utf8').split('\n').filter(Boolean)).toEqual([first, second, first].map((name) => `${RELEASES_FOLDER}/${name}`));
+    const failing = { ...env, DEPLOY_RELOAD_COMMAND: 'echo "nginx: configuration test failed" >&2; exit 7' };
+    expect(() => deploy({ dir: site('v3'), env: failing, log: quiet })).toThrow(
+      new RegExp(`DEPLOY_RELOAD_COMMAND failed on the server \\(exit 7\\): .*nginx: configuration test failed.*Release ${first} is live again`, 's'),
+    );
+    expect(live(dir)).toBe(`${RELEASES_FOLDER}/${first}`);
   });
 
   it('npm run rollback over SSH serves the previous release again', async () => {
