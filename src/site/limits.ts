@@ -264,3 +264,10 @@ export const FIRST_VISIT_BUDGET_KB = 400;
  * Interface texts of the site-wide widgets, one export per widget: browser bundles then carry only the texts of
  * the widgets they render (a bundler keeps a whole object, never a part of one).
  */
+
+/**
+ * The file, beside the web server's own nginx.conf, whose presence turns `brotli_static` on: it holds
+ * `brotli_static on;` where nginx loads Debian's brotli module (libnginx-mod-http-brotli-static). The nginx include
+ * (src/lib/host-config.ts) names it with a glob, so that on a server without it (no module) nothing is read.
+ */
+export const BROTLI_STATIC_CONF = 'brotli_static.conf';
