@@ -12,22 +12,38 @@
  * The sample portal is imported only when it is used: it needs devDependencies (svg-captcha), which a production
  * install (`npm install --omit=dev`) lacks, so such an install builds only with PORTAL_API_BASE set.
  *
+ * One build at a time per checkout: `build` holds the checkout's lock (BUILD_LOCK_FILE, scripts/lib/run-lock.mjs)
+ * for Astro's whole run, its child processes included; a second build stops at once with LockBusyError.
+ *
  * Exit code: Astro's. A build exits non-zero when a list cannot be loaded or an item breaks its schema; Astro
- * prints the error, which names the endpoint, the item and the field.
+ * prints the error, which names the endpoint, the item and the field. A build stopped by another one's lock exits
+ * LOCK_BUSY_EXIT_CODE (75).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readSettings } from '../src/settings.ts';
+import { withLock } from './lib/run-lock.mjs';
+
+/**
+ * The checkout's lock file: held by a build and by a whole `npm run rebuild` (build, checks, deploy), so two runs
+ * in one checkout never write the same dist/ and caches at once. In node_modules/, which no build deletes.
+ */
+export const BUILD_LOCK_FILE = fileURLToPath(new URL('../node_modules/.build.lock', import.meta.url));
+/** The checkout, as the lock's messages name it. */
+const CHECKOUT = fileURLToPath(new URL('..', import.meta.url));
 
 const ASTRO_BIN = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
 
 /**
  * Runs `astro <command> …args` with the given environment, on this process's Node.
+ * @param {number} [lockFd] the checkout lock's fd (acquireLock), handed to Astro so that the lock lasts as long as
+ *   it does, even when this process is killed
  * @returns {Promise<number>} the exit code (1 when Astro was killed by a signal).
  */
-function spawnAstro(command, args, env) {
+function spawnAstro(command, args, env, lockFd) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [ASTRO_BIN, command, ...args], { stdio: 'inherit', env });
+    const stdio = lockFd === undefined ? 'inherit' : ['inherit', 'inherit', 'inherit', lockFd];
+    const child = spawn(process.execPath, [ASTRO_BIN, command, ...args], { stdio, env });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -77,23 +93,30 @@ export async function importSamplePortal() {
 }
 
 /**
- * Runs an Astro command against PORTAL_API_BASE, or against a sample portal started for it.
+ * Runs an Astro command against PORTAL_API_BASE, or against a sample portal started for it. `build` holds the
+ * checkout's lock (BUILD_LOCK_FILE) unless the caller holds it and passes its fd (scripts/rebuild.mjs).
  * @param {string} command e.g. `build`, `dev`, `check`
  * @param {string[]} [args] extra arguments for Astro
  * @param {NodeJS.ProcessEnv} [env]
+ * @param {{ lockFd?: number }} [options] the checkout lock's fd, when the caller already holds it
  * @returns {Promise<number>} Astro's exit code
+ * @throws {import('./lib/run-lock.mjs').LockBusyError} when another build or rebuild of this checkout is running
  */
-export async function runAstro(command, args = [], env = process.env) {
+export async function runAstro(command, args = [], env = process.env, { lockFd } = {}) {
+  if (command === 'build' && lockFd === undefined) {
+    const what = `build (${['astro build', ...args].join(' ')})`;
+    return withLock({ file: BUILD_LOCK_FILE, what, where: `the checkout ${CHECKOUT}` }, (lock) => runAstro(command, args, env, { lockFd: lock.fd }));
+  }
   const { PORTAL_API_BASE } = readSettings(env);
   if (PORTAL_API_BASE) {
     console.log(`astro ${command} against the portal at ${PORTAL_API_BASE}`);
-    return spawnAstro(command, args, env);
+    return spawnAstro(command, args, env, lockFd);
   }
   const portal = await (await importSamplePortal()).startSamplePortal();
   const mode = portal.strict ? ' (strict: spec §7 endpoints only)' : '';
   console.log(`PORTAL_API_BASE not set: astro ${command} against the sample portal at ${portal.url}${mode}`);
   try {
-    return await spawnAstro(command, args, { ...env, PORTAL_API_BASE: portal.url, PORTAL_SNAPSHOT_DIR: sampleSnapshotDir(env) });
+    return await spawnAstro(command, args, { ...env, PORTAL_API_BASE: portal.url, PORTAL_SNAPSHOT_DIR: sampleSnapshotDir(env) }, lockFd);
   } finally {
     await portal.close();
   }
@@ -108,6 +131,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exitCode = await runAstro(command, args);
   } catch (error) {
     console.error(`✖ ${error.message}`);
-    process.exitCode = 1;
+    process.exitCode = error.exitCode ?? 1;
   }
 }

@@ -23,14 +23,22 @@
  *   A deploy that fails or is killed before the switch leaves `current` as it was; its `.partial-…` folder is
  *   removed by the next deploy. A site identical to the live release (same digest) is not deployed again.
  *   `rollback` points `current` at the release before the live one, in one rename, and says which.
+ *   After every switch, deploy and rollback, DEPLOY_RELOAD_COMMAND (run by sh, on the server for a target over SSH)
+ *   makes nginx read the new release's `nginx.conf` (its redirects and headers: the CSP hashes of the new inline
+ *   scripts); when it fails, `current` goes back to the release live before and the deploy or rollback fails.
+ *   Unset, the log says that the new include waits for nginx's next reload.
  * `--dry-run` changes nothing: it lists what would be uploaded (against DEPLOY_TARGET: the files to copy rather than
  * link, the pages that go away, the release that would go live and the releases and half-written folders that would
  * be deleted; otherwise every file) and the command that would run.
  *
+ * One at a time: a deploy or rollback (not a dry run) holds the target's lock, `<DEPLOY_TARGET>/.deploy.lock`
+ * (scripts/lib/run-lock.mjs: flock(1), here or on the server over SSH); a second one stops at once with
+ * LockBusyError naming the first, before reading or writing anything; a killed one lets go by itself.
+ *
  * Guard: refuses a site without index.html, 404.html and build-report.json (a partial or empty dist/), and a
  * DEPLOY_TARGET whose `current` is not a symlink into `releases/` (never replaced). The site files the earlier
  * mirroring deploy left at the top of DEPLOY_TARGET are left alone, and named in the log.
- * Exit code: 0 when deployed, rolled back (or planned); 1 on a refused site, a missing target in real mode, a failed
+ * Exit code: 0 when deployed, rolled back (or planned); 75 when another deploy or rollback holds the target; 1 on a refused site, a missing target in real mode, a failed
  * command, or a rollback with no release before the live one.
  */
 import { spawnSync } from 'node:child_process';
@@ -54,9 +62,12 @@ import { parseArgs } from 'node:util';
 import { parse as parseShellWords, quote as quoteShellWords } from 'shell-quote';
 import { readSettings } from '../src/settings.ts';
 import { deployOverSsh, parseSshTarget, rollbackOverSsh } from './lib/deploy-ssh.mjs';
+import { withLock } from './lib/run-lock.mjs';
 import {
   CURRENT_LINK,
+  DEPLOY_LOCK_FILE,
   dryRunLines,
+  NO_RELOAD_NOTE,
   nextRelease,
   PARTIAL_PREFIX,
   previousRelease,
@@ -119,6 +130,16 @@ function listFiles(dir) {
 const digest = (file) => createHash('sha1').update(readFileSync(file)).digest('hex');
 
 /**
+ * Refuses a folder that is not a complete build (REQUIRED_FILES).
+ * @param {string} dir the built site
+ * @throws {Error} naming the missing files.
+ */
+function refuseIncomplete(dir) {
+  const missing = REQUIRED_FILES.filter((file) => !existsSync(join(dir, file)));
+  if (missing.length > 0) throw new Error(`Refusing to deploy ${dir}: not a complete build (missing ${missing.join(', ')}).`);
+}
+
+/**
  * What a deploy of `dir` would do, compared with the live site.
  * @param {string} dir the built site
  * @param {{ live?: string, digest?: boolean }} [against] `live`: the live site's folder (DEPLOY_TARGET's current
@@ -130,8 +151,7 @@ const digest = (file) => createHash('sha1').update(readFileSync(file)).digest('h
  * @throws {Error} naming the missing files when `dir` is not a complete build.
  */
 export function planDeploy(dir, { live, digest: withDigest = false } = {}) {
-  const missing = REQUIRED_FILES.filter((file) => !existsSync(join(dir, file)));
-  if (missing.length > 0) throw new Error(`Refusing to deploy ${dir}: not a complete build (missing ${missing.join(', ')}).`);
+  refuseIncomplete(dir);
   const files = listFiles(dir);
   const present = new Set(files);
   const site = withDigest ? createHash('sha1') : undefined;
@@ -196,7 +216,7 @@ function linkOrCopy(from, to) {
  * @returns {{ release: string, replaced?: string, pruned: string[], cleaned: string[] } | undefined} undefined when
  *   the live release already is this site
  */
-function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritten }) {
+function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritten, reload }) {
   const { releases, current, partial } = readReleases(target);
   const next = nextRelease({ releases, current, now, digest: plan.digest, keep, where: target });
   if ('alreadyLive' in next) {
@@ -240,6 +260,7 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
     throw error;
   }
   switchCurrent(target, release);
+  reloadAfterSwitch(reload, log, () => current && switchCurrent(target, current), { live: release, before: current });
   for (const name of pruned) rmSync(join(folder, name), { recursive: true, force: true });
   log(
     `Deployed release ${release} to ${target}: ${plan.upload.length} copied, ${plan.unchanged} linked, ${plan.remove.length} gone; ` +
@@ -281,10 +302,15 @@ export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = 
   }
   const target = settings.DEPLOY_TARGET ? resolve(settings.DEPLOY_TARGET) : undefined;
   if (target && !template) {
-    const live = readReleases(target).current;
-    const plan = planDeploy(site, { live: live && join(target, RELEASES_FOLDER, live), digest: true });
-    const release = deployRelease({ site, target, plan, now, keep: settings.DEPLOY_KEEP_RELEASES, dryRun, log, onFileWritten });
-    return { deployed: !dryRun && release !== undefined, plan, ...(release ? { release } : {}) };
+    // Before the lock, which makes the target's folder: a refused site creates nothing.
+    refuseIncomplete(site);
+    return targetLock(target, `deploy of ${site}`, dryRun, () => {
+      const live = readReleases(target).current;
+      const plan = planDeploy(site, { live: live && join(target, RELEASES_FOLDER, live), digest: true });
+      const keep = settings.DEPLOY_KEEP_RELEASES;
+      const release = deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritten, reload: settings.DEPLOY_RELOAD_COMMAND });
+      return { deployed: !dryRun && release !== undefined, plan, ...(release ? { release } : {}) };
+    });
   }
   const plan = planDeploy(site);
   // Parsed before anything runs, so that a template needing a shell is refused even on a dry run.
@@ -321,11 +347,61 @@ export function rollback({ dryRun = false, env = process.env, log = console.log 
   const remote = parseSshTarget(settings.DEPLOY_TARGET);
   if (remote) return rollbackOverSsh({ target: remote, settings, dryRun, log });
   const target = resolve(settings.DEPLOY_TARGET);
-  const { releases, current } = readReleases(target);
-  const previous = previousRelease({ releases, current, where: target });
-  if (!dryRun) switchCurrent(target, previous);
-  log(`${dryRun ? 'Dry run: would roll back' : 'Rolled back'} ${target}: live ${dryRun ? 'would be' : 'now'} ${previous}, replacing ${current}.`);
-  return { live: dryRun ? current : previous, previous, replaced: current, rolledBack: !dryRun };
+  return targetLock(target, 'rollback', dryRun, () => {
+    const { releases, current } = readReleases(target);
+    const previous = previousRelease({ releases, current, where: target });
+    if (!dryRun) {
+      switchCurrent(target, previous);
+      reloadAfterSwitch(settings.DEPLOY_RELOAD_COMMAND, log, () => switchCurrent(target, current), { live: previous, before: current });
+    }
+    log(`${dryRun ? 'Dry run: would roll back' : 'Rolled back'} ${target}: live ${dryRun ? 'would be' : 'now'} ${previous}, replacing ${current}.`);
+    return { live: dryRun ? current : previous, previous, replaced: current, rolledBack: !dryRun };
+  });
+}
+
+/** Time the reload command may take, in ms. */
+const RELOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Makes the web server read the live release's include after a switch (DEPLOY_RELOAD_COMMAND, run by sh here); when
+ * it fails, switches back and throws.
+ * @param {string | undefined} command DEPLOY_RELOAD_COMMAND (unset: only a note in the log)
+ * @param {(line: string) => void} log
+ * @param {() => void} switchBack makes the release live before live again
+ * @param {{ live: string, before?: string }} releases the release just made live and the one live before it
+ * @throws {Error} naming the command's exit code and output, and which release is live now
+ */
+function reloadAfterSwitch(command, log, switchBack, { live, before }) {
+  if (!command) {
+    log(NO_RELOAD_NOTE);
+    return;
+  }
+  const result = spawnSync('sh', ['-c', command], { encoding: 'utf8', timeout: RELOAD_TIMEOUT_MS });
+  if (result.status === 0) {
+    log(`Reloaded the web server (DEPLOY_RELOAD_COMMAND) for release ${live}.`);
+    return;
+  }
+  switchBack();
+  const output = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim() || result.error?.message || '';
+  throw new Error(
+    `DEPLOY_RELOAD_COMMAND failed (exit ${result.status ?? result.signal}): ${output}. ` +
+      `${before ? `Release ${before} is live again` : 'Nothing was live before'}; ${live} stays on disk until the next deploy.`,
+  );
+}
+
+/**
+ * Runs `fn` holding a local DEPLOY_TARGET's lock (DEPLOY_LOCK_FILE in it; a dry run changes nothing and takes none).
+ * @template T
+ * @param {string} target absolute path of DEPLOY_TARGET
+ * @param {string} what the run, for another run's message
+ * @param {boolean} dryRun
+ * @param {() => T} fn
+ * @returns {T}
+ * @throws {import('./lib/run-lock.mjs').LockBusyError} when another deploy or rollback holds it
+ */
+function targetLock(target, what, dryRun, fn) {
+  if (dryRun) return fn();
+  return withLock({ file: join(target, DEPLOY_LOCK_FILE), what, where: `the deploy target ${target}` }, fn);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -341,6 +417,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     else deploy({ dir: values.dir, dryRun: values['dry-run'] });
   } catch (error) {
     console.error(`✖ ${error.message}`);
-    process.exit(1);
+    process.exit(error.exitCode ?? 1);
   }
 }

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packagesFor, systemPackages } from './system-packages.mjs';
-import { CHROMIUM_ARGS } from './lib/system.mjs';
+import { BROTLI_STATIC_MODULE, brotliStaticModule, CHROMIUM_ARGS } from './lib/system.mjs';
 import { startSshd } from './lib/sshd.mjs';
 import { readSettings } from '../src/settings.ts';
 
@@ -175,6 +175,32 @@ http {
       );
       const result = run(nginx, ['-t', '-p', work, '-c', conf]);
       return { ok: result.ok, detail: result.ok ? 'configuration accepted' : result.output.split('\n')[0] || `${nginx} not found` };
+    },
+  },
+  'nginx-brotli': {
+    title: "nginx loads Debian's brotli_static module (the include's brotli copies)",
+    async check(work) {
+      const module = brotliStaticModule();
+      if (!module) return { ok: false, detail: `${BROTLI_STATIC_MODULE} is missing` };
+      for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) spawnSync('mkdir', ['-p', path.join(work, 'brotli', dir)]);
+      const prefix = path.join(work, 'brotli');
+      const conf = path.join(prefix, 'nginx.conf');
+      writeFileSync(
+        conf,
+        `load_module ${module};
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
+  server { listen 127.0.0.1:1; brotli_static on; root ${prefix}; }
+}
+`,
+      );
+      const result = run(settings.NGINX_PATH, ['-t', '-p', prefix, '-c', conf]);
+      return { ok: result.ok, detail: result.ok ? 'module loaded, brotli_static accepted' : result.output.split('\n')[0] };
     },
   },
   'java-vnu': {

@@ -14,41 +14,79 @@
  * GITHUB_STEP_SUMMARY names one (GitHub Actions sets it); when a step fails, the job summary says so and, with
  * PUBLISH_NOTIFY_URL, one JSON message is POSTed (src/integrations/notify.ts; a failed notification only warns).
  *
+ * One run at a time: the whole run holds the checkout's lock (BUILD_LOCK_FILE of scripts/astro.mjs), and the deploy
+ * the target's (scripts/deploy.mjs); a run that finds either held stops at once, changes nothing, says which run
+ * holds it (console and job summary) and exits LOCK_BUSY_EXIT_CODE (75), without telling editors of a failure.
+ *
  * Usage: `node scripts/rebuild.mjs [--dry-run] [--out-dir dist] [--skip-build]` (`--skip-build` checks and
- * deploys an existing build). Exit code: 0 when deployed (or planned); otherwise the failing step's.
+ * deploys an existing build). Exit code: 0 when deployed (or planned); 75 when another run holds a lock; otherwise
+ * the failing step's.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runAstro } from './astro.mjs';
+import { BUILD_LOCK_FILE, runAstro, sampleSnapshotDir } from './astro.mjs';
 import { deploy } from './deploy.mjs';
+import { acquireLock, LOCK_BUSY_EXIT_CODE, LockBusyError } from './lib/run-lock.mjs';
 import { checkSite } from './lib/site-checks.mjs';
 import { readSettings } from '../src/settings.ts';
 import { BUILD_REPORT_FILE } from '../src/site/limits.ts';
 import { failureMessage, notify } from '../src/integrations/notify.ts';
 import { publishSummaryMarkdown } from '../src/integrations/publish-report.ts';
+import { readStagedRefusals, snapshotSettings } from '../src/portal/snapshots.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Runs the pipeline.
+ * Runs the pipeline, holding the checkout's lock.
  * @param {{ outDir?: string, dryRun?: boolean, skipBuild?: boolean, env?: NodeJS.ProcessEnv }} [options]
- * @returns {Promise<number>} 0 on success, else the exit code of the step that failed (nothing deployed).
+ * @returns {Promise<number>} 0 on success; LOCK_BUSY_EXIT_CODE when another run holds the checkout's or the
+ *   target's lock (nothing changed); else the exit code of the step that failed (nothing deployed).
  */
-export async function rebuild({ outDir = 'dist', dryRun = false, skipBuild = false, env = process.env } = {}) {
+export async function rebuild(options = {}) {
+  const summary = (options.env ?? process.env).GITHUB_STEP_SUMMARY;
+  let lock;
+  try {
+    lock = acquireLock({ file: BUILD_LOCK_FILE, what: 'rebuild (npm run rebuild)', where: `the checkout ${root}` });
+    return await runPipeline(options, lock.fd);
+  } catch (error) {
+    if (!(error instanceof LockBusyError)) throw error;
+    console.error(`\n✖ ${error.message}`);
+    if (summary) appendFileSync(summary, `## 本次重建略過：另一次重建或部署正在進行（${error.holder}），本次未變更任何內容\n\n`);
+    return LOCK_BUSY_EXIT_CODE;
+  } finally {
+    lock?.release();
+  }
+}
+
+/**
+ * The pipeline's steps (rebuild, whose lock the caller holds).
+ * @param {{ outDir?: string, dryRun?: boolean, skipBuild?: boolean, env?: NodeJS.ProcessEnv }} options
+ * @param {number} lockFd the checkout lock's fd, handed to the build's processes
+ * @returns {Promise<number>}
+ * @throws {LockBusyError} when the deploy finds the target's lock held
+ */
+async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false, env = process.env }, lockFd) {
   const site = resolve(root, outDir);
   const settings = readSettings(env);
   const summary = env.GITHUB_STEP_SUMMARY;
   const stop = async (step, code) => {
     console.error(`\n✖ ${step} failed (exit ${code}): stopped, nothing deployed.`);
-    if (summary) appendFileSync(summary, `## ✖ 網站重建失敗：${step}（結束碼 ${code}），沒有部署任何內容\n\n`);
-    await notify(settings.PUBLISH_NOTIFY_URL, failureMessage(step, code || 1, settings.SITE_URL), { warn: (text) => console.warn(`⚠ ${text}`) });
+    // The lists the item-drop guard refused: what editors must confirm (or fix on the portal) before the next publish.
+    const refusals = step === 'build' ? await readStagedRefusals(snapshotDir(env, settings)) : [];
+    for (const refusal of refusals) console.error(`✖ refused: ${refusal.reason.en}`);
+    if (summary) {
+      const lines = refusals.map((refusal) => `- ${refusal.reason.zh}\n`).join('');
+      appendFileSync(summary, `## ✖ 網站重建失敗：${step}（結束碼 ${code}），沒有部署任何內容\n\n${lines ? `${lines}\n` : ''}`);
+    }
+    const message = failureMessage(step, code || 1, settings.SITE_URL, refusals);
+    await notify(settings.PUBLISH_NOTIFY_URL, message, { warn: (text) => console.warn(`⚠ ${text}`) });
     return code || 1;
   };
   if (!skipBuild) {
     console.log(`\n▶ rebuild 1/3: build into ${site}`);
-    const code = await runAstro('build', ['--outDir', site], env);
+    const code = await runAstro('build', ['--outDir', site], env, { lockFd });
     if (code !== 0) return stop('build', code);
   }
   if (summary) writeJobSummary(site, summary, settings.SITE_URL);
@@ -58,11 +96,22 @@ export async function rebuild({ outDir = 'dist', dryRun = false, skipBuild = fal
   try {
     deploy({ dir: site, dryRun, env });
   } catch (error) {
+    if (error instanceof LockBusyError) throw error;
     console.error(`✖ deploy failed: ${error.message}`);
     return stop('deploy', 1);
   }
   console.log(`\n✔ rebuild ${dryRun ? 'done (dry run, nothing deployed)' : 'deployed'}`);
   return 0;
+}
+
+/**
+ * The snapshot folder the build uses (its staged refusals): PORTAL_SNAPSHOT_DIR, the sample portal's own folder
+ * without PORTAL_API_BASE (scripts/astro.mjs), else the one in Astro's cache folder.
+ * @returns {string}
+ */
+function snapshotDir(env, settings) {
+  if (!settings.PORTAL_API_BASE) return sampleSnapshotDir(env);
+  return snapshotSettings(settings, settings.ASTRO_CACHE_DIR ? resolve(root, settings.ASTRO_CACHE_DIR) : join(root, 'node_modules/.astro')).dir;
 }
 
 /**

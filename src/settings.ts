@@ -151,7 +151,7 @@ export const SETTINGS = {
   PORTAL_ALLOW_ITEM_DROP: setting(
     'build',
     z.string().optional(),
-    'lists confirmed to lose more than half of their items in this build: `news,faqs` or `*`.',
+    'lists confirmed to lose more than half of their items against their baseline in this build (which then moves the baseline down to the new count), or to be empty in a first build without a snapshot: `news,faqs` or `*`.',
   ),
   PORTAL_QUARANTINE_MAX_AGE_HOURS: setting(
     'build',
@@ -241,6 +241,11 @@ export const SETTINGS = {
     'deploy',
     z.string().optional(),
     "`DEPLOY_TARGET` over SSH: the server's host keys, `known_hosts` lines (`ssh-keyscan -p 22 www.example.com`) or the path of such a file; only these are trusted. Unset: ssh's own `known_hosts`.",
+  ),
+  DEPLOY_RELOAD_COMMAND: setting(
+    'deploy',
+    z.string().optional(),
+    "`DEPLOY_TARGET`: the command that makes the web server read the new release's `nginx.conf` (redirects, headers, CSP hashes), run by `sh` on the server (over SSH for a remote target) after every switch, deploy and rollback, e.g. `sudo -n /usr/sbin/nginx -t -q && sudo -n /usr/sbin/nginx -s reload`; when it fails, `current` goes back to the release live before and the deploy fails. Unset: a warning, the new include takes effect at nginx's next reload.",
   ),
   DEPLOY_KEEP_RELEASES: setting(
     'deploy',

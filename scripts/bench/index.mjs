@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: the benchmark. Not a test: it measures and prints, it asserts nothing.
  *
- *   npm run bench [-- --only build,weight,lighthouse,search,navigation,notifications,reader,publish] [--sizes sample,1k,10k]
+ *   npm run bench [-- --only build,weight,lighthouse,search,navigation,notifications,reader,nginx,publish] [--sizes sample,1k,10k]
  *                 [--dist dist] [--no-prefetch-dist dir] [--out bench-results/bench.md] [--readme]
  *
  * Sections (all by default, in this order; scripts/bench/<section>.mjs):
@@ -17,6 +17,8 @@
  * - notifications: the longest main-thread task while 10,000 notifications arrive in one answer;
  * - reader: the audio reader's synthesis, cold and warm cache, per engine, for the sample site (`--dist`) and the
  *   1k size of `--sizes` (scripts/bench/reader.mjs; 10k is not synthesized);
+ * - nginx: requests/s on `/` from one nginx worker, with the build's gzip and brotli copies and on the fly
+ *   (scripts/bench/nginx.mjs);
  * - publish: with the reader on, cold builds until every page has audio, then the time until one changed, added or
  *   removed news item is live in dist/ and the whole `npm run rebuild -- --dry-run`, at the 1k and 10k sizes of
  *   `--sizes` (scripts/bench/publish.mjs; about 30 min at 10k).
@@ -39,13 +41,14 @@ import { benchBuild } from './build.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchPublish } from './publish.mjs';
 import { benchNavigation } from './navigation.mjs';
+import { benchNginx } from './nginx.mjs';
 import { benchNotifications } from './notifications.mjs';
 import { benchSearch } from './search.mjs';
 import { DEFAULT_DIST, RESULTS_DIR, ROOT, machine, seconds } from './util.mjs';
 import { benchWeight } from './weight.mjs';
 
 /** Section names in run order. */
-export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'notifications', 'reader', 'publish'];
+export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'notifications', 'reader', 'nginx', 'publish'];
 
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
@@ -102,6 +105,7 @@ async function main() {
     }
     if (name === 'notifications') sections.push(await benchNotifications({ dist, log }));
     if (name === 'reader') sections.push(await readerSection(dist, sizes, log));
+    if (name === 'nginx') sections.push(await benchNginx({ dist, log }));
   }
 
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');

@@ -9,6 +9,9 @@
  * it live (`ln -sfn` to a temporary link beside `current`, then `mv -T` over it: one rename(2), atomic on POSIX) and
  * deletes the releases past DEPLOY_KEEP_RELEASES. An upload that fails or is killed stops before (4): `current` is
  * untouched, and (2) of the next deploy removes what it wrote. A rollback is (1) and the switch of (4).
+ * Before (1), a deploy or rollback (not a dry run) takes the target's lock on the server (`<path>/.deploy.lock`,
+ * flock(1) held through its own ssh connection, scripts/lib/run-lock.mjs): a second one stops at once, naming the
+ * first; rsync holds the lock too, so an upload outliving a killed deploy still keeps the next one out.
  *
  * The remote steps are fixed POSIX sh programs run as `sh -c PROGRAM deploy ARG…`; every value (paths, names)
  * reaches them as a positional argument, the command line quoted for the remote shell by shell-quote, never pasted
@@ -25,9 +28,12 @@ import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
+import { acquireLock } from './run-lock.mjs';
 import {
   CURRENT_LINK,
+  DEPLOY_LOCK_FILE,
   dryRunLines,
+  NO_RELOAD_NOTE,
   nextRelease,
   PARTIAL_PREFIX,
   previousRelease,
@@ -107,9 +113,11 @@ function materialise(value, isText, file, what) {
  * folder with the key and known hosts written from the settings).
  * @param {{ user?: string, host: string, port?: number }} target from {@link parseSshTarget}
  * @param {{ DEPLOY_SSH_KEY?: string, DEPLOY_SSH_KNOWN_HOSTS?: string }} settings
- * @returns {{ ssh: string[], destination: string, run: (program: string, args: string[]) => string, close: () => void }}
- *   `ssh` the ssh command and its options (for rsync's `-e`); `destination` `[user@]host` (IPv6 in brackets);
- *   `run` runs a remote sh program with positional arguments and returns its standard output
+ * @returns {{ ssh: string[], destination: string, run: (program: string, args: string[]) => string, close: () => void,
+ *   lockCommand: string[] }} `ssh` the ssh command and its options (for rsync's `-e`); `destination` `[user@]host`
+ *   (IPv6 in brackets); `run` runs a remote sh program with positional arguments and returns its standard output;
+ *   `lockCommand` ssh up to the remote command on a connection of its own (never the shared one, whose end
+ *   `close()` decides), for the lock's holder
  * @throws {Error} when the temporary folder's path holds a space, a quote or a backslash (ssh reads a list of files
  *   at such a space, rsync reads `-e` with quotes of its own), or a setting is neither text nor a file.
  */
@@ -133,9 +141,9 @@ export function sshSession(target, settings) {
     const ssh = ['ssh', ...options.flatMap((option) => ['-o', option])];
     const host = target.host.includes(':') ? `[${target.host}]` : target.host;
     const destination = target.user ? `${target.user}@${host}` : host;
+    const login = target.user ? ['-l', target.user] : [];
     const run = (program, args) => {
       const [file, ...sshOptions] = ssh;
-      const login = target.user ? ['-l', target.user] : [];
       const command = quote(['sh', '-c', program, 'deploy', ...args]);
       const result = spawnSync(file, [...sshOptions, ...login, '--', target.host, command], { encoding: 'utf8', maxBuffer: RSYNC_OUTPUT_MAX_BYTES });
       if (result.error) throw new Error(`ssh could not start (${result.error.message}).`);
@@ -146,7 +154,9 @@ export function sshSession(target, settings) {
       spawnSync(ssh[0], [...ssh.slice(1), '-O', 'exit', '--', target.host], { stdio: 'ignore' });
       rmSync(folder, { recursive: true, force: true });
     };
-    return { ssh, destination, run, close };
+    // ssh takes an option's first value: these two, given first, keep the lock's connection out of the shared one.
+    const lockCommand = [ssh[0], '-o', 'ControlMaster no', '-o', 'ControlPath none', ...ssh.slice(1), ...login, '--', target.host];
+    return { ssh, destination, run, close, lockCommand };
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw error;
@@ -187,20 +197,40 @@ const SWITCH_LINES = `ln -sfn -- "$r/$release" "$t/.$c-$$"
 mv -T -- "$t/.$c-$$" "$t/$c"
 `;
 
-/** Remote program of a rollback: switches `current`. Arguments: target, releases folder, current link, release. */
-const SWITCH_PROGRAM = `set -eu
-t=$1 r=$2 c=$3 release=$4
-${SWITCH_LINES}`;
+/**
+ * Remote lines after a switch: runs the reload command (`$reload`, DEPLOY_RELOAD_COMMAND; none when empty) with sh;
+ * when it fails, switches `current` back to `$before` (when there was one), says `reload-failed <exit code>` and
+ * exits 3. Uses t, r, c, reload and before.
+ */
+const RELOAD_LINES = `if [ -n "$reload" ]; then
+  code=0
+  sh -c "$reload" >&2 || code=$?
+  if [ "$code" != 0 ]; then
+    if [ -n "$before" ]; then release=$before; ${SWITCH_LINES.trim().replaceAll('\n', '; ')}; fi
+    echo "reload-failed $code" >&2
+    exit 3
+  fi
+fi
+`;
 
 /**
- * Remote program ending a deploy: renames the uploaded folder to its release name, switches `current` to it, then
- * deletes the named releases. Arguments: target, releases folder, current link, uploaded folder, release, names.
+ * Remote program of a rollback: switches `current`, then reloads. Arguments: target, releases folder, current link,
+ * release, reload command, release live before.
+ */
+const SWITCH_PROGRAM = `set -eu
+t=$1 r=$2 c=$3 release=$4 reload=$5 before=$6
+${SWITCH_LINES}${RELOAD_LINES}`;
+
+/**
+ * Remote program ending a deploy: renames the uploaded folder to its release name, switches `current` to it,
+ * reloads, then deletes the named releases. Arguments: target, releases folder, current link, uploaded folder,
+ * release, reload command, release live before, names.
  */
 const PUBLISH_PROGRAM = `set -eu
-t=$1 r=$2 c=$3 staging=$4 release=$5
-shift 5
+t=$1 r=$2 c=$3 staging=$4 release=$5 reload=$6 before=$7
+shift 7
 mv -T -- "$t/$r/$staging" "$t/$r/$release"
-${SWITCH_LINES}for n in "$@"; do rm -rf -- "$t/$r/$n"; done
+${SWITCH_LINES}${RELOAD_LINES}for n in "$@"; do rm -rf -- "$t/$r/$n"; done
 `;
 
 /**
@@ -224,7 +254,7 @@ function readRemote(session, target) {
  * @returns {{ upload: { path: string, bytes: number }[], remove: string[] }} files rsync sent (would send) and removed
  * @throws {Error} when rsync cannot start or fails (killed, connection lost, disk full).
  */
-function rsyncTo({ site, session, to, linkDest, dryRun = false, remove = false, extra = [] }) {
+function rsyncTo({ site, session, to, linkDest, dryRun = false, remove = false, extra = [], lockFd }) {
   const args = [
     '--recursive',
     '--links',
@@ -241,7 +271,8 @@ function rsyncTo({ site, session, to, linkDest, dryRun = false, remove = false, 
     `${site}/`,
     `${session.destination}:${to}/`,
   ];
-  const result = spawnSync('rsync', args, { encoding: 'utf8', maxBuffer: RSYNC_OUTPUT_MAX_BYTES, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdio = ['ignore', 'pipe', 'pipe', ...(lockFd === undefined ? [] : [lockFd])];
+  const result = spawnSync('rsync', args, { encoding: 'utf8', maxBuffer: RSYNC_OUTPUT_MAX_BYTES, stdio });
   if (result.error) throw new Error(`rsync could not start (${result.error.message}): install Debian's rsync.`);
   if (result.status !== 0)
     throw new Error(`rsync to ${session.destination}:${to} failed (exit ${result.status ?? result.signal}): ${result.stderr.trim()}`);
@@ -272,7 +303,9 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
   const keep = settings.DEPLOY_KEEP_RELEASES;
   const where = target.display;
   const session = sshSession(target, settings);
+  let lock;
   try {
+    lock = dryRun ? undefined : lockTarget(session, target, `deploy of ${site}`);
     const { releases, current, partial, mirror } = readRemote(session, target);
     const next = nextRelease({ releases, current, now, digest: plan.digest, keep, where });
     if ('alreadyLive' in next) {
@@ -301,16 +334,54 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
     );
     session.run(PREPARE_PROGRAM, [target.path, RELEASES_FOLDER, ...partial]);
     const staging = `${PARTIAL_PREFIX}${next.release}`;
-    const sent = rsyncTo({ site, session, to: `${folder}/${staging}`, linkDest: live, extra: rsyncArgs });
-    session.run(PUBLISH_PROGRAM, [target.path, RELEASES_FOLDER, CURRENT_LINK, staging, next.release, ...next.pruned]);
+    const sent = rsyncTo({ site, session, to: `${folder}/${staging}`, linkDest: live, extra: rsyncArgs, lockFd: lock?.fd });
+    const reload = settings.DEPLOY_RELOAD_COMMAND ?? '';
+    runSwitch(session, PUBLISH_PROGRAM, [target.path, RELEASES_FOLDER, CURRENT_LINK, staging, next.release, reload, current ?? '', ...next.pruned], {
+      live: next.release,
+      before: current,
+    });
+    if (!reload) log(NO_RELOAD_NOTE);
     log(
       `Deployed release ${next.release} to ${where}: ${sent.upload.length} copied, ${plan.upload.length - sent.upload.length} linked; ` +
         `live now (replaced ${current ?? 'nothing'}); ${next.pruned.length} old release(s) deleted, ${partial.length} half-written removed.`,
     );
     return { ...outcome, upload: sent.upload, remove: [] };
   } finally {
+    lock?.release();
     session.close();
   }
+}
+
+/**
+ * Runs a remote program that switches `current` and reloads (PUBLISH_PROGRAM, SWITCH_PROGRAM).
+ * @throws {Error} when ssh fails, or, naming the command's exit code and output, when the reload failed (then the
+ *   release live before is live again)
+ */
+function runSwitch(session, program, args, { live, before }) {
+  try {
+    session.run(program, args);
+  } catch (error) {
+    const failed = /reload-failed (\d+)/.exec(error.message);
+    if (!failed) throw error;
+    throw new Error(
+      `DEPLOY_RELOAD_COMMAND failed on the server (exit ${failed[1]}): ${error.message}. ` +
+        `${before ? `Release ${before} is live again` : 'Nothing was live before'}; ${live} stays on disk until the next deploy.`,
+    );
+  }
+}
+
+/**
+ * Takes the target's lock on the server (DEPLOY_LOCK_FILE under its path).
+ * @returns {ReturnType<typeof acquireLock>}
+ * @throws {import('./run-lock.mjs').LockBusyError} when another deploy or rollback holds it
+ */
+function lockTarget(session, target, what) {
+  return acquireLock({
+    file: `${target.path}/${DEPLOY_LOCK_FILE}`,
+    what,
+    where: `the deploy target ${target.display}`,
+    ssh: session.lockCommand,
+  });
 }
 
 /**
@@ -322,15 +393,25 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
  */
 export function rollbackOverSsh({ target, settings, dryRun, log }) {
   const session = sshSession(target, settings);
+  let lock;
   try {
+    lock = dryRun ? undefined : lockTarget(session, target, 'rollback');
     const { releases, current } = readRemote(session, target);
     const previous = previousRelease({ releases, current, where: target.display });
-    if (!dryRun) session.run(SWITCH_PROGRAM, [target.path, RELEASES_FOLDER, CURRENT_LINK, previous]);
+    if (!dryRun) {
+      const reload = settings.DEPLOY_RELOAD_COMMAND ?? '';
+      runSwitch(session, SWITCH_PROGRAM, [target.path, RELEASES_FOLDER, CURRENT_LINK, previous, reload, current], {
+        live: previous,
+        before: current,
+      });
+      if (!reload) log(NO_RELOAD_NOTE);
+    }
     log(
       `${dryRun ? 'Dry run: would roll back' : 'Rolled back'} ${target.display}: live ${dryRun ? 'would be' : 'now'} ${previous}, replacing ${current}.`,
     );
     return { live: dryRun ? current : previous, previous, replaced: current, rolledBack: !dryRun };
   } finally {
+    lock?.release();
     session.close();
   }
 }

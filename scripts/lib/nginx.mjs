@@ -11,7 +11,9 @@ import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
-import { nginxPath } from './system.mjs';
+import { quote } from 'shell-quote';
+import { BROTLI_STATIC_CONF } from '../../src/site/limits.ts';
+import { brotliStaticModule, nginxPath } from './system.mjs';
 
 /** Resolves once a TCP connection to 127.0.0.1:port succeeds. */
 function canConnect(port) {
@@ -29,10 +31,15 @@ function canConnect(port) {
  * With `tls`, the server speaks HTTPS with a throwaway self-signed certificate for 127.0.0.1 (written as
  * `certFile`, to trust with NODE_EXTRA_CA_CERTS) and answers plain HTTP on the same port with a 301 to HTTPS
  * (nginx error 497), as a production front would: what the HTTP Observatory needs to grade HSTS and redirection.
- * @param {{ dist: string, portalUrl: string, tls?: boolean }} options portalUrl like http://127.0.0.1:4322
- * @returns {Promise<{ url: string, port: number, certFile?: string, close: () => Promise<void> }>}
+ * With Debian's brotli_static module installed (brotliStaticModule), nginx loads it and the prefix holds
+ * BROTLI_STATIC_CONF, as .github/OPERATIONS.md tells an operator to set it up, so the include sends the `.br` copies;
+ * `brotli: false` starts it as a server without the module.
+ * @param {{ dist: string, portalUrl: string, tls?: boolean, brotli?: boolean }} options portalUrl like http://127.0.0.1:4322
+ * @returns {Promise<{ url: string, port: number, certFile?: string, reloadCommand: string, close: () => Promise<void> }>}
+ *   `reloadCommand` the sh command that makes this nginx read its configuration again (`nginx -s reload`), as an
+ *   operator's DEPLOY_RELOAD_COMMAND would
  */
-export async function startNginx({ dist, portalUrl, tls = false }) {
+export async function startNginx({ dist, portalUrl, tls = false, brotli = true }) {
   const root = resolve(dist);
   if (!existsSync(join(root, 'nginx.conf'))) throw new Error(`${root}/nginx.conf missing: build first.`);
   const port = await getPort({ host: '127.0.0.1' });
@@ -77,9 +84,11 @@ export async function startNginx({ dist, portalUrl, tls = false }) {
     ssl_certificate_key ${keyFile};
     error_page 497 =301 https://$host:$server_port$request_uri;`
     : `listen 127.0.0.1:${port};`;
+  const brotliModule = brotli ? brotliStaticModule() : undefined;
+  if (brotliModule) writeFileSync(join(prefix, BROTLI_STATIC_CONF), 'brotli_static on;\n');
   writeFileSync(
     conf,
-    `${isRoot ? 'user root;' : ''}
+    `${brotliModule ? `load_module ${brotliModule};\n` : ''}${isRoot ? 'user root;' : ''}
 worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
@@ -122,6 +131,7 @@ http {
     url,
     port,
     ...(tls ? { certFile } : {}),
+    reloadCommand: quote([nginxPath(), '-p', prefix, '-c', conf, '-s', 'reload']),
     close: async () => {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');

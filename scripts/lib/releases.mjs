@@ -6,12 +6,21 @@
  *     <target>/releases/<UTC time>-<site digest>/   one complete site per deploy
  *     <target>/releases/.partial-<name>/            a release still being written (never live)
  *     <target>/current -> releases/<…>              the live site (nginx's `root`), a relative symlink
+ *     <target>/.deploy.lock                          held by the deploy or rollback running (one at a time)
  * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
  */
 
 /** Under the target: the folder of the releases, and the symlink that is the live site (nginx's `root`). */
 export const RELEASES_FOLDER = 'releases';
 export const CURRENT_LINK = 'current';
+/**
+ * The target's lock file (scripts/lib/run-lock.mjs), beside `current`, outside what nginx serves: held by a deploy
+ * and a rollback, so that two never write or switch the same target at once.
+ */
+export const DEPLOY_LOCK_FILE = '.deploy.lock';
+/** The log line of a switch without DEPLOY_RELOAD_COMMAND (scripts/deploy.mjs, scripts/lib/deploy-ssh.mjs). */
+export const NO_RELOAD_NOTE =
+  "  note: DEPLOY_RELOAD_COMMAND is not set: nginx serves the new release's files now, but its redirects and headers (the CSP hashes of its inline scripts) only from nginx's next reload.";
 /** Prefix of a release folder still being written (never live; removed by the next deploy). */
 export const PARTIAL_PREFIX = '.partial-';
 /** Files a complete build always has (never deploy a partial site); the first also marks an earlier mirroring deploy. */

@@ -52,3 +52,11 @@ export function soxPath() {
 export function nginxPath() {
   return present(readSettings().NGINX_PATH, 'nginx');
 }
+
+/** Debian's brotli_static module of nginx (package libnginx-mod-http-brotli-static). */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** @returns {string | undefined} the brotli_static module when it is installed (nginx serves without it, gzip only). */
+export function brotliStaticModule() {
+  return existsSync(BROTLI_STATIC_MODULE) ? BROTLI_STATIC_MODULE : undefined;
+}

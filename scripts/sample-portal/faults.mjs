@@ -4,13 +4,13 @@
  * (`--strict`, SAMPLE_PORTAL_STRICT) that makes the endpoints beyond spec §7 missing.
  * The router (router.mjs) asks `createFaults()` for the fault of each request and applies it in three places:
  * before the body is read (`down`), before the handler runs (`slow`, `http500`, `code`) and on its data
- * (`empty`, `badItem`, `badItems`, `malformed`).
+ * (`empty`, `shrink`, `badItem`, `badItems`, `malformed`).
  */
 import { ENDPOINTS } from './site-rules.mjs';
 import { failure, JSON_TYPE, send, sendJson } from './http.mjs';
 
 /** Fault modes, see README.md. */
-export const FAULT_MODES = Object.freeze(['down', 'slow', 'http500', 'code', 'malformed', 'badItem', 'badItems', 'empty']);
+export const FAULT_MODES = Object.freeze(['down', 'slow', 'http500', 'code', 'malformed', 'badItem', 'badItems', 'empty', 'shrink']);
 
 /** Default delay of the `slow` fault, in milliseconds. */
 export const DEFAULT_SLOW_MS = 20_000;
@@ -38,10 +38,10 @@ export function parseStrict(input) {
 
 /**
  * Normalise a fault map.
- * @param {unknown} input  an object `{ [endpointName | '*']: mode | 'slow:5000' | { mode, delayMs?, times? } }`,
- *   a JSON string of such an object, or nothing.
- * @returns {Record<string, { mode: string, delayMs?: number, times?: number }>} the faults by endpoint name.
- * @throws {Error} on an unknown endpoint name or mode, or a bad delay/times value.
+ * @param {unknown} input  an object `{ [endpointName | '*']: mode | 'slow:5000' | 'shrink:21' | { mode, delayMs?,
+ *   times?, keep? } }`, a JSON string of such an object, or nothing.
+ * @returns {Record<string, { mode: string, delayMs?: number, times?: number, keep?: number }>} the faults by endpoint name.
+ * @throws {Error} on an unknown endpoint name or mode, or a bad delay/times/keep value.
  */
 export function parseFaults(input) {
   if (input === undefined || input === null || input === '') return {};
@@ -54,8 +54,8 @@ export function parseFaults(input) {
     }
     let spec = value;
     if (typeof spec === 'string') {
-      const [mode, delay] = spec.split(':');
-      spec = { mode, ...(delay ? { delayMs: Number(delay) } : {}) };
+      const [mode, number] = spec.split(':');
+      spec = { mode, ...(number ? { [mode === 'shrink' ? 'keep' : 'delayMs']: Number(number) } : {}) };
     }
     if (!spec || typeof spec !== 'object' || !FAULT_MODES.includes(spec.mode)) {
       throw new Error(`unknown fault mode for "${name}": ${JSON.stringify(value)} (modes: ${FAULT_MODES.join(', ')})`);
@@ -68,6 +68,10 @@ export function parseFaults(input) {
     if (spec.times !== undefined) {
       if (!Number.isInteger(Number(spec.times)) || Number(spec.times) < 1) throw new Error(`bad times for "${name}"`);
       fault.times = Number(spec.times);
+    }
+    if (spec.mode === 'shrink') {
+      if (!Number.isInteger(Number(spec.keep)) || Number(spec.keep) < 0) throw new Error(`shrink needs keep, a whole number ≥ 0, for "${name}"`);
+      fault.keep = Number(spec.keep);
     }
     faults[name] = fault;
   }
@@ -115,8 +119,8 @@ function breakEveryItem(name, data) {
 }
 
 /**
- * The `empty`, `badItem` and `badItems` faults on an endpoint's data.
- * @param {{ mode: string } | undefined} fault  the request's fault, if any.
+ * The `empty`, `shrink`, `badItem` and `badItems` faults on an endpoint's data.
+ * @param {{ mode: string, keep?: number } | undefined} fault  the request's fault, if any.
  * @param {string} name  endpoint name.
  * @param {unknown} data  what the handler answered.
  * @returns {{ data: unknown, headers: Record<string, string> }} the data to send and extra headers
@@ -124,6 +128,7 @@ function breakEveryItem(name, data) {
  */
 export function distortData(fault, name, data) {
   if (fault?.mode === 'empty') return { data: [], headers: {} };
+  if (fault?.mode === 'shrink') return { data: Array.isArray(data) ? data.slice(0, fault.keep) : data, headers: {} };
   if (fault?.mode === 'badItem' || fault?.mode === 'badItems') {
     const broken = (fault.mode === 'badItem' ? breakFirstItem : breakEveryItem)(name, data);
     return { data: broken.data, headers: { 'X-Sample-Bad-Item': broken.note } };

@@ -13,18 +13,15 @@
  *   pages) and `dist/nginx.conf` (self-hosting include); `dist/_headers`
  *   (CDN hosts) and the `add_header` lines of `dist/nginx.conf`: the security headers of
  *   src/lib/security-headers.ts, whose Content-Security-Policy gets the hashes of every inline script and style of
- *   the built pages (so the header allows what Astro's per-page meta policies allow); a gzip copy (`.gz`, best
- *   level) of every compressible build asset under `dist/_astro/`, which the nginx include serves with
- *   `gzip_static` instead of compressing each answer at a fast level (fewer bytes before the first paint); and
- *   the checks that `404.html` and `500.html` exist and that every `/_astro/` file a page links to exists (a page
+ *   the built pages (so the header allows what Astro's per-page meta policies allow) (the gzip and brotli copies
+ *   of the text files the include serves with `gzip_static` are the pipeline's later step,
+ *   src/integrations/precompress.ts); and the checks that `404.html` and `500.html` exist and that every `/_astro/` file a page links to exists (a page
  *   kept by the incremental build could otherwise point at an asset of an earlier build).
  * Any problem fails the build with a message naming the file.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { constants as zlib, gzip } from 'node:zlib';
 import type { BuiltPages } from './built-pages';
 import { cdnProxyRules, cdnRedirects, fallbackPage, nginxInclude } from '../lib/host-config';
 import { decodedPath, type Redirect } from '../lib/redirects';
@@ -38,36 +35,6 @@ export interface HostingOptions {
   portalApiBase?: string;
   /** EDGE_TRUSTED_PROXIES: the CDN in front of nginx (src/lib/host-config.ts realIpLines). */
   trustedProxies?: readonly string[];
-}
-
-/** Build assets worth a gzip copy: text types, at least the nginx include's `gzip_min_length` (512 bytes). */
-const PRECOMPRESSED = /\.(?:js|mjs|css|svg|json)$/;
-const PRECOMPRESS_MIN_BYTES = 512;
-const gzipAsync = promisify(gzip);
-
-/**
- * Writes `<file>.gz` (gzip level 9) beside every compressible file of `<root>_astro/` of at least
- * PRECOMPRESS_MIN_BYTES bytes, unless a copy at least as new as the file is there from an earlier build.
- * @param root dist/ path ending in `/`
- * @returns the number of copies written
- */
-async function precompressAssets(root: string): Promise<number> {
-  const folder = `${root}_astro`;
-  if (!existsSync(folder)) return 0;
-  const files = (await readdir(folder, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && PRECOMPRESSED.test(entry.name))
-    .map((entry) => `${entry.parentPath}/${entry.name}`);
-  let written = 0;
-  for (const file of files) {
-    // Hashed names: a copy at least as new as its file (an earlier build kept in dist/) is already right.
-    const copy = `${file}.gz`;
-    if (existsSync(copy) && (await stat(copy)).mtimeMs >= (await stat(file)).mtimeMs) continue;
-    const source = await readFile(file);
-    if (source.length < PRECOMPRESS_MIN_BYTES) continue;
-    await writeFile(copy, await gzipAsync(source, { level: zlib.Z_BEST_COMPRESSION }));
-    written += 1;
-  }
-  return written;
 }
 
 /**
@@ -122,15 +89,15 @@ export async function writeFallbackPages(
 }
 
 /**
- * Writes `_headers`, `_redirects`, `nginx.conf` and the gzip copies of the build assets.
+ * Writes `_headers`, `_redirects` and `nginx.conf`.
  * @param root dist/ path ending in `/`
  * @param plan the redirect plan
  * @param pages the one read of the built pages (its CSP hashes and missing asset links)
  * @param policy the deployment's security policy options (src/lib/security-headers.ts policyFrom), the same the
  *   Astro `security.csp` config was built from
  * @param hosting where the site is served (HostingOptions)
- * @returns the number of gzip copies written, and the redirects `_redirects` leaves to the fallback pages (past the
- *   CDN's limits, lib/host-config cdnRedirects)
+ * @returns the redirects `_redirects` leaves to the fallback pages (past the CDN's limits, lib/host-config
+ *   cdnRedirects)
  * @throws Error when 404.html or 500.html is missing, or when a page links to a `/_astro/` file that is not there
  */
 export async function writeHostFiles(
@@ -139,7 +106,7 @@ export async function writeHostFiles(
   pages: Pick<BuiltPages, 'cspHashes' | 'cspHashOrigins' | 'missingAssets'>,
   policy: SecurityPolicyOptions,
   hosting: HostingOptions = { host: 'nginx' },
-): Promise<{ compressed: number; cdnOmitted: Redirect[] }> {
+): Promise<{ cdnOmitted: Redirect[] }> {
   for (const page of ['404.html', '500.html']) {
     if (!existsSync(`${root}${page}`)) throw new Error(`Hosting: dist/${page} is missing.`);
   }
@@ -156,5 +123,5 @@ export async function writeHostFiles(
   await writeFile(`${root}_headers`, headersFile(headers, pages.cspHashOrigins));
   await writeFile(`${root}_redirects`, cdn.text);
   await writeFile(`${root}nginx.conf`, nginxInclude(plan, headers, { trustedProxies: hosting.trustedProxies ?? [] }));
-  return { compressed: await precompressAssets(root), cdnOmitted: cdn.omitted };
+  return { cdnOmitted: cdn.omitted };
 }

@@ -37,7 +37,7 @@ import type { AstroIntegrationLogger } from 'astro';
 import pLimit from 'p-limit';
 // Imported with the config: Astro's config loader closes its module runner before the build, so a later
 // dynamic import() from here would fail.
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ListRecord } from '../portal/snapshots';
 import { ARTICLE_SECTIONS } from '../site/sections';
 import {
@@ -51,6 +51,7 @@ import {
   IMAGE_MAX_SOURCE_BYTES,
   IMAGE_OUTPUT_FOLDER,
   IMAGE_SLOTS,
+  IMAGE_TRANSFORM_TIMEOUT_MS,
   SHARE_IMAGE,
   type ImageSlotName,
 } from '../site/images';
@@ -214,25 +215,54 @@ export async function downloadImage(url: string, cached: CachedSource | undefine
     await response.body?.cancel();
     return { kind: 'failed', reason: `HTTP ${response.status}`, reasonZh: `圖片無法下載（HTTP ${response.status}）` };
   }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of response.body ?? []) {
-    total += chunk.byteLength;
-    if (total > IMAGE_MAX_SOURCE_BYTES) {
-      return {
-        kind: 'failed',
-        reason: `larger than ${IMAGE_MAX_SOURCE_BYTES} bytes`,
-        reasonZh: `圖片檔案過大（超過 ${Math.round(IMAGE_MAX_SOURCE_BYTES / 1024 / 1024)} MB）`,
-      };
-    }
-    chunks.push(Buffer.from(chunk));
-  }
+  const body = await readBody(response);
+  if (body.kind === 'failed') return body;
   return {
     kind: 'bytes',
-    bytes: Buffer.concat(chunks),
+    bytes: body.bytes,
     etag: response.headers.get('etag') ?? undefined,
     lastModified: response.headers.get('last-modified') ?? undefined,
   };
+}
+
+/**
+ * Reads an answer's body, at most IMAGE_MAX_SOURCE_BYTES. A body that breaks off (the connection dropped midway:
+ * undici's "terminated") or outlasts the download's time limit (the fetch's signal: "aborted due to timeout") is
+ * one bad image, never the build's failure: `failed`, which shows the placeholder and names the image in the publish
+ * report (DESIGN.md §5: a bad upload never stops a publish); a later build tries it again (failed images are not cached).
+ * @returns the bytes, or why they cannot be used (English and zh-TW)
+ */
+async function readBody(response: Response): Promise<{ kind: 'body'; bytes: Buffer } | Extract<Download, { kind: 'failed' }>> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      total += chunk.byteLength;
+      if (total > IMAGE_MAX_SOURCE_BYTES) {
+        await response.body?.cancel().catch(() => undefined);
+        return {
+          kind: 'failed',
+          reason: `larger than ${IMAGE_MAX_SOURCE_BYTES} bytes`,
+          reasonZh: `圖片檔案過大（超過 ${Math.round(IMAGE_MAX_SOURCE_BYTES / 1024 / 1024)} MB）`,
+        };
+      }
+      chunks.push(Buffer.from(chunk));
+    }
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError';
+    return timedOut
+      ? {
+          kind: 'failed',
+          reason: `body not received within ${IMAGE_FETCH_TIMEOUT_MS} ms (${total} bytes by then)`,
+          reasonZh: `圖片下載逾時（${IMAGE_FETCH_TIMEOUT_MS / 1000} 秒內未傳完）`,
+        }
+      : {
+          kind: 'failed',
+          reason: `download broke off after ${total} bytes (${(error as Error).message})`,
+          reasonZh: '圖片下載中斷，未完整收到',
+        };
+  }
+  return { kind: 'body', bytes: Buffer.concat(chunks) };
 }
 
 /**
@@ -240,10 +270,25 @@ export async function downloadImage(url: string, cached: CachedSource | undefine
  * @param bytes the source's bytes
  * @param digest SHA-256 of the bytes (names the files, with the encodings)
  * @param use where the image is shown (its slots; whether it is a share image)
- * @returns the entry: `ready` with its variants, `vector` for an SVG, `failed` when sharp cannot read it or it has
- *   more than IMAGE_MAX_INPUT_PIXELS pixels
+ * @param timeoutMs time limit of the whole transform, in ms (IMAGE_TRANSFORM_TIMEOUT_MS): each sharp pipeline gets
+ *   sharp's `timeout` of what is left (whole seconds, at least 1), none starts after it
+ * @returns the entry: `ready` with its variants, `vector` for an SVG, `failed` when sharp cannot read it, it has
+ *   more than IMAGE_MAX_INPUT_PIXELS pixels or its variants take longer than `timeoutMs`
  */
-export async function makeVariants(bytes: Buffer, digest: string, use: Pick<ImageUse, 'slots' | 'share'>, filesDir: string): Promise<ImageEntry> {
+export async function makeVariants(
+  bytes: Buffer,
+  digest: string,
+  use: Pick<ImageUse, 'slots' | 'share'>,
+  filesDir: string,
+  timeoutMs: number = IMAGE_TRANSFORM_TIMEOUT_MS,
+): Promise<ImageEntry> {
+  const deadline = performance.now() + timeoutMs;
+  // sharp stops a pipeline past its timeout (whole seconds); a pipeline is not started once the time is spent.
+  const limited = (pipeline: Sharp): Sharp => {
+    const left = deadline - performance.now();
+    if (left <= 0) throw new Error('time limit spent');
+    return pipeline.timeout({ seconds: Math.max(1, Math.ceil(left / 1000)) });
+  };
   const input = { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' as const };
   let meta: Metadata;
   try {
@@ -276,7 +321,7 @@ export async function makeVariants(bytes: Buffer, digest: string, use: Pick<Imag
     const targetHeight = Math.max(1, Math.round((height * targetWidth) / width));
     const out = join(filesDir, file);
     if (!existsSync(out)) {
-      const pipeline = sharp(bytes, input).rotate().resize({ width: targetWidth, withoutEnlargement: true });
+      const pipeline = limited(sharp(bytes, input).rotate().resize({ width: targetWidth, withoutEnlargement: true }));
       const buffer = await pipeline.toFormat(format, IMAGE_ENCODINGS[format]).toBuffer();
       await writeFileAtomically(out, buffer);
       return { width: targetWidth, height: targetHeight, file, bytes: buffer.byteLength };
@@ -296,7 +341,7 @@ export async function makeVariants(bytes: Buffer, digest: string, use: Pick<Imag
       const file = `${key}-share.jpg`;
       const out = join(filesDir, file);
       if (!existsSync(out)) {
-        const buffer = await sharp(bytes, input)
+        const buffer = await limited(sharp(bytes, input))
           .rotate()
           .resize(SHARE_IMAGE.width, SHARE_IMAGE.height, { fit: 'cover', position: 'centre' })
           .flatten({ background: '#ffffff' })
@@ -308,6 +353,14 @@ export async function makeVariants(bytes: Buffer, digest: string, use: Pick<Imag
     }
     return { status: 'ready', width, height, fallback, variants, share };
   } catch (error) {
+    // sharp's message for a pipeline it stopped names the step it was in, not the time limit: the clock decides.
+    if (performance.now() >= deadline) {
+      return {
+        status: 'failed',
+        reason: `${width}×${height} px: its variants took longer than ${timeoutMs} ms to make`,
+        reasonZh: `圖片轉換逾時（${width}×${height}，超過 ${Math.round(timeoutMs / 1000)} 秒）`,
+      };
+    }
     return { status: 'failed', reason: `could not be decoded (${(error as Error).message})`, reasonZh: '圖片檔已損毀，無法轉換' };
   }
 }
@@ -351,6 +404,7 @@ export interface ImageReport {
  * @param options.sourceBase absolute URL the paths are resolved against (PORTAL_IMAGE_BASE or its default)
  * @param options.cacheDir the image cache folder (IMAGE_CACHE_DIR or `<cacheDir>/image-cache`)
  * @param options.budgetMs transformation time this build may spend, in ms (IMAGE_BUDGET_SECONDS × 1000)
+ * @param options.transformTimeoutMs time limit of one source's transform, in ms (default IMAGE_TRANSFORM_TIMEOUT_MS)
  * @param options.logger progress and the report
  * @param options.fetch fetch (tests)
  * @param options.now clock in ms (tests)
@@ -361,6 +415,7 @@ export async function prepareImages(options: {
   sourceBase: string;
   cacheDir: string;
   budgetMs: number;
+  transformTimeoutMs?: number;
   logger?: Pick<AstroIntegrationLogger, 'info' | 'warn'>;
   fetch?: typeof fetch;
   now?: () => number;
@@ -402,7 +457,7 @@ export async function prepareImages(options: {
         entry = await transform(async () => {
           if (report.spentMs >= budgetMs) return undefined;
           const started = now();
-          const made = await makeVariants(download.bytes, digest, use, filesDir);
+          const made = await makeVariants(download.bytes, digest, use, filesDir, options.transformTimeoutMs);
           report.spentMs += now() - started;
           if (made.status !== 'failed') report.made += 1;
           return made;

@@ -9,7 +9,7 @@
  * Runs in the build and in scripts/rebuild.mjs (Node's own TypeScript stripping): relative imports carry `.ts`.
  */
 import type { QuarantinedItem } from '../portal/quarantine.ts';
-import type { BuildReport } from '../portal/snapshots.ts';
+import type { BuildReport, ItemCountRefusal } from '../portal/snapshots.ts';
 import { PUBLISH_NOTIFY_TIMEOUT_MS, PUBLISH_REPORT_PATH } from '../site/limits.ts';
 import { reportHeadline } from './publish-report.ts';
 
@@ -35,6 +35,8 @@ export interface FailureMessage {
   /** The step that failed: `build`, `checks` or `deploy`. */
   step: string;
   exitCode: number;
+  /** The lists the item-drop guard refused: list, live items and the baseline's count (absent: empty, no snapshot). */
+  refused?: { list: string; items: number; baseline?: number }[];
   /** The publish report page (the last published build's: the failed one published nothing). */
   report: string;
 }
@@ -70,13 +72,19 @@ export function publishMessage(report: BuildReport, siteUrl: string): PublishMes
  * @param step `build`, `checks` or `deploy`
  * @param exitCode the step's exit code
  * @param siteUrl SITE_URL
+ * @param refusals the lists the item-drop guard refused in the build (src/portal/snapshots.ts readStagedRefusals):
+ *   their zh-TW reasons join the text, and they go in `refused` (list, live items, baseline)
  */
-export function failureMessage(step: string, exitCode: number, siteUrl: string): FailureMessage {
+export function failureMessage(step: string, exitCode: number, siteUrl: string, refusals: readonly ItemCountRefusal[] = []): FailureMessage {
+  const reasons = refusals.map((refusal) => refusal.reason.zh).join(' ');
   return {
     event: 'build-failed',
-    text: `網站重建失敗（步驟：${step}，結束碼 ${exitCode}），網站維持上次發布的內容。請查看工作紀錄；上次發布的報告見連結。`,
+    text: `網站重建失敗（步驟：${step}，結束碼 ${exitCode}），網站維持上次發布的內容。${reasons ? `${reasons} ` : ''}請查看工作紀錄；上次發布的報告見連結。`,
     step,
     exitCode,
+    ...(refusals.length > 0
+      ? { refused: refusals.map(({ list, items, baseline }) => ({ list, items, ...(baseline ? { baseline: baseline.items } : {}) })) }
+      : {}),
     report: reportUrl(siteUrl),
   };
 }

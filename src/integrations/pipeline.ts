@@ -20,6 +20,8 @@
  *  6. buildAudio: the audio reader over BuiltPages.files, within its time budget (src/integrations/reader.ts); its
  *     counts of pages with and awaiting audio go to the report;
  *  7. indexSite: the search index, its fingerprint from BuiltPages.digest (src/integrations/search-index.ts);
+ *  7b. precompressSite: a gzip and a brotli copy of every text file, for nginx's gzip_static and brotli_static
+ *      (src/integrations/precompress.ts);
  *  8. publish: dist/build-report.json and the publish report page `/_publish/` (pages added, changed, removed from
  *     BuiltPages.pageDigests; quarantined items), then the live lists' snapshots and the page digests are committed,
  *     then editors are notified (PUBLISH_NOTIFY_URL; src/integrations/publishing.ts).
@@ -42,6 +44,7 @@ import { unmatchedReferences } from '../portal/validation';
 import { pageFiles, pageReadCacheFile, readBuiltPages } from './built-pages';
 import { fallbackFile, writeFallbackPages, writeHostFiles } from './host-files';
 import { KEEP_OUTPUT_FOLDER, removeStalePages } from './output-folder';
+import { precompressSite } from './precompress';
 import { publish, removeBuildReport } from './publishing';
 import { buildAudio, setUpReader, type ReaderSetup } from './reader';
 import { imageManifestPlugin, imageSourceBase, imageSummary, imageUses, prepareImages, publishImages, type ImageReport } from './images';
@@ -156,6 +159,15 @@ async function listsAndPlan(snapshotDir: string, portal: AstroIntegrationLogger)
 }
 
 /**
+ * Step 7b: precompressSite, after every step that writes a text file (the publish report, for editors only, is then
+ * answered uncompressed), and what it did in the build log.
+ */
+async function precompress(root: string, hosting: AstroIntegrationLogger): Promise<void> {
+  const copies = await precompressSite(root);
+  hosting.info(`gzip and brotli copies: ${copies.written} written, ${copies.deleted} of removed files deleted (${copies.files} text files)`);
+}
+
+/**
  * Step 5: writeHostFiles, and what it did in the build log (a warning names the redirects past the CDN's limit).
  * @throws what writeHostFiles throws
  */
@@ -167,14 +179,12 @@ async function hostFiles(
   settings: Settings,
   hosting: AstroIntegrationLogger,
 ): Promise<void> {
-  const { compressed, cdnOmitted } = await writeHostFiles(root, plan, pages, policy, {
+  const { cdnOmitted } = await writeHostFiles(root, plan, pages, policy, {
     host: settings.SITE_HOST,
     portalApiBase: settings.PORTAL_API_BASE,
     trustedProxies: settings.EDGE_TRUSTED_PROXIES ?? [],
   });
-  hosting.info(
-    `${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf; ${compressed} assets gzipped`,
-  );
+  hosting.info(`${plan.length} redirects → _redirects, nginx.conf and fallback pages; security headers → _headers, nginx.conf`);
   if (cdnOmitted.length > 0) {
     hosting.warn(
       `_redirects: ${cdnOmitted.length} of ${plan.length} redirects are past the CDN's limit of ${CDN_REDIRECT_LIMITS.rules} rules ` +
@@ -271,6 +281,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
           logger: logger.fork('insurer:search-index'),
         });
         clock.lap('search index');
+        await precompress(root, hosting).then(() => clock.lap('precompress')); // 7b, before the snapshots are committed
         // 8. Report and snapshots.
         await publish({
           root,

@@ -19,6 +19,7 @@ import {
 } from './portal-proxy';
 import { UNSAFE_PORTAL_PATH, UPLOAD_EXTENSIONS } from '../site/uploads';
 import { IMAGE_OUTPUT_FOLDER } from '../site/images';
+import { BROTLI_STATIC_CONF } from '../site/limits';
 
 /**
  * Cloudflare Pages limits (developers.cloudflare.com/pages/configuration/redirects, "Per file"): 2,000 static
@@ -134,11 +135,7 @@ ${realIpLines(options.trustedProxies ?? [])}
 # Security headers (src/lib/security-headers.ts), on every answer, errors and redirects included.
 ${security}
 
-gzip on;
-gzip_vary on;
-gzip_comp_level 6;
-gzip_min_length 512;
-gzip_types text/css application/javascript application/json image/svg+xml text/plain text/xml application/xml;
+${COMPRESSION}
 
 error_page 404 /404.html;
 error_page 500 502 503 504 /500.html;
@@ -170,6 +167,7 @@ location ^~ /${IMAGE_OUTPUT_FOLDER}/ {
 ${locationSecurity}
   try_files $uri =404;
 }
+${pagefindLocation(locationSecurity)}
 # The service worker's script: revalidated on every fetch, so a new deploy's worker is found at the next visit.
 location = ${SERVICE_WORKER_PATH} {
   add_header Cache-Control "${WORKER_CACHE}" always;
@@ -279,6 +277,34 @@ ${answer}
 }`,
   );
   return [...exact, `location ^~ ${API_PREFIX} { return 404; }`].join('\n');
+}
+
+ * The include's compression: the build's gzip and brotli copies of the text files (src/integrations/precompress.ts),
+ * sent as they are; on the fly only what has no copy (proxied answers, small files). brotli_static is on where nginx
+ * has the module (Debian's libnginx-mod-http-brotli-static) and the server's own BROTLI_STATIC_CONF beside its
+ * nginx.conf says so (.github/OPERATIONS.md "Hosting"): a glob, which on a server without it matches nothing.
+ */
+const COMPRESSION = `# Text files: the build's gzip and brotli copies (src/integrations/precompress.ts); on the fly what has none.
+gzip_static on;
+include ${BROTLI_STATIC_CONF.replace('.', '[.]')};
+gzip on;
+gzip_vary on;
+gzip_comp_level 6;
+gzip_min_length 512;
+gzip_types text/css application/javascript application/json image/svg+xml text/plain text/xml application/xml;`;
+
+/**
+ * The location of Pagefind's files named by the hash of their content (fragments, index chunks, the meta file):
+ * immutable, as `/_astro/`; its loader, worker and entry file are not hashed and are revalidated like pages.
+ * @param locationSecurity the security header lines a location with its own `add_header` repeats
+ */
+function pagefindLocation(locationSecurity: string): string {
+  return `# Pagefind's files named by the hash of their content; its loader, worker and entry file are revalidated.
+location ~ "^/pagefind/(?:(?:fragment|index)/[^/]+|[^/]+\\.pf_meta)$" {
+  add_header Cache-Control "${IMMUTABLE_CACHE}" always;
+${locationSecurity}
+  try_files $uri =404;
+}`;
 }
 
 /**

@@ -201,24 +201,36 @@ export class PortalQuarantineAgeError extends Error {
 }
 
 /**
- * A list loaded live but lost more than half of its items against the last good build (item-drop guard: a portal that
- * answers 20000 with an empty list): names the list, both counts, the date of the last good build and how to confirm
- * the drop.
+ * A list loaded live but lost more than half of its items against its baseline, or is empty with no snapshot to
+ * compare with (item-drop guard, src/portal/snapshots.ts checkItemCount: a portal that answers 20000 with an empty or
+ * shrinking list): names the list, both counts, since when the baseline holds and how to confirm the drop.
  */
 export class PortalItemDropError extends PortalError {
   readonly list: string;
   readonly count: number;
+  /** The baseline's count; 0 for an empty list with no snapshot to compare with. */
   readonly previousCount: number;
-  constructor(endpoint: string, list: string, count: number, previousCount: number, previousAt: string) {
+  /**
+   * @param endpoint the list's endpoint (`GET /api/…`)
+   * @param list the list's name
+   * @param count the live items
+   * @param baseline the item-drop guard's baseline (src/portal/snapshots.ts checkItemCount); undefined: the list is
+   *   empty and there is no snapshot to compare with
+   */
+  constructor(endpoint: string, list: string, count: number, baseline: { items: number; since: string } | undefined) {
     super(
       endpoint,
-      `list "${list}" has ${count} items, ${previousCount} in the last good build (${previousAt}): more than half ` +
-        `are gone. If that is intended, confirm it with PORTAL_ALLOW_ITEM_DROP=${list} (or *) for this build.`,
+      baseline
+        ? `list "${list}" has ${count} items, against a baseline of ${baseline.items} (the most it had in a published build, ` +
+            `or an editor's confirmed count, since ${baseline.since}): more than half are gone. If that is intended, ` +
+            `confirm it with PORTAL_ALLOW_ITEM_DROP=${list} (or *) for this build.`
+        : `list "${list}" is empty and there is no snapshot to compare it with (a first build, or the snapshot folder ` +
+            `was lost): refused. If it really is empty, confirm it with PORTAL_ALLOW_ITEM_DROP=${list} (or *) for this build.`,
     );
     this.name = 'PortalItemDropError';
     this.list = list;
     this.count = count;
-    this.previousCount = previousCount;
+    this.previousCount = baseline?.items ?? 0;
   }
 }
 

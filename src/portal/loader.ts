@@ -21,7 +21,8 @@ import { collectRichTextWarnings, richTextImageBase } from './sanitize';
 import { asRuleMessage, idCollisions, PORTAL_RULES_VERSION, ROUTE_SEGMENT_FIELDS, RULE, ruleMessage } from './validation';
 import {
   formatHours,
-  isUnconfirmedDrop,
+  checkItemCount,
+  stageRefusal,
   readSnapshot,
   snapshotAgeHours,
   snapshotSettings,
@@ -392,6 +393,37 @@ export function loadFromSnapshot<S extends z.ZodType>(
 }
 
 /**
+ * The item-drop guard over a list that loaded live (src/portal/snapshots.ts checkItemCount). Quarantined items count
+ * as lost, also when their last good version is kept.
+ * @returns the baseline for the list's next snapshot
+ * @throws PortalItemDropError when the guard refuses the list, after staging the refusal (stageRefusal) with its
+ *   reason in English and zh-TW
+ */
+async function guardItemCount(
+  list: EndpointName,
+  record: Pick<ListRecord, 'endpoint' | 'items' | 'quarantined'>,
+  previous: Snapshot | undefined,
+  snapshots: ReturnType<typeof snapshotSettings>,
+): Promise<ListRecord['baseline']> {
+  const count = record.items - (record.quarantined ?? []).filter((item) => item.kept).length;
+  const check = checkItemCount(list, count, previous, snapshots.allowDrop, new Date());
+  if (!check.refused) return check.baseline;
+  const baseline = check.refused === 'drop' ? check.baseline : undefined;
+  const error = new PortalItemDropError(record.endpoint, list, count, baseline);
+  const zh = baseline
+    ? `清單「${list}」只剩 ${count} 筆，基準為 ${baseline.items} 筆（自 ${baseline.since}）：超過一半的項目消失，本次未發布。若確為刪除，請以 PORTAL_ALLOW_ITEM_DROP=${list} 確認後重建。`
+    : `清單「${list}」沒有任何項目，且沒有上次的快照可比對：本次未發布。若確實為空，請以 PORTAL_ALLOW_ITEM_DROP=${list} 確認後重建。`;
+  await stageRefusal(snapshots.dir, {
+    list,
+    endpoint: record.endpoint,
+    items: count,
+    ...(baseline ? { baseline } : {}),
+    reason: { en: error.message, zh },
+  });
+  throw error;
+}
+
+/**
  * The portal loader for one list endpoint of spec §7.
  *
  * In: the catalogue name of a list endpoint and the zod schema of its items.
@@ -400,8 +432,9 @@ export function loadFromSnapshot<S extends z.ZodType>(
  * The list loads live (loadLive). When that fails (any {@link PortalError}: outage, timeout, HTTP status,
  * portal code, malformed answer, bad item) and the list has a last good snapshot (src/portal/snapshots.ts), the
  * snapshot may serve it (loadFromSnapshot); otherwise the original error is thrown unchanged. A list that loads live
- * with more than half of its items gone against the snapshot throws {@link PortalItemDropError} unless
- * PORTAL_ALLOW_ITEM_DROP names it. Either way the list's record is staged for the build pipeline (stageList: the
+ * with more than half of its items gone against its baseline (kept in its snapshot), or empty with no snapshot at all,
+ * throws {@link PortalItemDropError} unless PORTAL_ALLOW_ITEM_DROP names it, and stages the refusal for the
+ * operator's and editors' messages (src/portal/snapshots.ts checkItemCount, stageRefusal). Either way the list's record is staged for the build pipeline (stageList: the
  * redirect plan, the build report and, when live, the next snapshot).
  *
  * Content-layer cache (a no-change rebuild within 25 % of a cold build): the digest of the answer's `data` and of the
@@ -432,11 +465,7 @@ export function portalLoader<S extends z.ZodType>(endpointName: EndpointName, sc
         loaded = loadFromSnapshot(logger, endpointName, schema, previous, snapshots, error);
       }
       const { record, items, listDigest } = loaded;
-      // Quarantined items count as lost, also when their last good version is kept: the item-drop guard still applies.
-      const liveItems = record.items - (record.quarantined ?? []).filter((item) => item.kept).length;
-      if (record.source === 'live' && previous && isUnconfirmedDrop(endpointName, liveItems, previous.items.length, snapshots.allowDrop)) {
-        throw new PortalItemDropError(record.endpoint, endpointName, liveItems, previous.items.length, previous.fetchedAt);
-      }
+      if (record.source === 'live') record.baseline = await guardItemCount(endpointName, record, previous, snapshots);
       for (const item of items ?? []) {
         for (const warning of item.warnings ?? []) logger.warn(`list "${endpointName}", item id "${item.id}": rich text: ${warning}.`);
       }

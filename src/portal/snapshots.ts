@@ -7,8 +7,13 @@
  *   and only for lists that loaded live, so a failed build never replaces a good snapshot.
  * - **Stale-if-error**: when a list fails at build time, the loader may use its snapshot if it is younger than
  *   `maxAgeHours` (PORTAL_SNAPSHOT_MAX_AGE_HOURS, default in src/settings.ts).
- * - **Item-drop guard**: a list that loads live with fewer than {@link PORTAL_MIN_ITEM_RATIO} of the items of its
- *   snapshot fails unless PORTAL_ALLOW_ITEM_DROP names it (`news,faqs` or `*`).
+ * - **Item-drop guard** (checkItemCount): a list that loads live with fewer than {@link PORTAL_MIN_ITEM_RATIO} of
+ *   its **baseline** fails unless PORTAL_ALLOW_ITEM_DROP names it (`news,faqs` or `*`). The baseline is kept in the
+ *   list's snapshot: the most items the list had in a published build, moved up by growth and down only by such a
+ *   confirmation, so a list shrinking by a little less than half each build (42 → 21 → 11 → …) is refused at the
+ *   step that crosses half of 42, not never. With no snapshot at all (a first build, or a snapshot folder lost) an
+ *   empty list is refused unless confirmed the same way. A refusal is staged for the operator's and editors'
+ *   messages (stageRefusal, readStagedRefusals: scripts/rebuild.mjs puts it in the job summary and the notification).
  * - **Staging** (DESIGN.md §11: no process-wide registry): the loader and the build pipeline run in the one `astro
  *   build` process but through different module graphs, so the loader hands over what it used through files: once a
  *   list is in the content store, the loader stages its record (ListRecord: list, endpoint, source `live`|`snapshot`,
@@ -39,6 +44,18 @@ export interface Snapshot {
   items: Record<string, unknown>[];
   /** Items quarantined in that build and since when, so the next build carries `since` on. */
   quarantined?: QuarantineMark[];
+  /** The item-drop guard's baseline (checkItemCount); absent in snapshots written before it: their item count. */
+  baseline?: ItemBaseline;
+}
+
+/**
+ * The count the item-drop guard compares a live list with: the most items the list had in a published build, or
+ * the count an editor confirmed (PORTAL_ALLOW_ITEM_DROP) since.
+ */
+export interface ItemBaseline {
+  items: number;
+  /** ISO 8601 time of the build that set it. */
+  since: string;
 }
 
 /** Settings of snapshots and the item-drop guard. */
@@ -115,14 +132,79 @@ export const snapshotAgeHours = (snapshot: Pick<Snapshot, 'fetchedAt'>, now = Da
 /** An age in hours for messages: `3.2 h`, `0.05 h`. */
 export const formatHours = (hours: number): string => `${hours < 0.1 ? hours.toFixed(2) : hours.toFixed(1)} h`;
 
+/** What the item-drop guard says of a live list (checkItemCount). */
+export type ItemCountCheck =
+  /** Published; `baseline` goes into the list's next snapshot. */
+  | { refused?: undefined; baseline: ItemBaseline }
+  /** Fewer than PORTAL_MIN_ITEM_RATIO of `baseline`, not confirmed. */
+  | { refused: 'drop'; baseline: ItemBaseline }
+  /** Empty, with no snapshot to compare with, not confirmed. */
+  | { refused: 'empty' };
+
 /**
- * The item-drop guard: whether `count` live items lose more than allowed against the last good build.
- * @returns true when the build must fail: the previous count was > 0, `count < previous × PORTAL_MIN_ITEM_RATIO`
- *   and the list is not confirmed in `allowDrop`.
+ * The item-drop guard (module docstring): compares the live count of a list with its baseline.
+ * @param list the list's name
+ * @param count the live items that publish (quarantined ones count as lost)
+ * @param previous the list's snapshot, if any (its baseline, or its item count when it has none)
+ * @param allowDrop PORTAL_ALLOW_ITEM_DROP: lists confirmed to shrink (or to be empty in a first build)
+ * @param now the build's time (a new baseline's `since`)
+ * @returns the refusal, or the baseline for the next snapshot: raised to `count` when the list grew, set to it when
+ *   a confirmed drop went below PORTAL_MIN_ITEM_RATIO, else unchanged (a drop within the ratio never lowers it)
  */
-export function isUnconfirmedDrop(list: string, count: number, previousCount: number, allowDrop: SnapshotSettings['allowDrop']): boolean {
-  if (previousCount === 0 || count >= previousCount * PORTAL_MIN_ITEM_RATIO) return false;
-  return allowDrop !== '*' && !allowDrop.has(list);
+export function checkItemCount(
+  list: string,
+  count: number,
+  previous: Pick<Snapshot, 'items' | 'fetchedAt' | 'baseline'> | undefined,
+  allowDrop: SnapshotSettings['allowDrop'],
+  now: Date,
+): ItemCountCheck {
+  const confirmed = allowDrop === '*' || allowDrop.has(list);
+  const fresh = { items: count, since: now.toISOString() };
+  if (!previous) return count === 0 && !confirmed ? { refused: 'empty' } : { baseline: fresh };
+  const baseline = previous.baseline ?? { items: previous.items.length, since: previous.fetchedAt };
+  if (count > baseline.items) return { baseline: fresh };
+  if (count >= baseline.items * PORTAL_MIN_ITEM_RATIO) return { baseline };
+  return confirmed ? { baseline: fresh } : { refused: 'drop', baseline };
+}
+
+/** A list the item-drop guard refused, as staged for the messages of a failed build (zh-TW for editors). */
+export interface ItemCountRefusal {
+  list: EndpointName;
+  endpoint: string;
+  /** The live items. */
+  items: number;
+  /** The baseline it was compared with; absent for an empty list with no snapshot. */
+  baseline?: ItemBaseline;
+  /** What happened and how to confirm it, in English (the build error's text) and zh-TW. */
+  reason: { en: string; zh: string };
+}
+
+/** Folder of the staged refusals inside the staging folder. */
+const REFUSALS_FOLDER = 'refusals';
+
+/**
+ * Stages the item-drop guard's refusal of a list (`<dir>/staged/refusals/<list>.json`): the build then fails, and
+ * scripts/rebuild.mjs tells the operator and editors which list and counts (readStagedRefusals). The next build
+ * clears it with the staging folder.
+ */
+export async function stageRefusal(dir: string, refusal: ItemCountRefusal): Promise<void> {
+  const folder = join(stagingDir(dir), REFUSALS_FOLDER);
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, `${refusal.list}.json`), JSON.stringify(refusal));
+}
+
+/**
+ * The refusals the item-drop guard staged in the last build of a snapshot folder (none after a successful build).
+ * @returns them by list name; empty when there are none or they cannot be read
+ */
+export async function readStagedRefusals(dir: string): Promise<ItemCountRefusal[]> {
+  const folder = join(stagingDir(dir), REFUSALS_FOLDER);
+  try {
+    const names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+    return await Promise.all(names.map(async (name) => JSON.parse(await readFile(join(folder, name), 'utf8')) as ItemCountRefusal));
+  } catch {
+    return [];
+  }
 }
 
 /** One entry of a list as the content store holds it: its id and its parsed data (as JSON: dates as ISO text). */
@@ -144,6 +226,8 @@ export interface ListRecord {
   raw?: Record<string, unknown>[];
   /** Items of a live list left out or kept at their last good version for failing their schema. */
   quarantined?: QuarantinedItem[];
+  /** The item-drop guard's baseline for the next snapshot (live lists; checkItemCount). */
+  baseline?: ItemBaseline;
   /** The entries the collection holds after the load, in store order. */
   entries: StoredEntry[];
 }
@@ -263,7 +347,8 @@ export async function writeSnapshots(dir: string, records: Iterable<ListRecord>)
   for (const record of records) {
     if (record.source !== 'live' || !record.raw) continue;
     const quarantined = (record.quarantined ?? []).map(({ id, since }) => ({ id, since }));
-    const snapshot: Snapshot = { list: record.list, endpoint: record.endpoint, fetchedAt: record.fetchedAt, items: record.raw, quarantined };
+    const { list, endpoint, fetchedAt, raw: items, baseline } = record;
+    const snapshot: Snapshot = { list, endpoint, fetchedAt, items, quarantined, ...(baseline ? { baseline } : {}) };
     const file = snapshotFile(dir, record.list);
     await writeFile(`${file}.tmp`, JSON.stringify(snapshot));
     await rename(`${file}.tmp`, file);

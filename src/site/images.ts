@@ -76,8 +76,18 @@ export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
 /** Largest source file the build downloads, in bytes (a camera JPEG of 24 megapixels is 8–15 MB). */
 export const IMAGE_MAX_SOURCE_BYTES = 30 * 1024 * 1024;
 
-/** Time limit of one image download at build time, in ms. */
+/** Time limit of one image download at build time, its body included, in ms. */
 export const IMAGE_FETCH_TIMEOUT_MS = 20_000;
+
+/**
+ * Time limit of making one source's variants (every width and encoding, and its share image), in ms. Past it the
+ * image is refused like a corrupt one (placeholder, named in the publish report), so one small file that declares a
+ * huge, slow-to-decode picture (a 2 KB AVIF of 6320×6320 px takes seconds per decode) cannot spend the build's whole
+ * IMAGE_BUDGET_SECONDS. A 24-megapixel source (6000×4000) makes all its variants in 1.3 s as JPEG and 2.9 s as WebP
+ * on the 2-core build machine, well within it. Enforced with sharp's own `timeout` on each pipeline and a check
+ * between pipelines, so a transform ends at most one decode after the limit.
+ */
+export const IMAGE_TRANSFORM_TIMEOUT_MS = 15_000;
 
 /**
  * Images the build checks against the portal at once (downloads and conditional requests; the transforms themselves

@@ -48,8 +48,9 @@ export const PORTAL_MAX_JSON_DEPTH = 500;
  */
 export const PORTAL_SNAPSHOT_MAX_AGE_HOURS = 24;
 /**
- * Item-drop guard (against a portal that answers 20000 with an empty list): a list that loads live with fewer items
- * than this fraction of its count in the last good build fails the build unless PORTAL_ALLOW_ITEM_DROP names it (0.5:
+ * Item-drop guard (against a portal that answers 20000 with an empty or shrinking list): a list that loads live with
+ * fewer items than this fraction of its baseline (the most it had in a published build, or a count an editor
+ * confirmed; src/portal/snapshots.ts checkItemCount) fails the build unless PORTAL_ALLOW_ITEM_DROP names it (0.5:
  * losing more than half fails).
  */
 export const PORTAL_MIN_ITEM_RATIO = 0.5;
@@ -263,3 +264,10 @@ export const FIRST_VISIT_BUDGET_KB = 400;
  * Interface texts of the site-wide widgets, one export per widget: browser bundles then carry only the texts of
  * the widgets they render (a bundler keeps a whole object, never a part of one).
  */
+
+/**
+ * The file, beside the web server's own nginx.conf, whose presence turns `brotli_static` on: it holds
+ * `brotli_static on;` where nginx loads Debian's brotli module (libnginx-mod-http-brotli-static). The nginx include
+ * (src/lib/host-config.ts) names it with a glob, so that on a server without it (no module) nothing is read.
+ */
+export const BROTLI_STATIC_CONF = 'brotli_static.conf';

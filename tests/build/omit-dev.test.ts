@@ -5,7 +5,8 @@
  * .ci/run, since `npm ci` rejects this lock file, see there), and `npm run build` runs
  * there against a sample portal started from this checkout (which has the dev dependencies), as a deployment
  * against the insurer's portal would (PORTAL_API_BASE set); then `npm start` serves that build and proxies `/api/*` to
- * the portal. It fails when the build or `npm start`'s server imports
+ * the portal, and `npm run rebuild -- --skip-build --dry-run` checks it under nginx and plans the deploy, as the
+ * publishing workflow does after its `npm ci --omit=dev`. It fails when the build, the publish path or `npm start`'s server imports
  * a package listed under devDependencies, or when the Node 24 runtime (`node`) is one.
  *
  * The install reuses npm's cache (`--prefer-offline`); the registry must be reachable for packages not in it.
@@ -118,6 +119,17 @@ describe('npm install --omit=dev, then npm run build against a portal', () => {
       const build = await npm(['run', 'build'], project, env);
       expect(build.code, build.output.slice(-3000)).toBe(0);
       expect(existsSync(join(project, 'dist/index.html'))).toBe(true);
+    },
+    INSTALL_AND_BUILD_MS,
+  );
+
+  it(
+    'runs the publish path on that install: `npm run rebuild -- --skip-build --dry-run` (the checks under nginx, the deploy plan)',
+    async () => {
+      expect(existsSync(join(project, 'dist/index.html')), 'no build').toBe(true);
+      const rebuild = await npm(['run', 'rebuild', '--', '--skip-build', '--dry-run'], project, cleanEnv({ PORTAL_API_BASE: portal.url }));
+      expect(rebuild.code, rebuild.output.slice(-3000)).toBe(0);
+      expect(rebuild.output).toContain('rebuild done (dry run, nothing deployed)');
     },
     INSTALL_AND_BUILD_MS,
   );

@@ -206,10 +206,14 @@ describe('compression', () => {
     expect(plain.body.equals(original)).toBe(true);
   });
 
-  it('compresses pages on the fly', async () => {
+  it("serves the pages' gzip and brotli copies written at build time (src/integrations/precompress.ts)", async () => {
     const page = await rawGet('/news/all/1', { 'accept-encoding': 'gzip' });
     expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.body.equals(readFileSync(`${dist}news/all/1/index.html.gz`))).toBe(true);
     expect(gunzipSync(page.body).toString('utf8')).toContain('lang="zh-Hant-TW"');
+    const brotli = await rawGet('/news/all/1', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body.equals(readFileSync(`${dist}news/all/1/index.html.br`))).toBe(true);
   });
 });
 

@@ -7,15 +7,17 @@
  *   before, it says so and exits 1;
  * - a deploy killed half-way leaves the old site answering under real nginx (root = `<target>/current`), and the
  *   next deploy removes its half-written folder; a deploy failing while writing leaves nothing behind;
+ * - a second deploy while one writes stops at once, naming it (the target's lock), and the first goes live whole;
  * - a `current` that is a real folder and a partial site are refused; the earlier mirroring deploy's files at the
  *   top of the target are left alone and named.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_LINK, deploy, PARTIAL_PREFIX, RELEASES_FOLDER, rollback } from '../../scripts/deploy.mjs';
+import { DEPLOY_LOCK_FILE, NO_RELOAD_NOTE } from '../../scripts/lib/releases.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { tempDir } from '../build/run-build';
 
@@ -158,8 +160,8 @@ describe('npm run rollback', () => {
     expect(live(dir)).toBe(`${RELEASES_FOLDER}/${first}`);
     expect(page(dir, 'index.html')).toContain('首頁 v1');
     expect(releases(dir)).toEqual([first, second]);
-    expect(readdirSync(dir).sort()).toEqual([CURRENT_LINK, RELEASES_FOLDER]);
-    expect(lines).toEqual([`Rolled back ${dir}: live now ${first}, replacing ${second}.`]);
+    expect(readdirSync(dir).sort()).toEqual([DEPLOY_LOCK_FILE, CURRENT_LINK, RELEASES_FOLDER]);
+    expect(lines).toEqual([NO_RELOAD_NOTE, `Rolled back ${dir}: live now ${first}, replacing ${second}.`]);
   });
 
   it('after a rollback and a new deploy, goes back to the release live before the new one, not the rolled-back one', () => {
@@ -190,6 +192,54 @@ describe('npm run rollback', () => {
     rollback({ env, dryRun: true, log: (line: string) => lines.push(line) });
     expect(lines).toEqual([`Dry run: would roll back ${dir}: live would be ${first}, replacing ${second}.`]);
     expect(live(dir)).toBe(`${RELEASES_FOLDER}/${second}`);
+  });
+});
+
+describe('two deploys at once', () => {
+  it('the second stops at once naming the first and changes nothing; the first goes live whole', async () => {
+    const { dir, env } = target();
+    const old = ship('v1', env);
+    const marker = join(tempDir('deploy-overlap'), 'half-written');
+    // The first deploy pauses for 2 s after writing 3 of its 6 files (a slow disk), holding the target.
+    const first = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { deploy } = await import(${JSON.stringify(pathToFileURL(DEPLOY_SCRIPT).href)});
+         const { writeFileSync } = await import('node:fs');
+         const pause = new Int32Array(new SharedArrayBuffer(4));
+         deploy({ dir: process.argv[1], log: () => {}, onFileWritten: (path, written) => {
+           if (written === 3) { writeFileSync(process.argv[2], ''); Atomics.wait(pause, 0, 0, 2000); }
+         } });`,
+        site('v2'),
+        marker,
+      ],
+      { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let firstErrors = '';
+    first.stderr?.on('data', (chunk) => (firstErrors += chunk));
+    const firstExit = new Promise<number | null>((resolveExit) => first.once('exit', (code) => resolveExit(code)));
+    for (let waited = 0; !existsSync(marker); waited += 20) {
+      if (waited > 15_000) throw new Error(`The first deploy did not start: ${firstErrors}`);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+    }
+    const second = spawnSync(process.execPath, [DEPLOY_SCRIPT, '--dir', site('v3')], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    expect(second.status, second.stderr).toBe(75);
+    expect(second.stderr).toContain(`✖ Another run holds the lock of the deploy target ${dir}: deploy of `);
+    expect(second.stderr).toMatch(new RegExp(`\\(pid ${first.pid} on `));
+    expect(await firstExit, firstErrors).toBe(0);
+    const [, made] = releases(dir);
+    expect(releases(dir)).toEqual([old, made]);
+    expect(live(dir)).toBe(`${RELEASES_FOLDER}/${made}`);
+    expect(
+      readdirSync(join(dir, CURRENT_LINK), { recursive: true })
+        .filter((path) => String(path).includes('.'))
+        .sort(),
+    ).toEqual(['404.html', '_astro/app.3f2a1b.js', 'build-report.json', 'index.html', 'news/index.html', 'nginx.conf']);
+    expect(page(dir, 'index.html')).toContain('首頁 v2');
+    // No lock is left: the next deploy goes on.
+    expect(releaseOf(deploy({ dir: site('v4'), env, log: quiet })).replaced).toBe(made);
   });
 });
 

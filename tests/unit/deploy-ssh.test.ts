@@ -7,6 +7,8 @@
  *   serves the new site; the newest DEPLOY_KEEP_RELEASES stay; a dry run lists and changes nothing;
  * - an upload killed half-way leaves the old site answering under nginx, and the next deploy removes what it wrote;
  * - `npm run rollback` over SSH makes the previous release live again;
+ * - DEPLOY_RELOAD_COMMAND runs on the server after every switch; a failing one makes the release live before live again;
+ * - a second deploy while one uploads stops at once, naming it (the target's lock on the server), and changes nothing;
  * - a server whose host key is not the one DEPLOY_SSH_KNOWN_HOSTS names gets nothing.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CURRENT_LINK, deploy, PARTIAL_PREFIX, RELEASES_FOLDER } from '../../scripts/deploy.mjs';
+import { CURRENT_LINK, deploy, PARTIAL_PREFIX, RELEASES_FOLDER, rollback } from '../../scripts/deploy.mjs';
 import { parseSshTarget } from '../../scripts/lib/deploy-ssh.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { startSshd } from '../../scripts/lib/sshd.mjs';
@@ -29,6 +31,8 @@ const NGINX_INCLUDE = 'index index.html;\nerror_page 404 /404.html;\nlocation / 
 /** Size of the large file of the interrupted upload, and the upload's speed limit in KiB/s (rsync --bwlimit). */
 const LARGE_FILE_BYTES = 2 * 1024 * 1024;
 const SLOW_UPLOAD_KIB_PER_SECOND = 64;
+/** Size of the large file of the deploy a second one overlaps: about 3 s at that speed. */
+const OVERLAP_FILE_BYTES = 192 * 1024;
 
 let sshd: Awaited<ReturnType<typeof startSshd>>;
 beforeAll(async () => {
@@ -190,6 +194,68 @@ describe('DEPLOY_TARGET over SSH', { timeout: SSH_TEST_TIMEOUT_MS }, () => {
     } finally {
       await nginx.close();
     }
+  });
+
+  it('a second deploy while one uploads stops at once naming it, changes nothing, and the first goes live whole', async () => {
+    const { dir, env } = target();
+    const old = ship('v1', env);
+    // The first deploy uploads a large file slowly (rsync --bwlimit), holding the target's lock on the server.
+    const big = site('v2', { 'zz-large.bin': randomBytes(OVERLAP_FILE_BYTES) });
+    const first = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { deploy } = await import(${JSON.stringify(pathToFileURL(DEPLOY_SCRIPT).href)});
+         deploy({ dir: process.argv[1], log: () => {}, rsyncArgs: ['--bwlimit=${SLOW_UPLOAD_KIB_PER_SECOND}'] });`,
+        big,
+      ],
+      { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let firstErrors = '';
+    first.stderr?.on('data', (chunk) => (firstErrors += chunk));
+    const firstExit = new Promise<number | null>((resolveExit) => first.once('exit', (code) => resolveExit(code)));
+    const folder = join(dir, RELEASES_FOLDER);
+    const uploading = () => existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(PARTIAL_PREFIX));
+    for (let waited = 0; !uploading(); waited += 50) {
+      if (waited > 30_000) throw new Error(`The first upload did not start: ${firstErrors}`);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    }
+    const second = spawnSync(process.execPath, [DEPLOY_SCRIPT, '--dir', site('v3')], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    expect(second.status, second.stderr).toBe(75);
+    expect(second.stderr).toContain(`✖ Another run holds the lock of the deploy target ${env.DEPLOY_TARGET}: deploy of ${big}`);
+    expect(readdirSync(folder).filter((name) => name.startsWith(PARTIAL_PREFIX))).toHaveLength(1);
+    expect(live(dir)).toBe(`${RELEASES_FOLDER}/${old}`);
+    expect(await firstExit, firstErrors).toBe(0);
+    const [, made] = releases(dir);
+    expect(releases(dir)).toEqual([old, made]);
+    expect(live(dir)).toBe(`${RELEASES_FOLDER}/${made}`);
+    expect(statSync(join(dir, CURRENT_LINK, 'zz-large.bin')).size).toBe(OVERLAP_FILE_BYTES);
+    expect(readdirSync(join(dir, CURRENT_LINK)).sort()).toEqual([
+      '404.html',
+      '_astro',
+      'build-report.json',
+      'index.html',
+      'news',
+      'nginx.conf',
+      'zz-large.bin',
+    ]);
+  });
+
+  it('runs DEPLOY_RELOAD_COMMAND on the server after each switch, deploy and rollback; a failing one switches back', () => {
+    const { dir, env } = target();
+    const log = join(tempDir('ssh-reload'), 'reloads.log');
+    // What the server's reload sees: the release `current` points at when it runs.
+    const withReload = { ...env, DEPLOY_RELOAD_COMMAND: `readlink ${dir}/${CURRENT_LINK} >> ${log}` };
+    const first = ship('v1', withReload);
+    const second = ship('v2', withReload);
+    rollback({ env: withReload, log: quiet });
+    expect(readFileSync(log, 'utf8').split('\n').filter(Boolean)).toEqual([first, second, first].map((name) => `${RELEASES_FOLDER}/${name}`));
+    const failing = { ...env, DEPLOY_RELOAD_COMMAND: 'echo "nginx: configuration test failed" >&2; exit 7' };
+    expect(() => deploy({ dir: site('v3'), env: failing, log: quiet })).toThrow(
+      new RegExp(`DEPLOY_RELOAD_COMMAND failed on the server \\(exit 7\\): .*nginx: configuration test failed.*Release ${first} is live again`, 's'),
+    );
+    expect(live(dir)).toBe(`${RELEASES_FOLDER}/${first}`);
   });
 
   it('npm run rollback over SSH serves the previous release again', async () => {

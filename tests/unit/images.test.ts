@@ -5,6 +5,8 @@
  * - variants in AVIF, WebP and JPEG/PNG at the slots' widths, never wider than the source, with real sizes;
  * - a no-change rebuild makes nothing (a conditional request answered 304), a changed image is made again;
  * - a corrupt file, a 404, a decompression bomb become `failed` with a zh-TW reason; an SVG stays a vector;
+ * - a body that breaks off or outlasts the download limit, and a source whose variants outlast the transform's time
+ *   limit (a 2 KB AVIF declaring 6320×6320 px), are each one failed image: the other images of the build are made;
  * - over the budget, an image is left for a later build (absent from the manifest), newest items first;
  * - the variants are published into `_images/` and the unused ones removed;
  * - pages get `<picture>` sources, the portal's URL or a placeholder (src/lib/images.ts).
@@ -25,6 +27,12 @@ import { HOSTILE_UPLOADS } from '../../scripts/sample-portal/content/hostile-upl
 
 /** Files the test server answers: path → bytes and type; requests counted per path. */
 const files = new Map<string, { body: Buffer; type: string }>();
+/** Paths whose answer sends its headers and half its body, then drops the connection. */
+const DROPPED = 'images/news/dropped.jpg';
+/** Paths whose answer sends its headers and a first part, then nothing more (a camera original on a slow link). */
+const STALLED = 'images/news/stalled.jpg';
+/** A 2 KB AVIF with alpha declaring 6320×6320 px: under IMAGE_MAX_INPUT_PIXELS, seconds to decode each time. */
+const HUGE_AVIF = 'images/news/huge.avif';
 const requests = new Map<string, number>();
 let server: http.Server;
 let base: string;
@@ -39,6 +47,10 @@ beforeAll(async () => {
   files.set('images/banner/1.jpg', { body: await encodePhoto('banner 1', 'banner'), type: 'image/jpeg' });
   files.set('images/news/1.jpg', { body: await encodePhoto('news 1', 'cover'), type: 'image/jpeg' });
   files.set('images/coupon/1.png', { body: await encodePhoto('coupon 1', 'coupon'), type: 'image/png' });
+  files.set(DROPPED, { body: await encodePhoto('news dropped', 'cover'), type: 'image/jpeg' });
+  files.set(STALLED, { body: await encodePhoto('news stalled', 'cover'), type: 'image/jpeg' });
+  const huge = { width: 6320, height: 6320, channels: 4 as const, background: { r: 10, g: 20, b: 30, alpha: 0.5 } };
+  files.set(HUGE_AVIF, { body: await sharp({ create: huge }).avif({ quality: 30, effort: 0 }).toBuffer(), type: 'image/avif' });
   for (const name of ['corrupt.jpg', 'bomb.png', 'script.svg']) {
     const upload = HOSTILE_UPLOADS.get(`hostile/${name}`)!;
     files.set(`hostile/${name}`, { body: Buffer.from(upload.body), type: upload.headers['Content-Type'] });
@@ -56,13 +68,23 @@ beforeAll(async () => {
       res.writeHead(304, { ETag: etag }).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': file.type, ETag: etag, 'Content-Length': file.body.length }).end(file.body);
+    res.writeHead(200, { 'Content-Type': file.type, ETag: etag, 'Content-Length': file.body.length });
+    if (path === DROPPED) {
+      res.write(file.body.subarray(0, file.body.length >> 1), () => res.destroy());
+      return;
+    }
+    if (path === STALLED) {
+      res.write(file.body.subarray(0, 1024));
+      return;
+    }
+    res.end(file.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }, 60_000);
 
 afterAll(() => {
+  server?.closeAllConnections();
   server?.close();
   for (const made of folders) rmSync(made, { recursive: true, force: true });
 });
@@ -188,6 +210,43 @@ describe('prepareImages', () => {
     ]);
     for (const failure of report.failed) expect(failure).toMatchObject({ list: 'news', field: 'image' });
   }, 60_000);
+
+  it('a body that breaks off midway or outlasts the download limit is one failed image, named with its item; the others are made', async () => {
+    const uses = [use(DROPPED, { itemId: '41' }), use(STALLED, { itemId: '42' }), use('images/news/1.jpg', { itemId: '43' })];
+    // The download limit of the build (IMAGE_FETCH_TIMEOUT_MS, 20 s), shortened for the test through the fetch.
+    const shortLimit: typeof fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(1_500) });
+    const { manifest, report } = await prepareImages({
+      uses,
+      sourceBase: base,
+      cacheDir: folder('images-cache'),
+      budgetMs: 60_000,
+      fetch: shortLimit,
+    });
+    expect(report.failed.map(({ itemId, path, reasonZh }) => [itemId, path, reasonZh])).toEqual([
+      ['41', DROPPED, '圖片下載中斷，未完整收到'],
+      ['42', STALLED, expect.stringMatching(/^圖片下載逾時/)],
+    ]);
+    expect(manifest[DROPPED]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/broke off after \d+ bytes/) });
+    expect(manifest[STALLED]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/not received within/) });
+    expect(manifest['images/news/1.jpg']?.status).toBe('ready');
+  }, 60_000);
+
+  it('a source whose variants outlast the transform time limit fails with its size and the limit, soon after the limit', async () => {
+    const uses = [use(HUGE_AVIF, { itemId: '44' })];
+    const started = performance.now();
+    const { manifest, report } = await prepareImages({
+      uses,
+      sourceBase: base,
+      cacheDir: folder('images-cache'),
+      budgetMs: 600_000,
+      transformTimeoutMs: 1_000,
+    });
+    const spent = performance.now() - started;
+    expect(report.failed.map(({ itemId, reasonZh }) => [itemId, reasonZh])).toEqual([['44', '圖片轉換逾時（6320×6320，超過 1 秒）']]);
+    expect(manifest[HUGE_AVIF]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/longer than 1000 ms/) });
+    // Unlimited, its ten variants (three widths × three encodings and the share image) decode it ten times: 25 s here.
+    expect(spent, 'ms spent on the image').toBeLessThan(10_000);
+  }, 120_000);
 
   it('an image base that does not answer leaves the pages with the portal URL (not a placeholder) and says so', async () => {
     const closed = http.createServer();

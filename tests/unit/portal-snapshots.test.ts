@@ -2,8 +2,9 @@
  * Stale-if-error and the item-drop guard of the portal loader (DESIGN.md §5: the last good snapshot), against the sample portal over HTTP:
  * - on each portal fault, a fresh last good snapshot serves the list with a warning naming the list and the
  *   snapshot's age; a snapshot older than PORTAL_SNAPSHOT_MAX_AGE_HOURS does not, and the error is today's;
- * - a live list that lost more than half of its items against the snapshot fails unless PORTAL_ALLOW_ITEM_DROP
- *   names it (or is `*`);
+ * - a live list that lost more than half of its items against its baseline fails unless PORTAL_ALLOW_ITEM_DROP
+ *   names it (or is `*`): the baseline, kept in the snapshot, moves up with growth and down only when confirmed, so a
+ *   stepped shrink is refused where it crosses half; an empty list with no snapshot is refused too;
  * - snapshots are written only for lists that loaded live; the settings reject bad values.
  * The same behaviour through a real build: tests/build/publishing.test.ts.
  */
@@ -23,7 +24,8 @@ import {
   PortalTimeoutError,
 } from '../../src/portal/errors';
 import { articleSchema } from '../../src/portal/schemas';
-import { buildReport, readStagedLists, snapshotSettings, writeSnapshots, type Snapshot } from '../../src/portal/snapshots';
+import { failureMessage } from '../../src/integrations/notify';
+import { buildReport, readStagedLists, readStagedRefusals, snapshotSettings, writeSnapshots, type Snapshot } from '../../src/portal/snapshots';
 import { PORTAL_SNAPSHOT_MAX_AGE_HOURS } from '../../src/site/limits';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { loadNews } from './fake-loader';
@@ -229,7 +231,7 @@ describe('item-drop guard', () => {
     portal.setFaults({ news: 'empty' });
     const { entries, error } = await loadNews();
     expect(error).toBeInstanceOf(PortalItemDropError);
-    expect(error?.message).toContain(`Portal ${NEWS}: list "news" has 0 items, ${liveNews.length} in the last good build`);
+    expect(error?.message).toContain(`Portal ${NEWS}: list "news" has 0 items, against a baseline of ${liveNews.length} (the most it had`);
     expect(error?.message).toContain('PORTAL_ALLOW_ITEM_DROP=news');
     expect(entries.size).toBe(0);
   });
@@ -250,6 +252,75 @@ describe('item-drop guard', () => {
     expect((await loadNews()).error).toBeUndefined();
     snapshotDir(1, [...twice, { ...liveNews[0], id: 'one-more' }]);
     expect((await loadNews()).error).toBeInstanceOf(PortalItemDropError);
+  });
+});
+
+describe('item-drop guard over many builds: the baseline', () => {
+  /**
+   * One build of the news list with the portal answering its first `keep` items (all with undefined): loads, then
+   * commits the snapshot as a successful build does. @returns the load's error, if any
+   */
+  async function build(keep?: number) {
+    portal.setFaults(keep === undefined ? {} : { news: { mode: 'shrink', keep } });
+    const { error } = await loadNews();
+    if (!error) await writeSnapshots(process.env.PORTAL_SNAPSHOT_DIR!, [(await stagedNews())!]);
+    return error;
+  }
+  const baseline = () => (JSON.parse(readFileSync(join(process.env.PORTAL_SNAPSHOT_DIR!, 'news.json'), 'utf8')) as Snapshot).baseline;
+
+  it('refuses a list shrinking by a little under half each build at the step that crosses half of its baseline, naming list and counts', async () => {
+    process.env.PORTAL_SNAPSHOT_DIR = mkdtempSync(join(tmpdir(), 'snapshots-'));
+    const all = liveNews.length;
+    expect(await build()).toBeUndefined();
+    expect(baseline()?.items).toBe(all);
+    // 42 → 21 → 11 → 6 → 3 → 2 → 1 at the sample's 42: each step keeps half or more of the step before.
+    const half = Math.ceil(all / 2);
+    expect(await build(half)).toBeUndefined();
+    expect(baseline()?.items, 'a drop within the ratio never lowers the baseline').toBe(all);
+    const error = await build(Math.ceil(half / 2));
+    expect(error).toBeInstanceOf(PortalItemDropError);
+    expect(error?.message).toContain(`list "news" has ${Math.ceil(half / 2)} items, against a baseline of ${all}`);
+    expect(await readStagedRefusals(process.env.PORTAL_SNAPSHOT_DIR)).toEqual([
+      {
+        list: 'news',
+        endpoint: NEWS,
+        items: Math.ceil(half / 2),
+        baseline: { items: all, since: expect.any(String) },
+        reason: {
+          en: error?.message,
+          zh: expect.stringContaining(`清單「news」只剩 ${Math.ceil(half / 2)} 筆，基準為 ${all} 筆`),
+        },
+      },
+    ]);
+    // What the operator's job summary and the editors' notification say of it (scripts/rebuild.mjs).
+    const message = failureMessage('build', 1, 'https://www.example.com', await readStagedRefusals(process.env.PORTAL_SNAPSHOT_DIR));
+    expect(message.text).toContain(`清單「news」只剩 ${Math.ceil(half / 2)} 筆，基準為 ${all} 筆`);
+    expect(message.refused).toEqual([{ list: 'news', items: Math.ceil(half / 2), baseline: all }]);
+    // An editor's confirmation moves the baseline down; growth moves it up again.
+    process.env.PORTAL_ALLOW_ITEM_DROP = 'news';
+    expect(await build(Math.ceil(half / 2))).toBeUndefined();
+    expect(baseline()?.items).toBe(Math.ceil(half / 2));
+    delete process.env.PORTAL_ALLOW_ITEM_DROP;
+    expect(await build(half)).toBeUndefined();
+    expect(baseline()?.items).toBe(half);
+  });
+
+  it('a snapshot written before baselines counts its items as the baseline', async () => {
+    snapshotDir(1);
+    expect(await build(Math.ceil(liveNews.length / 2))).toBeUndefined();
+    expect(baseline()?.items).toBe(liveNews.length);
+  });
+
+  it('refuses an empty list in a first build (no snapshot) unless PORTAL_ALLOW_ITEM_DROP names it', async () => {
+    process.env.PORTAL_SNAPSHOT_DIR = mkdtempSync(join(tmpdir(), 'snapshots-'));
+    portal.setFaults({ news: 'empty' });
+    const { error } = await loadNews();
+    expect(error).toBeInstanceOf(PortalItemDropError);
+    expect(error?.message).toContain('list "news" is empty and there is no snapshot to compare it with');
+    expect((await readStagedRefusals(process.env.PORTAL_SNAPSHOT_DIR))[0]?.reason.zh).toContain('清單「news」沒有任何項目');
+    process.env.PORTAL_ALLOW_ITEM_DROP = 'news';
+    expect((await loadNews()).error).toBeUndefined();
+    expect(await stagedNews()).toMatchObject({ source: 'live', items: 0, baseline: { items: 0 } });
   });
 });
 

@@ -128,6 +128,16 @@ describe('workflows', () => {
     expect(rebuild.env?.PORTAL_API_BASE).toBe('${{ secrets.PORTAL_API_BASE }}');
   });
 
+  it("rebuild installs without devDependencies, and both workflows keep npm's cache", () => {
+    const all = steps('rebuild.yml');
+    const install = all[stepIndex(all, (step) => /^npm ci\b/.test(step.run ?? ''), 'the npm ci step')];
+    expect(install.run).toBe('npm ci --omit=dev --no-audit --no-fund');
+    for (const file of ['ci.yml', 'rebuild.yml']) {
+      const node = steps(file).find((step) => step.uses?.startsWith('actions/setup-node@'));
+      expect(node?.with, file).toMatchObject({ 'node-version': 24, cache: 'npm' });
+    }
+  });
+
   it('rebuild restores Astro cache dir before the build and saves it only after success', () => {
     const all = steps('rebuild.yml');
     const restore = stepIndex(all, (step) => step.uses?.startsWith('actions/cache/restore@') ?? false, 'the cache restore');

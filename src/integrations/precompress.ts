@@ -1,0 +1,82 @@
+/**
+ * Precompression, the build pipeline's last step (src/integrations/pipeline.ts): a gzip copy (`.gz`, level 9) and a
+ * brotli copy (`.br`, quality 11) beside every text file of the output folder that a visitor downloads, HTML pages
+ * included, so that nginx serves them as they are (`gzip_static`, and `brotli_static` where nginx has the module:
+ * src/lib/host-config.ts) instead of compressing each answer on the fly at a fast level: more requests a second from
+ * one worker, fewer bytes before the first paint (scripts/bench/README.md, nginx throughput).
+ *
+ * It runs last, after every step that writes files (the search index, the audio reader, the publish report). A copy
+ * at least as new as its file, from an earlier build kept in dist/, is kept (unchanged pages are not copied back by
+ * the incremental build, so their mtime stays); a copy whose file is gone (a page removed) is deleted. Pagefind's
+ * index files (`.pf_*`) are compressed by Pagefind itself and are not copied.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+
+/** Files worth a compressed copy: the text types nginx serves (mime.types), at least PRECOMPRESS_MIN_BYTES. */
+const TEXT_FILE = /\.(?:html|js|mjs|css|svg|json|xml|txt|webmanifest)$/;
+/** Below this many bytes a compressed copy saves less than a packet (the include's `gzip_min_length`). */
+export const PRECOMPRESS_MIN_BYTES = 512;
+/** The copies' extensions, as nginx's `gzip_static` and `brotli_static` look for them. */
+const COPIES = ['.gz', '.br'] as const;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** The compressed copy of `source` for `extension`: gzip at level 9, brotli at quality 11 with its size hint. */
+async function compress(source: Buffer, extension: (typeof COPIES)[number]): Promise<Buffer> {
+  if (extension === '.gz') return gzipAsync(source, { level: zlib.Z_BEST_COMPRESSION });
+  return brotliAsync(source, {
+    params: {
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
+  });
+}
+
+/** Copies made at once (each a CPU-bound compression in libuv's thread pool). */
+const CONCURRENCY = 4;
+
+/**
+ * Writes the gzip and brotli copies of every text file of `root` that lacks a fresh one, and deletes the copies whose
+ * file is gone.
+ * @param root the output folder (absolute path)
+ * @returns how many copies were written and deleted, and how many files have copies
+ */
+export async function precompressSite(root: string): Promise<{ written: number; deleted: number; files: number }> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const paths = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  let deleted = 0;
+  for (const path of paths) {
+    const copy = COPIES.find((extension) => path.endsWith(extension));
+    if (copy && TEXT_FILE.test(path.slice(0, -copy.length)) && !existsSync(path.slice(0, -copy.length))) {
+      await rm(path, { force: true });
+      deleted += 1;
+    }
+  }
+  const texts = paths.filter((path) => TEXT_FILE.test(path));
+  let written = 0;
+  let files = 0;
+  const queue = [...texts];
+  const worker = async () => {
+    for (let path = queue.shift(); path; path = queue.shift()) {
+      const info = await stat(path);
+      if (info.size < PRECOMPRESS_MIN_BYTES) continue;
+      files += 1;
+      let source: Buffer | undefined;
+      for (const extension of COPIES) {
+        const copy = `${path}${extension}`;
+        if (existsSync(copy) && (await stat(copy)).mtimeMs >= info.mtimeMs) continue;
+        source ??= await readFile(path);
+        await writeFile(copy, await compress(source, extension));
+        written += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { written, deleted, files };
+}
