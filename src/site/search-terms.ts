@@ -94,7 +94,9 @@ export const SEARCH_STOP_WORDS: readonly string[] = [
 
 /**
  * Pages that are lists of other pages (home, the news/share/event/winner/coupon lists and their pages, download
- * categories, product categories, the sitemap): not search results, since each item they list is a page of its own.
+ * categories, product categories, the sitemap) or of items (the FAQ categories and overview, whose questions are
+ * records of their own: src/integrations/search-items.ts): not search results, since each item they list is a
+ * result of its own.
  * SiteLayout leaves `data-pagefind-body` off them (the site search indexes nothing of them); search engines still
  * index them.
  */
@@ -106,6 +108,7 @@ export const SEARCH_LIST_PAGES: readonly RegExp[] = [
   /^\/download(?:\/[^/]+)?$/,
   /^\/insurance(?:\/(?:personal|business|policy|hot|building))?$/,
   /^\/sitemap$/,
+  /^\/faq(?:\/[^/]+){0,2}$/,
 ];
 
 /** Whether a page (its path, no trailing slash) is a list page of SEARCH_LIST_PAGES. */
