@@ -430,7 +430,9 @@ async function openSearchTab(context, { url, lang, siteSearch }) {
   await page.route(`${url}/__search-recall`, (route) =>
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: `<!doctype html><html lang="${lang}"><title>recall</title></html>` }),
   );
-  await page.route(`${url}/__site-search.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: siteSearch }));
+  for (const [path, body] of Object.entries(siteSearch)) {
+    await page.route(`${url}${path}`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body }));
+  }
   await page.goto(`${url}/__search-recall`);
   await page.addScriptTag({
     type: 'module',
@@ -558,6 +560,7 @@ function reportRow(query, texts, answer) {
     files: answer.files,
     first: ranked[0] ?? null,
     firstTitle: unspaceHan(answer.firstTitles[0] ?? ''),
+    topThree: ranked.slice(0, 3),
     results: ranked.length,
   };
 }
@@ -589,6 +592,19 @@ function intentReport(cases, row) {
 }
 
 /**
+ * The site's own search rule as the recall tab loads it: src/browser/site-search.ts and the one module it imports,
+ * src/browser/search-rank.ts (which imports nothing), their types stripped, the import pointed at where the tab
+ * serves it. @returns {Promise<Record<string, string>>} site path → module source
+ */
+async function siteSearchModules() {
+  const read = async (name) => stripTypeScriptTypes(await readFile(new URL(`../src/browser/${name}.ts`, import.meta.url), 'utf8'));
+  return {
+    '/__site-search.js': (await read('site-search')).replace("from './search-rank.ts';", "from '/__search-rank.js';"),
+    '/__search-rank.js': await read('search-rank'),
+  };
+}
+
+/**
  * Measures recall and intent on a built site at once, each distinct query searched once.
  * @param {{ dist?: string, queries?: string[], cases?: typeof INTENT_CASES, chrome?: string, bytes?: boolean,
  *   parallel?: number }} [options] dist: the built site's folder (default the worktree's dist/); queries: the recall
@@ -608,8 +624,7 @@ export async function measureSearch({
   const all = [...new Set([...queries, ...cases.flatMap((item) => [item.query, ...(item.same ? [item.same] : [])])])];
   const fragmentUrls = await readFragmentUrls(dist);
   const lang = /<html[^>]*\slang="([^"]+)"/.exec(await readFile(join(dist, 'search', 'index.html'), 'utf8'))?.[1] ?? '';
-  // The site's own ranking rule (src/browser/site-search.ts, no run-time imports), its types stripped, served to the page.
-  const siteSearch = stripTypeScriptTypes(await readFile(new URL('../src/browser/site-search.ts', import.meta.url), 'utf8'));
+  const siteSearch = await siteSearchModules();
   const site = await serveSite({ dist, portalUrl: 'http://127.0.0.1:9' });
   const browser = await chromium.launch({ executablePath: chrome, args: CHROMIUM_ARGS });
   try {

@@ -51,7 +51,14 @@ export const SEARCH_INDEX_CACHE_DIR = 'search-index';
  * The modules whose code decides what the index and the lexicon hold (how pages are handed to Pagefind, the folding,
  * the lexicon's shape, the thesaurus), relative to this file: their source is part of the fingerprint.
  */
-const SEARCH_CODE = ['./search-index.ts', './search-chunks.ts', './search-items.ts', './search-lexicon.ts', '../browser/site-search.ts', '../site/search-terms.ts'];
+const SEARCH_CODE = [
+  './search-index.ts',
+  './search-chunks.ts',
+  './search-items.ts',
+  './search-lexicon.ts',
+  '../browser/site-search.ts',
+  '../site/search-terms.ts',
+];
 
 /** Hex SHA-1 of the SEARCH_CODE modules' source. */
 const searchCodeDigest = (): string => codeDigest(SEARCH_CODE, import.meta.url);

@@ -15,6 +15,8 @@
  *   for the syllables of the `words`' characters only (a character of no such syllable sounds like no word).
  * - `words`: what a typo is compared with: the thesaurus, the best bets' terms, the product titles and the Han
  *   character pairs found on at least WORD_MIN_SHARE of the pages, most frequent first (at most WORDS_MAX).
+ * - `rewrites`: the glossary's and the colloquial words of src/site/search-terms.ts, folded, with their terms;
+ *   `records`: how many records the index holds (the base of the ranking's weights);
  * - `synonyms`, `stopWords`, `bets`, `groups`: src/site/search-terms.ts, the best bets and collapsed groups as
  *   Pagefind page ids (read from the index's fragment files, which name each page's URL and title); a bet also names
  *   its page's fragment file, so the search reads a best page by id instead of searching for it.
@@ -27,9 +29,18 @@ import { gunzipSync } from 'node:zlib';
 import * as OpenCC from 'opencc-js/cn2t';
 import STCharacters from 'opencc-js/dict/STCharacters';
 import STPhrases from 'opencc-js/dict/STPhrases';
+import TWPhrases from 'opencc-js/dict/TWPhrases';
 import { pinyin } from 'pinyin-pro';
-import { type SearchLexicon, type SearchSounds, unspaceHan } from '../browser/site-search';
-import { SEARCH_BEST_BETS, SEARCH_COLLAPSED_PAGES, SEARCH_PRODUCT_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../site/search-terms';
+import { foldQuery, type SearchLexicon, type SearchSounds, unspaceHan } from '../browser/site-search';
+import {
+  SEARCH_BEST_BETS,
+  SEARCH_COLLAPSED_PAGES,
+  SEARCH_COLLOQUIAL,
+  SEARCH_GLOSSARY,
+  SEARCH_PRODUCT_PAGES,
+  SEARCH_STOP_WORDS,
+  SEARCH_SYNONYMS,
+} from '../site/search-terms';
 
 /** File name of the lexicon in the index's folder (site-search LEXICON_URL). */
 export const SEARCH_LEXICON_FILE = 'site-lexicon.json';
@@ -114,7 +125,29 @@ export function foldTables(corpus: string, siteCharacters: ReadonlySet<string>):
     if (traditional === byCharacter(simplified) || !Array.from(traditional).every((character) => siteCharacters.has(character))) continue;
     if (corpus.includes(traditional)) phrases[simplified] = traditional;
   }
+  // Mainland words for Taiwan's (信息 → 資訊, 网络 → 網路: OpenCC's Taiwan phrases), in simplified characters and in
+  // traditional ones, when the site writes the Taiwanese word and not the mainland one.
+  const simplifiedOf = new Map(entries(STCharacters).map(([simplified, traditional]) => [traditional, simplified]));
+  for (const [mainland, taiwan] of entries(TWPhrases)) {
+    if (Array.from(mainland).length > PHRASE_MAX_LENGTH || corpus.includes(mainland) || !corpus.includes(taiwan)) continue;
+    const simplified = Array.from(mainland, (character) => simplifiedOf.get(character) ?? character).join('');
+    phrases[mainland] = taiwan;
+    if (simplified !== mainland && !corpus.includes(simplified)) phrases[simplified] = taiwan;
+  }
   return { chars, phrases };
+}
+
+/**
+ * The rewrites of the lexicon (SearchLexicon `rewrites`): the glossary's and the colloquial words, each folded as a
+ * query is (so 家财险 is found in a query folded to 家財險), with their terms.
+ * @param tables the folding tables of foldTables
+ */
+export function rewriteTable(tables: Pick<SearchLexicon, 'chars' | 'phrases'>): SearchLexicon['rewrites'] {
+  const rewrites = new Map<string, string[]>();
+  for (const [word, terms] of [...Object.entries(SEARCH_GLOSSARY), ...Object.entries(SEARCH_COLLOQUIAL)]) {
+    for (const form of new Set([word, foldQuery(word, tables)])) rewrites.set(form, [...new Set([...(rewrites.get(form) ?? []), ...terms])]);
+  }
+  return [...rewrites].sort((a, b) => b[0].length - a[0].length);
 }
 
 /** A character's toneless syllables, every reading (pinyin-pro). */
@@ -153,7 +186,7 @@ export function soundTable(frequency: ReadonlyMap<string, number>, words?: reado
  */
 export function lexiconDataDigest(): string {
   const { version } = createRequire(import.meta.url)('pinyin-pro/package.json') as { version: string };
-  return createHash('sha1').update(STCharacters).update(STPhrases).update(version).digest('hex');
+  return createHash('sha1').update(STCharacters).update(STPhrases).update(TWPhrases).update(version).digest('hex');
 }
 
 /** Words a typo is compared with (module comment), most pages first. */
@@ -216,13 +249,16 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
   }
   const named = [...SEARCH_SYNONYMS.flat(), ...bets.flatMap(([terms]) => terms)];
   const words = typoWords(pageTexts, named);
+  const tables = foldTables([...distinct].join('\n'), new Set(frequency.keys()));
   return {
     lexicon: {
-      ...foldTables([...distinct].join('\n'), new Set(frequency.keys())),
+      ...tables,
       synonyms: SEARCH_SYNONYMS.map((group) => [...group]),
       stopWords: [...SEARCH_STOP_WORDS].sort((a, b) => b.length - a.length),
       bets,
       groups: [...groups.values()].filter((ids) => ids.length > 1),
+      records: pages.length,
+      rewrites: rewriteTable(tables),
     },
     sounds: { sounds: soundTable(frequency, words), words },
   };
