@@ -32,6 +32,9 @@ export const TITLE_WEIGHT = 0.6;
 /** Records re-ranked by their titles (their data is read). Site choice: the first page and a few more. */
 export const TITLE_RERANK = 14;
 
+/** Above any gram's weight: a record's excerpt comes from the search of the longest whole term it holds. */
+const WHOLE_EXCERPT = 100;
+
 /** One Han character. */
 const HAN_CHARACTER = /\p{Script=Han}/u;
 /** A run of Han characters, or a Latin word or number. */
@@ -74,7 +77,7 @@ export type RecordSearch = (text: string) => Promise<Map<string, FoundRecord>>;
 export interface Scored<T extends FoundRecord> {
   id: string;
   score: number;
-  /** The record as the search of its heaviest gram found it (its excerpt marks that gram). */
+  /** The record as the search of its longest whole term, else its heaviest gram, found it (what its excerpt marks). */
   result: T;
 }
 
@@ -143,7 +146,13 @@ export async function scoreRecords<T extends FoundRecord>(
           else if (evidence.weight.get(gram)! > total.best) Object.assign(total, { result, best: evidence.weight.get(gram)! });
         }
       }
-      for (const id of evidence.wholeRecords.get(alternative)?.keys() ?? []) share.set(id, (share.get(id) ?? 0) + PROXIMITY_BONUS);
+      for (const [id, result] of evidence.wholeRecords.get(alternative) ?? []) {
+        share.set(id, (share.get(id) ?? 0) + PROXIMITY_BONUS);
+        // The excerpt of a whole term's search marks the term, not one of its pairs.
+        const total = totals.get(id)!;
+        const rank = WHOLE_EXCERPT + Array.from(alternative).length;
+        if (rank > total.best) Object.assign(total, { result, best: rank });
+      }
       for (const [id, value] of share) shares.set(id, Math.max(shares.get(id) ?? 0, value));
     }
     for (const [id, value] of shares) totals.get(id)!.score += value * weights[c]!;

@@ -40,7 +40,7 @@
  * visitor gets.
  */
 
-import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare } from './search-rank.ts';
+import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShare } from './search-rank.ts';
 
 /** One Han character (CJK ideographs, their extensions and compatibility forms). */
 const HAN = /\p{Script=Han}/gu;
@@ -469,18 +469,22 @@ function once(result: PagefindResult, score: number): PagefindResult {
   return { ...kept, data: () => (data ??= kept.data()) };
 }
 
-/** The ids of the best pages a query names, when their words weigh BET_MIN_SHARE of the query or more. */
-function coveringBets(matches: BetMatch[], weight: ReadonlyMap<string, number>, total: number): BetMatch[] {
-  return matches.filter(
-    (match) => total > 0 && textGrams(match.term).reduce((sum, gram) => sum + (weight.get(gram) ?? 0), 0) >= BET_MIN_SHARE * total,
-  );
+/**
+ * The best pages a query names, when the words naming them make up BET_MIN_SHARE of the query's characters (its terms,
+ * question words aside) or more; else none: 機車險怎麼保 names its product, a long question that mentions 強制險 does not.
+ */
+function coveringBets(matches: BetMatch[], terms: readonly string[]): BetMatch[] {
+  const length = (text: string) => Array.from(text).length;
+  const named = matches.reduce((sum, match) => sum + length(match.term), 0);
+  const total = terms.reduce((sum, term) => sum + length(term), 0);
+  return total > 0 && named >= BET_MIN_SHARE * total ? matches : [];
 }
 
 /** How much Pagefind's own rank raises a record's score (× 1 + LOOSE_WEIGHT for its first result). Site choice. */
 const LOOSE_WEIGHT = 0.1;
 
-/** Share of the query's weight a best page's words must carry for the page to come first. Site choice. */
-export const BET_MIN_SHARE = 0.4;
+/** Share of the query's characters the words naming best pages must make up for those pages to come first. Site choice. */
+export const BET_MIN_SHARE = 1 / 3;
 
 /**
  * Searches the site by the rule above.
@@ -512,10 +516,9 @@ export async function searchSite(
   const looseRank = new Map(loose.map((result, rank) => [result.id, 1 - rank / loose.length]));
   for (const entry of scored) entry.score *= 1 + LOOSE_WEIGHT * (looseRank.get(entry.id) ?? 0);
   scored.sort((a, b) => b.score - a.score);
-  const total = weights.reduce((sum, value) => sum + value, 0);
   if (scored.length === 0) return { results: [], terms, suggestion };
   // The best pages the query names (products, services), first when their words are most of the query.
-  const bets = coveringBets([...betMatches(terms.join(' '), lexicon.bets), ...betMatches(typed.join(' '), lexicon.bets)], weight, total);
+  const bets = [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)];
   const byId = new Map(scored.map((entry) => [entry.id, entry]));
   const first: PagefindResult[] = [];
   for (const { bet } of bets) {

@@ -321,8 +321,11 @@ test.describe('/search ranking: pages holding the query first, none that only sh
 
   test('a result shows its section and date, and no raw path or stray punctuation @phone', async ({ page }) => {
     await page.goto(`/search?q=${encodeURIComponent('出險')}`);
-    const faq = items(page).filter({ has: page.locator('a[href="/faq/1"]') });
-    await expect(faq.locator('.search-result__section')).toHaveText('常見問題');
+    // An FAQ question is a result of its own: its section names the FAQ and its category.
+    const faq = items(page)
+      .filter({ has: page.locator('a[href^="/faq/"]') })
+      .first();
+    await expect(faq.locator('.search-result__section')).toHaveText(/^常見問題－\S+$/);
     await page.goto(`/search?q=${encodeURIComponent('車險理賠')}`);
     const news = items(page)
       .filter({ has: page.locator('a[href^="/news/detail/"]') })
@@ -350,6 +353,28 @@ test.describe('/search ranking: pages holding the query first, none that only sh
     await expect(link).toHaveText('機車保險');
     await link.click();
     await expect(page.getByText('簡稱：機車險')).toBeVisible();
+  });
+});
+
+test.describe('/search: an FAQ question is a result of its own', () => {
+  const items = (page: Page) => results(page).getByRole('listitem');
+
+  test('the question typed word for word is the first result; its link opens the answer expanded and focused @phone', async ({ page, portal }) => {
+    const faqs = await portal.list<{ id: string; title: string; firstCategory: string | number }>('faqs');
+    // A question of the sample, not one named here: the longest, as long questions are the hard case.
+    const faq = [...faqs].sort((a, b) => a.title.length - b.title.length).at(-1)!;
+    await page.goto(`/search?q=${encodeURIComponent(faq.title)}`);
+    await expect(results(page).getByRole('status')).toHaveText(/^共 \d+ 筆結果$/);
+    const first = items(page).first().getByRole('link');
+    await expect(first).toHaveText(faq.title);
+    await expect(first).toHaveAttribute('href', new RegExp(`^/faq/[^#]+#faq-${faq.id}$`));
+    const titles = await results(page).locator('.search-result__title a').allInnerTexts();
+    expect(new Set(titles).size, 'no two results with the same title').toBe(titles.length);
+    await first.click();
+    const item = page.locator(`details#faq-${faq.id}`);
+    await expect(item).toHaveAttribute('open', '');
+    await expect(item.locator('summary')).toBeFocused();
+    await expect(item.locator('.faq-item__answer')).toBeInViewport();
   });
 });
 
