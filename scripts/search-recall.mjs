@@ -592,16 +592,21 @@ function intentReport(cases, row) {
 }
 
 /**
- * The site's own search rule as the recall tab loads it: src/browser/site-search.ts and the one module it imports,
- * src/browser/search-rank.ts (which imports nothing), their types stripped, the import pointed at where the tab
- * serves it. @returns {Promise<Record<string, string>>} site path → module source
+ * The site's own search rule as the recall tab loads it: src/browser/site-search.ts and the modules it imports from
+ * its folder (search-rank.ts, search-typos.ts, which import nothing), their types stripped, each import pointed at
+ * where the tab serves it. @returns {Promise<Record<string, string>>} site path → module source
  */
 async function siteSearchModules() {
   const read = async (name) => stripTypeScriptTypes(await readFile(new URL(`../src/browser/${name}.ts`, import.meta.url), 'utf8'));
-  return {
-    '/__site-search.js': (await read('site-search')).replace("from './search-rank.ts';", "from '/__search-rank.js';"),
-    '/__search-rank.js': await read('search-rank'),
+  const modules = {};
+  const add = async (name) => {
+    const source = await read(name);
+    const imported = [...source.matchAll(/from '\.\/([\w-]+)\.ts';/g)].map((match) => match[1]);
+    modules[`/__${name}.js`] = source.replace(/from '\.\/([\w-]+)\.ts';/g, "from '/__$1.js';");
+    for (const other of imported) if (!modules[`/__${other}.js`]) await add(other);
   };
+  await add('site-search');
+  return modules;
 }
 
 /**

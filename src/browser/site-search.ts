@@ -41,6 +41,7 @@
  */
 
 import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShare } from './search-rank.ts';
+import { correctTypos } from './search-typos.ts';
 
 /** One Han character (CJK ideographs, their extensions and compatibility forms). */
 const HAN = /\p{Script=Han}/gu;
@@ -129,6 +130,11 @@ export interface SearchSounds {
   sounds: Record<string, string>;
   /** Words a visitor may have meant (synonyms, best bets' terms, product titles, frequent words), most frequent first. */
   words: string[];
+  /**
+   * Toneless syllable → the common characters (Big5's level 1) the site does not write, which a visitor may type for
+   * one it does (src/browser/search-typos.ts).
+   */
+  typos?: Record<string, string>;
 }
 
 /** Where the build writes the lexicon (in the index's folder, so it comes and goes with it). */
@@ -507,16 +513,30 @@ export async function searchSite(
   const typed = intentTerms(folded, lexicon.stopWords);
   const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, options.verbatim ?? false);
   const concepts: Concept[] = terms.map((term) => ({ term, alternatives: termAlternatives(term, lexicon) }));
+  let corrected = suggestion;
+  const meant = [...terms];
+  if (!options.verbatim) {
+    // A character inside a longer word that sounds like the right one (颱風紅水 → 颱風洪水): the word meant is an
+    // alternative, and suggested when records hold it whole.
+    for (const concept of concepts) {
+      const fixed = await correctTypos(concept.term, async (pair) => (await phrases(pair)).size, source.sounds);
+      if (fixed === null) continue;
+      concept.alternatives.push(...termAlternatives(fixed, lexicon));
+      meant[concepts.indexOf(concept)] = fixed;
+      if (corrected === null && (await phrases(fixed)).size > 0) corrected = { from: concept.term, to: fixed };
+    }
+  }
   const records = lexicon.records ?? 1;
   const [{ scored, weights, weight }, loose] = await Promise.all([
     scoreRecords(concepts, phrases, records),
-    pagefind.search(spaceHan(terms.join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
+    pagefind.search(spaceHan(meant.join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
   ]);
-  // Pagefind's own rank of the query's characters (its BM25, headings weighted) separates records of equal score.
+  // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
+  // of equal score.
   const looseRank = new Map(loose.map((result, rank) => [result.id, 1 - rank / loose.length]));
   for (const entry of scored) entry.score *= 1 + LOOSE_WEIGHT * (looseRank.get(entry.id) ?? 0);
   scored.sort((a, b) => b.score - a.score);
-  if (scored.length === 0) return { results: [], terms, suggestion };
+  if (scored.length === 0) return { results: [], terms, suggestion: corrected };
   // The best pages the query names (products, services), first when their words are most of the query.
   const bets = [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)];
   const byId = new Map(scored.map((entry) => [entry.id, entry]));
@@ -549,5 +569,5 @@ export async function searchSite(
     shown.add(one);
     results.push(result);
   }
-  return { results, terms, suggestion };
+  return { results, terms, suggestion: corrected };
 }

@@ -11,8 +11,9 @@
  *   characters alone would convert otherwise, whose traditional form the site's text holds and which the site
  *   could not write as they are (台风 → 颱風; 了解 stays). The
  *   whole converter is ~450 KB gzipped; the cut tables are a few KB.
- * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first,
- *   for the syllables of the `words`' characters only (a character of no such syllable sounds like no word).
+ * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first;
+ *   `typos`: the same for the common characters (Big5's level 1) the site does not write, which a visitor may type for
+ *   one it does (颱風紅水 for 颱風洪水: src/browser/search-typos.ts).
  * - `words`: what a typo is compared with: the thesaurus, the best bets' terms, the product titles and the Han
  *   character pairs found on at least WORD_MIN_SHARE of the pages, most frequent first (at most WORDS_MAX).
  * - `rewrites`: the glossary's and the colloquial words of src/site/search-terms.ts, folded, with their terms;
@@ -180,6 +181,34 @@ export function soundTable(frequency: ReadonlyMap<string, number>, words?: reado
   return sounds;
 }
 
+/** The common Traditional characters: Big5's level 1 (lead bytes 0xA4–0xC6), 5,401 characters. */
+function commonCharacters(): string[] {
+  const decoder = new TextDecoder('big5');
+  const characters: string[] = [];
+  for (let lead = 0xa4; lead <= 0xc6; lead += 1) {
+    for (const trail of [...Array.from({ length: 0x3f }, (_, i) => 0x40 + i), ...Array.from({ length: 0x5e }, (_, i) => 0xa1 + i)]) {
+      if (lead === 0xc6 && trail > 0x7e) break;
+      const character = decoder.decode(new Uint8Array([lead, trail]));
+      if (HAN.test(character)) characters.push(character);
+    }
+  }
+  return characters;
+}
+
+/**
+ * Toneless syllable → the common characters the site does not write (SearchSounds `typos`): what a visitor may type
+ * for a character of the site that sounds the same (src/browser/search-typos.ts).
+ * @param siteCharacters the site's Han characters
+ */
+export function typoTable(siteCharacters: ReadonlySet<string>): Record<string, string> {
+  const typos: Record<string, string> = {};
+  for (const character of commonCharacters()) {
+    if (siteCharacters.has(character)) continue;
+    for (const syllable of syllablesOf(character)) typos[syllable] = (typos[syllable] ?? '') + character;
+  }
+  return typos;
+}
+
 /**
  * What the lexicon is made from besides the pages and this code, as a hex SHA-1 (part of the index's fingerprint):
  * OpenCC's dictionaries and pinyin-pro's version.
@@ -260,6 +289,6 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
       records: pages.length,
       rewrites: rewriteTable(tables),
     },
-    sounds: { sounds: soundTable(frequency, words), words },
+    sounds: { sounds: soundTable(frequency), words, typos: typoTable(new Set(frequency.keys())) },
   };
 }
