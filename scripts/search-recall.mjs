@@ -357,7 +357,8 @@ async function readFragmentUrls(dist) {
 }
 
 /**
- * Runs in the page: the text Pagefind indexes of each HTML document (null when it has no data-pagefind-body),
+ * Runs in the page: the text Pagefind indexes of each HTML document (`body`, null when it has no data-pagefind-body, and
+ * `items`, the records of its items: src/integrations/search-items.ts),
  * following Pagefind 1.x's parser (pagefind/src/fossick/parser.rs): inside the body element, the elements it
  * removes (nav, form, label, footer, svg, iframe, script, style, noscript, template), `data-pagefind-ignore` ones
  * and those matching the build's exclude selectors (SEARCH_INDEX_EXCLUDE) are skipped; sentence elements (headings, p, div, li, td, …) and `br` separate words; other elements join
@@ -367,9 +368,7 @@ function extractIndexedText({ documents, exclude }) {
   const REMOVED = new Set(['head', 'style', 'script', 'noscript', 'label', 'form', 'svg', 'footer', 'nav', 'iframe', 'template']);
   const SENTENCE = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'td', 'div', 'ul', 'li', 'dl', 'dt', 'dd', 'article', 'section']);
   const parser = new DOMParser();
-  return documents.map((html) => {
-    const body = parser.parseFromString(html, 'text/html').querySelector('[data-pagefind-body]');
-    if (!body) return null;
+  const textOf = (root) => {
     let text = '';
     const walk = (node) => {
       if (node.nodeType === Node.TEXT_NODE) {
@@ -385,8 +384,18 @@ function extractIndexedText({ documents, exclude }) {
       for (const child of node.childNodes) walk(child);
       if (sentence) text += ' ';
     };
-    for (const child of body.childNodes) walk(child);
+    for (const child of root.childNodes) walk(child);
     return text;
+  };
+  return documents.map((html) => {
+    const document = parser.parseFromString(html, 'text/html');
+    const body = document.querySelector('[data-pagefind-body]');
+    // Items that are records of their own (src/integrations/search-items.ts): their title and text, by element id.
+    const items = [...document.querySelectorAll('[data-search-item][id]')].map((item) => ({
+      id: item.id,
+      text: `${item.querySelector('[data-search-title]')?.textContent ?? ''} ${textOf(item.querySelector('[data-search-text]') ?? document.createElement('div'))}`,
+    }));
+    return { body: body ? textOf(body) : null, items };
   });
 }
 
@@ -512,7 +521,10 @@ async function searchAll({ browser, setup, queries, bytes, parallel, fragmentUrl
   return new Map(queries.map((query, i) => [query, answers[i]]));
 }
 
-/** The indexed text of every page of a built site (normalizeText), by site path, parsed by the browser itself. */
+/**
+ * The indexed text of every record of a built site (normalizeText), by site path (an item's with its fragment:
+ * `/faq/3#faq-12`), parsed by the browser itself.
+ */
 async function indexedTexts(browser, dist) {
   const files = await htmlFiles(dist);
   const page = await browser.newPage();
@@ -523,8 +535,10 @@ async function indexedTexts(browser, dist) {
     const batch = files.slice(i, i + 50);
     const sources = await Promise.all(batch.map((file) => readFile(file, 'utf8')));
     const extracted = await page.evaluate(extractIndexedText, { documents: sources, exclude: [...SEARCH_INDEX_EXCLUDE] });
-    extracted.forEach((text, j) => {
-      if (text !== null) texts.set(pagePath(dist, batch[j]), normalizeText(text));
+    extracted.forEach(({ body, items }, j) => {
+      const path = pagePath(dist, batch[j]);
+      if (body !== null) texts.set(path, normalizeText(body));
+      for (const item of items) texts.set(`${path}#${encodeURIComponent(item.id)}`, normalizeText(item.text));
     });
   }
   await page.close();
@@ -561,6 +575,7 @@ function reportRow(query, texts, answer) {
     first: ranked[0] ?? null,
     firstTitle: unspaceHan(answer.firstTitles[0] ?? ''),
     topThree: ranked.slice(0, 3),
+    firstTen: ranked.slice(0, FIRST_PAGE).map((path) => (truth.has(path) ? path : `✗${path}`)),
     results: ranked.length,
   };
 }

@@ -16,6 +16,8 @@
  *   counts the alternative it matches best, at the weight of the term as typed.
  * - Relevance floor: a record is listed only when its score reaches RELEVANCE_FLOOR of the best record's, so a long
  *   question does not list every page that says 保險, while a short term lists every record that holds it.
+ *   A short term (up to WORD_MAX_LENGTH characters) whose characters the index's pairs cover less than
+ *   WORD_MIN_COVERAGE of is no word of the site and finds nothing (火星保險, not every page that says 保險).
  * - Title: the first TITLE_RERANK records are read (their data, which the first page of results loads anyway) and
  *   each is weighed up by the share of the query's weight its title holds (TITLE_WEIGHT): a question's own FAQ item
  *   before the pages that mention its words.
@@ -103,6 +105,35 @@ async function gather<T extends FoundRecord>(concepts: readonly Concept[], searc
   return evidence;
 }
 
+/** Longest term, in characters, taken for one word: below WORD_MIN_COVERAGE it finds nothing. Site choice. */
+export const WORD_MAX_LENGTH = 6;
+/** Share of a word's characters that pairs records hold must cover. Site choice. */
+export const WORD_MIN_COVERAGE = 2 / 3;
+
+/** Share of a text's characters that lie in a gram some record holds (a Latin word counts as one character). */
+export function coverage(text: string, weight: ReadonlyMap<string, number>): number {
+  let total = 0;
+  let covered = 0;
+  for (const token of text.toLowerCase().match(TOKEN) ?? []) {
+    const characters = Array.from(token);
+    if (!HAN_CHARACTER.test(characters[0]!) || characters.length === 1) {
+      total += 1;
+      if ((weight.get(token) ?? 0) > 0) covered += 1;
+      continue;
+    }
+    total += characters.length;
+    const held = characters.map(() => false);
+    for (let i = 0; i + 1 < characters.length; i += 1) {
+      if ((weight.get(characters[i]! + characters[i + 1]!) ?? 0) > 0) {
+        held[i] = true;
+        held[i + 1] = true;
+      }
+    }
+    covered += held.filter(Boolean).length;
+  }
+  return total === 0 ? 0 : covered / total;
+}
+
 /** The weight of a text's grams (those some record holds). */
 const weightOf = (text: string, weight: ReadonlyMap<string, number>): number =>
   textGrams(text).reduce((sum, gram) => sum + (weight.get(gram) ?? 0), 0);
@@ -124,11 +155,18 @@ export function conceptWeights(concepts: readonly Concept[], weight: ReadonlyMap
  * @returns the records over the floor, best first, and the concepts' weights
  */
 export async function scoreRecords<T extends FoundRecord>(
-  concepts: readonly Concept[],
+  allConcepts: readonly Concept[],
   search: (text: string) => Promise<Map<string, T>>,
   records: number,
-): Promise<{ scored: Scored<T>[]; weights: number[]; weight: Map<string, number> }> {
-  const evidence = await gather(concepts, search, records);
+): Promise<{ scored: Scored<T>[]; concepts: Concept[]; weights: number[]; weight: Map<string, number> }> {
+  const evidence = await gather(allConcepts, search, records);
+  // A short term (a word) that records hold too little of is not a word of the site: 火星保險 finds nothing, not every
+  // page that says 保險.
+  const concepts = allConcepts.filter(
+    (concept) =>
+      Array.from(concept.term).length > WORD_MAX_LENGTH ||
+      Math.max(...concept.alternatives.map((text) => coverage(text, evidence.weight))) >= WORD_MIN_COVERAGE,
+  );
   const weights = conceptWeights(concepts, evidence.weight);
   const totals = new Map<string, { score: number; result: T; best: number }>();
   concepts.forEach((concept, c) => {
@@ -162,7 +200,7 @@ export async function scoreRecords<T extends FoundRecord>(
     .filter(([, total]) => total.score > 0 && total.score >= RELEVANCE_FLOOR * best)
     .map(([id, total]) => ({ id, score: total.score, result: total.result }))
     .sort((a, b) => b.score - a.score);
-  return { scored, weights, weight: evidence.weight };
+  return { scored, concepts, weights, weight: evidence.weight };
 }
 
 /**

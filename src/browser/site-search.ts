@@ -527,7 +527,7 @@ export async function searchSite(
     }
   }
   const records = lexicon.records ?? 1;
-  const [{ scored, weights, weight }, loose] = await Promise.all([
+  const [{ scored, concepts: understood, weights, weight }, loose] = await Promise.all([
     scoreRecords(concepts, phrases, records),
     pagefind.search(spaceHan(meant.join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
   ]);
@@ -555,7 +555,7 @@ export async function searchSite(
     rest.slice(0, TITLE_RERANK).map(async (entry) => {
       const data = await entry.result.data().catch(() => null);
       const title = unspaceHan(data?.meta.title ?? '');
-      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, concepts, weights, weight)) };
+      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight)) };
     }),
   );
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);

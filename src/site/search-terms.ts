@@ -210,8 +210,6 @@ export const SEARCH_STOP_WORDS: readonly string[] = [
   '如果',
   '因為',
   '所以',
-  '我們',
-  '我的',
   '的',
   '了',
   '嗎',
