@@ -282,7 +282,7 @@ export const INTENT_CASES = [
   // Questions.
   { kind: 'question', query: '機車險怎麼保?', pages: [P.motor] },
   { kind: 'question', query: '理賠新政策', title: '理賠' },
-  { kind: 'question', query: '繳費逾期怎麼補單', title: '常見問題' },
+  { kind: 'question', query: '繳費逾期怎麼補單', title: '繳費逾期' },
   { kind: 'question', query: '汽車保險理賠流程', pages: ['/claim'] },
   { kind: 'question', query: '請問理賠要怎麼申請？', pages: ['/claim'] },
   { kind: 'question', query: '車禍理賠怎麼辦', pages: ['/claim'] },

@@ -85,7 +85,9 @@ const spread = <T>(items: readonly T[], count: number): T[] =>
  */
 function homophoneTypos(records: readonly IndexRecord[], count: number): { word: string; typo: string }[] {
   const corpus = records.map((record) => record.text).join('\n');
-  const pool = commonCharacters();
+  // Characters the search folds as simplified ones (么 → 麼) are left out: they are read as another character.
+  const folded = new Set(Object.keys((JSON.parse(readFileSync(join(dist, 'pagefind', 'site-lexicon.json'), 'utf8')) as { chars: object }).chars));
+  const pool = commonCharacters().filter((character) => !folded.has(character));
   const bySyllable = new Map<string, string[]>();
   for (const character of pool)
     for (const syllable of syllables(character)) bySyllable.set(syllable, [...(bySyllable.get(syllable) ?? []), character]);
@@ -97,7 +99,9 @@ function homophoneTypos(records: readonly IndexRecord[], count: number): { word:
     }
   }
   const typos: { word: string; typo: string }[] = [];
-  for (const word of [...words].filter((candidate) => holding(records, candidate).size <= 3).sort()) {
+  // Words without a question word or particle in them (the search sets those aside: 車的保險 is 車, 保險).
+  const plain = (word: string) => !SEARCH_STOP_WORDS.some((stop) => word.includes(stop));
+  for (const word of [...words].filter((candidate) => plain(candidate) && holding(records, candidate).size <= 3).sort()) {
     const characters = Array.from(word);
     const at = 2;
     const alike = syllables(characters[at]!).flatMap((syllable) => bySyllable.get(syllable) ?? []);
