@@ -672,7 +672,8 @@ export async function measureSearch({
  *   queries: Array<{ query: string, truth: number, found: number, hits: number, recall: number | null,
  *   precisionAtK: number, fallback: string | null, missed: string[], indexBytes: number | null,
  *   searchBytes: number | null, files: Record<string, number> | null, first: string | null, firstTitle: string,
- *   results: number }> }>} bytes in bytes (gzip as served), null without `bytes`
+ *   topThree: string[], firstTen: string[], results: number }> }>} bytes in bytes (gzip as served), null without
+ *   `bytes`; topThree: the first three results' paths; firstTen: the first page's, `✗` before one not in the truth
  */
 export async function measureRecall(options = {}) {
   return (await measureSearch({ ...options, cases: [] })).recall;

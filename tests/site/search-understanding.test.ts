@@ -46,7 +46,7 @@ function indexRecords(): IndexRecord[] {
     if (!raw.startsWith('pagefind_dcd')) continue;
     const fragment = JSON.parse(raw.slice('pagefind_dcd'.length));
     if (typeof fragment.url === 'string') add(fragment);
-    else for (const page of Object.values(fragment)) add(page as IndexRecord);
+    else for (const page of Object.values(fragment)) add(page as { url?: string; content?: string; meta?: { title?: string } });
   }
   return records;
 }
