@@ -155,25 +155,27 @@ const scramble = (items) =>
 
 /**
  * The items the editors added later, per category (faqs-vehicle.mjs, faqs-personal.mjs, faqs-service.mjs): numbered
- * after the first ones (ids from 41) and shown after them in their category, so the first items keep their ids.
+ * after the first ones (ids from 41), so the first items keep their ids.
  */
 const ADDED = [VEHICLE_FAQS, PERSONAL_FAQS, SERVICE_FAQS];
 
 let nextId = 1;
-const numbered = (byCategory, firstSort = () => 10) =>
+const numbered = (byCategory) =>
   Object.entries(byCategory).flatMap(([category, rows]) =>
-    rows.map(([secondCategory, title, content], index) => ({
-      id: nextId++,
-      title,
-      content,
-      firstCategory: Number(category),
-      secondCategory,
-      secondCategorySort: firstSort(category) + index * 10,
-    })),
+    rows.map(([secondCategory, title, content]) => ({ id: nextId++, title, content, firstCategory: Number(category), secondCategory })),
   );
-const first = numbered(BY_CATEGORY);
-const lastSort = (category) => Math.max(0, ...first.filter((item) => String(item.firstCategory) === category).map((item) => item.secondCategorySort));
-const ordered = [...first, ...ADDED.flatMap((byCategory) => numbered(byCategory, (category) => lastSort(category) + 10))];
+const items = [...numbered(BY_CATEGORY), ...ADDED.flatMap(numbered)];
+
+/**
+ * `secondCategorySort` as an editor who files a new question under an existing sub-heading gives it: the items of a
+ * category in steps of 10, its sub-headings in the order they first appear, a sub-heading's items together (the first
+ * ones before the added ones), so every sub-heading is one run of sort numbers.
+ */
+const ordered = Object.values(Object.groupBy(items, (item) => item.firstCategory)).flatMap((own) =>
+  Object.values(Object.groupBy(own, (item) => item.secondCategory))
+    .flat()
+    .map((item, index) => ({ ...item, secondCategorySort: (index + 1) * 10 })),
+);
 
 /** FAQ items (faqSchema), not in display order. */
 export const faqs = scramble(ordered);
