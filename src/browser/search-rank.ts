@@ -9,7 +9,8 @@
  *   most of its words even when no record holds it word for word, and a typo or an extra word costs one or two
  *   grams, not the match.
  * - Weight of a gram: its inverse record frequency, ln(1 + records / records holding it): 保險, on every page, weighs
- *   little; 換車 weighs much. Grams no record holds weigh nothing (a visitor's 我家 or 去年買 across words).
+ *   little; 換車 weighs much; a gram of the site's own terms (best bets, synonyms) NAMED_WEIGHT times as much. Grams
+ *   no record holds weigh nothing (a visitor's 我家 or 去年買 across words).
  * - Proximity: a record that holds a term (or one of its alternatives) whole, its grams next to each other, gets
  *   PROXIMITY_BONUS of the term's weight on top.
  * - Alternatives: a term's synonyms and rewrites (src/site/search-terms.ts) are other ways to write it; a record
@@ -31,6 +32,11 @@ export const PROXIMITY_BONUS = 0.5;
 export const RELEVANCE_FLOOR = 0.55;
 /** How much a title holding all of the query raises a record's score (× 1 + TITLE_WEIGHT). Site choice. */
 export const TITLE_WEIGHT = 0.6;
+/**
+ * How much more a gram of the site's own terms weighs (理賠 in 理賠新政策: the visitor asks about claims, whatever
+ * else the query's rarer pairs match). Site choice.
+ */
+export const NAMED_WEIGHT = 2;
 /** Records re-ranked by their titles (their data is read). Site choice: the first page and a few more. */
 export const TITLE_RERANK = 14;
 
@@ -91,7 +97,12 @@ interface Evidence<T extends FoundRecord> {
 }
 
 /** Searches every gram and every alternative once. */
-async function gather<T extends FoundRecord>(concepts: readonly Concept[], search: (text: string) => Promise<Map<string, T>>, records: number) {
+async function gather<T extends FoundRecord>(
+  concepts: readonly Concept[],
+  search: (text: string) => Promise<Map<string, T>>,
+  records: number,
+  named: ReadonlySet<string>,
+) {
   const alternatives = [...new Set(concepts.flatMap((concept) => concept.alternatives))];
   const grams = [...new Set(alternatives.flatMap(textGrams))];
   const [gramAnswers, wholeAnswers] = await Promise.all([Promise.all(grams.map(search)), Promise.all(alternatives.map(search))]);
@@ -99,7 +110,8 @@ async function gather<T extends FoundRecord>(concepts: readonly Concept[], searc
   grams.forEach((gram, i) => {
     const found = gramAnswers[i]!;
     evidence.gramRecords.set(gram, found);
-    evidence.weight.set(gram, found.size === 0 ? 0 : Math.log(1 + Math.max(records, found.size) / found.size));
+    const weight = found.size === 0 ? 0 : Math.log(1 + Math.max(records, found.size) / found.size);
+    evidence.weight.set(gram, named.has(gram) ? NAMED_WEIGHT * weight : weight);
   });
   alternatives.forEach((alternative, i) => evidence.wholeRecords.set(alternative, wholeAnswers[i]!));
   return evidence;
@@ -152,14 +164,17 @@ export function conceptWeights(concepts: readonly Concept[], weight: ReadonlyMap
  * @param concepts the query's terms with their alternatives
  * @param search the records holding a text (a gram or an alternative), memoized by the caller
  * @param records how many records the index holds (the weights' base)
+ * @param named the grams of the site's own terms (its products' and services' names, synonyms): they weigh NAMED_WEIGHT
+ *   times their frequency's weight
  * @returns the records over the floor, best first, and the concepts' weights
  */
 export async function scoreRecords<T extends FoundRecord>(
   allConcepts: readonly Concept[],
   search: (text: string) => Promise<Map<string, T>>,
   records: number,
+  named: ReadonlySet<string> = new Set(),
 ): Promise<{ scored: Scored<T>[]; concepts: Concept[]; weights: number[]; weight: Map<string, number> }> {
-  const evidence = await gather(allConcepts, search, records);
+  const evidence = await gather(allConcepts, search, records, named);
   // A short term (a word) that records hold too little of is not a word of the site: 火星保險 finds nothing, not every
   // page that says 保險.
   const concepts = allConcepts.filter(

@@ -40,7 +40,7 @@
  * visitor gets.
  */
 
-import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShare } from './search-rank.ts';
+import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare } from './search-rank.ts';
 import { correctTypos } from './search-typos.ts';
 
 /** One Han character (CJK ideographs, their extensions and compatibility forms). */
@@ -468,6 +468,11 @@ export function termAlternatives(term: string, lexicon: Pick<SearchLexicon, 'syn
 /** Shortest synonym, in characters, that also stands for its group inside a longer term (車險 is inside 機車險). */
 const SYNONYM_INSIDE_MIN = 3;
 
+/** The grams of the site's own terms: its best bets' terms (products, services) and its synonyms. */
+function namedGrams(lexicon: Pick<SearchLexicon, 'bets' | 'synonyms'>): Set<string> {
+  return new Set([...lexicon.bets.flatMap(([terms]) => terms), ...lexicon.synonyms.flat()].flatMap(textGrams));
+}
+
 /** A result whose data is read once, however often it is asked for (the title re-rank and the results list). */
 function once(result: PagefindResult, score: number): PagefindResult {
   let data: Promise<PagefindData> | undefined;
@@ -528,7 +533,7 @@ export async function searchSite(
   }
   const records = lexicon.records ?? 1;
   const [{ scored, concepts: understood, weights, weight }, loose] = await Promise.all([
-    scoreRecords(concepts, phrases, records),
+    scoreRecords(concepts, phrases, records, namedGrams(lexicon)),
     pagefind.search(spaceHan(meant.join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
   ]);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records

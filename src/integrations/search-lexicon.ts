@@ -8,8 +8,8 @@
  * - `chars`, `phrases`: OpenCC's simplified → traditional tables (opencc-js, cn → twp), cut down at build time to
  *   what the site writes: a character whose traditional form appears in the site's text and which the site does not
  *   itself write (干 stays 干 on a site that writes 干), and the phrases (up to PHRASE_MAX_LENGTH characters) that
- *   characters alone would convert otherwise, whose traditional form the site's text holds and which the site
- *   could not write as they are (台风 → 颱風; 了解 stays). The
+ *   characters alone would convert otherwise, whose traditional form the site's text holds and which the site's
+ *   text does not hold as they are (台风 → 颱風, 旅游 → 旅遊; 了解 stays). The
  *   whole converter is ~450 KB gzipped; the cut tables are a few KB.
  * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first;
  *   `typos`: the same for the common characters (Big5's level 1) the site does not write, which a visitor may type for
@@ -121,8 +121,9 @@ export function foldTables(corpus: string, siteCharacters: ReadonlySet<string>):
     const length = Array.from(simplified).length;
     if (length > PHRASE_MAX_LENGTH || length < 2) continue;
     const traditional = convert(simplified);
-    // A phrase the site could write as it is (了解, 全台) is a traditional query's word: left alone.
-    if (Array.from(simplified).every((character) => siteCharacters.has(character))) continue;
+    // A phrase the site writes as it is (了解, 全台) is a traditional query's word: left alone. One it does not write
+    // (旅游, though the site writes both characters elsewhere) is a simplified query's.
+    if (corpus.includes(simplified)) continue;
     if (traditional === byCharacter(simplified) || !Array.from(traditional).every((character) => siteCharacters.has(character))) continue;
     if (corpus.includes(traditional)) phrases[simplified] = traditional;
   }

@@ -435,13 +435,16 @@ test.describe('/search understands what visitors mean', () => {
     await expect(results(page).getByText(SEARCH_TEXT.didYouMean)).toBeHidden();
   });
 
-  test('each recommended search returns results that contain its words, no 查無', async ({ page }) => {
-    const words: Record<string, string> = { 理賠新政策: '理賠', '機車險怎麼保?': '機車', 繳費逾期怎麼補單: '繳費' };
+  test('each recommended search returns results that contain its words, the page it names first, no 查無', async ({ page }) => {
+    // Its words (no page holds 理賠新政策 whole: pages with 理賠 or 政策), and the page a query names first.
+    const words: Record<string, RegExp> = { 理賠新政策: /理賠|政策/, '機車險怎麼保?': /機車/, 繳費逾期怎麼補單: /繳費/ };
+    const first: Record<string, string> = { 理賠新政策: '/claim', '機車險怎麼保?': '/insurance/detail/3' };
     for (const query of RECOMMENDED_SEARCHES) {
       await search(page, query);
       await expect(results(page).getByRole('status'), query).toHaveText(/^共 \d+ 筆結果$/);
       const texts = await items(page).allInnerTexts();
-      for (const text of texts.slice(0, 3)) expect(text, query).toContain(words[query]);
+      for (const text of texts.slice(0, 3)) expect(text, query).toMatch(words[query]!);
+      if (first[query]) await expect(items(page).first().getByRole('link'), query).toHaveAttribute('href', first[query]);
     }
   });
 
