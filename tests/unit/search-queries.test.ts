@@ -9,8 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { QUERY_KINDS, answerLinks, readQueries } from '../../scripts/bench/search-queries/queries.mjs';
 import { splitQueries } from '../../scripts/bench/search-queries/split.mjs';
-import { faqs, faqCategories } from '../../scripts/sample-portal/content/faqs.mjs';
-import { news } from '../../scripts/sample-portal/content/news.mjs';
+import * as sampleFaqs from '../../scripts/sample-portal/content/faqs.mjs';
+import * as sampleNews from '../../scripts/sample-portal/content/news.mjs';
 import { FAQ_PAGE_SIZE } from '../../src/site/limits';
 import { faqAnchor, faqPagePath, faqsOfCategory } from '../../src/sections/faq';
 
@@ -26,6 +26,11 @@ const unanswerable = readQueries('unanswerable') as { query: string }[];
 const all = [...halves.tune, ...halves.heldout];
 const label = (half: string, index: number, entry: Case) => `${half} #${index} (${entry.kind})`;
 const folded = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
+
+/** The sample portal's FAQ categories and items and its news, with the fields read here. */
+const faqCategories = sampleFaqs.faqCategories as { id: number }[];
+const faqs = sampleFaqs.faqs as { id: number; title: string; firstCategory: number; secondCategory: string; secondCategorySort: number }[];
+const news = sampleNews.news as unknown as { id: number; title: string }[];
 
 /** Each sample FAQ item's page: its category's items in display order, FAQ_PAGE_SIZE a page (src/sections/faq.ts). */
 const faqPage = new Map<number, string>();

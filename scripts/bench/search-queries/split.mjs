@@ -29,8 +29,9 @@ function mulberry32(seed) {
 
 /**
  * The two halves of a list of cases.
- * @param {{ kind: string, query: string }[]} cases
- * @returns {{ tune: object[], heldout: object[] }}
+ * @template {{ kind: string, query: string }} T
+ * @param {T[]} cases
+ * @returns {{ tune: T[], heldout: T[] }}
  */
 export function splitQueries(cases) {
   const seen = new Set();
@@ -41,6 +42,7 @@ export function splitQueries(cases) {
     seen.add(key);
   }
   const random = mulberry32(SPLIT_SEED);
+  /** @type {{ tune: T[], heldout: T[] }} */
   const halves = { tune: [], heldout: [] };
   for (const kind of QUERY_KINDS) {
     const own = cases.filter((entry) => entry.kind === kind).sort((a, b) => (a.query < b.query ? -1 : a.query > b.query ? 1 : 0));
