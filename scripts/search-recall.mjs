@@ -282,7 +282,7 @@ export const INTENT_CASES = [
   // Questions.
   { kind: 'question', query: '機車險怎麼保?', pages: [P.motor] },
   { kind: 'question', query: '理賠新政策', title: '理賠' },
-  { kind: 'question', query: '繳費逾期怎麼補單', title: '常見問題' },
+  { kind: 'question', query: '繳費逾期怎麼補單', title: '繳費逾期' },
   { kind: 'question', query: '汽車保險理賠流程', pages: ['/claim'] },
   { kind: 'question', query: '請問理賠要怎麼申請？', pages: ['/claim'] },
   { kind: 'question', query: '車禍理賠怎麼辦', pages: ['/claim'] },
@@ -357,7 +357,8 @@ async function readFragmentUrls(dist) {
 }
 
 /**
- * Runs in the page: the text Pagefind indexes of each HTML document (null when it has no data-pagefind-body),
+ * Runs in the page: the text Pagefind indexes of each HTML document (`body`, null when it has no data-pagefind-body, and
+ * `items`, the records of its items: src/integrations/search-items.ts),
  * following Pagefind 1.x's parser (pagefind/src/fossick/parser.rs): inside the body element, the elements it
  * removes (nav, form, label, footer, svg, iframe, script, style, noscript, template), `data-pagefind-ignore` ones
  * and those matching the build's exclude selectors (SEARCH_INDEX_EXCLUDE) are skipped; sentence elements (headings, p, div, li, td, …) and `br` separate words; other elements join
@@ -367,9 +368,7 @@ function extractIndexedText({ documents, exclude }) {
   const REMOVED = new Set(['head', 'style', 'script', 'noscript', 'label', 'form', 'svg', 'footer', 'nav', 'iframe', 'template']);
   const SENTENCE = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'td', 'div', 'ul', 'li', 'dl', 'dt', 'dd', 'article', 'section']);
   const parser = new DOMParser();
-  return documents.map((html) => {
-    const body = parser.parseFromString(html, 'text/html').querySelector('[data-pagefind-body]');
-    if (!body) return null;
+  const textOf = (root) => {
     let text = '';
     const walk = (node) => {
       if (node.nodeType === Node.TEXT_NODE) {
@@ -385,8 +384,18 @@ function extractIndexedText({ documents, exclude }) {
       for (const child of node.childNodes) walk(child);
       if (sentence) text += ' ';
     };
-    for (const child of body.childNodes) walk(child);
+    for (const child of root.childNodes) walk(child);
     return text;
+  };
+  return documents.map((html) => {
+    const document = parser.parseFromString(html, 'text/html');
+    const body = document.querySelector('[data-pagefind-body]');
+    // Items that are records of their own (src/integrations/search-items.ts): their title and text, by element id.
+    const items = [...document.querySelectorAll('[data-search-item][id]')].map((item) => ({
+      id: item.id,
+      text: `${item.querySelector('[data-search-title]')?.textContent ?? ''} ${textOf(item.querySelector('[data-search-text]') ?? document.createElement('div'))}`,
+    }));
+    return { body: body ? textOf(body) : null, items };
   });
 }
 
@@ -430,7 +439,9 @@ async function openSearchTab(context, { url, lang, siteSearch }) {
   await page.route(`${url}/__search-recall`, (route) =>
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: `<!doctype html><html lang="${lang}"><title>recall</title></html>` }),
   );
-  await page.route(`${url}/__site-search.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: siteSearch }));
+  for (const [path, body] of Object.entries(siteSearch)) {
+    await page.route(`${url}${path}`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body }));
+  }
   await page.goto(`${url}/__search-recall`);
   await page.addScriptTag({
     type: 'module',
@@ -510,7 +521,10 @@ async function searchAll({ browser, setup, queries, bytes, parallel, fragmentUrl
   return new Map(queries.map((query, i) => [query, answers[i]]));
 }
 
-/** The indexed text of every page of a built site (normalizeText), by site path, parsed by the browser itself. */
+/**
+ * The indexed text of every record of a built site (normalizeText), by site path (an item's with its fragment:
+ * `/faq/3#faq-12`), parsed by the browser itself.
+ */
 async function indexedTexts(browser, dist) {
   const files = await htmlFiles(dist);
   const page = await browser.newPage();
@@ -521,8 +535,10 @@ async function indexedTexts(browser, dist) {
     const batch = files.slice(i, i + 50);
     const sources = await Promise.all(batch.map((file) => readFile(file, 'utf8')));
     const extracted = await page.evaluate(extractIndexedText, { documents: sources, exclude: [...SEARCH_INDEX_EXCLUDE] });
-    extracted.forEach((text, j) => {
-      if (text !== null) texts.set(pagePath(dist, batch[j]), normalizeText(text));
+    extracted.forEach(({ body, items }, j) => {
+      const path = pagePath(dist, batch[j]);
+      if (body !== null) texts.set(path, normalizeText(body));
+      for (const item of items) texts.set(`${path}#${encodeURIComponent(item.id)}`, normalizeText(item.text));
     });
   }
   await page.close();
@@ -558,6 +574,8 @@ function reportRow(query, texts, answer) {
     files: answer.files,
     first: ranked[0] ?? null,
     firstTitle: unspaceHan(answer.firstTitles[0] ?? ''),
+    topThree: ranked.slice(0, 3),
+    firstTen: ranked.slice(0, FIRST_PAGE).map((path) => (truth.has(path) ? path : `✗${path}`)),
     results: ranked.length,
   };
 }
@@ -589,6 +607,24 @@ function intentReport(cases, row) {
 }
 
 /**
+ * The site's own search rule as the recall tab loads it: src/browser/site-search.ts and the modules it imports from
+ * its folder (search-rank.ts, search-typos.ts, which import nothing), their types stripped, each import pointed at
+ * where the tab serves it. @returns {Promise<Record<string, string>>} site path → module source
+ */
+async function siteSearchModules() {
+  const read = async (name) => stripTypeScriptTypes(await readFile(new URL(`../src/browser/${name}.ts`, import.meta.url), 'utf8'));
+  const modules = {};
+  const add = async (name) => {
+    const source = await read(name);
+    const imported = [...source.matchAll(/from '\.\/([\w-]+)\.ts';/g)].map((match) => match[1]);
+    modules[`/__${name}.js`] = source.replace(/from '\.\/([\w-]+)\.ts';/g, "from '/__$1.js';");
+    for (const other of imported) if (!modules[`/__${other}.js`]) await add(other);
+  };
+  await add('site-search');
+  return modules;
+}
+
+/**
  * Measures recall and intent on a built site at once, each distinct query searched once.
  * @param {{ dist?: string, queries?: string[], cases?: typeof INTENT_CASES, chrome?: string, bytes?: boolean,
  *   parallel?: number }} [options] dist: the built site's folder (default the worktree's dist/); queries: the recall
@@ -608,8 +644,7 @@ export async function measureSearch({
   const all = [...new Set([...queries, ...cases.flatMap((item) => [item.query, ...(item.same ? [item.same] : [])])])];
   const fragmentUrls = await readFragmentUrls(dist);
   const lang = /<html[^>]*\slang="([^"]+)"/.exec(await readFile(join(dist, 'search', 'index.html'), 'utf8'))?.[1] ?? '';
-  // The site's own ranking rule (src/browser/site-search.ts, no run-time imports), its types stripped, served to the page.
-  const siteSearch = stripTypeScriptTypes(await readFile(new URL('../src/browser/site-search.ts', import.meta.url), 'utf8'));
+  const siteSearch = await siteSearchModules();
   const site = await serveSite({ dist, portalUrl: 'http://127.0.0.1:9' });
   const browser = await chromium.launch({ executablePath: chrome, args: CHROMIUM_ARGS });
   try {
@@ -637,7 +672,8 @@ export async function measureSearch({
  *   queries: Array<{ query: string, truth: number, found: number, hits: number, recall: number | null,
  *   precisionAtK: number, fallback: string | null, missed: string[], indexBytes: number | null,
  *   searchBytes: number | null, files: Record<string, number> | null, first: string | null, firstTitle: string,
- *   results: number }> }>} bytes in bytes (gzip as served), null without `bytes`
+ *   topThree: string[], firstTen: string[], results: number }> }>} bytes in bytes (gzip as served), null without
+ *   `bytes`; topThree: the first three results' paths; firstTen: the first page's, `✗` before one not in the truth
  */
 export async function measureRecall(options = {}) {
   return (await measureSearch({ ...options, cases: [] })).recall;

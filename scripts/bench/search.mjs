@@ -16,6 +16,7 @@
  */
 import { startSamplePortal } from '../sample-portal/server.mjs';
 import { measureSearch } from '../search-recall.mjs';
+import { CPU_SLOWDOWN, HALVES, measureQuerySet } from './search-queries.mjs';
 import { SEARCH_FIRST_SEARCH_KB } from '../../src/site/limits.ts';
 import { RECOMMENDED_SEARCHES } from '../../src/site/texts/search.ts';
 import { SIZES, buildDirs, timeBuild } from './build.mjs';
@@ -103,5 +104,33 @@ export async function benchSearch({ dist, sizes = SEARCH_SIZES, log = console.er
     const irrelevant = results[label].intent.cases.filter((row) => !row.relevant).map((row) => `${row.query} → ${row.first}`);
     if (irrelevant.length > 0) markdown += `\n${label}: intent cases without a relevant first result: ${irrelevant.join('; ')}.`;
   }
-  return { title: 'Search', markdown, data: results };
+  const visitors = await queriesSection(dist, log);
+  markdown += visitors.markdown;
+  return { title: 'Search', markdown, data: { ...results, visitors: visitors.data } };
+}
+
+/**
+ * The visitors' query set on the sample site (scripts/bench/search-queries.mjs): per half and kind, the share of
+ * queries with a relevant first result and with one in the first three, and those without any result; the bytes of a
+ * first search and the time from the last keystroke to the results on a CPU slowed CPU_SLOWDOWN×. Figures only: no
+ * query of the held-out half is printed.
+ */
+async function queriesSection(dist, log) {
+  log('search: measuring the query set…');
+  const data = await measureQuerySet({ dist, halves: HALVES });
+  if (Object.keys(data).length === 0) return { markdown: '', data };
+  const share = (part, whole) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)} % (${part}/${whole})`);
+  const rows = [];
+  for (const [half, result] of Object.entries(data)) {
+    for (const [kind, figures] of [...Object.entries(result.kinds), ['all', result.all]]) {
+      rows.push([half, kind, figures.queries, share(figures.relevantFirst, figures.queries), share(figures.inFirstThree, figures.queries), figures.zeroResults]);
+    }
+  }
+  let markdown = `\n\n#### Visitors' queries\n\n${table(['half', 'kind', 'queries', 'relevant first', 'in the first three', 'no result'], rows)}`;
+  for (const [half, result] of Object.entries(data)) {
+    const times = [...result.latency].sort((a, b) => a - b);
+    const bytes = [...result.bytes].sort((a, b) => a - b);
+    markdown += `\n${half}: bytes of a first search median ${kb(median(bytes))}, max ${kb(bytes.at(-1))}; last keystroke → results with the CPU ${CPU_SLOWDOWN}× slower: median ${median(times)} ms, max ${times.at(-1)} ms (${times.length} queries).`;
+  }
+  return { markdown, data };
 }

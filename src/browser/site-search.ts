@@ -17,26 +17,31 @@
  * 2. Terms: the query is cut at white space, punctuation and the words that carry no meaning in a query
  *    (src/site/search-terms.ts SEARCH_STOP_WORDS: 機車險怎麼保? → 機車險, 保); a lone character left by such a cut
  *    is dropped when other terms remain.
- * 3. A term finds the pages holding it or one of its synonyms (SEARCH_SYNONYMS: 車險 → 汽車保險, 汽車險).
- * 4. A term that finds fewer than SUGGEST_BELOW pages is compared with the lexicon's words that sound the same
- *    (pinyin of the site's characters) or, from three characters, differ in one: the one found on most pages, if more (SUGGEST_FACTOR
- *    times more when the term finds some), is suggested
- *    (「您是不是要找：理賠」 for 理陪) and searched instead, unless the visitor asked for the query as typed.
- * 5. A term no page holds is cut into the longest parts that pages hold (汽車保險理賠流程 → 汽車保險理賠, 流程),
- *    when they cover at least SPLIT_MIN_COVERAGE of it (a nonsense word stays unmatched: 火星保險 finds nothing).
- * 6. Results: the best pages of the query's terms first (SEARCH_BEST_BETS and the product pages' titles, read by
- *    their page id when they hold none of the terms, so that no search loads index chunks for them; where
- *    several, the last term's first, as a Chinese phrase ends in its head: 汽車保險理賠流程 → /claim), then pages
- *    holding every term, then (three terms or more, or when none holds all) those holding most; within each, by
- *    Pagefind's score for the plain spaced query (its BM25, title and headings weighted). Pages of one group (the
- *    locations' regions) show once, the best ranked.
+ * 3. A term that finds fewer than SUGGEST_BELOW pages is compared with the lexicon's words that sound the same
+ *    (pinyin of the site's characters) or, from three characters, differ in one: the one found on most pages, if
+ *    more (SUGGEST_FACTOR times more when the term finds some), is suggested (「您是不是要找：理賠」 for 理陪) and
+ *    searched instead, unless the visitor asked for the query as typed.
+ * 4. Alternatives (termAlternatives): a term's synonyms (SEARCH_SYNONYMS: 車險 → 汽車保險, 汽車險) and the term
+ *    rewritten with the glossary's and colloquial words it holds (家財險 → 住宅火災保險, 行李不見 → 行李遺失).
+ * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
+ *    the pairs it holds, whole terms weighing more, over a relevance floor; the first ones are weighed up by how
+ *    much of the query their title holds.
+ * 6. Results: the best pages the query names first (SEARCH_BEST_BETS and the product pages' titles, read by their
+ *    page id when they hold none of the terms, so that no search loads index chunks for them; where several, the
+ *    last term's first, as a Chinese phrase ends in its head: 汽車保險理賠流程 → /claim) when their words carry
+ *    BET_MIN_SHARE of the query's weight (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險 does
+ *    not), then the records by score. Pages of one group (the locations' regions) show once, the best ranked.
  *
  * Pagefind's excerpts and titles come from the spaced text: `unspaceHan` takes the spaces back out for display
  * (src/components/SearchResults.ts).
  *
- * This module imports nothing at run time, so the recall tool (scripts/search-recall.mjs) runs this very file in
- * the browser (its types stripped) to measure what a visitor gets.
+ * This module imports nothing at run time but src/browser/search-rank.ts (which imports nothing), so the recall
+ * tool (scripts/search-recall.mjs) runs these very files in the browser (their types stripped) to measure what a
+ * visitor gets.
  */
+
+import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare } from './search-rank.ts';
+import { correctTypos } from './search-typos.ts';
 
 /** One Han character (CJK ideographs, their extensions and compatibility forms). */
 const HAN = /\p{Script=Han}/gu;
@@ -107,6 +112,13 @@ export interface SearchLexicon {
   bets: [string[], string, string][];
   /** Ids of pages that show as one result. */
   groups: string[][];
+  /** Records of the index (pages and items): the base of the grams' weights (src/browser/search-rank.ts). */
+  records: number;
+  /**
+   * Words a visitor writes for the site's terms, each with the terms (the glossary of mainland and Hong Kong names
+   * and the colloquial words of src/site/search-terms.ts, folded as a query is): 家財險 → [住宅火災保險].
+   */
+  rewrites: [string, string[]][];
 }
 
 /**
@@ -118,6 +130,11 @@ export interface SearchSounds {
   sounds: Record<string, string>;
   /** Words a visitor may have meant (synonyms, best bets' terms, product titles, frequent words), most frequent first. */
   words: string[];
+  /**
+   * Toneless syllable → the common characters (Big5's level 1) the site does not write, which a visitor may type for
+   * one it does (src/browser/search-typos.ts).
+   */
+  typos?: Record<string, string>;
 }
 
 /** Where the build writes the lexicon (in the index's folder, so it comes and goes with it). */
@@ -255,14 +272,8 @@ export const SUGGEST_BELOW = 2;
 const SUGGEST_FACTOR = 5;
 /** Most words tried for a suggestion (each is a search). */
 const SUGGEST_MAX_TRIES = 3;
-/** Share of a term's characters its parts must cover when no page holds it whole. Site choice. */
-export const SPLIT_MIN_COVERAGE = 2 / 3;
-/** Shortest part of a cut term, in characters (one character is noise). */
-const PART_MIN_LENGTH = 2;
 /** Longest term, in characters, that is compared with sound-alike words or cut into parts (each try is a search). */
 const UNDERSTOOD_MAX_LENGTH = 12;
-/** Terms from which pages holding all but one still show after those holding all. */
-const MOST_FROM_TERMS = 3;
 
 /** Characters that separate terms: white space, punctuation and symbols (?, ？, 、, 「」, $, …). */
 const SEPARATOR = /[\s\p{P}\p{S}]+/u;
@@ -375,76 +386,116 @@ async function soundAlike(phrases: Phrases, term: string, lexicon: SearchLexicon
   return null;
 }
 
-/**
- * The longest parts of a term that pages hold, left to right, or null when they cover less than
- * SPLIT_MIN_COVERAGE of it.
- */
-async function splitTerm(phrases: Phrases, term: string): Promise<string[] | null> {
-  const characters = Array.from(term);
-  const parts: string[] = [];
-  let covered = 0;
-  for (let i = 0; i < characters.length; ) {
-    let length = characters.length - i;
-    while (length >= PART_MIN_LENGTH && (await phrases(characters.slice(i, i + length).join(''))).size === 0) length -= 1;
-    if (length >= PART_MIN_LENGTH) {
-      parts.push(characters.slice(i, i + length).join(''));
-      covered += length;
-      i += length;
-    } else i += 1;
-  }
-  return parts.length > 0 && covered >= SPLIT_MIN_COVERAGE * characters.length ? parts : null;
-}
-
-/** The terms understood: each with its pages, after suggestions (the sounds loaded only then) and cuts. */
+/** The terms understood, after suggestions (the sounds loaded only for a term that finds almost nothing). */
 async function understand(
   phrases: Phrases,
   terms: string[],
   lexicon: SearchLexicon,
   loadSounds: LexiconSource['sounds'],
   verbatim: boolean,
-): Promise<{ terms: { text: string; pages: Map<string, PagefindResult> }[]; suggestion: SiteSearch['suggestion'] }> {
-  const understood: { text: string; pages: Map<string, PagefindResult> }[] = [];
+): Promise<{ terms: string[]; suggestion: SiteSearch['suggestion'] }> {
+  const understood: string[] = [];
   let suggestion: SiteSearch['suggestion'] = null;
   for (const term of terms) {
+    if (verbatim || Array.from(term).length > UNDERSTOOD_MAX_LENGTH || !ONE_HAN.test(Array.from(term)[0] ?? '')) {
+      understood.push(term);
+      continue;
+    }
     const pages = await termPages(phrases, term, lexicon);
-    if (pages.size >= SUGGEST_BELOW || Array.from(term).length > UNDERSTOOD_MAX_LENGTH) {
-      understood.push({ text: term, pages });
-      continue;
+    for (const alternative of termAlternatives(term, lexicon).slice(1)) {
+      for (const [id, result] of await phrases(alternative)) if (!pages.has(id)) pages.set(id, result);
     }
-    const suggestible = !verbatim && ONE_HAN.test(Array.from(term)[0] ?? '');
-    const alike = suggestible ? await soundAlike(phrases, term, lexicon, await loadSounds(), pages.size * SUGGEST_FACTOR) : null;
-    if (alike !== null) {
-      suggestion ??= { from: term, to: alike };
-      understood.push({ text: alike, pages: await termPages(phrases, alike, lexicon) });
-      continue;
-    }
-    const parts = pages.size === 0 ? await splitTerm(phrases, term) : null;
-    if (parts === null) understood.push({ text: term, pages });
-    else for (const part of parts) understood.push({ text: part, pages: await termPages(phrases, part, lexicon) });
+    const alike = pages.size < SUGGEST_BELOW ? await soundAlike(phrases, term, lexicon, await loadSounds(), pages.size * SUGGEST_FACTOR) : null;
+    if (alike !== null) suggestion ??= { from: term, to: alike };
+    understood.push(alike ?? term);
   }
   return { terms: understood, suggestion };
 }
+
+/** A best page found in a query: the bet and the query's words that named it. */
+export type BetMatch = { bet: SearchLexicon['bets'][number]; term: string };
 
 /**
  * The best pages of a query, in order: the lexicon's bets found in the query, longest match at each place, the last
  * found first (a Chinese phrase ends in its head: 汽車保險理賠流程 → 理賠流程's page before 汽車保險's).
  */
-export function bestBets(query: string, bets: SearchLexicon['bets']): SearchLexicon['bets'][number][] {
+export function betMatches(query: string, bets: SearchLexicon['bets']): BetMatch[] {
   const byTerm = new Map<string, SearchLexicon['bets'][number]>();
   for (const bet of bets) for (const term of bet[0]) if (!byTerm.has(term)) byTerm.set(term, bet);
   const longest = Math.max(1, ...[...byTerm.keys()].map((term) => Array.from(term).length));
-  const found: SearchLexicon['bets'][number][] = [];
+  const found: BetMatch[] = [];
   const characters = Array.from(query);
   for (let i = 0; i < characters.length; ) {
     let length = Math.min(longest, characters.length - i);
     while (length >= 1 && !byTerm.has(characters.slice(i, i + length).join(''))) length -= 1;
     if (length >= 1) {
-      found.push(byTerm.get(characters.slice(i, i + length).join(''))!);
+      const term = characters.slice(i, i + length).join('');
+      found.push({ bet: byTerm.get(term)!, term });
       i += length;
     } else i += 1;
   }
-  return [...new Set(found.reverse())];
+  const seen = new Set<string>();
+  return found.reverse().filter((match) => !seen.has(match.bet[1]) && Boolean(seen.add(match.bet[1])));
 }
+
+/** The best pages of a query (betMatches), without the words that named them. */
+export function bestBets(query: string, bets: SearchLexicon['bets']): SearchLexicon['bets'][number][] {
+  return betMatches(query, bets).map((match) => match.bet);
+}
+
+/**
+ * A term with the other ways to write it: its synonyms (SEARCH_SYNONYMS) when it is one of a group, and the term
+ * with each rewrite applied where the rewrite's words occur in it (the glossary's and colloquial words: 家財險 →
+ * 住宅火災保險; a synonym of SYNONYM_INSIDE_MIN characters or more also inside a longer term: 強制險投保 → 強制汽車責任保險投保).
+ */
+export function termAlternatives(term: string, lexicon: Pick<SearchLexicon, 'synonyms' | 'rewrites'>): string[] {
+  const alternatives = [term, ...lexicon.synonyms.filter((group) => group.includes(term)).flat()];
+  const rewrites: [string, string[]][] = [
+    ...(lexicon.rewrites ?? []),
+    ...lexicon.synonyms.flatMap((group) =>
+      group
+        .filter((word) => Array.from(word).length >= SYNONYM_INSIDE_MIN)
+        .map((word): [string, string[]] => [word, group.filter((other) => other !== word)]),
+    ),
+  ];
+  for (const [from, targets] of rewrites) {
+    if (!term.includes(from)) continue;
+    for (const target of targets) alternatives.push(term.split(from).join(target));
+  }
+  return [...new Set(alternatives)];
+}
+
+/** Shortest synonym, in characters, that also stands for its group inside a longer term (車險 is inside 機車險). */
+const SYNONYM_INSIDE_MIN = 3;
+
+/** The grams of the site's own terms: its best bets' terms (products, services) and its synonyms. */
+function namedGrams(lexicon: Pick<SearchLexicon, 'bets' | 'synonyms'>): Set<string> {
+  return new Set([...lexicon.bets.flatMap(([terms]) => terms), ...lexicon.synonyms.flat()].flatMap(textGrams));
+}
+
+/** A result whose data is read once, however often it is asked for (the title re-rank and the results list). */
+function once(result: PagefindResult, score: number): PagefindResult {
+  let data: Promise<PagefindData> | undefined;
+  const kept = ranked(result, score);
+  return { ...kept, data: () => (data ??= kept.data()) };
+}
+
+/**
+ * The best pages a query names, when the words naming them make up BET_MIN_SHARE of the query's characters (its terms,
+ * question words aside) or more; else none: 機車險怎麼保 names its product, a long question that mentions 強制險 does not.
+ */
+function coveringBets(matches: BetMatch[], terms: readonly string[]): BetMatch[] {
+  const length = (text: string) => Array.from(text).length;
+  const named = matches.reduce((sum, match) => sum + length(match.term), 0);
+  const total = terms.reduce((sum, term) => sum + length(term), 0);
+  return total > 0 && named >= BET_MIN_SHARE * total ? matches : [];
+}
+
+/** How much Pagefind's own rank raises a record's score (× 1 + LOOSE_WEIGHT for its first result). Site choice. */
+const LOOSE_WEIGHT = 0.1;
+
+/** Share of the query's characters the words naming best pages must make up for those pages to come first. Site choice. */
+export const BET_MIN_SHARE = 1 / 3;
 
 /**
  * Searches the site by the rule above.
@@ -466,39 +517,62 @@ export async function searchSite(
   const phrases = phraseSearcher(pagefind);
   const typed = intentTerms(folded, lexicon.stopWords);
   const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, options.verbatim ?? false);
-  const texts = terms.map((term) => term.text);
-  const held = new Map<string, { result: PagefindResult; count: number }>();
-  for (const term of terms) {
-    for (const [id, result] of term.pages) held.set(id, { result: held.get(id)?.result ?? result, count: (held.get(id)?.count ?? 0) + 1 });
+  const concepts: Concept[] = terms.map((term) => ({ term, alternatives: termAlternatives(term, lexicon) }));
+  let corrected = suggestion;
+  const meant = [...terms];
+  if (!options.verbatim) {
+    // A character inside a longer word that sounds like the right one (颱風紅水 → 颱風洪水): the word meant is an
+    // alternative, and suggested when records hold it whole.
+    for (const concept of concepts) {
+      const fixed = await correctTypos(concept.term, async (pair) => (await phrases(pair)).size, source.sounds);
+      if (fixed === null) continue;
+      concept.alternatives.push(...termAlternatives(fixed, lexicon));
+      meant[concepts.indexOf(concept)] = fixed;
+      if (corrected === null && (await phrases(fixed)).size > 0) corrected = { from: concept.term, to: fixed };
+    }
   }
-  const most = Math.max(0, ...[...held.values()].map((page) => page.count));
-  const least = most === terms.length && terms.length < MOST_FROM_TERMS ? most : Math.max(1, Math.ceil(terms.length / 2), most - 1);
-  if (most === 0) return { results: [], terms: texts, suggestion };
-  // The best pages of the query's words, as understood or as typed; one that holds none of them is read by its id.
-  const bets: string[] = [];
-  for (const [, id, file] of [...bestBets(texts.join(' '), lexicon.bets), ...bestBets(typed.join(' '), lexicon.bets)]) {
-    if (bets.includes(id)) continue;
-    bets.push(id);
-    if (!held.has(id)) held.set(id, { result: { id, score: 0, data: () => fragmentData(id, file) }, count: 0 });
+  const records = lexicon.records ?? 1;
+  const [{ scored, concepts: understood, weights, weight }, loose] = await Promise.all([
+    scoreRecords(concepts, phrases, records, namedGrams(lexicon)),
+    pagefind.search(spaceHan(meant.join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
+  ]);
+  // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
+  // of equal score.
+  const looseRank = new Map(loose.map((result, rank) => [result.id, 1 - rank / loose.length]));
+  for (const entry of scored) entry.score *= 1 + LOOSE_WEIGHT * (looseRank.get(entry.id) ?? 0);
+  scored.sort((a, b) => b.score - a.score);
+  if (scored.length === 0) return { results: [], terms, suggestion: corrected };
+  // The best pages the query names (products, services), first when their words are most of the query.
+  const bets = [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)];
+  const byId = new Map(scored.map((entry) => [entry.id, entry]));
+  const first: PagefindResult[] = [];
+  for (const { bet } of bets) {
+    const [, id, file] = bet;
+    if (first.some((result) => result.id === id)) continue;
+    const found = byId.get(id);
+    first.push(found ? once(found.result, found.score) : { id, score: 0, data: () => fragmentData(id, file) });
   }
-  const loose = (await pagefind.search(spaceHan(texts.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
-  const score = new Map(loose.map((result, rank) => [result.id, { score: result.score, rank }]));
+  // The others by score, the first TITLE_RERANK weighed up by how much of the query their title holds.
+  const rest = scored
+    .filter((entry) => !first.some((result) => result.id === entry.id))
+    .map((entry) => ({ ...entry, result: once(entry.result, entry.score) }));
+  const titled = await Promise.all(
+    rest.slice(0, TITLE_RERANK).map(async (entry) => {
+      const data = await entry.result.data().catch(() => null);
+      const title = unspaceHan(data?.meta.title ?? '');
+      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight)) };
+    }),
+  );
+  const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
+  // Pages of one group (the locations' regions, a download item's pages) show once, the best ranked.
   const group = new Map(lexicon.groups.flatMap((ids) => ids.map((id) => [id, ids[0]!] as const)));
-  const key = (id: string, index: number): number[] => {
-    const bet = bets.indexOf(id);
-    return [bet === -1 ? bets.length : bet, -held.get(id)!.count, score.get(id)?.rank ?? loose.length + index];
-  };
-  const order = [...held.entries()]
-    .filter(([id, page]) => page.count >= least || bets.includes(id))
-    .map(([id, page], index) => ({ id, page, key: key(id, index) }))
-    .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!);
   const shown = new Set<string>();
   const results: PagefindResult[] = [];
-  for (const { id, page } of order) {
-    const one = group.get(id) ?? id;
+  for (const result of [...first, ...ordered]) {
+    const one = group.get(result.id) ?? result.id;
     if (shown.has(one)) continue;
     shown.add(one);
-    results.push(ranked(page.result, score.get(id)?.score ?? 0));
+    results.push(result);
   }
-  return { results, terms: texts, suggestion };
+  return { results, terms, suggestion: corrected };
 }

@@ -74,6 +74,40 @@ export function excerptNodes(html: string): Node[] {
   return nodes;
 }
 
+/**
+ * An excerpt without the title it starts with: an item's record (an FAQ question: src/integrations/search-items.ts)
+ * begins with its title, which the result already shows above it, so the excerpt is the start of the answer.
+ * @param html Pagefind's excerpt HTML (text and `<mark>`, the index's spaces around Han characters)
+ * @param title the result's title as shown
+ * @returns the excerpt from the first character after the title, or as it was when it does not start with it
+ */
+export function withoutTitle(html: string, title: string): string {
+  const wanted = Array.from(title.replace(/\s+/g, ''));
+  if (wanted.length === 0) return html;
+  let i = 0;
+  let matched = 0;
+  let inMark = false;
+  while (i < html.length && matched < wanted.length) {
+    const tag = /^<\/?mark>/.exec(html.slice(i));
+    if (tag) {
+      inMark = tag[0] === '<mark>';
+      i += tag[0].length;
+      continue;
+    }
+    const character = String.fromCodePoint(html.codePointAt(i)!);
+    if (/\s/.test(character)) {
+      i += character.length;
+      continue;
+    }
+    if (character !== wanted[matched]) return html;
+    matched += 1;
+    i += character.length;
+  }
+  if (matched < wanted.length) return html;
+  const rest = html.slice(i).replace(/^(?:\s|\.(?=\s))+/, '');
+  return inMark && !rest.startsWith('</mark>') ? `<mark>${rest}` : rest.replace(/^<\/mark>/, '');
+}
+
 /** Pagefind's URL of a page (`/news/detail/1/`) as the site links it (`/news/detail/1`, trailingSlash never). */
 export const pagePath = (url: string): string => (url.length > 1 ? url.replace(/\/+$/, '') : url);
 
@@ -111,7 +145,7 @@ function resultItem(data: PagefindResultData): HTMLLIElement {
   if (about.childElementCount > 0) item.append(about);
   const excerpt = document.createElement('p');
   excerpt.className = 'search-result__excerpt';
-  excerpt.append(...excerptNodes(data.excerpt));
+  excerpt.append(...excerptNodes(withoutTitle(data.excerpt, link.textContent ?? '')));
   item.append(excerpt);
   return item;
 }

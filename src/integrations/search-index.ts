@@ -38,6 +38,7 @@ import { foldWidth, spaceHan } from '../browser/site-search';
 import { SEARCH_INDEX_CHUNK_LOCATIONS, SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
 import { codeDigest } from './code-digest';
 import { rechunkSearchIndex } from './search-chunks';
+import { searchItemDocument, searchItems } from './search-items';
 import { buildLexicon, lexiconDataDigest, readIndexedPages, SEARCH_LEXICON_FILE, SEARCH_SOUNDS_FILE } from './search-lexicon';
 
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
@@ -50,7 +51,14 @@ export const SEARCH_INDEX_CACHE_DIR = 'search-index';
  * The modules whose code decides what the index and the lexicon hold (how pages are handed to Pagefind, the folding,
  * the lexicon's shape, the thesaurus), relative to this file: their source is part of the fingerprint.
  */
-const SEARCH_CODE = ['./search-index.ts', './search-chunks.ts', './search-lexicon.ts', '../browser/site-search.ts', '../site/search-terms.ts'];
+const SEARCH_CODE = [
+  './search-index.ts',
+  './search-chunks.ts',
+  './search-items.ts',
+  './search-lexicon.ts',
+  '../browser/site-search.ts',
+  '../site/search-terms.ts',
+];
 
 /** Hex SHA-1 of the SEARCH_CODE modules' source. */
 const searchCodeDigest = (): string => codeDigest(SEARCH_CODE, import.meta.url);
@@ -201,15 +209,25 @@ export async function indexSite(options: {
       const added = await Promise.all(
         options.files.slice(i, i + INDEX_BATCH).map(async (file) => {
           const html = await readFile(file, 'utf8');
+          const sourcePath = relative(root, file).split(sep).join('/');
           const indexed = html.includes(PAGEFIND_BODY);
           if (indexed) pageCount += 1;
           const texts: string[] = [];
           const content = spacedPageHtml(html, indexed ? (text) => texts.push(text) : undefined);
           if (indexed) pageTexts.push(texts.join(' '));
-          return index.addHTMLFile({ sourcePath: relative(root, file).split(sep).join('/'), content });
+          // The page's items (FAQ questions) are records of their own (src/integrations/search-items.ts).
+          const items = searchItems(html, sourcePath === 'index.html' ? '/' : `/${sourcePath.replace(/\/?index\.html$/, '').replace(/\.html$/, '')}`);
+          pageCount += items.length;
+          const records = items.map((item) => {
+            const itemTexts: string[] = [];
+            const document = spacedPageHtml(searchItemDocument(item, SEARCH_INDEX_LANGUAGE), (text) => itemTexts.push(text));
+            pageTexts.push(itemTexts.join(' '));
+            return index.addHTMLFile({ url: item.url, content: document });
+          });
+          return Promise.all([index.addHTMLFile({ sourcePath, content }), ...records]);
         }),
       );
-      const errors = added.flatMap((result) => result.errors);
+      const errors = added.flat().flatMap((result) => result.errors);
       if (errors.length > 0) throw new Error(`Search index: ${errors.join('; ')}`);
     }
     if (pageCount === 0) throw new Error('Search index: no page has data-pagefind-body.');

@@ -8,13 +8,16 @@
  * - `chars`, `phrases`: OpenCC's simplified → traditional tables (opencc-js, cn → twp), cut down at build time to
  *   what the site writes: a character whose traditional form appears in the site's text and which the site does not
  *   itself write (干 stays 干 on a site that writes 干), and the phrases (up to PHRASE_MAX_LENGTH characters) that
- *   characters alone would convert otherwise, whose traditional form the site's text holds and which the site
- *   could not write as they are (台风 → 颱風; 了解 stays). The
+ *   characters alone would convert otherwise, whose traditional form the site's text holds and which the site's
+ *   text does not hold as they are (台风 → 颱風, 旅游 → 旅遊; 了解 stays). The
  *   whole converter is ~450 KB gzipped; the cut tables are a few KB.
- * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first,
- *   for the syllables of the `words`' characters only (a character of no such syllable sounds like no word).
+ * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first;
+ *   `typos`: the same for the common characters (Big5's level 1) the site does not write, which a visitor may type for
+ *   one it does (颱風紅水 for 颱風洪水: src/browser/search-typos.ts).
  * - `words`: what a typo is compared with: the thesaurus, the best bets' terms, the product titles and the Han
  *   character pairs found on at least WORD_MIN_SHARE of the pages, most frequent first (at most WORDS_MAX).
+ * - `rewrites`: the glossary's and the colloquial words of src/site/search-terms.ts, folded, with their terms;
+ *   `records`: how many records the index holds (the base of the ranking's weights);
  * - `synonyms`, `stopWords`, `bets`, `groups`: src/site/search-terms.ts, the best bets and collapsed groups as
  *   Pagefind page ids (read from the index's fragment files, which name each page's URL and title); a bet also names
  *   its page's fragment file, so the search reads a best page by id instead of searching for it.
@@ -27,9 +30,18 @@ import { gunzipSync } from 'node:zlib';
 import * as OpenCC from 'opencc-js/cn2t';
 import STCharacters from 'opencc-js/dict/STCharacters';
 import STPhrases from 'opencc-js/dict/STPhrases';
+import TWPhrases from 'opencc-js/dict/TWPhrases';
 import { pinyin } from 'pinyin-pro';
-import { type SearchLexicon, type SearchSounds, unspaceHan } from '../browser/site-search';
-import { SEARCH_BEST_BETS, SEARCH_COLLAPSED_PAGES, SEARCH_PRODUCT_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../site/search-terms';
+import { foldQuery, type SearchLexicon, type SearchSounds, unspaceHan } from '../browser/site-search';
+import {
+  SEARCH_BEST_BETS,
+  SEARCH_COLLAPSED_PAGES,
+  SEARCH_COLLOQUIAL,
+  SEARCH_GLOSSARY,
+  SEARCH_PRODUCT_PAGES,
+  SEARCH_STOP_WORDS,
+  SEARCH_SYNONYMS,
+} from '../site/search-terms';
 
 /** File name of the lexicon in the index's folder (site-search LEXICON_URL). */
 export const SEARCH_LEXICON_FILE = 'site-lexicon.json';
@@ -109,12 +121,35 @@ export function foldTables(corpus: string, siteCharacters: ReadonlySet<string>):
     const length = Array.from(simplified).length;
     if (length > PHRASE_MAX_LENGTH || length < 2) continue;
     const traditional = convert(simplified);
-    // A phrase the site could write as it is (了解, 全台) is a traditional query's word: left alone.
-    if (Array.from(simplified).every((character) => siteCharacters.has(character))) continue;
+    // A phrase the site writes as it is (了解, 全台) is a traditional query's word: left alone. One it does not write
+    // (旅游, though the site writes both characters elsewhere) is a simplified query's.
+    if (corpus.includes(simplified)) continue;
     if (traditional === byCharacter(simplified) || !Array.from(traditional).every((character) => siteCharacters.has(character))) continue;
     if (corpus.includes(traditional)) phrases[simplified] = traditional;
   }
+  // Mainland words for Taiwan's (信息 → 資訊, 网络 → 網路: OpenCC's Taiwan phrases), in simplified characters and in
+  // traditional ones, when the site writes the Taiwanese word and not the mainland one.
+  const simplifiedOf = new Map(entries(STCharacters).map(([simplified, traditional]) => [traditional, simplified]));
+  for (const [mainland, taiwan] of entries(TWPhrases)) {
+    if (Array.from(mainland).length > PHRASE_MAX_LENGTH || corpus.includes(mainland) || !corpus.includes(taiwan)) continue;
+    const simplified = Array.from(mainland, (character) => simplifiedOf.get(character) ?? character).join('');
+    phrases[mainland] = taiwan;
+    if (simplified !== mainland && !corpus.includes(simplified)) phrases[simplified] = taiwan;
+  }
   return { chars, phrases };
+}
+
+/**
+ * The rewrites of the lexicon (SearchLexicon `rewrites`): the glossary's and the colloquial words, each folded as a
+ * query is (so 家财险 is found in a query folded to 家財險), with their terms.
+ * @param tables the folding tables of foldTables
+ */
+export function rewriteTable(tables: Pick<SearchLexicon, 'chars' | 'phrases'>): SearchLexicon['rewrites'] {
+  const rewrites = new Map<string, string[]>();
+  for (const [word, terms] of [...Object.entries(SEARCH_GLOSSARY), ...Object.entries(SEARCH_COLLOQUIAL)]) {
+    for (const form of new Set([word, foldQuery(word, tables)])) rewrites.set(form, [...new Set([...(rewrites.get(form) ?? []), ...terms])]);
+  }
+  return [...rewrites].sort((a, b) => b[0].length - a[0].length);
 }
 
 /** A character's toneless syllables, every reading (pinyin-pro). */
@@ -147,13 +182,41 @@ export function soundTable(frequency: ReadonlyMap<string, number>, words?: reado
   return sounds;
 }
 
+/** The common Traditional characters: Big5's level 1 (lead bytes 0xA4–0xC6), 5,401 characters. */
+function commonCharacters(): string[] {
+  const decoder = new TextDecoder('big5');
+  const characters: string[] = [];
+  for (let lead = 0xa4; lead <= 0xc6; lead += 1) {
+    for (const trail of [...Array.from({ length: 0x3f }, (_, i) => 0x40 + i), ...Array.from({ length: 0x5e }, (_, i) => 0xa1 + i)]) {
+      if (lead === 0xc6 && trail > 0x7e) break;
+      const character = decoder.decode(new Uint8Array([lead, trail]));
+      if (HAN.test(character)) characters.push(character);
+    }
+  }
+  return characters;
+}
+
+/**
+ * Toneless syllable → the common characters the site does not write (SearchSounds `typos`): what a visitor may type
+ * for a character of the site that sounds the same (src/browser/search-typos.ts).
+ * @param siteCharacters the site's Han characters
+ */
+export function typoTable(siteCharacters: ReadonlySet<string>): Record<string, string> {
+  const typos: Record<string, string> = {};
+  for (const character of commonCharacters()) {
+    if (siteCharacters.has(character)) continue;
+    for (const syllable of syllablesOf(character)) typos[syllable] = (typos[syllable] ?? '') + character;
+  }
+  return typos;
+}
+
 /**
  * What the lexicon is made from besides the pages and this code, as a hex SHA-1 (part of the index's fingerprint):
  * OpenCC's dictionaries and pinyin-pro's version.
  */
 export function lexiconDataDigest(): string {
   const { version } = createRequire(import.meta.url)('pinyin-pro/package.json') as { version: string };
-  return createHash('sha1').update(STCharacters).update(STPhrases).update(version).digest('hex');
+  return createHash('sha1').update(STCharacters).update(STPhrases).update(TWPhrases).update(version).digest('hex');
 }
 
 /** Words a typo is compared with (module comment), most pages first. */
@@ -216,14 +279,17 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
   }
   const named = [...SEARCH_SYNONYMS.flat(), ...bets.flatMap(([terms]) => terms)];
   const words = typoWords(pageTexts, named);
+  const tables = foldTables([...distinct].join('\n'), new Set(frequency.keys()));
   return {
     lexicon: {
-      ...foldTables([...distinct].join('\n'), new Set(frequency.keys())),
+      ...tables,
       synonyms: SEARCH_SYNONYMS.map((group) => [...group]),
       stopWords: [...SEARCH_STOP_WORDS].sort((a, b) => b.length - a.length),
       bets,
       groups: [...groups.values()].filter((ids) => ids.length > 1),
+      records: pages.length,
+      rewrites: rewriteTable(tables),
     },
-    sounds: { sounds: soundTable(frequency, words), words },
+    sounds: { sounds: soundTable(frequency), words, typos: typoTable(new Set(frequency.keys())) },
   };
 }

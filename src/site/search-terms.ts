@@ -33,11 +33,118 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['車體險', '車體損失險', '車體損失保險'],
   ['竊盜險', '竊盜損失險', '車竊盜損失險'],
   ['第三人責任險', '第三人責任保險'],
+  ['公意險', '公共意外責任險', '公共意外責任保險'],
   ['網路投保', '線上投保'],
   ['通譯服務', '通譯'],
   ['客服專線', '客服電話', '免付費電話'],
   ['保單變更', '契約變更'],
 ];
+
+/**
+ * How visitors from mainland China and Hong Kong name Taiwan's products and services, written as they type them
+ * (simplified characters, their vocabulary), each with the terms the site writes. The search folds a query to
+ * Traditional characters first (OpenCC's simplified → Taiwan tables: 信息 → 資訊, 网络 → 網路); this glossary adds
+ * the insurance words those tables do not know (家财险 is 家財險 in Traditional characters, still not a Taiwanese
+ * product). The build folds each entry's words as it folds a query (src/integrations/search-lexicon.ts); a query
+ * holding one is also searched with it replaced by each of its terms. Every term is one the built index holds
+ * (tests/site/search-understanding.test.ts).
+ */
+export const SEARCH_GLOSSARY: Readonly<Record<string, readonly string[]>> = {
+  家财险: ['住宅火災保險'],
+  家庭财产险: ['住宅火災保險'],
+  家庭财产保险: ['住宅火災保險'],
+  房屋险: ['住宅火災保險'],
+  三者险: ['第三人責任險'],
+  第三者责任险: ['第三人責任險'],
+  第三者险: ['第三人責任險'],
+  交强险: ['強制汽車責任保險'],
+  机动车交通事故责任强制保险: ['強制汽車責任保險'],
+  车损险: ['車體損失險'],
+  车辆损失险: ['車體損失險'],
+  盗抢险: ['竊盜損失險'],
+  全车盗抢险: ['竊盜損失險'],
+  意外伤害保险: ['傷害保險'],
+  人身意外险: ['傷害保險'],
+  旅游险: ['旅行平安保險'],
+  旅游保险: ['旅行平安保險'],
+  旅游意外险: ['旅行平安保險'],
+  航班延误险: ['旅遊不便險'],
+  航班延误: ['班機延誤'],
+  行李延误: ['行李延誤'],
+  宠物险: ['寵物'],
+  摩托车: ['機車'],
+  电动车: ['電動自行車'],
+  免赔额: ['自負額'],
+  投保人: ['要保人'],
+  定损: ['估價'],
+  赔付: ['理賠', '給付'],
+  赔款: ['理賠金', '保險金'],
+  报销: ['理賠'],
+  批改: ['保單變更'],
+  批单: ['保單變更'],
+  身份证: ['身分證'],
+  驾驶证: ['駕照'],
+  网上投保: ['網路投保'],
+  在线投保: ['網路投保'],
+  热线: ['專線'],
+  客服热线: ['客服專線'],
+  拖车: ['拖吊'],
+  水浸: ['淹水', '颱風洪水'],
+  火险: ['火災保險'],
+  发票: ['收據'],
+  病假证明: ['診斷證明'],
+  材料: ['文件', '資料'],
+};
+
+/**
+ * What visitors say for the site's terms (撞到 for 碰撞 or 事故, 行李不見 for 行李遺失), each with the terms the site
+ * writes: a query holding one is also searched with it replaced by each of its terms. Every term is one the built
+ * index holds (tests/site/search-understanding.test.ts).
+ */
+export const SEARCH_COLLOQUIAL: Readonly<Record<string, readonly string[]>> = {
+  撞到: ['碰撞', '事故'],
+  撞車: ['碰撞', '車禍'],
+  被撞: ['碰撞', '事故'],
+  擦撞: ['碰撞'],
+  出車禍: ['車禍', '事故'],
+  泡水: ['颱風洪水', '淹水'],
+  水淹: ['淹水', '颱風洪水'],
+  行李不見: ['行李遺失'],
+  行李掉了: ['行李遺失'],
+  行李弄丟: ['行李遺失'],
+  行李晚到: ['行李延誤'],
+  飛機延誤: ['班機延誤'],
+  飛機延遲: ['班機延誤'],
+  班機延遲: ['班機延誤'],
+  飛機誤點: ['班機延誤'],
+  被偷: ['竊盜'],
+  偷走: ['竊盜'],
+  看醫生: ['醫療', '門診'],
+  看病: ['醫療', '門診'],
+  受傷: ['傷害'],
+  房屋險: ['住宅火災保險'],
+  房子: ['住宅'],
+  房屋: ['住宅'],
+  不想保: ['退保', '解約'],
+  退錢: ['退費'],
+  付錢: ['繳費'],
+  繳錢: ['繳費'],
+  交錢: ['繳費'],
+  怎麼賠: ['理賠'],
+  有賠: ['理賠'],
+  賠錢: ['理賠'],
+  打電話: ['客服專線'],
+  電話幾號: ['客服專線'],
+  買保險: ['投保'],
+  出國: ['旅行', '海外'],
+  拖車: ['拖吊'],
+  車子拋錨: ['道路救援'],
+  拋錨: ['道路救援'],
+  改地址: ['地址變更', '保單變更'],
+  換地址: ['地址變更', '保單變更'],
+  毛小孩: ['寵物'],
+  過戶: ['保單變更'],
+};
 
 /**
  * The page that answers a term best (a product, a service), shown first when a query term is one of its terms or
@@ -51,6 +158,7 @@ export const SEARCH_BEST_BETS: Readonly<Record<string, readonly string[]>> = {
   '/about/locations/1': ['服務據點', '據點', '分公司', '通訊處'],
   '/mid': ['行動身分識別'],
   '/insurance/detail/12': ['住火險', '住宅火災保險', '住宅火險'],
+  '/insurance/detail/1': ['車體險', '竊盜險'],
   '/about/recruit': ['人才招募', '徵才'],
 };
 
@@ -83,6 +191,25 @@ export const SEARCH_STOP_WORDS: readonly string[] = [
   '為什麼',
   '有沒有',
   '要怎麼',
+  '該怎麼',
+  '該如何',
+  '會不會',
+  '能不能',
+  '要不要',
+  '是不是',
+  '想請問',
+  '想問',
+  '請教',
+  '您好',
+  '你好',
+  '謝謝',
+  '麻煩',
+  '哪個',
+  '多久',
+  '還是',
+  '如果',
+  '因為',
+  '所以',
   '的',
   '了',
   '嗎',
@@ -94,7 +221,9 @@ export const SEARCH_STOP_WORDS: readonly string[] = [
 
 /**
  * Pages that are lists of other pages (home, the news/share/event/winner/coupon lists and their pages, download
- * categories, product categories, the sitemap): not search results, since each item they list is a page of its own.
+ * categories, product categories, the sitemap) or of items (the FAQ categories and overview, whose questions are
+ * records of their own: src/integrations/search-items.ts): not search results, since each item they list is a
+ * result of its own.
  * SiteLayout leaves `data-pagefind-body` off them (the site search indexes nothing of them); search engines still
  * index them.
  */
@@ -106,6 +235,7 @@ export const SEARCH_LIST_PAGES: readonly RegExp[] = [
   /^\/download(?:\/[^/]+)?$/,
   /^\/insurance(?:\/(?:personal|business|policy|hot|building))?$/,
   /^\/sitemap$/,
+  /^\/faq(?:\/[^/]+){0,2}$/,
 ];
 
 /** Whether a page (its path, no trailing slash) is a list page of SEARCH_LIST_PAGES. */

@@ -321,8 +321,11 @@ test.describe('/search ranking: pages holding the query first, none that only sh
 
   test('a result shows its section and date, and no raw path or stray punctuation @phone', async ({ page }) => {
     await page.goto(`/search?q=${encodeURIComponent('出險')}`);
-    const faq = items(page).filter({ has: page.locator('a[href="/faq/1"]') });
-    await expect(faq.locator('.search-result__section')).toHaveText('常見問題');
+    // An FAQ question is a result of its own: its section names the FAQ and its category.
+    const faq = items(page)
+      .filter({ has: page.locator('a[href^="/faq/"]') })
+      .first();
+    await expect(faq.locator('.search-result__section')).toHaveText(/^常見問題－\S+$/);
     await page.goto(`/search?q=${encodeURIComponent('車險理賠')}`);
     const news = items(page)
       .filter({ has: page.locator('a[href^="/news/detail/"]') })
@@ -350,6 +353,28 @@ test.describe('/search ranking: pages holding the query first, none that only sh
     await expect(link).toHaveText('機車保險');
     await link.click();
     await expect(page.getByText('簡稱：機車險')).toBeVisible();
+  });
+});
+
+test.describe('/search: an FAQ question is a result of its own', () => {
+  const items = (page: Page) => results(page).getByRole('listitem');
+
+  test('the question typed word for word is the first result; its link opens the answer expanded and focused @phone', async ({ page, portal }) => {
+    const faqs = await portal.list<{ id: string; title: string; firstCategory: string | number }>('faqs');
+    // A question of the sample, not one named here: the longest, as long questions are the hard case.
+    const faq = [...faqs].sort((a, b) => a.title.length - b.title.length).at(-1)!;
+    await page.goto(`/search?q=${encodeURIComponent(faq.title)}`);
+    await expect(results(page).getByRole('status')).toHaveText(/^共 \d+ 筆結果$/);
+    const first = items(page).first().getByRole('link');
+    await expect(first).toHaveText(faq.title);
+    await expect(first).toHaveAttribute('href', new RegExp(`^/faq/[^#]+#faq-${faq.id}$`));
+    const titles = await results(page).locator('.search-result__title a').allInnerTexts();
+    expect(new Set(titles).size, 'no two results with the same title').toBe(titles.length);
+    await first.click();
+    const item = page.locator(`details#faq-${faq.id}`);
+    await expect(item).toHaveAttribute('open', '');
+    await expect(item.locator('summary')).toBeFocused();
+    await expect(item.locator('.faq-item__answer')).toBeInViewport();
   });
 });
 
@@ -410,13 +435,16 @@ test.describe('/search understands what visitors mean', () => {
     await expect(results(page).getByText(SEARCH_TEXT.didYouMean)).toBeHidden();
   });
 
-  test('each recommended search returns results that contain its words, no 查無', async ({ page }) => {
-    const words: Record<string, string> = { 理賠新政策: '理賠', '機車險怎麼保?': '機車', 繳費逾期怎麼補單: '繳費' };
+  test('each recommended search returns results that contain its words, the page it names first, no 查無', async ({ page }) => {
+    // Its words (no page holds 理賠新政策 whole: pages with 理賠 or 政策), and the page a query names first.
+    const words: Record<string, RegExp> = { 理賠新政策: /理賠|政策/, '機車險怎麼保?': /機車/, 繳費逾期怎麼補單: /繳費/ };
+    const first: Record<string, string> = { 理賠新政策: '/claim', '機車險怎麼保?': '/insurance/detail/3' };
     for (const query of RECOMMENDED_SEARCHES) {
       await search(page, query);
       await expect(results(page).getByRole('status'), query).toHaveText(/^共 \d+ 筆結果$/);
       const texts = await items(page).allInnerTexts();
-      for (const text of texts.slice(0, 3)) expect(text, query).toContain(words[query]);
+      for (const text of texts.slice(0, 3)) expect(text, query).toMatch(words[query]!);
+      if (first[query]) await expect(items(page).first().getByRole('link'), query).toHaveAttribute('href', first[query]);
     }
   });
 

@@ -8,7 +8,7 @@
  * come after the current ones and before the ended ones, and offer nothing to claim.
  */
 import type { Page } from '@playwright/test';
-import { COUPON_PAGE_SIZE, DOCK_ITEMS, DOWNLOAD_PAGE_SIZE, HOME_SECTION_SIZE, VIDEO_PAGE_SIZE } from '../../src/site/limits';
+import { COUPON_PAGE_SIZE, DOCK_ITEMS, DOWNLOAD_PAGE_SIZE, FAQ_PAGE_SIZE, HOME_SECTION_SIZE, VIDEO_PAGE_SIZE } from '../../src/site/limits';
 import { addDays, formatDate, isoDate, taipeiToday } from '../../src/lib/taipei-dates';
 import { expect, test } from './fixtures';
 
@@ -52,23 +52,31 @@ interface Faq {
 }
 
 test.describe('FAQ', () => {
-  test('each category shows its items grouped by secondCategory in ascending secondCategorySort', async ({ page, portal }) => {
+  test('each category shows its items grouped by secondCategory in ascending secondCategorySort, FAQ_PAGE_SIZE a page', async ({ page, portal }) => {
     const categories = bySortThenId(await portal.list<FaqCategory>('faqCategories'));
     const faqs = await portal.list<Faq>('faqs');
     expect(categories.length).toBeGreaterThan(1);
+    let paged = 0;
     for (const category of categories) {
       const shown = category.name.slice(category.name.indexOf('-') + 1);
       const own = faqs.filter((faq) => String(faq.firstCategory) === String(category.id)).sort((a, b) => a.secondCategorySort - b.secondCategorySort);
-      await page.goto(`/faq/${category.id}`);
-      await expect(page.getByRole('heading', { level: 2, name: shown, exact: true })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: '常見問題分類' }).getByRole('link', { name: shown, exact: true })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
-      await expect(page.locator('details.faq-item .faq-item__question')).toHaveText(own.map((faq) => faq.title));
-      const headings = [...new Set(own.map((faq) => faq.secondCategory))].filter(Boolean);
-      await expect(page.locator('.faq-group__title')).toHaveText(headings);
+      // Page 1 at /faq/{category}, further pages at /faq/{category}/{n}, each with the sub-headings of its own items.
+      for (let first = 0, number = 1; first < own.length; first += FAQ_PAGE_SIZE, number += 1) {
+        const onPage = own.slice(first, first + FAQ_PAGE_SIZE);
+        await page.goto(number === 1 ? `/faq/${category.id}` : `/faq/${category.id}/${number}`);
+        await expect(page.getByRole('heading', { level: 2, name: shown, exact: true })).toBeVisible();
+        await expect(page.getByRole('navigation', { name: '常見問題分類' }).getByRole('link', { name: shown, exact: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+        await expect(page.locator('details.faq-item .faq-item__question')).toHaveText(onPage.map((faq) => faq.title));
+        const headings = [...new Set(onPage.map((faq) => faq.secondCategory))].filter(Boolean);
+        await expect(page.locator('.faq-group__title')).toHaveText(headings);
+        if (number > 1) paged += 1;
+      }
     }
+    // The sample has a category longer than a page, so the pages after the first are checked too.
+    expect(paged).toBeGreaterThan(0);
   });
 
   test('category tabs use the part after the first hyphen and end with 客服總覽', async ({ page, portal }) => {

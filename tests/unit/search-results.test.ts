@@ -5,7 +5,7 @@
  * made Chinese; result URLs lose their trailing slash.
  */
 import { describe, expect, it } from 'vitest';
-import { excerptNodes, pagePath } from '../../src/components/SearchResults';
+import { excerptNodes, pagePath, withoutTitle } from '../../src/components/SearchResults';
 
 /** The nodes as HTML, the way they end up in the page. */
 function render(html: string): string {
@@ -50,5 +50,16 @@ describe('pagePath', () => {
     ['/insurance/detail/3', '/insurance/detail/3'],
   ])('%s → %s', (url, path) => {
     expect(pagePath(url)).toBe(path);
+  });
+});
+
+describe('withoutTitle', () => {
+  it("an FAQ question's excerpt is the start of its answer, not the question again", () => {
+    const excerpt = ' 颱  風 <mark> 吹 </mark><mark> 壞 </mark> 了 ？ 住 宅 火 災 保 險 …';
+    expect(render(withoutTitle(excerpt, '颱風吹壞了？'))).toBe('住宅火災保險…');
+  });
+  it('a title ending inside a match keeps the rest of the mark; another excerpt stays as it was', () => {
+    expect(render(withoutTitle(' 理 <mark> 賠  流 </mark> 程 ', '理賠'))).toBe('<mark>流</mark>程');
+    expect(withoutTitle(' 其 他 內 容 ', '理賠')).toBe(' 其 他 內 容 ');
   });
 });

@@ -70,6 +70,9 @@ describe('isSearchListPage', () => {
     ['/news/detail/3', false],
     ['/about/locations/4', false],
     ['/claim', false],
-    ['/faq/1', false],
+    // FAQ pages list questions, each a result of its own (src/integrations/search-items.ts).
+    ['/faq/1', true],
+    ['/faq/1/2', true],
+    ['/faq/service', true],
   ])('%s → %s', (path, listed) => expect(isSearchListPage(path)).toBe(listed));
 });

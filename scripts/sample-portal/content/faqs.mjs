@@ -5,6 +5,10 @@
  * deterministically, so the site has to sort by `secondCategorySort` itself (spec §9).
  */
 
+import { VEHICLE_FAQS } from './faqs-vehicle.mjs';
+import { PERSONAL_FAQS } from './faqs-personal.mjs';
+import { SERVICE_FAQS } from './faqs-service.mjs';
+
 /** FAQ categories (faqCategorySchema). */
 export const faqCategories = [
   { id: 1, name: '1-汽車保險', sort: 1 },
@@ -13,6 +17,13 @@ export const faqCategories = [
   { id: 4, name: '4-網路投保', sort: 4 },
   { id: 5, name: '5-保費繳納', sort: 5 },
   { id: 6, name: '6-保單服務', sort: 6 },
+  { id: 7, name: '7-強制險', sort: 7 },
+  { id: 8, name: '8-旅遊保險（旅平險、不便險）', sort: 8 },
+  { id: 9, name: '9-住宅火險及地震險', sort: 9 },
+  { id: 10, name: '10-傷害保險', sort: 10 },
+  { id: 11, name: '11-寵物保險', sort: 11 },
+  { id: 12, name: '12-申訴與爭議', sort: 12 },
+  { id: 13, name: '13-退保與解約', sort: 13 },
 ];
 
 /** FAQ items in display order, per category: [secondCategory, title, content]. */
@@ -142,16 +153,28 @@ const scramble = (items) =>
     .sort((a, b) => a.key - b.key)
     .map(({ item }) => item);
 
+/**
+ * The items the editors added later, per category (faqs-vehicle.mjs, faqs-personal.mjs, faqs-service.mjs): numbered
+ * after the first ones (ids from 41), so the first items keep their ids.
+ */
+const ADDED = [VEHICLE_FAQS, PERSONAL_FAQS, SERVICE_FAQS];
+
 let nextId = 1;
-const ordered = Object.entries(BY_CATEGORY).flatMap(([category, rows]) =>
-  rows.map(([secondCategory, title, content], index) => ({
-    id: nextId++,
-    title,
-    content,
-    firstCategory: Number(category),
-    secondCategory,
-    secondCategorySort: (index + 1) * 10,
-  })),
+const numbered = (byCategory) =>
+  Object.entries(byCategory).flatMap(([category, rows]) =>
+    rows.map(([secondCategory, title, content]) => ({ id: nextId++, title, content, firstCategory: Number(category), secondCategory })),
+  );
+const items = [...numbered(BY_CATEGORY), ...ADDED.flatMap(numbered)];
+
+/**
+ * `secondCategorySort` as an editor who files a new question under an existing sub-heading gives it: the items of a
+ * category in steps of 10, its sub-headings in the order they first appear, a sub-heading's items together (the first
+ * ones before the added ones), so every sub-heading is one run of sort numbers.
+ */
+const ordered = Object.values(Object.groupBy(items, (item) => item.firstCategory)).flatMap((own) =>
+  Object.values(Object.groupBy(own, (item) => item.secondCategory))
+    .flat()
+    .map((item, index) => ({ ...item, secondCategorySort: (index + 1) * 10 })),
 );
 
 /** FAQ items (faqSchema), not in display order. */

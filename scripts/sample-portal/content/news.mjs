@@ -1,8 +1,13 @@
 /**
  * 最新消息 (corporate news): categories and items as the portal publishes them.
- * Items: articleSchema. Newest first, as the portal lists them; ids grow with time. Dates are mostly `YYYY-MM-DD`;
- * a few carry a time, with or without a zone, as a real portal may send them (src/lib/taipei-dates.ts reads all three).
+ * Items: articleSchema. Newest first, as the portal lists them. Dates are mostly `YYYY-MM-DD`; a few carry a time,
+ * with or without a zone, as a real portal may send them (src/lib/taipei-dates.ts reads all three). The first 42
+ * items have short bodies and ids that grow with time; the 60 of news-2025.mjs and news-2026.mjs have the long bodies
+ * of a real portal and ids from 43, numbered in their own date order, so they interleave with the first ones (as
+ * items an editor enters later with an earlier date do).
  */
+import { NEWS_2025 } from './news-2025.mjs';
+import { NEWS_2026 } from './news-2026.mjs';
 
 /** News categories (categorySchema). */
 export const newsCategories = [
@@ -12,8 +17,8 @@ export const newsCategories = [
   { id: 4, name: '得獎榮耀', sort: 4 },
 ];
 
-/** News items (articleSchema). */
-export const news = [
+/** The first news items, newest first. */
+const FIRST_NEWS = [
   {
     id: 42,
     title: '年底保單到期提醒：線上續保享電子保單與快速繳費',
@@ -451,3 +456,15 @@ export const news = [
 <p>歡迎多加利用，也歡迎透過<a href="/contact">客服信箱</a>提供您寶貴的意見。</p>`,
   },
 ];
+
+/** The long items (news-2025.mjs, news-2026.mjs) as the portal sends them; a row with a cover gets `images/news/{id}.jpg`. */
+const LONG_NEWS = [...NEWS_2025, ...NEWS_2026].map(([date, categoryId, title, description, content, cover], index) => {
+  const id = FIRST_NEWS.length + 1 + index;
+  return { id, title, date, categoryId, ...(cover ? { image: `images/news/${id}.jpg` } : {}), description, content };
+});
+
+/** Newest first (then the higher id), comparing the day the dates start with. */
+const newestFirst = (a, b) => b.date.slice(0, 10).localeCompare(a.date.slice(0, 10)) || b.id - a.id;
+
+/** News items (articleSchema), newest first as the portal lists them. */
+export const news = [...FIRST_NEWS, ...LONG_NEWS].sort(newestFirst);

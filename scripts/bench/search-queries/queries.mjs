@@ -1,0 +1,44 @@
+/**
+ * The visitor query set of the search bench (README.md beside this file): two halves, `tune` and `heldout`, of
+ * queries with the pages that answer them, and a small `unanswerable` list. The held-out half is never read while the
+ * search is tuned; the bench reads it only to report aggregate figures.
+ *
+ * A case: `{ kind, query, pages, faqs }`, `kind` one of QUERY_KINDS, `pages` site paths that answer the query
+ * (`/insurance/detail/1`, `/news/detail/74`, `/claim`), `faqs` the FAQ items that answer it, `{ id, page }` with `page`
+ * the FAQ category page that holds the item (`/faq/3` or `/faq/3/2`).
+ */
+import { readFileSync } from 'node:fs';
+
+/** The six kinds of query, in the order the bench reports them. */
+export const QUERY_KINDS = ['faq question', 'visitor question', 'colloquial', 'mainland', 'headline', 'short name'];
+
+/** The halves of the split, and the list of queries the site has no answer to. */
+export const QUERY_FILES = ['tune', 'heldout', 'unanswerable'];
+
+/** Seed of the split of the answerable queries into the two halves (split.mjs). */
+export const SPLIT_SEED = 20261129;
+
+/** The path of a query file (`tune`, `heldout`, `unanswerable`), a URL beside this module. */
+export const queryFileUrl = (name) => new URL(`./${name}.json`, import.meta.url);
+
+/**
+ * The cases of one file.
+ * @param {'tune' | 'heldout' | 'unanswerable'} name
+ * @returns {{ kind?: string, query: string, pages?: string[], faqs?: { id: number, page: string }[] }[]}
+ * @throws {Error} when the name is not one of QUERY_FILES, or the file is missing or not JSON.
+ */
+export function readQueries(name) {
+  if (!QUERY_FILES.includes(name)) throw new Error(`Query set: "${name}" is none of ${QUERY_FILES.join(', ')}.`);
+  return JSON.parse(readFileSync(queryFileUrl(name), 'utf8'));
+}
+
+/**
+ * The answers of a case as the links a result may carry: its pages, and each FAQ item as its category page with the
+ * item's fragment (`/faq/3#faq-171`, the anchor of src/sections/faq.ts faqAnchor for a plain id). A result that is the
+ * item itself, or that opens it, is relevant; the bench decides whether the bare category page also counts.
+ * @param {{ pages?: string[], faqs?: { id: number, page: string }[] }} entry
+ * @returns {string[]}
+ */
+export function answerLinks(entry) {
+  return [...(entry.pages ?? []), ...(entry.faqs ?? []).map((faq) => `${faq.page}#faq-${faq.id}`)];
+}

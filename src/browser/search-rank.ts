@@ -1,0 +1,240 @@
+/**
+ * How the site search ranks what a query finds (src/browser/site-search.ts runs it; CONTRIBUTING "Site search"
+ * says what Pagefind does and what this adds). Pagefind answers which records hold a word or an exact phrase; this
+ * module turns those answers into an order that holds for long questions as well as for two-character terms:
+ *
+ * - Grams: each term of the query is cut into overlapping pairs of Han characters (機車險 → 機車, 車險; a lone
+ *   character is a gram of its own) and its Latin words and numbers (ESG, 0800). A record's share of a term is the
+ *   weight of the term's grams it holds over the weight of all of them, so a question matches a record that holds
+ *   most of its words even when no record holds it word for word, and a typo or an extra word costs one or two
+ *   grams, not the match.
+ * - Weight of a gram: its inverse record frequency, ln(1 + records / records holding it): 保險, on every page, weighs
+ *   little; 換車 weighs much; a gram of the site's own terms (best bets, synonyms) NAMED_WEIGHT times as much. Grams
+ *   no record holds weigh nothing (a visitor's 我家 or 去年買 across words).
+ * - Proximity: a record that holds a term (or one of its alternatives) whole, its grams next to each other, gets
+ *   PROXIMITY_BONUS of the term's weight on top.
+ * - Alternatives: a term's synonyms and rewrites (src/site/search-terms.ts) are other ways to write it; a record
+ *   counts the alternative it matches best, at the weight of the term as typed.
+ * - Relevance floor: a record is listed only when its score reaches RELEVANCE_FLOOR of the best record's, so a long
+ *   question does not list every page that says 保險, while a short term lists every record that holds it.
+ *   A short term (up to WORD_MAX_LENGTH characters) whose characters the index's pairs cover less than
+ *   WORD_MIN_COVERAGE of is no word of the site and finds nothing (火星保險, not every page that says 保險).
+ * - Title: the first TITLE_RERANK records are read (their data, which the first page of results loads anyway) and
+ *   each is weighed up by the share of the query's weight its title holds (TITLE_WEIGHT): a question's own FAQ item
+ *   before the pages that mention its words.
+ *
+ * This module imports nothing at run time (the recall tool serves it to the browser as it is, its types stripped).
+ */
+
+/** Extra share of a term's weight for a record that holds it whole. Site choice. */
+export const PROXIMITY_BONUS = 0.5;
+/** Share of the best record's score a record needs to be listed. Site choice. */
+export const RELEVANCE_FLOOR = 0.55;
+/** How much a title holding all of the query raises a record's score (× 1 + TITLE_WEIGHT). Site choice. */
+export const TITLE_WEIGHT = 0.6;
+/**
+ * How much more a gram of the site's own terms weighs (理賠 in 理賠新政策: the visitor asks about claims, whatever
+ * else the query's rarer pairs match). Site choice.
+ */
+export const NAMED_WEIGHT = 2;
+/** Records re-ranked by their titles (their data is read). Site choice: the first page and a few more. */
+export const TITLE_RERANK = 14;
+
+/** Above any gram's weight: a record's excerpt comes from the search of the longest whole term it holds. */
+const WHOLE_EXCERPT = 100;
+
+/** One Han character. */
+const HAN_CHARACTER = /\p{Script=Han}/u;
+/** A run of Han characters, or a Latin word or number. */
+const TOKEN = /\p{Script=Han}+|[\p{L}\p{N}]+/gu;
+
+/**
+ * The grams of a text (module comment): its Han runs cut into overlapping character pairs (a run of one character is
+ * itself a gram), its other words whole, lower case, each once.
+ * @param text a term or any text
+ * @returns the grams in order of their first place
+ */
+export function textGrams(text: string): string[] {
+  const grams: string[] = [];
+  for (const token of text.toLowerCase().match(TOKEN) ?? []) {
+    const characters = Array.from(token);
+    if (!HAN_CHARACTER.test(characters[0]!) || characters.length === 1) grams.push(token);
+    else for (let i = 0; i + 1 < characters.length; i += 1) grams.push(characters[i]! + characters[i + 1]!);
+  }
+  return [...new Set(grams)];
+}
+
+/** A record Pagefind found: its id and something whose `data()` reads it. */
+export interface FoundRecord {
+  id: string;
+  data: () => Promise<{ meta: Record<string, string | undefined> }>;
+}
+
+/** A term of the query with the other ways to write it. */
+export interface Concept {
+  /** The term as understood (after folding and any typo correction). */
+  term: string;
+  /** The term and its alternatives (synonyms, rewrites), the term first. */
+  alternatives: string[];
+}
+
+/** Records holding a word or phrase, by id (site-search's memoized phrase search). */
+export type RecordSearch = (text: string) => Promise<Map<string, FoundRecord>>;
+
+/** A scored record. */
+export interface Scored<T extends FoundRecord> {
+  id: string;
+  score: number;
+  /** The record as the search of its longest whole term, else its heaviest gram, found it (what its excerpt marks). */
+  result: T;
+}
+
+/** What scoring needs: grams' weights and the records of each gram and alternative. */
+interface Evidence<T extends FoundRecord> {
+  weight: Map<string, number>;
+  gramRecords: Map<string, Map<string, T>>;
+  wholeRecords: Map<string, Map<string, T>>;
+}
+
+/** Searches every gram and every alternative once. */
+async function gather<T extends FoundRecord>(
+  concepts: readonly Concept[],
+  search: (text: string) => Promise<Map<string, T>>,
+  records: number,
+  named: ReadonlySet<string>,
+) {
+  const alternatives = [...new Set(concepts.flatMap((concept) => concept.alternatives))];
+  const grams = [...new Set(alternatives.flatMap(textGrams))];
+  const [gramAnswers, wholeAnswers] = await Promise.all([Promise.all(grams.map(search)), Promise.all(alternatives.map(search))]);
+  const evidence: Evidence<T> = { weight: new Map(), gramRecords: new Map(), wholeRecords: new Map() };
+  grams.forEach((gram, i) => {
+    const found = gramAnswers[i]!;
+    evidence.gramRecords.set(gram, found);
+    const weight = found.size === 0 ? 0 : Math.log(1 + Math.max(records, found.size) / found.size);
+    evidence.weight.set(gram, named.has(gram) ? NAMED_WEIGHT * weight : weight);
+  });
+  alternatives.forEach((alternative, i) => evidence.wholeRecords.set(alternative, wholeAnswers[i]!));
+  return evidence;
+}
+
+/** Longest term, in characters, taken for one word: below WORD_MIN_COVERAGE it finds nothing. Site choice. */
+export const WORD_MAX_LENGTH = 6;
+/** Share of a word's characters that pairs records hold must cover. Site choice. */
+export const WORD_MIN_COVERAGE = 2 / 3;
+
+/** Share of a text's characters that lie in a gram some record holds (a Latin word counts as one character). */
+export function coverage(text: string, weight: ReadonlyMap<string, number>): number {
+  let total = 0;
+  let covered = 0;
+  for (const token of text.toLowerCase().match(TOKEN) ?? []) {
+    const characters = Array.from(token);
+    if (!HAN_CHARACTER.test(characters[0]!) || characters.length === 1) {
+      total += 1;
+      if ((weight.get(token) ?? 0) > 0) covered += 1;
+      continue;
+    }
+    total += characters.length;
+    const held = characters.map(() => false);
+    for (let i = 0; i + 1 < characters.length; i += 1) {
+      if ((weight.get(characters[i]! + characters[i + 1]!) ?? 0) > 0) {
+        held[i] = true;
+        held[i + 1] = true;
+      }
+    }
+    covered += held.filter(Boolean).length;
+  }
+  return total === 0 ? 0 : covered / total;
+}
+
+/** The weight of a text's grams (those some record holds). */
+const weightOf = (text: string, weight: ReadonlyMap<string, number>): number =>
+  textGrams(text).reduce((sum, gram) => sum + (weight.get(gram) ?? 0), 0);
+
+/**
+ * The weight of each concept: its term's grams' weight, or when no record holds any of them (a mainland word the
+ * site does not write) its heaviest alternative's.
+ */
+export function conceptWeights(concepts: readonly Concept[], weight: ReadonlyMap<string, number>): number[] {
+  return concepts.map((concept) => weightOf(concept.term, weight) || Math.max(0, ...concept.alternatives.map((text) => weightOf(text, weight))));
+}
+
+/**
+ * Scores every record holding a gram of the query (module comment: grams, weights, proximity, alternatives) and keeps
+ * those over the relevance floor.
+ * @param concepts the query's terms with their alternatives
+ * @param search the records holding a text (a gram or an alternative), memoized by the caller
+ * @param records how many records the index holds (the weights' base)
+ * @param named the grams of the site's own terms (its products' and services' names, synonyms): they weigh NAMED_WEIGHT
+ *   times their frequency's weight
+ * @returns the records over the floor, best first, and the concepts' weights
+ */
+export async function scoreRecords<T extends FoundRecord>(
+  allConcepts: readonly Concept[],
+  search: (text: string) => Promise<Map<string, T>>,
+  records: number,
+  named: ReadonlySet<string> = new Set(),
+): Promise<{ scored: Scored<T>[]; concepts: Concept[]; weights: number[]; weight: Map<string, number> }> {
+  const evidence = await gather(allConcepts, search, records, named);
+  // A short term (a word) that records hold too little of is not a word of the site: 火星保險 finds nothing, not every
+  // page that says 保險.
+  const concepts = allConcepts.filter(
+    (concept) =>
+      Array.from(concept.term).length > WORD_MAX_LENGTH ||
+      Math.max(...concept.alternatives.map((text) => coverage(text, evidence.weight))) >= WORD_MIN_COVERAGE,
+  );
+  const weights = conceptWeights(concepts, evidence.weight);
+  const totals = new Map<string, { score: number; result: T; best: number }>();
+  concepts.forEach((concept, c) => {
+    const shares = new Map<string, number>();
+    for (const alternative of concept.alternatives) {
+      const grams = textGrams(alternative).filter((gram) => (evidence.weight.get(gram) ?? 0) > 0);
+      const whole = grams.reduce((sum, gram) => sum + evidence.weight.get(gram)!, 0);
+      if (whole === 0) continue;
+      const share = new Map<string, number>();
+      for (const gram of grams) {
+        for (const [id, result] of evidence.gramRecords.get(gram)!) {
+          share.set(id, (share.get(id) ?? 0) + evidence.weight.get(gram)! / whole);
+          const total = totals.get(id);
+          if (!total) totals.set(id, { score: 0, result, best: evidence.weight.get(gram)! });
+          else if (evidence.weight.get(gram)! > total.best) Object.assign(total, { result, best: evidence.weight.get(gram)! });
+        }
+      }
+      for (const [id, result] of evidence.wholeRecords.get(alternative) ?? []) {
+        share.set(id, (share.get(id) ?? 0) + PROXIMITY_BONUS);
+        // The excerpt of a whole term's search marks the term, not one of its pairs.
+        const total = totals.get(id)!;
+        const rank = WHOLE_EXCERPT + Array.from(alternative).length;
+        if (rank > total.best) Object.assign(total, { result, best: rank });
+      }
+      for (const [id, value] of share) shares.set(id, Math.max(shares.get(id) ?? 0, value));
+    }
+    for (const [id, value] of shares) totals.get(id)!.score += value * weights[c]!;
+  });
+  const best = Math.max(0, ...[...totals.values()].map((total) => total.score));
+  const scored = [...totals.entries()]
+    .filter(([, total]) => total.score > 0 && total.score >= RELEVANCE_FLOOR * best)
+    .map(([id, total]) => ({ id, score: total.score, result: total.result }))
+    .sort((a, b) => b.score - a.score);
+  return { scored, concepts, weights, weight: evidence.weight };
+}
+
+/**
+ * The share of the query's weight a title holds: per concept, the alternative whose grams the title holds most of.
+ * @param title a record's title, its Han characters unspaced
+ */
+export function titleShare(title: string, concepts: readonly Concept[], weights: readonly number[], weight: ReadonlyMap<string, number>): number {
+  const held = new Set(textGrams(title));
+  const total = weights.reduce((sum, value) => sum + value, 0);
+  if (total === 0) return 0;
+  let sum = 0;
+  concepts.forEach((concept, c) => {
+    let share = 0;
+    for (const alternative of concept.alternatives) {
+      const grams = textGrams(alternative).filter((gram) => (weight.get(gram) ?? 0) > 0);
+      const whole = grams.reduce((s, gram) => s + weight.get(gram)!, 0);
+      if (whole > 0) share = Math.max(share, grams.filter((gram) => held.has(gram)).reduce((s, gram) => s + weight.get(gram)!, 0) / whole);
+    }
+    sum += share * weights[c]!;
+  });
+  return sum / total;
+}

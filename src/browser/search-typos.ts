@@ -1,0 +1,107 @@
+/**
+ * Near-homophone typos inside longer words (src/browser/site-search.ts runs it; CONTRIBUTING "Site search"): a
+ * visitor who types 颱風紅水 for 颱風洪水 has one character that sounds like the right one (紅/洪, both hong). Such a
+ * character shows in the index's answers: the character pairs on both sides of it are held by no record, while the
+ * pairs next to them are. For such a character, the characters of the site read the same (toneless pinyin, every
+ * reading; the build's table of the index's own vocabulary, pinyin-pro: src/integrations/search-lexicon.ts) are tried,
+ * most frequent first, and the first whose pairs records hold replaces it. Nothing is listed by hand: the words are
+ * those of the index.
+ *
+ * This module imports nothing at run time (the recall tool serves it to the browser as it is, its types stripped).
+ */
+
+/** Characters read so (SearchSounds `sounds` and `typos`): toneless syllable → characters, the site's most frequent first. */
+export type SoundTable = Record<string, string>;
+
+/** Most characters tried in place of a suspected typo (each is one or two phrase searches). Site choice. */
+export const TYPO_TRIES = 8;
+/** Most suspected typos per query. Site choice. */
+export const TYPO_MAX = 3;
+/** Shortest term, in characters, searched for typos here (shorter ones get a whole-word suggestion instead). */
+export const TYPO_MIN_TERM = 3;
+
+const HAN = /^\p{Script=Han}$/u;
+
+/** Character → its toneless syllables, from the site's table and the table of common characters the site does not write. */
+export function readingTable(...tables: (SoundTable | undefined)[]): Map<string, string[]> {
+  const readings = new Map<string, string[]>();
+  for (const table of tables) {
+    for (const [syllable, characters] of Object.entries(table ?? {})) {
+      for (const character of characters) readings.set(character, [...new Set([...(readings.get(character) ?? []), syllable])]);
+    }
+  }
+  return readings;
+}
+
+/**
+ * The places of a term where a typo is suspected: a Han character whose pairs (with the characters before and after
+ * it) no record holds, next to a pair some record holds.
+ * @param characters the term's characters
+ * @param held whether records hold a pair (its two characters)
+ * @returns the places, left to right
+ */
+export function suspectedTypos(characters: readonly string[], held: (pair: string) => boolean): number[] {
+  const pairHeld = (i: number) =>
+    i >= 0 && i + 1 < characters.length && HAN.test(characters[i]!) && HAN.test(characters[i + 1]!) && held(characters[i]! + characters[i + 1]!);
+  const places: number[] = [];
+  for (let i = 0; i < characters.length; i += 1) {
+    if (!HAN.test(characters[i]!)) continue;
+    const before = i > 0 && HAN.test(characters[i - 1]!);
+    const after = i + 1 < characters.length && HAN.test(characters[i + 1]!);
+    if (!before && !after) continue;
+    if ((before && pairHeld(i - 1)) || (after && pairHeld(i))) continue;
+    if (pairHeld(i - 2) || pairHeld(i + 1)) places.push(i);
+  }
+  return places;
+}
+
+/**
+ * The characters of the site that sound like `character`, most frequent first (the site's table lists them so).
+ * @param sounds the site's characters by syllable
+ */
+export function soundAlikeCharacters(character: string, readings: ReadonlyMap<string, string[]>, sounds: SoundTable): string[] {
+  const alike: string[] = [];
+  for (const syllable of readings.get(character) ?? []) for (const other of sounds[syllable] ?? '') if (other !== character) alike.push(other);
+  return [...new Set(alike)];
+}
+
+/**
+ * A term with its suspected typos replaced by characters that sound the same and whose pairs records hold, or null.
+ * @param term a term of the query
+ * @param count how many records hold a text (a pair), memoized by the caller
+ * @param tables loads the site's sounds and the common characters' (SearchSounds), only when a typo is suspected
+ */
+export async function correctTypos(
+  term: string,
+  count: (text: string) => Promise<number>,
+  tables: () => Promise<{ sounds: SoundTable; typos?: SoundTable }>,
+): Promise<string | null> {
+  const characters = Array.from(term);
+  if (characters.length < TYPO_MIN_TERM) return null;
+  const pairs = new Map<string, number>();
+  for (let i = 0; i + 1 < characters.length; i += 1) {
+    const pair = characters[i]! + characters[i + 1]!;
+    if (!pairs.has(pair)) pairs.set(pair, await count(pair));
+  }
+  const places = suspectedTypos(characters, (pair) => (pairs.get(pair) ?? 0) > 0).slice(0, TYPO_MAX);
+  if (places.length === 0) return null;
+  const { sounds, typos } = await tables();
+  const readings = readingTable(sounds, typos);
+  const corrected = [...characters];
+  let changed = false;
+  for (const i of places) {
+    for (const other of soundAlikeCharacters(characters[i]!, readings, sounds).slice(0, TYPO_TRIES)) {
+      const around = [i > 0 ? corrected[i - 1]! + other : null, i + 1 < characters.length ? other + corrected[i + 1]! : null].filter(
+        (pair): pair is string => pair !== null && HAN.test(pair[0]!) && HAN.test(Array.from(pair)[1]!),
+      );
+      if (around.length === 0) continue;
+      const counts = await Promise.all(around.map(count));
+      if (counts.every((n) => n > 0)) {
+        corrected[i] = other;
+        changed = true;
+        break;
+      }
+    }
+  }
+  return changed ? corrected.join('') : null;
+}

@@ -1,0 +1,177 @@
+/**
+ * What the site search understands, on the built site (CONTRIBUTING "Site search"; DESIGN.md §6 "Search understands
+ * the visitor"), each by its mechanism rather than by a list of examples: words and questions are taken from the
+ * built index itself at test time (its records' titles and texts, read from dist/pagefind/fragment/), and searched
+ * with the site's own rule in Chromium (scripts/search-recall.mjs measureSearch):
+ * - a simplified query with mainland vocabulary (OpenCC's Taiwan phrases, the glossary) finds the Taiwanese term's
+ *   records;
+ * - a one-character near-homophone typo (same toneless syllable, pinyin-pro) inside a word of the index finds the
+ *   word's records;
+ * - an FAQ question with its question words finds the same first result as its content words alone;
+ * - every term of the glossary, the colloquial table and the synonym groups (src/site/search-terms.ts) is one the
+ *   index holds, so no entry points at nothing.
+ * Runs after `npm run build` (reads dist/, or SITE_DIST_DIR: another built site).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { pinyin } from 'pinyin-pro';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { measureSearch } from '../../scripts/search-recall.mjs';
+import { unspaceHan } from '../../src/browser/site-search';
+import { SEARCH_COLLAPSED_PAGES, SEARCH_COLLOQUIAL, SEARCH_GLOSSARY, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../../src/site/search-terms';
+
+const dist = process.env.SITE_DIST_DIR ? `${resolve(process.env.SITE_DIST_DIR)}/` : fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/** A record of the index: its URL as the search returns it (site path, `#` fragment for an item), title and text. */
+interface IndexRecord {
+  path: string;
+  title: string;
+  text: string;
+}
+
+/** The records of the built index, from its fragment files (gzip of `pagefind_dcd` + JSON, one or several records). */
+function indexRecords(): IndexRecord[] {
+  const folder = join(dist, 'pagefind', 'fragment');
+  const records: IndexRecord[] = [];
+  const add = (page: { url?: string; content?: string; meta?: { title?: string } }) => {
+    if (typeof page?.url !== 'string') return;
+    const path = decodeURI(page.url).replace(/\/$/, '') || '/';
+    const title = unspaceHan(page.meta?.title ?? '');
+    records.push({ path, title, text: `${title} ${unspaceHan(page.content ?? '')}`.normalize('NFKC').replace(/\s+/g, '') });
+  };
+  for (const name of readdirSync(folder)) {
+    const raw = gunzipSync(readFileSync(join(folder, name))).toString('utf8');
+    if (!raw.startsWith('pagefind_dcd')) continue;
+    const fragment = JSON.parse(raw.slice('pagefind_dcd'.length));
+    if (typeof fragment.url === 'string') add(fragment);
+    else for (const page of Object.values(fragment)) add(page as { url?: string; content?: string; meta?: { title?: string } });
+  }
+  return records;
+}
+
+/** A record's path as measureSearch's rows name a result: the pages of a collapsed group as their group. */
+const resultOf = (path: string) => (SEARCH_COLLAPSED_PAGES.some((pattern) => pattern.test(path)) ? path.replace(/\/[^/]+$/, '') : path);
+
+/** The results (measureSearch's paths) of the records holding a word. */
+const holding = (records: readonly IndexRecord[], word: string) =>
+  new Set(records.filter((record) => record.text.includes(word)).map((record) => resultOf(record.path)));
+
+/** Toneless syllables of a character (every reading). */
+const syllables = (character: string): string[] => pinyin(character, { toneType: 'none', type: 'array', multiple: true });
+
+/** The common Traditional characters (Big5 level 1), the pool a typo is drawn from. */
+function commonCharacters(): string[] {
+  const decoder = new TextDecoder('big5');
+  const characters: string[] = [];
+  for (let lead = 0xa4; lead <= 0xc5; lead += 1) {
+    for (let trail = 0x40; trail <= 0xfe; trail += 1) {
+      if (trail > 0x7e && trail < 0xa1) continue;
+      const character = decoder.decode(new Uint8Array([lead, trail]));
+      if (/^\p{Script=Han}$/u.test(character)) characters.push(character);
+    }
+  }
+  return characters;
+}
+
+/** A deterministic pick of `count` items spread over a list. */
+const spread = <T>(items: readonly T[], count: number): T[] =>
+  Array.from({ length: Math.min(count, items.length) }, (_, i) => items[Math.floor((i * items.length) / Math.min(count, items.length))]!);
+
+/**
+ * Typos of words of the index: four-character words of FAQ questions that few records hold, one inner character
+ * replaced by a common character read the same whose pairs with its neighbours no record holds.
+ */
+function homophoneTypos(records: readonly IndexRecord[], count: number): { word: string; typo: string }[] {
+  const corpus = records.map((record) => record.text).join('\n');
+  // Characters the search folds as simplified ones (么 → 麼) are left out: they are read as another character.
+  const folded = new Set(Object.keys((JSON.parse(readFileSync(join(dist, 'pagefind', 'site-lexicon.json'), 'utf8')) as { chars: object }).chars));
+  const pool = commonCharacters().filter((character) => !folded.has(character));
+  const bySyllable = new Map<string, string[]>();
+  for (const character of pool)
+    for (const syllable of syllables(character)) bySyllable.set(syllable, [...(bySyllable.get(syllable) ?? []), character]);
+  const words = new Set<string>();
+  for (const record of records.filter((candidate) => candidate.path.includes('#faq-'))) {
+    for (const run of record.title.match(/\p{Script=Han}{4,}/gu) ?? []) {
+      const characters = Array.from(run);
+      for (let i = 0; i + 4 <= characters.length; i += 1) words.add(characters.slice(i, i + 4).join(''));
+    }
+  }
+  const typos: { word: string; typo: string }[] = [];
+  // Words without a question word or particle in them (the search sets those aside: 車的保險 is 車, 保險).
+  const plain = (word: string) => !SEARCH_STOP_WORDS.some((stop) => word.includes(stop));
+  for (const word of [...words].filter((candidate) => plain(candidate) && holding(records, candidate).size <= 3).sort()) {
+    const characters = Array.from(word);
+    const at = 2;
+    const alike = syllables(characters[at]!).flatMap((syllable) => bySyllable.get(syllable) ?? []);
+    const other = alike.find(
+      (character) =>
+        character !== characters[at] && !corpus.includes(characters[at - 1]! + character) && !corpus.includes(character + characters[at + 1]!),
+    );
+    if (other) typos.push({ word, typo: characters.map((character, i) => (i === at ? other : character)).join('') });
+  }
+  return spread(typos, count);
+}
+
+describe('site search understanding (words from the built index)', () => {
+  let records: IndexRecord[];
+  beforeAll(() => {
+    expect(existsSync(`${dist}pagefind/pagefind.js`), 'dist/pagefind/ (run `npm run build` first)').toBe(true);
+    records = indexRecords();
+  });
+
+  it('every term of the glossary, the colloquial words and the synonym groups is one the index holds', () => {
+    const missing = [...Object.values(SEARCH_GLOSSARY), ...Object.values(SEARCH_COLLOQUIAL)]
+      .flat()
+      .filter((term) => holding(records, term).size === 0);
+    expect([...new Set(missing)], 'terms no record holds').toEqual([]);
+    const groups = SEARCH_SYNONYMS.filter((group) => group.every((word) => holding(records, word).size === 0));
+    expect(groups, 'synonym groups no record holds a word of').toEqual([]);
+  });
+
+  it('the searches: mainland vocabulary, homophone typos and question words', async () => {
+    // Mainland words the site does not write, for terms it does (the glossary's and OpenCC's Taiwan phrases).
+    const mainland = Object.entries(SEARCH_GLOSSARY)
+      .filter(([word]) => holding(records, word).size === 0)
+      .slice(0, 12)
+      .map(([word, terms]) => ({ query: word, terms }));
+    const typos = homophoneTypos(records, 8);
+    expect(typos.length, 'typos drawn from the index').toBeGreaterThanOrEqual(5);
+    // FAQ questions with question words, and the same questions without them.
+    const words = [...SEARCH_STOP_WORDS].sort((a, b) => b.length - a.length).join('|');
+    const stop = new RegExp(words, 'gu');
+    const questions = spread(
+      records.filter((record) => record.path.includes('#faq-') && new RegExp(words, 'u').test(record.title)),
+      10,
+    ).map((record) => ({
+      question: record.title,
+      plain: record.title
+        .replace(stop, ' ')
+        .replace(/[\p{P}\p{S}]/gu, ' ')
+        .trim(),
+    }));
+    const queries = [
+      ...mainland.map((item) => item.query),
+      ...typos.map((item) => item.typo),
+      ...questions.flatMap((item) => [item.question, item.plain]),
+    ];
+    const { recall } = await measureSearch({ dist, queries, cases: [], bytes: false });
+    const row = (query: string) => recall.queries.find((candidate) => candidate.query === query)!;
+    for (const { query, terms } of mainland) {
+      const holders = new Set(terms.flatMap((term) => [...holding(records, term)]));
+      expect(
+        row(query).topThree.some((path) => holders.has(path)),
+        `${query} → a record holding ${terms.join('/')}: ${row(query).topThree}`,
+      ).toBe(true);
+    }
+    for (const { word, typo } of typos) {
+      const holders = holding(records, word);
+      expect(
+        row(typo).topThree.some((path) => holders.has(path)),
+        `${typo} (for ${word}) → ${row(typo).topThree}`,
+      ).toBe(true);
+    }
+    for (const { question, plain } of questions) expect(row(question).first, `${question} / ${plain}`).toBe(row(plain).first);
+  }, 240_000);
+});

@@ -1,0 +1,112 @@
+/**
+ * The visitor query set of the search bench (scripts/bench/search-queries/README.md): the two halves are the seeded
+ * split of their cases, every kind is in both, every answer exists on the sample site, and the queries are the
+ * visitors' words, not the items' titles. Messages name a case by half, number and kind, never by its query, so a
+ * failure does not show a held-out query to whoever tunes the search.
+ */
+import { describe, expect, test } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { QUERY_KINDS, answerLinks, readQueries } from '../../scripts/bench/search-queries/queries.mjs';
+import { splitQueries } from '../../scripts/bench/search-queries/split.mjs';
+import * as sampleFaqs from '../../scripts/sample-portal/content/faqs.mjs';
+import * as sampleNews from '../../scripts/sample-portal/content/news.mjs';
+import { FAQ_PAGE_SIZE } from '../../src/site/limits';
+import { faqAnchor, faqPagePath, faqsOfCategory } from '../../src/sections/faq';
+
+interface Case {
+  kind: string;
+  query: string;
+  pages: string[];
+  faqs: { id: number; page: string }[];
+}
+
+const halves = { tune: readQueries('tune') as Case[], heldout: readQueries('heldout') as Case[] };
+const unanswerable = readQueries('unanswerable') as { query: string }[];
+const all = [...halves.tune, ...halves.heldout];
+const label = (half: string, index: number, entry: Case) => `${half} #${index} (${entry.kind})`;
+const folded = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
+
+/** The sample portal's FAQ categories and items and its news, with the fields read here. */
+const faqCategories = sampleFaqs.faqCategories as { id: number }[];
+const faqs = sampleFaqs.faqs as { id: number; title: string; firstCategory: number; secondCategory: string; secondCategorySort: number }[];
+const news = sampleNews.news as unknown as { id: number; title: string }[];
+
+/** Each sample FAQ item's page: its category's items in display order, FAQ_PAGE_SIZE a page (src/sections/faq.ts). */
+const faqPage = new Map<number, string>();
+for (const category of faqCategories) {
+  const own = faqsOfCategory(
+    faqs.map((item) => ({ ...item, id: String(item.id), firstCategory: String(item.firstCategory) })),
+    String(category.id),
+  );
+  own.forEach((item, index) => faqPage.set(Number(item.id), faqPagePath(String(category.id), Math.floor(index / FAQ_PAGE_SIZE) + 1)));
+}
+
+/** Site paths the sample site has: products, news details, and the single pages of src/pages and src/content/pages. */
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+const productPaths = new Set(
+  readdirSync(root('src/content/products')).map((file) => {
+    const id = /^id:\s*(\S+)/m.exec(readFileSync(root(`src/content/products/${file}`), 'utf8'))?.[1];
+    return `/insurance/detail/${id}`;
+  }),
+);
+const newsPaths = new Set(news.map((item) => `/news/detail/${item.id}`));
+const isPage = (path: string) =>
+  productPaths.has(path) || newsPaths.has(path) || existsSync(root(`src/pages${path}.astro`)) || existsSync(root(`src/content/pages${path}.md`));
+
+describe('the search bench query set', () => {
+  test('holds at least 150 answerable queries, half in each file, every kind in both halves in about equal numbers', () => {
+    expect(all.length).toBeGreaterThanOrEqual(150);
+    expect(Math.abs(halves.tune.length - halves.heldout.length)).toBeLessThanOrEqual(1);
+    for (const kind of QUERY_KINDS) {
+      const [tune, heldout] = [halves.tune, halves.heldout].map((cases) => cases.filter((entry) => entry.kind === kind).length);
+      expect(Math.min(tune, heldout), kind).toBeGreaterThanOrEqual(5);
+      expect(Math.abs(tune - heldout), kind).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test('the halves are the seeded split of their cases (split.mjs), so no case was moved by hand', () => {
+    const again = splitQueries(all.map((entry) => ({ ...entry })));
+    expect(again.tune.map((entry) => entry.query)).toEqual(halves.tune.map((entry) => entry.query));
+    expect(again.heldout.map((entry) => entry.query)).toEqual(halves.heldout.map((entry) => entry.query));
+  });
+
+  test('a query is in one half only, and no unanswerable query is among the answerable ones', () => {
+    const tune = new Set(halves.tune.map((entry) => folded(entry.query)));
+    expect(halves.heldout.filter((entry) => tune.has(folded(entry.query))).length).toBe(0);
+    const answerable = new Set(all.map((entry) => folded(entry.query)));
+    expect(unanswerable.length).toBeGreaterThan(0);
+    expect(unanswerable.filter((entry) => answerable.has(folded(entry.query))).length).toBe(0);
+  });
+
+  test('every case names answers that exist on the sample site: FAQ items on the page named, news, products, pages', () => {
+    const problems: string[] = [];
+    for (const [half, cases] of Object.entries(halves)) {
+      cases.forEach((entry, index) => {
+        const where = label(half, index, entry);
+        if (!QUERY_KINDS.includes(entry.kind)) problems.push(`${where}: unknown kind`);
+        if (entry.pages.length + entry.faqs.length === 0) problems.push(`${where}: no answer`);
+        for (const path of entry.pages) if (!isPage(path)) problems.push(`${where}: ${path} is no page of the sample site`);
+        for (const faq of entry.faqs) {
+          if (!faqPage.has(faq.id)) problems.push(`${where}: FAQ ${faq.id} is no sample item`);
+          else if (faqPage.get(faq.id) !== faq.page) problems.push(`${where}: FAQ ${faq.id} is on ${faqPage.get(faq.id)}, not ${faq.page}`);
+        }
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('an FAQ answer is linked with the anchor the FAQ page gives the item', () => {
+    const entry = all.find((candidate) => candidate.faqs.length > 0)!;
+    const [faq] = entry.faqs;
+    expect(answerLinks(entry)).toContain(`${faq.page}#${faqAnchor({ id: String(faq.id) })}`);
+  });
+
+  test('the queries are the visitors’ words: only an insurer’s FAQ question may be an item’s title word for word', () => {
+    const titles = new Set([...faqs.map((item) => folded(item.title)), ...news.map((item) => folded(item.title))]);
+    const copied = Object.entries(halves).flatMap(([half, cases]) =>
+      cases.flatMap((entry, index) => (entry.kind !== 'faq question' && titles.has(folded(entry.query)) ? [label(half, index, entry)] : [])),
+    );
+    expect(copied).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The site search's ranking (src/browser/search-rank.ts), its query alternatives (site-search termAlternatives, the
+ * lexicon's rewrites and Taiwan phrases) and the items that are results of their own (src/integrations/search-items.ts):
+ * what a visitor notices — a long question finds the record holding most of its words, not every page sharing one
+ * common word; a mainland word finds the Taiwanese term's records; an FAQ question is one record with its own link.
+ */
+import { describe, expect, it } from 'vitest';
+import { type FoundRecord, RELEVANCE_FLOOR, scoreRecords, textGrams, titleShare } from '../../src/browser/search-rank';
+import { foldQuery, intentTerms, termAlternatives } from '../../src/browser/site-search';
+import { searchItemDocument, searchItems } from '../../src/integrations/search-items';
+import { buildLexicon } from '../../src/integrations/search-lexicon';
+
+/** Records as texts, and a search that finds the records holding a text (as a phrase search of the index does). */
+function fakeIndex(texts: Record<string, string>) {
+  const search = async (text: string) =>
+    new Map<string, FoundRecord>(
+      Object.entries(texts)
+        .filter(([, body]) => body.toLowerCase().includes(text.toLowerCase()))
+        .map(([id]) => [id, { id, data: async () => ({ meta: { title: texts[id]!.split('\n')[0] } }) }]),
+    );
+  return { search, records: Object.keys(texts).length };
+}
+
+describe('textGrams', () => {
+  it('cuts Han runs into overlapping pairs and keeps Latin words and numbers whole', () => {
+    expect(textGrams('機車險')).toEqual(['機車', '車險']);
+    expect(textGrams('險')).toEqual(['險']);
+    expect(textGrams('ESG 0800-880')).toEqual(['esg', '0800', '880']);
+  });
+});
+
+describe('scoreRecords', () => {
+  const index = fakeIndex({
+    faq: '換車時保險可以轉到新車嗎？\n換車後，保險可辦理轉換至新車，請攜帶行照。',
+    product: '汽車保險\n汽車保險保障車輛與第三人。保險費依車種計算。',
+    news: '颱風期間保險理賠加強措施\n颱風來襲，保險理賠專線延長服務。',
+    privacy: '隱私權保護政策\n本公司依法保護您的個人資料。',
+  });
+  const concepts = (query: string) => intentTerms(query, ['可以', '嗎']).map((term) => ({ term, alternatives: [term] }));
+
+  it('a long question ranks the record holding most of its words first and leaves out those sharing only 保險', async () => {
+    const { scored } = await scoreRecords(concepts('強制險投保後換車，保險可以轉到新車嗎？'), index.search, index.records);
+    expect(scored[0]!.id).toBe('faq');
+    expect(scored.map((entry) => entry.id)).not.toContain('news');
+    for (const entry of scored) expect(entry.score).toBeGreaterThanOrEqual(RELEVANCE_FLOOR * scored[0]!.score);
+  });
+
+  it('a short term lists every record holding it', async () => {
+    const { scored } = await scoreRecords(concepts('保險'), index.search, index.records);
+    expect(scored.map((entry) => entry.id).sort()).toEqual(['faq', 'news', 'product']);
+  });
+
+  it("an alternative counts as the term: a record holding only the Taiwanese term is found by the visitor's word", async () => {
+    const { scored } = await scoreRecords([{ term: '家財險', alternatives: ['家財險', '汽車保險'] }], index.search, index.records);
+    expect(scored[0]!.id).toBe('product');
+  });
+
+  it("a title holding the query's words raises the share", async () => {
+    const { weights, weight } = await scoreRecords(concepts('換車新車'), index.search, index.records);
+    expect(titleShare('換車時保險可以轉到新車嗎？', concepts('換車新車'), weights, weight)).toBeGreaterThan(0.5);
+    expect(titleShare('隱私權保護政策', concepts('換車新車'), weights, weight)).toBe(0);
+  });
+});
+
+describe('query alternatives', () => {
+  const { lexicon } = buildLexicon({
+    pageTexts: ['住宅火災保險 第三人責任險 網路投保 理賠 資訊 碰撞 事故 行李遺失 強制汽車責任保險'],
+    pages: [],
+  });
+
+  it('mainland vocabulary folds to the Taiwanese word the site writes (OpenCC Taiwan phrases): 网络投保 → 網路投保', () => {
+    expect(foldQuery('网络投保', lexicon)).toBe('網路投保');
+    expect(foldQuery('信息', lexicon)).toBe('資訊');
+  });
+
+  it("the glossary rewrites a mainland product's name inside a longer term: 家财险理赔 → 住宅火災保險理賠", () => {
+    const [term] = intentTerms(foldQuery('家财险理赔', lexicon), lexicon.stopWords);
+    expect(termAlternatives(term!, lexicon)).toContain('住宅火災保險理賠');
+    expect(termAlternatives(foldQuery('三者险', lexicon), lexicon)).toContain('第三人責任險');
+  });
+
+  it('colloquial words get the terms: 行李不見 → 行李遺失, 撞到 → 碰撞 and 事故', () => {
+    expect(termAlternatives('行李不見', lexicon)).toContain('行李遺失');
+    expect(termAlternatives('機車撞到', lexicon)).toEqual(expect.arrayContaining(['機車碰撞', '機車事故']));
+  });
+
+  it('question words and punctuation do not decide the terms', () => {
+    const plain = intentTerms(foldQuery('強制險 換車', lexicon), lexicon.stopWords);
+    expect(intentTerms(foldQuery('請問強制險要怎麼換車呢？', lexicon), lexicon.stopWords)).toEqual(plain);
+  });
+});
+
+describe('searchItems', () => {
+  const page = `<main><details class="faq-item" id="faq-12" data-search-item="常見問題－強制險"><summary><span data-search-title>換車時保險可以轉到新車嗎？</span></summary><div data-search-text><p>可以，請攜帶<strong>行照</strong>。</p></div></details><details id="faq-13"><summary>not an item</summary></details></main>`;
+
+  it('each marked item is a record: its question as title, its answer as text, a link to it on its page', () => {
+    const items = searchItems(page, '/faq/3');
+    expect(items).toEqual([
+      { url: '/faq/3#faq-12', title: '換車時保險可以轉到新車嗎？', section: '常見問題－強制險', html: '<p>可以，請攜帶<strong>行照</strong>。</p>' },
+    ]);
+    const document = searchItemDocument(items[0]!, 'zh-TW');
+    expect(document).toContain('<h1>換車時保險可以轉到新車嗎？</h1>');
+    expect(document).toContain('data-pagefind-meta="section:常見問題－強制險"');
+    expect(document.indexOf('<h1>')).toBeLessThan(document.indexOf('行照'));
+  });
+});
