@@ -130,10 +130,11 @@ export function initBell(
   });
   // Focus moving on to the page under the header (what follows the panel's stack: breadcrumbs, main content, footer,
   // dock, cookie notice): the panel would float over what now has focus. The skip link, the header and the banner
-  // come before it and stay clear of the panel.
+  // come before it and stay clear of the panel; the main element itself (the skip link's target, and where focus goes
+  // when the banner it was in is dismissed) is larger than the panel, which never covers it whole.
   document.addEventListener('focusin', (event) => {
     const target = event.target as Node | null;
-    if (!$bellOpen.get() || !target || stack.contains(target)) return;
+    if (!$bellOpen.get() || !target || stack.contains(target) || (target as Element).tagName === 'MAIN') return;
     if (stack.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) closeBell();
   });
   document.addEventListener('keydown', (event) => {
