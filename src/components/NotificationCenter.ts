@@ -13,10 +13,12 @@
  *   NOTIFICATIONS_SHOWN_MAX.bell, newest first, and says 另有 N 則公告未顯示 for the rest of the answer. On home the
  *   panel opens by itself TIMING.notificationAutoOpenMs after arrival (or as soon as the list is in, if later)
  *   unless the visitor closed it in this visit, and, while a system dialog waits for 確認, only after it (it would open unseen behind the modal);
- *   any other page counts as leaving home. Escape, the close button and a click outside it and the banner close it;
- *   Escape and the close button return focus to the bell. A page restored from the back/forward cache starts with
+ *   a page other than home seen after home counts as leaving home (the first view of home opens it, whatever page
+ *   came first). Escape, the close button, a click outside it and the banner, and focus moving on from it to the page
+ *   close it; Escape and the close button return focus to the bell. A page restored from the back/forward cache starts with
  *   it closed.
- * - category 8: the banner, first in the stack under the header, closed for good with 我知道了.
+ * - category 8: the banner, in the page right under the header (it scrolls away with the page and covers nothing),
+ *   closed for good with 我知道了.
  * - category 1: the modal dialog 系統公告 (native `<dialog>`, showModal): neither Escape nor a click outside closes
  *   it, only 確認, which then follows the notification's nextUrl when it has one (through a real link click, so an
  *   external nextUrl gets the external-link confirmation).
@@ -37,16 +39,17 @@ import type { Dates } from './notification-fill';
  */
 export function initNotificationCenter(): void {
   const stack = document.querySelector<HTMLElement>('[data-notice-stack]');
+  const bannerSlot = document.querySelector<HTMLElement>('[data-notice-banner-slot]');
   const panel = document.querySelector<HTMLElement>('[data-bell-panel]');
   const dialog = document.querySelector<HTMLDialogElement>('dialog[data-system-dialog]');
   const trigger = document.querySelector<HTMLElement>('[data-bell-trigger]');
-  if (!stack || !panel || !dialog || !trigger) return;
+  if (!stack || !bannerSlot || !panel || !dialog || !trigger) return;
   const isHome = stack.dataset.home !== undefined;
   let dates: Dates | undefined;
   const currentDates = () => dates;
 
-  const bell = initBell({ trigger, panel, stack }, isHome, currentDates);
-  const banner = initBanner(stack, currentDates);
+  const bell = initBell({ trigger, panel, bannerSlot }, isHome, currentDates);
+  const banner = initBanner(bannerSlot, currentDates);
   // The bell panel held back by the dialog opens once it is confirmed without a link (on home).
   const systemDialog = initSystemDialog(dialog, currentDates, bell.scheduleAutoOpen);
 

@@ -1,6 +1,7 @@
 /**
- * The banner of NotificationCenter (category 8, spec §4): the first notification of the category not dismissed,
- * first in the notice stack under the header, closed for good with its 我知道了 (src/stores/notifications.ts
+ * The banner of NotificationCenter (category 8, spec §4): the first notification of the category not dismissed, in
+ * the page right under the header (NotificationCenter.astro `[data-notice-banner-slot]`: part of the page's flow, so
+ * it takes its whole text's height and scrolls away, covering nothing), closed for good with its 我知道了 (src/stores/notifications.ts
  * dismissBanner, kept in the visitor's storage).
  */
 import { $dismissedBanners, $notifications, dismissBanner, pendingBanner } from '../stores/notifications';
@@ -18,13 +19,13 @@ export interface Banner {
 /**
  * Wires the banner: rendered from the stack's `template[data-banner-template]` and again whenever a banner is
  * dismissed ($dismissedBanners). A banner removed while it holds the focus hands it to the main content (`#main`).
- * In: the notice stack (NotificationCenter.astro `[data-notice-stack]`) and the date helpers once loaded
+ * In: the banner's place (NotificationCenter.astro `[data-notice-banner-slot]`) and the date helpers once loaded
  * (undefined before). Out: the Banner.
  */
-export function initBanner(stack: HTMLElement, dates: () => Dates | undefined): Banner {
+export function initBanner(slot: HTMLElement, dates: () => Dates | undefined): Banner {
   let banner: { key: string; element: HTMLElement } | undefined;
 
-  /** The first banner (category 8) not dismissed, first in the stack. */
+  /** The first banner (category 8) not dismissed, in its place under the header. */
   const render = (refill = false) => {
     const item = pendingBanner($notifications.get(), $dismissedBanners.get());
     if (banner && (banner.key !== item?.key || refill)) {
@@ -34,10 +35,10 @@ export function initBanner(stack: HTMLElement, dates: () => Dates | undefined): 
       banner = undefined;
     }
     if (!item || banner) return;
-    const element = cloneOf(stack.querySelector('template[data-banner-template]'))!;
+    const element = cloneOf(slot.querySelector('template[data-banner-template]'))!;
     fill(element, item, dates());
     element.querySelector('[data-banner-dismiss]')?.addEventListener('click', () => dismissBanner(item.key));
-    stack.prepend(element);
+    slot.prepend(element);
     banner = { key: item.key, element };
   };
 

@@ -18,6 +18,7 @@ import {
   toggleBell,
 } from '../stores/notifications';
 import { cloneOf, fill, type Dates } from './notification-fill';
+import { followBanner } from './notification-placement';
 
 /** What the rest of the notification center asks of the bell. */
 export interface Bell {
@@ -33,18 +34,23 @@ export interface Bell {
 /**
  * Wires the bell and its panel: the panel follows $bellOpen; the bell toggles it (a keyboard or pointer opening
  * moves focus into it); its close button, Escape (unless a modal dialog is open) and a click outside the panel and
- * the banner stack close it, the close button and Escape returning focus to the bell; a page restored from the
- * back/forward cache starts with it closed; on home it opens by itself once the check has answered
- * (scheduleAutoOpen: autoOpenBell decides, src/stores/notifications.ts).
- * In: the bell button, the panel, the banner stack (a click in it is not "outside"), whether this is home, and the
+ * the banner close it, the close button and Escape returning focus to the bell; focus moving on to the page below
+ * it (what follows the panel in the document) closes it too, since it floats over the page and would cover the focused
+ * element (WCAG 2.4.11 Focus Not Obscured); a page restored from the back/forward cache starts with it closed; on
+ * home it opens by itself once the check has answered (scheduleAutoOpen: autoOpenBell decides,
+ * src/stores/notifications.ts). While open it stands under the banner as long as the banner is in view
+ * (notification-placement.ts).
+ * In: the bell button, the panel, the banner's place (a click in it is not "outside"), whether this is home, and the
  * date helpers once loaded (undefined before). Out: the Bell.
  */
 export function initBell(
-  elements: { trigger: HTMLElement; panel: HTMLElement; stack: HTMLElement },
+  elements: { trigger: HTMLElement; panel: HTMLElement; bannerSlot: HTMLElement },
   isHome: boolean,
   dates: () => Dates | undefined,
 ): Bell {
-  const { trigger, panel, stack } = elements;
+  const { trigger, panel, bannerSlot } = elements;
+  const stack = panel.closest<HTMLElement>('[data-notice-stack]') ?? panel;
+  const placement = followBanner(stack, bannerSlot, trigger.closest<HTMLElement>('header') ?? trigger);
   const list = panel.querySelector<HTMLElement>('[data-bell-list]')!;
   const empty = panel.querySelector<HTMLElement>('[data-bell-empty]')!;
   const panelCount = panel.querySelector<HTMLElement>('[data-bell-panel-count]')!;
@@ -101,6 +107,7 @@ export function initBell(
     if (open && itemsStale) renderItems();
     trigger.setAttribute('aria-expanded', String(open));
     panel.hidden = !open;
+    placement(open);
   });
 
   // The header bell toggles the panel (a keyboard or pointer opening moves focus into it).
@@ -118,11 +125,21 @@ export function initBell(
     const target = event.target as Node | null;
     // The banner beside it is not "outside": its 我知道了 leaves the panel open (on desktop home the two stand side
     // by side, every control of both usable at once).
-    if (!$bellOpen.get() || (target && (stack.contains(target) || trigger.contains(target)))) return;
+    if (!$bellOpen.get() || (target && (stack.contains(target) || bannerSlot.contains(target) || trigger.contains(target)))) return;
     closeBell();
   });
+  // Focus moving on to the page under the header (what follows the panel's stack: breadcrumbs, main content, footer,
+  // dock, cookie notice): the panel would float over what now has focus. The skip link, the header and the banner
+  // come before it and stay clear of the panel; the main element itself (the skip link's target, and where focus goes
+  // when the banner it was in is dismissed) is larger than the panel, which never covers it whole.
+  document.addEventListener('focusin', (event) => {
+    const target = event.target as Node | null;
+    if (!$bellOpen.get() || !target || stack.contains(target) || (target as Element).tagName === 'MAIN') return;
+    if (stack.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) closeBell();
+  });
   document.addEventListener('keydown', (event) => {
-    if (!$bellOpen.get() || event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+    // Only a modal dialog (the system dialog 系統公告) keeps Escape for itself; the chat room is a non-modal one.
+    if (!$bellOpen.get() || event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]:modal')) return;
     const hadFocus = panel.contains(document.activeElement) || document.activeElement === trigger;
     closeBell();
     if (hadFocus) trigger.focus();

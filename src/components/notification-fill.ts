@@ -33,8 +33,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * The date line of `item` (see dateLines): its Taipei day for `<time datetime>`, that day as `YYYY/MM/DD` and the
- * whole Taipei calendar days since it, never negative (spec §4; the rules of src/lib/taipei-dates.ts formatDate and
- * daysSince). The instant is read with startTime (the portal's date forms, Taipei time without a zone; the kept
+ * whole Taipei calendar days since it (spec §4; the rules of src/lib/taipei-dates.ts formatDate and daysSince),
+ * negative for a start still to come (the portal's clock or its editors ahead of the visitor's day). The instant is read with startTime (the portal's date forms, Taipei time without a zone; the kept
  * items' dates are checked calendar days). Null when there is no date to show, rather than a wrong one.
  */
 function dateLine(item: PortalNotification, dates: Dates): DateLine | null {
@@ -43,7 +43,7 @@ function dateLine(item: PortalNotification, dates: Dates): DateLine | null {
     const time = startTime(item.startDate);
     const iso = Number.isNaN(time) ? '' : dates.isoDate(new Date(time));
     today ??= dates.taipeiToday();
-    const days = Math.max(0, Math.round((Date.parse(today) - Date.parse(iso)) / DAY_MS));
+    const days = Math.round((Date.parse(today) - Date.parse(iso)) / DAY_MS);
     line = iso ? { iso, shown: iso.replaceAll('-', '/'), days } : null;
     dateLines.set(item, line);
   }
@@ -52,7 +52,8 @@ function dateLine(item: PortalNotification, dates: Dates): DateLine | null {
 
 /**
  * Fills the `[data-field]` parts of a notification's markup: title (hidden when empty, with its `data-when-title`
- * separator), description, start date (none until `dates` is loaded: the line keeps its place), and the 查看詳情
+ * separator), description, start date and 'N 天前' (the date alone for a start still to come; none until `dates` is
+ * loaded: the line keeps its place), and the 查看詳情
  * link (removed without a nextUrl; an http(s) nextUrl opens a new tab with `rel` and keeps its 另開新視窗 hint,
  * spec §9).
  */
@@ -71,10 +72,13 @@ export function fill(root: ParentNode, item: PortalNotification, dates: Dates | 
     const time = document.createElement('time');
     time.dateTime = line.iso;
     time.textContent = line.shown;
+    part.append(time);
+    // 'N 天前' counts the days since the start: a start still to come shows its date alone, never a negative or 0.
+    if (line.days < 0) continue;
     const dot = document.createElement('span');
     dot.setAttribute('aria-hidden', 'true');
     dot.textContent = ' · ';
-    part.append(time, dot, NOTIFICATION_TEXT.daysAgo(line.days));
+    part.append(dot, NOTIFICATION_TEXT.daysAgo(line.days));
   }
   for (const link of root.querySelectorAll<HTMLAnchorElement>('a[data-field="more"]')) {
     if (!item.nextUrl) {

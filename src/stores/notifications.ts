@@ -11,7 +11,8 @@
  *   answer of any length costs the page a bounded amount of work; `$notificationsNotShown`, per category, how many
  *   more the answer held (the bell panel says 另有 N 則公告未顯示).
  * - Category 2, the bell: `bellItems($notifications)`, `$bellOpen`. On home the panel opens by itself unless the visitor closed it
- *   in this visit; leaving home counts as closing it (`$bellClosed`, sessionStorage: a new visit starts over).
+ *   in this visit; leaving home (a page after home, `$homeSeen`) counts as closing it (`$bellClosed`,
+ *   sessionStorage: a new visit starts over).
  * - Category 8, the banner: `pendingBanner(…)`, the newest one the visitor has not dismissed (`$dismissedBanners`,
  *   localStorage: a dismissed banner stays dismissed).
  * - Category 1, the system dialog: `pendingDialog(…)`, the newest one not confirmed in this visit
@@ -39,6 +40,8 @@ export const $notificationStatus = atom<NotificationStatus>('idle');
 export const $bellOpen = atom(false);
 /** The visitor closed the bell panel (or left home) in this visit: home no longer opens it by itself. */
 export const $bellClosed = persistentBoolean(`${SESSION_PREFIX}${KEY_PREFIX}bell-closed`);
+/** The visitor has been on home in this visit: a page seen after it counts as leaving home. */
+export const $homeSeen = persistentBoolean(`${SESSION_PREFIX}${KEY_PREFIX}home-seen`);
 /** Keys of the banners the visitor dismissed with 我知道了. */
 export const $dismissedBanners = persistentJSON<string[]>(`${KEY_PREFIX}dismissed-banners`, []);
 /** Keys of the system dialogs the visitor confirmed in this visit. */
@@ -151,9 +154,14 @@ export function startNotificationCheck(fetcher: NotificationFetcher = portalFetc
   if ($notificationStatus.get() === 'idle') void loadNotifications(undefined, fetcher);
 }
 
-/** Called once per page: a page other than home counts as leaving home (spec §4). */
+/**
+ * Called once per page. Spec §4: "leaving home marks it closed": a page other than home seen after home in this
+ * visit marks the panel closed; a page seen before it does not, so the visitor's first view of home opens the panel
+ * by itself whatever page came first (a visitor who lands on `/legal` and then goes home still sees it open).
+ */
 export function arriveAt(isHome: boolean): void {
-  if (!isHome) $bellClosed.set(true);
+  if (isHome) $homeSeen.set(true);
+  else if ($homeSeen.get()) $bellClosed.set(true);
 }
 
 /**

@@ -105,7 +105,7 @@ test.describe('notifications: the bell (category 2)', () => {
     const newest = [...items].sort((a, b) => Date.parse(b.startDate) - Date.parse(a.startDate))[0];
     await expect(panel.getByRole('listitem').first()).toContainText(newest.description);
     for (const text of await panel.locator('.notice-date').allTextContents()) {
-      expect(text).toMatch(/^\d{4}\/\d{2}\/\d{2} · (今天|\d+ 天前)$/);
+      expect(text).toMatch(/^\d{4}\/\d{2}\/\d{2} · \d+ 天前$/);
     }
 
     await panel.getByRole('button', { name: '關閉最新公告' }).click();
@@ -253,41 +253,48 @@ test.describe('notifications: the bell panel and the banner never hide each othe
     [1440, 900],
     [1920, 900],
   ]) {
-    test(`at ${width} px the panel opens below the banner; every control of both is visible and clickable; no layout shift`, async ({ page }) => {
+    test(`at ${width} px the panel opens below the banner; every control of both is visible and clickable; the panel moves nothing`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height });
+      // The panel opens by itself TIMING.notificationAutoOpenMs after arrival; the check's answer is held back until
+      // the page's shifts are watched, so that the banner's arrival (it is part of the page and moves it down once)
+      // comes first and the panel's opening, which must move nothing, is told apart from it.
+      let answer: (() => void) | undefined;
+      const held = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await page.route(NOTIFICATIONS, async (route) => {
+        await held;
+        await route.fallback();
+      });
       await page.goto('/');
       const panel = bellPanel(page);
       const banner = page.getByRole('region', { name: '重要公告' });
-      await expect(panel).toBeVisible();
+      await page.waitForLoadState('load');
+      answer?.();
       await expect(banner).toBeVisible();
-      // Nothing moved while the two arrived (CLS 0). They arrive from the page's module script, which runs once the
-      // document is parsed; before that a busy machine may paint a half-parsed page (e.g. a dock label whose text
-      // had not arrived yet), which is not what this test is about: shifts are counted from then on.
+      // From the banner's arrival on, watched until the panel has opened: no layout shift.
       const shifts = await page.evaluate(
         () =>
           new Promise<string[]>((resolve) => {
-            const parsedAt = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
             const found: string[] = [];
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as (PerformanceEntry & {
-                value: number;
-                hadRecentInput: boolean;
-                sources: { node?: Node }[];
-              })[]) {
-                if (entry.hadRecentInput || entry.startTime < parsedAt.domInteractive) continue;
-                const moved = entry.sources.map((source) => (source.node as Element | undefined)?.className ?? '?');
-                found.push(`${entry.value.toFixed(4)} at ${entry.startTime.toFixed(0)} ms: ${moved.join(', ')}`);
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+                if (!entry.hadRecentInput) found.push(`${entry.value.toFixed(4)} at ${entry.startTime.toFixed(0)} ms`);
               }
-            }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(found), 100);
+            }).observe({ type: 'layout-shift' });
+            const wait = () =>
+              document.getElementById('bell-panel')?.hidden === false ? setTimeout(() => resolve(found), 100) : requestAnimationFrame(wait);
+            requestAnimationFrame(wait);
           }),
       );
+      await expect(panel).toBeVisible();
       expect(shifts).toEqual([]);
       const [panelBox, bannerBox] = [(await panel.boundingBox())!, (await banner.boundingBox())!];
       expect(overlap(panelBox, bannerBox), `panel ${JSON.stringify(panelBox)} over banner ${JSON.stringify(bannerBox)}`).toBe(false);
-      // The banner's text whole in the window (on phones it shows a few lines and scrolls within the banner, so that
-      // the first screen keeps room for the page: widgets.css); the controls of both reachable (scrolled within them).
-      if (width >= 640) await expect(banner.locator('.notice-banner__text')).toBeInViewport({ ratio: 1 });
+      // The banner's whole text in the window, at every width; the controls of both reachable.
+      await expect(banner.locator('.notice-banner__text')).toBeInViewport({ ratio: 1 });
       for (const control of await banner.locator('a, button').all()) {
         await control.scrollIntoViewIfNeeded();
         await expect(control).toBeInViewport({ ratio: 1 });
@@ -347,7 +354,7 @@ test.describe('notifications: the banner (category 8)', () => {
     await page.goto('/news/all/1');
     const region = page.getByRole('region', { name: '重要公告' });
     await expect(region).toContainText(banner.description);
-    await expect(region.locator('.notice-date')).toHaveText(/^\d{4}\/\d{2}\/\d{2} · (今天|\d+ 天前)$/);
+    await expect(region.locator('.notice-date')).toHaveText(/^\d{4}\/\d{2}\/\d{2} · \d+ 天前$/);
     await region.getByRole('button', { name: '我知道了' }).click();
     await expect(region).toHaveCount(0);
     await page.goto('/faq/service');

@@ -8,6 +8,7 @@ import { NOTIFICATION_CATEGORY } from '../../src/site/limits';
 import { timeOf } from '../../src/lib/taipei-dates';
 import {
   $bellClosed,
+  $homeSeen,
   $bellOpen,
   $confirmedDialogs,
   $dismissedBanners,
@@ -48,6 +49,7 @@ beforeEach(() => {
   $notificationStatus.set('idle');
   $bellOpen.set(false);
   $bellClosed.set(false);
+  $homeSeen.set(false);
   $dismissedBanners.set([]);
   $confirmedDialogs.set([]);
 });
@@ -241,7 +243,9 @@ describe('the bell (spec §4)', () => {
     expect($bellOpen.get()).toBe(true);
   });
 
-  it('does not open by itself on other pages, and leaving home marks it closed', () => {
+  it('does not open by itself on other pages, and leaving home marks it closed', async () => {
+    await loadNotifications(undefined, answer(raw.filter((item) => item.category !== 1)));
+    arriveAt(true);
     arriveAt(false);
     autoOpenBell(false);
     expect($bellOpen.get()).toBe(false);
@@ -249,6 +253,17 @@ describe('the bell (spec §4)', () => {
     arriveAt(true);
     autoOpenBell(true);
     expect($bellOpen.get()).toBe(false);
+  });
+
+  it('opens by itself on the first view of home whatever page came first', async () => {
+    await loadNotifications(undefined, answer(raw.filter((item) => item.category !== 1)));
+    arriveAt(false);
+    autoOpenBell(false);
+    expect($bellOpen.get()).toBe(false);
+    expect($bellClosed.get()).toBe(false);
+    arriveAt(true);
+    autoOpenBell(true);
+    expect($bellOpen.get()).toBe(true);
   });
 
   it('does not open by itself again once the visitor closed it', () => {

@@ -10,6 +10,9 @@ export const NOTIFICATION_TEXT = {
   },
   banner: { dismiss: '我知道了', label: '重要公告' },
   systemDialog: { title: '系統公告', confirm: '確認' },
-  /** 'N 天前' (spec §4); the start day itself reads 今天. */
-  daysAgo: (days: number): string => (days === 0 ? '今天' : `${days} 天前`),
+  /**
+   * 'N 天前' (spec §4: days since the start), from 0 天前 on the start day itself; a start still to come has no
+   * days since it, so its line shows the date alone (notification-fill.ts).
+   */
+  daysAgo: (days: number): string => `${days} 天前`,
 } as const;

@@ -1,0 +1,120 @@
+/**
+ * Focus always visible (WCAG 2.2 SC 2.4.11 Focus Not Obscured, minimum): a keyboard visitor tabbing through a page
+ * never lands on an element that the page's sticky and fixed parts (the header, the notice banner, the bell panel,
+ * the dock, the cookie notice, the chat button, back-to-top) cover entirely. Every template is walked Tab by Tab at
+ * 390 and 1440 px with the largest font size (字級), the notice banner showing and, on home, the bell panel that
+ * opened by itself; at each stop `elementFromPoint` over a grid of points of the focused element's box must reach
+ * the element (or something inside it) at least once.
+ */
+import type { Page } from '@playwright/test';
+import { FONT_SIZE_STORAGE_KEY } from '../../src/browser/font-size';
+import { FONT_SIZE } from '../../src/site/limits';
+import { expect, test } from './fixtures';
+
+/** One page of each template the walk covers (spec §2), from the sample portal's data. */
+const WALKED: [name: string, path: string][] = [
+  ['home', '/'],
+  ['article list', '/news/all/1'],
+  ['article detail', '/news/detail/1'],
+  ['coupon list', '/coupon/1'],
+  ['coupon detail', '/coupon/detail/1'],
+  ['video list', '/video/1'],
+  ['FAQ category', '/faq/1'],
+  ['download', '/download/1/1/1'],
+  ['locations', '/about/locations/1'],
+  ['decree', '/about/decree/1'],
+  ['public disclosure category', '/about/public/basic'],
+  ['insurance product', '/insurance/detail/1'],
+  ['content page', '/legal'],
+  ['contact', '/contact'],
+  ['English', '/eng'],
+  ['site map', '/sitemap'],
+];
+
+/** The most Tab presses per page: past it the walk stops (the longest templates, the site map, repeat their kind). */
+const MAX_STOPS = 160;
+
+/** The widths walked (px): a phone and a desktop window. */
+const WIDTHS = [390, 1440] as const;
+
+/**
+ * The focused element when it is entirely covered by another element, as a description ('' when some of it shows or
+ * nothing is focused). Points of a 5 × 5 grid over the part of its box inside the window are probed.
+ */
+function coveredFocus(): string {
+  const focused = document.activeElement as HTMLElement | null;
+  if (!focused || focused === document.body || focused === document.documentElement) return '';
+  const box = focused.getBoundingClientRect();
+  const left = Math.max(0, box.left);
+  const right = Math.min(window.innerWidth, box.right);
+  const top = Math.max(0, box.top);
+  const bottom = Math.min(window.innerHeight, box.bottom);
+  // Nothing drawn (a visually hidden element) or outside the window: no covering to speak of.
+  if (box.width < 1 || box.height < 1 || right - left < 1 || bottom - top < 1) return '';
+  let cover: Element | null = null;
+  for (let i = 0; i < 5; i += 1) {
+    for (let j = 0; j < 5; j += 1) {
+      const x = left + ((right - left) * (i + 0.5)) / 5;
+      const y = top + ((bottom - top) * (j + 0.5)) / 5;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || focused.contains(hit) || hit.contains(focused)) return '';
+      cover ??= hit;
+    }
+  }
+  const name = (element: Element) =>
+    `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+  const label = (focused.textContent || focused.getAttribute('aria-label') || '').trim().slice(0, 30);
+  return `${name(focused)} 「${label}」 at y=${Math.round(box.top)} under ${cover ? name(cover.closest('[class]') ?? cover) : '?'}`;
+}
+
+/** Tabs through the page from its top, returning the stops where the focused element was entirely covered. */
+async function walk(page: Page): Promise<string[]> {
+  const covered: string[] = [];
+  let first: unknown;
+  for (let stop = 0; stop < MAX_STOPS; stop += 1) {
+    await page.keyboard.press('Tab');
+    const [found, key] = await page.evaluate((probe) => {
+      const focused = document.activeElement;
+      const path: number[] = [];
+      for (let node = focused; node?.parentElement; node = node.parentElement) path.push([...node.parentElement.children].indexOf(node));
+      return [new Function(`return (${probe})()`)() as string, path.join('.')] as const;
+    }, coveredFocus.toString());
+    // Back at the first stop: the walk has gone round the page.
+    if (stop > 0 && key === first) break;
+    first ??= key;
+    if (found) covered.push(found);
+  }
+  return covered;
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px with the largest font size, the notice banner and the bell panel`, () => {
+    test.beforeEach(async ({ page }) => {
+      // Focus moves scroll at once (the end of a smooth scroll, where it would stop, without waiting for it).
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      // The top document only: the video list's embedded players have no storage to write to.
+      await page.addInitScript(
+        ([key, step]) => {
+          if (window === window.top) localStorage.setItem(key, step);
+        },
+        [FONT_SIZE_STORAGE_KEY, String(FONT_SIZE.max)],
+      );
+      await page.setViewportSize({ width, height: width < 1024 ? 780 : 900 });
+    });
+
+    for (const [name, path] of WALKED) {
+      test(`${name} (${path}): no Tab stop is covered by a sticky or fixed part`, async ({ page }) => {
+        test.setTimeout(90_000);
+        await page.goto(path);
+        await expect(page.locator('.notice-banner')).toBeVisible();
+        if (path === '/') await expect(page.locator('[data-bell-panel]')).toBeVisible();
+        else {
+          // Elsewhere the visitor opens the panel (focus moves into it), then goes on with the keyboard.
+          await page.locator('[data-bell-trigger]').click();
+          await expect(page.locator('[data-bell-panel]')).toBeVisible();
+        }
+        expect(await walk(page)).toEqual([]);
+      });
+    }
+  });
+}
