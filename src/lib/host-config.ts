@@ -279,6 +279,7 @@ ${answer}
   return [...exact, `location ^~ ${API_PREFIX} { return 404; }`].join('\n');
 }
 
+/**
  * The include's compression: the build's gzip and brotli copies of the text files (src/integrations/precompress.ts),
  * sent as they are; on the fly only what has no copy (proxied answers, small files). brotli_static is on where nginx
  * has the module (Debian's libnginx-mod-http-brotli-static) and the server's own BROTLI_STATIC_CONF beside its
