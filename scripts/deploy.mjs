@@ -56,6 +56,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -64,6 +65,9 @@ import { readSettings } from '../src/settings.ts';
 import { deployOverSsh, parseSshTarget, rollbackOverSsh } from './lib/deploy-ssh.mjs';
 import { withLock } from './lib/run-lock.mjs';
 import {
+  carriedFile,
+  carriedText,
+  carryOver,
   CURRENT_LINK,
   DEPLOY_LOCK_FILE,
   dryRunLines,
@@ -242,6 +246,9 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
   for (const name of partial) rmSync(join(folder, name), { recursive: true, force: true });
   const staging = join(folder, `${PARTIAL_PREFIX}${release}`);
   const live = current ? join(folder, current) : undefined;
+  // The live release's hashed files the new site no longer has, for the pages still open (ASSET_GRACE_MS).
+  const carriedBefore = current && existsSync(join(folder, carriedFile(current))) ? readFileSync(join(folder, carriedFile(current)), 'utf8') : '';
+  const carried = current ? carryOver(plan.remove, carriedBefore, now) : [];
   mkdirSync(staging, { recursive: true });
   try {
     let written = 0;
@@ -254,6 +261,8 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
     };
     for (const path of plan.link) write(path, (_, destination) => linkOrCopy(join(live, path), destination));
     for (const file of plan.upload) write(file.path, copyFileSync);
+    for (const file of carried) write(file.path, (_, destination) => linkOrCopy(join(live, file.path), destination));
+    if (carried.length > 0) writeFileSync(join(folder, carriedFile(release)), carriedText(carried));
     renameSync(staging, join(folder, release));
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
@@ -261,9 +270,13 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
   }
   switchCurrent(target, release);
   reloadAfterSwitch(reload, log, () => current && switchCurrent(target, current), { live: release, before: current });
-  for (const name of pruned) rmSync(join(folder, name), { recursive: true, force: true });
+  for (const name of pruned) {
+    rmSync(join(folder, name), { recursive: true, force: true });
+    rmSync(join(folder, carriedFile(name)), { force: true });
+  }
   log(
-    `Deployed release ${release} to ${target}: ${plan.upload.length} copied, ${plan.unchanged} linked, ${plan.remove.length} gone; ` +
+    `Deployed release ${release} to ${target}: ${plan.upload.length} copied, ${plan.unchanged} linked, ${plan.remove.length} gone ` +
+      `(${carried.length} hashed file(s) of earlier releases kept for open pages); ` +
       `live now (replaced ${current ?? 'nothing'}); ${pruned.length} old release(s) deleted, ${partial.length} half-written removed.`,
   );
   return { release, replaced: current, pruned, cleaned: partial };

@@ -30,6 +30,10 @@ import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import { acquireLock } from './run-lock.mjs';
 import {
+  CARRIED_FOLDERS,
+  carriedFile,
+  carriedText,
+  carryOver,
   CURRENT_LINK,
   DEPLOY_LOCK_FILE,
   dryRunLines,
@@ -190,6 +194,34 @@ for n in "$@"; do rm -rf -- "$t/$r/$n"; done
 `;
 
 /**
+ * Remote program: the live release's files under the carried folders, then `--carried--` and its carried file.
+ * Arguments: releases folder path, live release, carried file name, folders. Changes nothing.
+ */
+const LIST_ASSETS_PROGRAM = `set -eu
+r=$1 live=$2 list=$3
+shift 3
+cd -- "$r/$live"
+for d in "$@"; do if [ -d "$d" ]; then find "$d" -type f; fi; done
+echo --carried--
+if [ -f "$r/$list" ]; then cat -- "$r/$list"; fi
+`;
+
+/**
+ * Remote program: hard-links the named files of the live release into the uploaded folder and writes the new
+ * release's carried file. Arguments: releases folder path, live release, uploaded folder, carried file name, its
+ * text, paths.
+ */
+const CARRY_PROGRAM = `set -eu
+r=$1 live=$2 staging=$3 list=$4 text=$5
+shift 5
+for p in "$@"; do
+  mkdir -p -- "$(dirname -- "$r/$staging/$p")"
+  ln -f -- "$r/$live/$p" "$r/$staging/$p"
+done
+printf '%s' "$text" > "$r/$list"
+`;
+
+/**
  * Remote lines making a release live: a new symlink beside `current` (ln -sfn), renamed over it (mv -T: one
  * rename(2), atomic on POSIX, never a move into the folder `current` points at). Uses t, r, c and `release`.
  */
@@ -230,7 +262,7 @@ const PUBLISH_PROGRAM = `set -eu
 t=$1 r=$2 c=$3 staging=$4 release=$5 reload=$6 before=$7
 shift 7
 mv -T -- "$t/$r/$staging" "$t/$r/$release"
-${SWITCH_LINES}${RELOAD_LINES}for n in "$@"; do rm -rf -- "$t/$r/$n"; done
+${SWITCH_LINES}${RELOAD_LINES}for n in "$@"; do rm -rf -- "$t/$r/$n" "$t/$r/.carried-$n"; done
 `;
 
 /**
@@ -335,6 +367,7 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
     session.run(PREPARE_PROGRAM, [target.path, RELEASES_FOLDER, ...partial]);
     const staging = `${PARTIAL_PREFIX}${next.release}`;
     const sent = rsyncTo({ site, session, to: `${folder}/${staging}`, linkDest: live, extra: rsyncArgs, lockFd: lock?.fd });
+    const carried = current ? carryRemote({ session, folder, current, staging, release: next.release, plan, now }) : [];
     const reload = settings.DEPLOY_RELOAD_COMMAND ?? '';
     runSwitch(session, PUBLISH_PROGRAM, [target.path, RELEASES_FOLDER, CURRENT_LINK, staging, next.release, reload, current ?? '', ...next.pruned], {
       live: next.release,
@@ -342,7 +375,8 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
     });
     if (!reload) log(NO_RELOAD_NOTE);
     log(
-      `Deployed release ${next.release} to ${where}: ${sent.upload.length} copied, ${plan.upload.length - sent.upload.length} linked; ` +
+      `Deployed release ${next.release} to ${where}: ${sent.upload.length} copied, ${plan.upload.length - sent.upload.length} linked ` +
+        `(${carried.length} hashed file(s) of earlier releases kept for open pages); ` +
         `live now (replaced ${current ?? 'nothing'}); ${next.pruned.length} old release(s) deleted, ${partial.length} half-written removed.`,
     );
     return { ...outcome, upload: sent.upload, remove: [] };
@@ -350,6 +384,23 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
     lock?.release();
     session.close();
   }
+}
+
+/**
+ * Carries the live release's hashed files that the site no longer has into the uploaded folder (releases.mjs
+ * carryOver: for ASSET_GRACE_MS, for pages still open), and writes the new release's carried file.
+ * @returns {{ path: string, since: string }[]} the files carried over
+ */
+function carryRemote({ session, folder, current, staging, release, plan, now }) {
+  const listing = session.run(LIST_ASSETS_PROGRAM, [folder, current, carriedFile(current), ...CARRIED_FOLDERS.map((name) => name.slice(0, -1))]);
+  const [files, before = ''] = listing.split('--carried--\n');
+  const site = new Set(plan.upload.map((file) => file.path));
+  const gone = files.split('\n').filter((path) => path && !site.has(path));
+  const carried = carryOver(gone, before, now);
+  if (carried.length > 0) {
+    session.run(CARRY_PROGRAM, [folder, current, staging, carriedFile(release), carriedText(carried), ...carried.map((file) => file.path)]);
+  }
+  return carried;
 }
 
 /**
