@@ -56,14 +56,19 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parse as parseShellWords, quote as quoteShellWords } from 'shell-quote';
+import { quote as quoteShellWords } from 'shell-quote';
 import { readSettings } from '../src/settings.ts';
+import { deployArgv } from './lib/deploy-command.mjs';
 import { deployOverSsh, parseSshTarget, rollbackOverSsh } from './lib/deploy-ssh.mjs';
 import { withLock } from './lib/run-lock.mjs';
 import {
+  carriedFile,
+  carriedText,
+  carryOver,
   CURRENT_LINK,
   DEPLOY_LOCK_FILE,
   dryRunLines,
@@ -76,47 +81,7 @@ import {
   releasesFrom,
 } from './lib/releases.mjs';
 
-export { CURRENT_LINK, PARTIAL_PREFIX, RELEASES_FOLDER, REQUIRED_FILES };
-
-/** A leading `NAME=value` word of a command: an environment variable for it, as in sh. */
-const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
-
-/**
- * The program, arguments and extra environment of a DEPLOY_COMMAND template (no shell, so the
- * site's path is never re-read as shell syntax). The template is split into words as sh does (shell-quote): single
- * and double quotes and backslashes, `$NAME` / `${NAME}` from `env` (unset: empty), leading `NAME=value` words as
- * environment variables, a trailing `# comment` ignored; then `{dir}` is replaced by `dir` inside every word, so
- * `{dir}`, `{dir}/`, `"{dir}"` and `--path={dir}` each stay one argument whatever the path holds.
- * @param {string} template e.g. `rsync -az --delete {dir}/ deploy@origin:/srv/site/dist/`
- * @param {string} dir absolute path of the built site
- * @param {NodeJS.ProcessEnv} [env] variables for `$NAME`
- * @returns {{ file: string, args: string[], env: Record<string, string> }} program, its arguments, extra variables
- * @throws {Error} naming the shell syntax the template uses that needs a shell (`&&`, `|`, `;`, redirections,
- *   `$(…)`, globs such as `{dir}/*`), or when it names no program.
- */
-export function deployArgv(template, dir, env = process.env) {
-  const words = [];
-  for (const token of parseShellWords(template, (name) => env[name] ?? '')) {
-    if (typeof token === 'string') {
-      words.push(token.replaceAll('{dir}', dir));
-      continue;
-    }
-    if ('comment' in token) break;
-    const syntax = token.op === 'glob' ? `the pattern ${token.pattern}` : `"${token.op}"`;
-    throw new Error(
-      `DEPLOY_COMMAND runs one program without a shell, so ${syntax} cannot be used in "${template}". ` +
-        'Pass {dir} itself (e.g. `rsync -az {dir}/ host:/srv/`), or put the shell steps in a script and call it with {dir} as an argument.',
-    );
-  }
-  const extraEnv = {};
-  while (words.length > 0 && ASSIGNMENT.test(words[0])) {
-    const [, name, value] = ASSIGNMENT.exec(words.shift());
-    extraEnv[name] = value;
-  }
-  if (words.length === 0) throw new Error(`DEPLOY_COMMAND names no program: "${template}".`);
-  const [file, ...args] = words;
-  return { file, args, env: extraEnv };
-}
+export { CURRENT_LINK, deployArgv, PARTIAL_PREFIX, RELEASES_FOLDER, REQUIRED_FILES };
 
 /** Every file under `dir`, as paths relative to it with `/`, sorted. */
 function listFiles(dir) {
@@ -242,6 +207,9 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
   for (const name of partial) rmSync(join(folder, name), { recursive: true, force: true });
   const staging = join(folder, `${PARTIAL_PREFIX}${release}`);
   const live = current ? join(folder, current) : undefined;
+  // The live release's hashed files the new site no longer has, for the pages still open (ASSET_GRACE_MS).
+  const carriedBefore = current && existsSync(join(folder, carriedFile(current))) ? readFileSync(join(folder, carriedFile(current)), 'utf8') : '';
+  const carried = current ? carryOver(plan.remove, carriedBefore, now) : [];
   mkdirSync(staging, { recursive: true });
   try {
     let written = 0;
@@ -254,6 +222,8 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
     };
     for (const path of plan.link) write(path, (_, destination) => linkOrCopy(join(live, path), destination));
     for (const file of plan.upload) write(file.path, copyFileSync);
+    for (const file of carried) write(file.path, (_, destination) => linkOrCopy(join(live, file.path), destination));
+    if (carried.length > 0) writeFileSync(join(folder, carriedFile(release)), carriedText(carried));
     renameSync(staging, join(folder, release));
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
@@ -261,9 +231,13 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
   }
   switchCurrent(target, release);
   reloadAfterSwitch(reload, log, () => current && switchCurrent(target, current), { live: release, before: current });
-  for (const name of pruned) rmSync(join(folder, name), { recursive: true, force: true });
+  for (const name of pruned) {
+    rmSync(join(folder, name), { recursive: true, force: true });
+    rmSync(join(folder, carriedFile(name)), { force: true });
+  }
   log(
-    `Deployed release ${release} to ${target}: ${plan.upload.length} copied, ${plan.unchanged} linked, ${plan.remove.length} gone; ` +
+    `Deployed release ${release} to ${target}: ${plan.upload.length} copied, ${plan.unchanged} linked, ${plan.remove.length} gone ` +
+      `(${carried.length} hashed file(s) of earlier releases kept for open pages); ` +
       `live now (replaced ${current ?? 'nothing'}); ${pruned.length} old release(s) deleted, ${partial.length} half-written removed.`,
   );
   return { release, replaced: current, pruned, cleaned: partial };

@@ -30,6 +30,7 @@ import { BUILD_LOCK_FILE, runAstro, sampleSnapshotDir } from './astro.mjs';
 import { deploy } from './deploy.mjs';
 import { acquireLock, LOCK_BUSY_EXIT_CODE, LockBusyError } from './lib/run-lock.mjs';
 import { checkSite } from './lib/site-checks.mjs';
+import { restoreSnapshots, saveSnapshots } from './lib/state.mjs';
 import { readSettings } from '../src/settings.ts';
 import { BUILD_REPORT_FILE } from '../src/site/limits.ts';
 import { failureMessage, notify } from '../src/integrations/notify.ts';
@@ -85,6 +86,9 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
     return code || 1;
   };
   if (!skipBuild) {
+    // A new machine or an evicted cache: the snapshots of what is live come back from the deploy target.
+    const restored = restoreSnapshots({ dir: snapshotDir(env, settings), settings });
+    if (restored) console.log(`Snapshot folder empty: the snapshots of the live site restored from ${restored}`);
     console.log(`\n▶ rebuild 1/3: build into ${site}`);
     const code = await runAstro('build', ['--outDir', site], env, { lockFd });
     if (code !== 0) return stop('build', code);
@@ -100,8 +104,22 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
     console.error(`✖ deploy failed: ${error.message}`);
     return stop('deploy', 1);
   }
+  if (!dryRun) keepSnapshots(snapshotDir(env, settings), settings);
   console.log(`\n✔ rebuild ${dryRun ? 'done (dry run, nothing deployed)' : 'deployed'}`);
   return 0;
+}
+
+/**
+ * Keeps the deployed build's snapshots on the deploy target (scripts/lib/state.mjs); a failure only warns: the site
+ * is deployed, and the next run keeps them again.
+ */
+function keepSnapshots(dir, settings) {
+  try {
+    const kept = saveSnapshots({ dir, settings });
+    if (kept) console.log(`Snapshots of the live site kept in ${kept}`);
+  } catch (error) {
+    console.warn(`⚠ ${error.message}`);
+  }
 }
 
 /**

@@ -29,7 +29,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import { acquireLock } from './run-lock.mjs';
+import { CARRY_PROGRAM, LIST_ASSETS_PROGRAM, LIST_PROGRAM, PREPARE_PROGRAM, PUBLISH_PROGRAM, SWITCH_PROGRAM } from './remote-programs.mjs';
 import {
+  CARRIED_FOLDERS,
+  carriedFile,
+  carriedText,
+  carryOver,
   CURRENT_LINK,
   DEPLOY_LOCK_FILE,
   dryRunLines,
@@ -163,75 +168,7 @@ export function sshSession(target, settings) {
   }
 }
 
-/**
- * Remote program: lists the target (`entry <name>` per entry of `releases/`, half-written ones included; `link
- * <where current points>` or `other` when `current` is no symlink; `mirror` when an earlier mirroring deploy's page
- * is at the top). Arguments: target, releases folder, current link, partial prefix, a site file. Changes nothing.
- */
-const LIST_PROGRAM = `set -eu
-t=$1 r=$2 c=$3 p=$4 m=$5
-if [ -d "$t/$r" ]; then
-  for f in "$t/$r"/* "$t/$r/$p"*; do
-    if [ -e "$f" ] || [ -L "$f" ]; then printf "entry %s\\n" "\${f##*/}"; fi
-  done
-fi
-if [ -L "$t/$c" ]; then printf "link %s\\n" "$(readlink "$t/$c")"
-elif [ -e "$t/$c" ]; then echo other
-fi
-if [ -e "$t/$m" ]; then echo mirror; fi
-`;
-
-/** Remote program: makes `releases/` and deletes the named half-written folders in it. Arguments: target, releases folder, names. */
-const PREPARE_PROGRAM = `set -eu
-t=$1 r=$2
-shift 2
-mkdir -p -- "$t/$r"
-for n in "$@"; do rm -rf -- "$t/$r/$n"; done
-`;
-
-/**
- * Remote lines making a release live: a new symlink beside `current` (ln -sfn), renamed over it (mv -T: one
- * rename(2), atomic on POSIX, never a move into the folder `current` points at). Uses t, r, c and `release`.
- */
-const SWITCH_LINES = `ln -sfn -- "$r/$release" "$t/.$c-$$"
-mv -T -- "$t/.$c-$$" "$t/$c"
-`;
-
-/**
- * Remote lines after a switch: runs the reload command (`$reload`, DEPLOY_RELOAD_COMMAND; none when empty) with sh;
- * when it fails, switches `current` back to `$before` (when there was one), says `reload-failed <exit code>` and
- * exits 3. Uses t, r, c, reload and before.
- */
-const RELOAD_LINES = `if [ -n "$reload" ]; then
-  code=0
-  sh -c "$reload" >&2 || code=$?
-  if [ "$code" != 0 ]; then
-    if [ -n "$before" ]; then release=$before; ${SWITCH_LINES.trim().replaceAll('\n', '; ')}; fi
-    echo "reload-failed $code" >&2
-    exit 3
-  fi
-fi
-`;
-
-/**
- * Remote program of a rollback: switches `current`, then reloads. Arguments: target, releases folder, current link,
- * release, reload command, release live before.
- */
-const SWITCH_PROGRAM = `set -eu
-t=$1 r=$2 c=$3 release=$4 reload=$5 before=$6
-${SWITCH_LINES}${RELOAD_LINES}`;
-
-/**
- * Remote program ending a deploy: renames the uploaded folder to its release name, switches `current` to it,
- * reloads, then deletes the named releases. Arguments: target, releases folder, current link, uploaded folder,
- * release, reload command, release live before, names.
- */
-const PUBLISH_PROGRAM = `set -eu
-t=$1 r=$2 c=$3 staging=$4 release=$5 reload=$6 before=$7
-shift 7
-mv -T -- "$t/$r/$staging" "$t/$r/$release"
-${SWITCH_LINES}${RELOAD_LINES}for n in "$@"; do rm -rf -- "$t/$r/$n"; done
-`;
+// The remote sh programs: scripts/lib/remote-programs.mjs.
 
 /**
  * The releases on the server.
@@ -335,6 +272,7 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
     session.run(PREPARE_PROGRAM, [target.path, RELEASES_FOLDER, ...partial]);
     const staging = `${PARTIAL_PREFIX}${next.release}`;
     const sent = rsyncTo({ site, session, to: `${folder}/${staging}`, linkDest: live, extra: rsyncArgs, lockFd: lock?.fd });
+    const carried = current ? carryRemote({ session, folder, current, staging, release: next.release, plan, now }) : [];
     const reload = settings.DEPLOY_RELOAD_COMMAND ?? '';
     runSwitch(session, PUBLISH_PROGRAM, [target.path, RELEASES_FOLDER, CURRENT_LINK, staging, next.release, reload, current ?? '', ...next.pruned], {
       live: next.release,
@@ -342,7 +280,8 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
     });
     if (!reload) log(NO_RELOAD_NOTE);
     log(
-      `Deployed release ${next.release} to ${where}: ${sent.upload.length} copied, ${plan.upload.length - sent.upload.length} linked; ` +
+      `Deployed release ${next.release} to ${where}: ${sent.upload.length} copied, ${plan.upload.length - sent.upload.length} linked ` +
+        `(${carried.length} hashed file(s) of earlier releases kept for open pages); ` +
         `live now (replaced ${current ?? 'nothing'}); ${next.pruned.length} old release(s) deleted, ${partial.length} half-written removed.`,
     );
     return { ...outcome, upload: sent.upload, remove: [] };
@@ -350,6 +289,23 @@ export function deployOverSsh({ site, target, plan, settings, now, dryRun, log, 
     lock?.release();
     session.close();
   }
+}
+
+/**
+ * Carries the live release's hashed files that the site no longer has into the uploaded folder (releases.mjs
+ * carryOver: for ASSET_GRACE_MS, for pages still open), and writes the new release's carried file.
+ * @returns {{ path: string, since: string }[]} the files carried over
+ */
+function carryRemote({ session, folder, current, staging, release, plan, now }) {
+  const listing = session.run(LIST_ASSETS_PROGRAM, [folder, current, carriedFile(current), ...CARRIED_FOLDERS.map((name) => name.slice(0, -1))]);
+  const [files, before = ''] = listing.split('--carried--\n');
+  const site = new Set(plan.upload.map((file) => file.path));
+  const gone = files.split('\n').filter((path) => path && !site.has(path));
+  const carried = carryOver(gone, before, now);
+  if (carried.length > 0) {
+    session.run(CARRY_PROGRAM, [folder, current, staging, carriedFile(release), carriedText(carried), ...carried.map((file) => file.path)]);
+  }
+  return carried;
 }
 
 /**

@@ -6,6 +6,7 @@
  *     <target>/releases/<UTC time>-<site digest>/   one complete site per deploy
  *     <target>/releases/.partial-<name>/            a release still being written (never live)
  *     <target>/current -> releases/<…>              the live site (nginx's `root`), a relative symlink
+ *     <target>/releases/.carried-<name>              the files <name> carried over from the release before it
  *     <target>/.deploy.lock                          held by the deploy or rollback running (one at a time)
  * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
  */
@@ -115,3 +116,38 @@ export function dryRunLines(plan, { release, pruned, rolledBack }, partial, keep
     `${plan.unchanged} unchanged, ${plan.remove.length} to remove. Nothing was changed.`,
   ];
 }
+
+/**
+ * Folders of hashed files that pages still open in browsers ask for after a switch (a module imported on a click, a
+ * picture scrolled into view): a deploy carries the live release's files there that the new site no longer has
+ * into the new release, for ASSET_GRACE_MS after the release that last built them was replaced.
+ */
+export const CARRIED_FOLDERS = Object.freeze(['_astro/', '_images/']);
+/** How long a file no build makes any more stays in the releases after it, in ms (a day: an open tab's life). */
+export const ASSET_GRACE_MS = 24 * 3_600_000;
+/** The file listing what release `name` carried over (`<since> <path>` lines), in `releases/`, beside it; none when nothing. */
+export const carriedFile = (name) => `.carried-${name}`;
+
+/**
+ * The files a new release carries over from the live one.
+ * @param {string[]} gone the live release's files the new site does not have (paths relative to the site)
+ * @param {string} carriedText the live release's carried file (carriedFile), '' when it has none
+ * @param {Date} now the deploy's time
+ * @returns {{ path: string, since: string }[]} the files under CARRIED_FOLDERS dropped less than ASSET_GRACE_MS
+ *   ago, with the time they were first dropped (ISO 8601), as the new release's carried file lists them
+ */
+export function carryOver(gone, carriedText, now) {
+  const since = new Map(
+    carriedText
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(line.indexOf(' ') + 1), line.slice(0, line.indexOf(' '))]),
+  );
+  return gone
+    .filter((path) => CARRIED_FOLDERS.some((folder) => path.startsWith(folder)))
+    .map((path) => ({ path, since: since.get(path) ?? now.toISOString() }))
+    .filter((file) => now.getTime() - Date.parse(file.since) < ASSET_GRACE_MS);
+}
+
+/** The text of a carried file (carriedFile): one `<since> <path>` line per file. */
+export const carriedText = (files) => files.map(({ path, since }) => `${since} ${path}\n`).join('');

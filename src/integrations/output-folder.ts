@@ -35,8 +35,8 @@ export function stalePages(files: readonly string[], keep: ReadonlySet<string>):
 }
 
 /**
- * Deletes the pages that are not among the outputs of this build, and their folders once empty (nginx answers an
- * empty folder with 403, not the 404 page).
+ * Deletes the pages that are not among the outputs of this build (with their gzip and brotli copies), and their
+ * folders once empty (nginx answers an empty folder with 403, not the 404 page).
  * @param root output folder (absolute path)
  * @param files its HTML pages (pageFiles)
  * @param keep as for stalePages
@@ -48,7 +48,8 @@ export async function removeStalePages(
   keep: ReadonlySet<string>,
 ): Promise<{ kept: string[]; removed: string[] }> {
   const removed = stalePages(files, keep);
-  await Promise.all(removed.map((file) => rm(file, { force: true })));
+  // With each page its gzip and brotli copies (src/integrations/precompress.ts), so that its folder empties.
+  await Promise.all(removed.flatMap((file) => [file, `${file}.gz`, `${file}.br`]).map((file) => rm(file, { force: true })));
   for (const file of removed) {
     for (let folder = dirname(file); folder.length > root.length; folder = dirname(folder)) {
       // Already gone when a removed page lay below another one (`/download/1/1/1/` under `/download/1/1/`).

@@ -28,10 +28,10 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readSettings, type Settings } from '../settings';
-import { PAGE_DIGESTS_FILE, PORTAL_MIN_ITEM_RATIO, PORTAL_SNAPSHOT_FOLDER } from '../site/limits';
-import { ENDPOINTS, type EndpointName } from './endpoints';
-import type { QuarantinedItem, QuarantineMark } from './quarantine';
+import { readSettings, type Settings } from '../settings.ts';
+import { PAGE_DIGESTS_FILE, PORTAL_MIN_ITEM_RATIO, PORTAL_SNAPSHOT_FOLDER } from '../site/limits.ts';
+import { ENDPOINTS, type EndpointName } from './endpoints.ts';
+import type { QuarantinedItem, QuarantineMark } from './quarantine.ts';
 
 /** One list's last good copy, as stored in `<dir>/<list>.json`. */
 export interface Snapshot {

@@ -7,6 +7,7 @@
  *   before, it says so and exits 1;
  * - a deploy killed half-way leaves the old site answering under real nginx (root = `<target>/current`), and the
  *   next deploy removes its half-written folder; a deploy failing while writing leaves nothing behind;
+ * - the live release's hashed files (`_astro/`, `_images/`) the new site no longer has stay for a day, for open pages;
  * - a second deploy while one writes stops at once, naming it (the target's lock), and the first goes live whole;
  * - a `current` that is a real folder and a partial site are refused; the earlier mirroring deploy's files at the
  *   top of the target are left alone and named.
@@ -192,6 +193,39 @@ describe('npm run rollback', () => {
     rollback({ env, dryRun: true, log: (line: string) => lines.push(line) });
     expect(lines).toEqual([`Dry run: would roll back ${dir}: live would be ${first}, replacing ${second}.`]);
     expect(live(dir)).toBe(`${RELEASES_FOLDER}/${second}`);
+  });
+});
+
+describe("the previous release's hashed files, for pages still open", () => {
+  it('carries the files under _astro/ and _images/ the new site no longer has for a day after they were dropped, then lets them go', () => {
+    const { dir, env } = target(2);
+    const at = (hours: number) => new Date(Date.UTC(2026, 10, 29, 6) + hours * 3_600_000);
+    const withAssets = (version: string, assets: Record<string, string>) => {
+      const made = site(version);
+      mkdirSync(join(made, '_images'), { recursive: true });
+      for (const [path, text] of Object.entries(assets)) writeFileSync(join(made, path), text);
+      return made;
+    };
+    const ship = (version: string, assets: Record<string, string>, hours: number) =>
+      releaseOf(deploy({ dir: withAssets(version, assets), env, log: quiet, now: at(hours) })).release;
+    ship('v1', { '_astro/news.OLD1.js': 'old chunk', '_images/k1-400.avif': 'old picture', 'old-page.html': 'gone page' }, 0);
+    const second = ship('v2', { '_astro/news.NEW2.js': 'new chunk' }, 1);
+    // A page of v1 open in a browser still finds its chunk and its picture; a page v2 removed is gone.
+    expect(page(dir, '_astro/news.OLD1.js')).toBe('old chunk');
+    expect(page(dir, '_images/k1-400.avif')).toBe('old picture');
+    expect(existsSync(join(dir, CURRENT_LINK, 'old-page.html'))).toBe(false);
+    expect(readFileSync(join(dir, RELEASES_FOLDER, `.carried-${second}`), 'utf8')).toBe(
+      `${at(1).toISOString()} _astro/news.OLD1.js\n${at(1).toISOString()} _images/k1-400.avif\n`,
+    );
+    // Still within the day since v2 dropped them: carried on, with the time they were first dropped.
+    ship('v3', { '_astro/news.NEW2.js': 'new chunk' }, 20);
+    expect(page(dir, '_astro/news.OLD1.js')).toBe('old chunk');
+    // A day after: gone, and the carried file of the pruned release with it (DEPLOY_KEEP_RELEASES 2).
+    const fourth = ship('v4', { '_astro/news.NEW2.js': 'new chunk' }, 26);
+    expect(existsSync(join(dir, CURRENT_LINK, '_astro/news.OLD1.js'))).toBe(false);
+    expect(page(dir, '_astro/news.NEW2.js')).toBe('new chunk');
+    expect(existsSync(join(dir, RELEASES_FOLDER, `.carried-${fourth}`))).toBe(false);
+    expect(existsSync(join(dir, RELEASES_FOLDER, `.carried-${second}`))).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@
  *   serves the new site; the newest DEPLOY_KEEP_RELEASES stay; a dry run lists and changes nothing;
  * - an upload killed half-way leaves the old site answering under nginx, and the next deploy removes what it wrote;
  * - `npm run rollback` over SSH makes the previous release live again;
+ * - the live release's hashed files the new site no longer has stay for a day (carried into the new release);
  * - DEPLOY_RELOAD_COMMAND runs on the server after every switch; a failing one makes the release live before live again;
  * - a second deploy while one uploads stops at once, naming it (the target's lock on the server), and changes nothing;
  * - a server whose host key is not the one DEPLOY_SSH_KNOWN_HOSTS names gets nothing.
@@ -240,6 +241,19 @@ describe('DEPLOY_TARGET over SSH', { timeout: SSH_TEST_TIMEOUT_MS }, () => {
       'nginx.conf',
       'zz-large.bin',
     ]);
+  });
+
+  it("carries the live release's hashed files the new site no longer has into the new release, for a day", () => {
+    const { dir, env } = target();
+    const at = (hours: number) => new Date(Date.UTC(2026, 10, 29, 6) + hours * 3_600_000);
+    const shipAt = (version: string, extra: Record<string, string>, hours: number) =>
+      deploy({ dir: site(version, extra), env, log: quiet, now: at(hours) }).release?.release ?? '';
+    shipAt('v1', { '_astro/news.OLD1.js': 'old chunk' }, 0);
+    const second = shipAt('v2', {}, 1);
+    expect(readFileSync(join(dir, CURRENT_LINK, '_astro/news.OLD1.js'), 'utf8')).toBe('old chunk');
+    expect(readFileSync(join(dir, RELEASES_FOLDER, `.carried-${second}`), 'utf8')).toBe(`${at(1).toISOString()} _astro/news.OLD1.js\n`);
+    shipAt('v3', {}, 26);
+    expect(existsSync(join(dir, CURRENT_LINK, '_astro/news.OLD1.js'))).toBe(false);
   });
 
   it('runs DEPLOY_RELOAD_COMMAND on the server after each switch, deploy and rollback; a failing one switches back', () => {

@@ -50,6 +50,14 @@ describe('output folder', () => {
     expect(kept).toEqual(await pageFiles(root));
   });
 
+  it('removes a page with its gzip and brotli copies, so that its folder goes too (nginx answers an empty folder 403)', async () => {
+    write('news/detail/2/index.html.gz', 'gzip copy');
+    write('news/detail/2/index.html.br', 'brotli copy');
+    const keep = new Set([page('index.html'), page('news/detail/1/index.html')]);
+    await removeStalePages(root, await pageFiles(root), keep);
+    expect(existsSync(page('news/detail/2'))).toBe(false);
+  });
+
   it('removes a page and the page below it together (a download item taken off: its redirect and its page)', async () => {
     write('download/1/1/index.html', '<meta http-equiv="refresh">');
     write('download/1/1/1/index.html');
