@@ -38,8 +38,8 @@ export const TITLE_WEIGHT = 1.2;
  * else the query's rarer pairs match). Site choice.
  */
 export const NAMED_WEIGHT = 2;
-/** Records re-ranked by their titles (their data is read). Site choice: the first page and a few more. */
-export const TITLE_RERANK = 14;
+/** Records re-ranked by their titles (their data is read: the first page of results loads it anyway). Site choice. */
+export const TITLE_RERANK = 10;
 
 /** Above any gram's weight: a record's excerpt comes from the search of the longest whole term it holds. */
 const WHOLE_EXCERPT = 100;
