@@ -29,8 +29,9 @@
  * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), when the words naming
  *    them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
  *    does not), are weighed up by BET_WEIGHT (where several, the last named most, as a Chinese phrase ends in its
- *    head: 汽車保險理賠流程 → /claim); one that holds none of the terms is read by its page id and comes first, so
- *    that no search loads index chunks for it. Then all by score. Pages of one group (the locations' regions) show
+ *    head: 汽車保險理賠流程 → /claim), and come first when the query is their name but for one character (意外險,
+ *    機車險怎麼保?, 我想保旅平險); one that holds none of the terms is read by its page id and comes first, so that no
+ *    search loads index chunks for it. Then all by score. Pages of one group (the locations' regions) show
  *    once, the best ranked.
  *
  * Pagefind's excerpts and titles come from the spaced text: `unspaceHan` takes the spaces back out for display
@@ -557,11 +558,19 @@ export async function searchSite(
   const byId = new Map(scored.map((entry) => [entry.id, entry]));
   // A best page holding none of the query's words is read by its id and comes first; one holding them is weighed up
   // (BET_WEIGHT, the last named most) and ranked with the others, so an FAQ question whose title is the query leads.
+  // A query that is a best page's name (all but one character of it: 機車險怎麼保?, 意外險, 我想保旅平險) gets that
+  // page first, as a visitor typing a product's or a service's name means it.
   const first: PagefindResult[] = [];
   const betIds = [...new Set(bets.map(({ bet }) => bet[1]))];
+  const named = (list: BetMatch[], words: readonly string[]) =>
+    list.length > 0 &&
+    words.reduce((sum, word) => sum + Array.from(word).length, 0) - list.reduce((sum, match) => sum + Array.from(match.term).length, 0) <= 1;
+  const naming = named(betMatches(terms.join(' '), lexicon.bets), terms) || named(betMatches(typed.join(' '), lexicon.bets), typed);
   for (const { bet } of bets) {
     const [, id, file] = bet;
-    if (!byId.has(id) && !first.some((result) => result.id === id)) first.push({ id, score: 0, data: () => fragmentData(id, file) });
+    if (first.some((result) => result.id === id) || (byId.has(id) && !naming)) continue;
+    const found = byId.get(id);
+    first.push(found ? once(found.result, found.score) : { id, score: 0, data: () => fragmentData(id, file) });
   }
   for (const entry of scored) {
     const bet = betIds.indexOf(entry.id);
@@ -569,7 +578,9 @@ export async function searchSite(
   }
   scored.sort((a, b) => b.score - a.score);
   // The first TITLE_RERANK weighed up by how much of the query their title holds.
-  const rest = scored.map((entry) => ({ ...entry, result: once(entry.result, entry.score) }));
+  const rest = scored
+    .filter((entry) => !first.some((result) => result.id === entry.id))
+    .map((entry) => ({ ...entry, result: once(entry.result, entry.score) }));
   const titled = await Promise.all(
     rest.slice(0, TITLE_RERANK).map(async (entry) => {
       const data = await entry.result.data().catch(() => null);
