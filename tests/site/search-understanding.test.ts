@@ -117,9 +117,13 @@ function homophoneTypos(records: readonly IndexRecord[], count: number): { word:
     )
       continue;
     const alike = syllables(characters[at]!).flatMap((syllable) => bySyllable.get(syllable) ?? []);
+    // A typo as an input method makes it: a character of one reading (些 is also read suo, as 縮, in old texts only).
     const other = alike.find(
       (character) =>
-        character !== characters[at] && !corpus.includes(characters[at - 1]! + character) && !corpus.includes(character + characters[at + 1]!),
+        character !== characters[at] &&
+        syllables(character).length === 1 &&
+        !corpus.includes(characters[at - 1]! + character) &&
+        !corpus.includes(character + characters[at + 1]!),
     );
     if (other) typos.push({ word, typo: characters.map((character, i) => (i === at ? other : character)).join('') });
   }
