@@ -12,7 +12,6 @@
  * For the tune half it also lists the queries without a relevant first result (never for the held-out half).
  * Imported by the bench's search section (scripts/bench/search.mjs).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -20,9 +19,8 @@ import { SEARCH_COLLAPSED_PAGES } from '../../src/site/search-terms.ts';
 import { measureSearch } from '../search-recall.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
 import { serveSite } from '../serve.mjs';
+import { answerLinks, readQueries } from './search-queries/queries.mjs';
 
-/** The folder of the query set. */
-export const QUERY_SET_DIR = fileURLToPath(new URL('./search-queries/', import.meta.url));
 /** The halves, in the order reported. */
 export const HALVES = ['tune', 'heldout'];
 /** CPU slow-down of the latency measure (Chromium's throttling rate). */
@@ -34,41 +32,16 @@ const LATENCY_QUERIES = 12;
 const groupOf = (path) => (SEARCH_COLLAPSED_PAGES.some((pattern) => pattern.test(path)) ? path.replace(/\/[^/]+$/, '') : path);
 
 /**
- * The answers of a query of the set, as predicates on a result path: paths (`/claim`, `/news/detail/3`, an FAQ
- * item's `/faq/3#faq-12`), and FAQ items by id (`faq: 12` or `[12, 13]`: any result ending in `#faq-12`).
- * @param {Record<string, unknown>} entry one query of the set
- */
-export function answersOf(entry) {
-  const paths = new Set();
-  const faqs = new Set();
-  const collect = (value) => {
-    if (typeof value === 'string') paths.add(groupOf(value.replace(/\/+$/, '') || '/'));
-    else if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === 'object') {
-      if ('faq' in value) [value.faq].flat().forEach((id) => faqs.add(String(id)));
-      for (const key of ['path', 'page', 'url']) if (typeof value[key] === 'string' && !('faq' in value)) collect(value[key]);
-    }
-  };
-  for (const key of ['answers', 'expected', 'relevant', 'pages', 'paths', 'items', 'answer']) collect(entry[key]);
-  if (entry.faq !== undefined) [entry.faq].flat().forEach((id) => faqs.add(String(id)));
-  return (path) => paths.has(path) || [...faqs].some((id) => path.endsWith(`#faq-${encodeURIComponent(id)}`));
-}
-
-/**
- * A half of the query set.
+ * A half of the query set, each case with a predicate on a result path (as measureSearch's rows give it): one of the
+ * case's pages or FAQ items (answerLinks of search-queries/queries.mjs: `/faq/3#faq-171`).
  * @param {string} half `tune` or `heldout`
- * @returns {{ query: string, kind: string, answers: (path: string) => boolean }[]} empty when the file is not there
+ * @returns {{ query: string, kind: string, answers: (path: string) => boolean }[]}
  */
 export function loadHalf(half) {
-  const file = `${QUERY_SET_DIR}${half}.json`;
-  if (!existsSync(file)) return [];
-  const data = JSON.parse(readFileSync(file, 'utf8'));
-  const entries = Array.isArray(data) ? data : (data.queries ?? []);
-  return entries.map((entry) => ({
-    query: String(entry.query ?? entry.q),
-    kind: String(entry.kind ?? entry.type ?? 'other'),
-    answers: answersOf(entry),
-  }));
+  return readQueries(half).map((entry) => {
+    const links = new Set(answerLinks(entry).map((link) => groupOf(link.replace(/\/+(?=#|$)/, '') || '/')));
+    return { query: entry.query, kind: entry.kind ?? 'other', answers: (path) => links.has(path) };
+  });
 }
 
 /** The figures of one half: per kind and over all. */

@@ -123,7 +123,14 @@ async function queriesSection(dist, log) {
   const rows = [];
   for (const [half, result] of Object.entries(data)) {
     for (const [kind, figures] of [...Object.entries(result.kinds), ['all', result.all]]) {
-      rows.push([half, kind, figures.queries, share(figures.relevantFirst, figures.queries), share(figures.inFirstThree, figures.queries), figures.zeroResults]);
+      rows.push([
+        half,
+        kind,
+        figures.queries,
+        share(figures.relevantFirst, figures.queries),
+        share(figures.inFirstThree, figures.queries),
+        figures.zeroResults,
+      ]);
     }
   }
   let markdown = `\n\n#### Visitors' queries\n\n${table(['half', 'kind', 'queries', 'relevant first', 'in the first three', 'no result'], rows)}`;

@@ -11,8 +11,9 @@
  * - Weight of a gram: its inverse record frequency, ln(1 + records / records holding it): 保險, on every page, weighs
  *   little; 換車 weighs much; a gram of the site's own terms (best bets, synonyms) NAMED_WEIGHT times as much. Grams
  *   no record holds weigh nothing (a visitor's 我家 or 去年買 across words).
- * - Proximity: a record that holds a term (or one of its alternatives) whole, its grams next to each other, gets
- *   PROXIMITY_BONUS of the term's weight on top.
+ * - Proximity: a record that holds a run of a term's characters whole (heldRuns: the term itself, or its parts whose
+ *   pairs the index holds, 旅行平安保險 of 旅行平安保險應於), its grams next to each other, gets PROXIMITY_BONUS of the
+ *   run's share on top: words close together outweigh scattered ones.
  * - Alternatives: a term's synonyms and rewrites (src/site/search-terms.ts) are other ways to write it; a record
  *   counts the alternative it matches best, at the weight of the term as typed.
  * - Relevance floor: a record is listed only when its score reaches RELEVANCE_FLOOR of the best record's, so a long
@@ -31,14 +32,14 @@ export const PROXIMITY_BONUS = 0.5;
 /** Share of the best record's score a record needs to be listed. Site choice. */
 export const RELEVANCE_FLOOR = 0.55;
 /** How much a title holding all of the query raises a record's score (× 1 + TITLE_WEIGHT). Site choice. */
-export const TITLE_WEIGHT = 0.6;
+export const TITLE_WEIGHT = 1.2;
 /**
  * How much more a gram of the site's own terms weighs (理賠 in 理賠新政策: the visitor asks about claims, whatever
  * else the query's rarer pairs match). Site choice.
  */
 export const NAMED_WEIGHT = 2;
-/** Records re-ranked by their titles (their data is read). Site choice: the first page and a few more. */
-export const TITLE_RERANK = 14;
+/** Records re-ranked by their titles (their data is read: the first page of results loads it anyway). Site choice. */
+export const TITLE_RERANK = 10;
 
 /** Above any gram's weight: a record's excerpt comes from the search of the longest whole term it holds. */
 const WHOLE_EXCERPT = 100;
@@ -93,7 +94,27 @@ export interface Scored<T extends FoundRecord> {
 interface Evidence<T extends FoundRecord> {
   weight: Map<string, number>;
   gramRecords: Map<string, Map<string, T>>;
-  wholeRecords: Map<string, Map<string, T>>;
+  runRecords: Map<string, Map<string, T>>;
+}
+
+/**
+ * The runs of a text's Han characters whose consecutive pairs some record holds each, of three characters or more
+ * (旅行平安保險應於 → 旅行平安保險, when no record holds 險應): what a record holding words close together holds whole.
+ */
+export function heldRuns(text: string, weight: ReadonlyMap<string, number>): string[] {
+  const runs: string[] = [];
+  for (const token of text.toLowerCase().match(TOKEN) ?? []) {
+    const characters = Array.from(token);
+    if (!HAN_CHARACTER.test(characters[0]!)) continue;
+    let start = 0;
+    for (let i = 0; i < characters.length; i += 1) {
+      const held = i + 1 < characters.length && (weight.get(characters[i]! + characters[i + 1]!) ?? 0) > 0;
+      if (held) continue;
+      if (i - start + 1 >= 3) runs.push(characters.slice(start, i + 1).join(''));
+      start = i + 1;
+    }
+  }
+  return runs;
 }
 
 /** Searches every gram and every alternative once. */
@@ -105,15 +126,18 @@ async function gather<T extends FoundRecord>(
 ) {
   const alternatives = [...new Set(concepts.flatMap((concept) => concept.alternatives))];
   const grams = [...new Set(alternatives.flatMap(textGrams))];
-  const [gramAnswers, wholeAnswers] = await Promise.all([Promise.all(grams.map(search)), Promise.all(alternatives.map(search))]);
-  const evidence: Evidence<T> = { weight: new Map(), gramRecords: new Map(), wholeRecords: new Map() };
+  const gramAnswers = await Promise.all(grams.map(search));
+  const evidence: Evidence<T> = { weight: new Map(), gramRecords: new Map(), runRecords: new Map() };
   grams.forEach((gram, i) => {
     const found = gramAnswers[i]!;
     evidence.gramRecords.set(gram, found);
     const weight = found.size === 0 ? 0 : Math.log(1 + Math.max(records, found.size) / found.size);
     evidence.weight.set(gram, named.has(gram) ? NAMED_WEIGHT * weight : weight);
   });
-  alternatives.forEach((alternative, i) => evidence.wholeRecords.set(alternative, wholeAnswers[i]!));
+  // The runs of held pairs (words close together), each searched as a phrase once.
+  const runs = [...new Set(alternatives.flatMap((alternative) => heldRuns(alternative, evidence.weight)))];
+  const runAnswers = await Promise.all(runs.map(search));
+  runs.forEach((run, i) => evidence.runRecords.set(run, runAnswers[i]!));
   return evidence;
 }
 
@@ -199,12 +223,18 @@ export async function scoreRecords<T extends FoundRecord>(
           else if (evidence.weight.get(gram)! > total.best) Object.assign(total, { result, best: evidence.weight.get(gram)! });
         }
       }
-      for (const [id, result] of evidence.wholeRecords.get(alternative) ?? []) {
-        share.set(id, (share.get(id) ?? 0) + PROXIMITY_BONUS);
-        // The excerpt of a whole term's search marks the term, not one of its pairs.
-        const total = totals.get(id)!;
-        const rank = WHOLE_EXCERPT + Array.from(alternative).length;
-        if (rank > total.best) Object.assign(total, { result, best: rank });
+      // Words close together: a record holding a run of the term whole gets PROXIMITY_BONUS of the run's share.
+      const runs = heldRuns(alternative, evidence.weight);
+      const proximity = runs.length === 0 && grams.length === 1 ? [grams[0]!] : runs;
+      for (const run of proximity) {
+        const part = textGrams(run).reduce((sum, gram) => sum + (evidence.weight.get(gram) ?? 0), 0) / whole;
+        for (const [id, result] of evidence.runRecords.get(run) ?? evidence.gramRecords.get(run) ?? []) {
+          share.set(id, (share.get(id) ?? 0) + PROXIMITY_BONUS * part);
+          // The excerpt of a run's search marks the run, not one of its pairs.
+          const total = totals.get(id)!;
+          const rank = WHOLE_EXCERPT + Array.from(run).length;
+          if (rank > total.best) Object.assign(total, { result, best: rank });
+        }
       }
       for (const [id, value] of share) shares.set(id, Math.max(shares.get(id) ?? 0, value));
     }

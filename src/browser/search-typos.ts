@@ -19,6 +19,11 @@ export const TYPO_TRIES = 8;
 export const TYPO_MAX = 3;
 /** Shortest term, in characters, searched for typos here (shorter ones get a whole-word suggestion instead). */
 export const TYPO_MIN_TERM = 3;
+/**
+ * Longest term, in characters, searched for typos: a longer one is a visitor's sentence, whose pairs across words no
+ * record holds anyway, and trying it would fetch the sounds (about 19 KB) for nothing. Site choice.
+ */
+export const TYPO_MAX_TERM = 8;
 
 const HAN = /^\p{Script=Han}$/u;
 
@@ -77,7 +82,7 @@ export async function correctTypos(
   tables: () => Promise<{ sounds: SoundTable; typos?: SoundTable }>,
 ): Promise<string | null> {
   const characters = Array.from(term);
-  if (characters.length < TYPO_MIN_TERM) return null;
+  if (characters.length < TYPO_MIN_TERM || characters.length > TYPO_MAX_TERM) return null;
   const pairs = new Map<string, number>();
   for (let i = 0; i + 1 < characters.length; i += 1) {
     const pair = characters[i]! + characters[i + 1]!;

@@ -26,11 +26,13 @@
  * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
  *    the pairs it holds, whole terms weighing more, over a relevance floor; the first ones are weighed up by how
  *    much of the query their title holds.
- * 6. Results: the best pages the query names first (SEARCH_BEST_BETS and the product pages' titles, read by their
- *    page id when they hold none of the terms, so that no search loads index chunks for them; where several, the
- *    last term's first, as a Chinese phrase ends in its head: 汽車保險理賠流程 → /claim) when their words carry
- *    BET_MIN_SHARE of the query's weight (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險 does
- *    not), then the records by score. Pages of one group (the locations' regions) show once, the best ranked.
+ * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), when the words naming
+ *    them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
+ *    does not), are weighed up by BET_WEIGHT (where several, the last named most, as a Chinese phrase ends in its
+ *    head: 汽車保險理賠流程 → /claim), and come first when the query is their name but for one character (意外險,
+ *    機車險怎麼保?, 我想保旅平險); one that holds none of the terms is read by its page id and comes first, so that no
+ *    search loads index chunks for it. Then all by score. Pages of one group (the locations' regions) show
+ *    once, the best ranked.
  *
  * Pagefind's excerpts and titles come from the spaced text: `unspaceHan` takes the spaces back out for display
  * (src/components/SearchResults.ts).
@@ -458,10 +460,14 @@ export function termAlternatives(term: string, lexicon: Pick<SearchLexicon, 'syn
         .map((word): [string, string[]] => [word, group.filter((other) => other !== word)]),
     ),
   ];
+  // Each rewrite alone, and all of them at once (车损险免赔额 → 車體損失險自負額), longest words first.
+  let all = term;
   for (const [from, targets] of rewrites) {
     if (!term.includes(from)) continue;
     for (const target of targets) alternatives.push(term.split(from).join(target));
+    if (all.includes(from)) all = all.split(from).join(targets[0]!);
   }
+  alternatives.push(all);
   return [...new Set(alternatives)];
 }
 
@@ -490,6 +496,11 @@ function coveringBets(matches: BetMatch[], terms: readonly string[]): BetMatch[]
   const total = terms.reduce((sum, term) => sum + length(term), 0);
   return total > 0 && named >= BET_MIN_SHARE * total ? matches : [];
 }
+
+/** How much a best page the query names raises its score (× 1 + BET_WEIGHT). Site choice. */
+export const BET_WEIGHT = 0.5;
+/** How much more the best page named later in the query weighs, per place (a Chinese phrase ends in its head). */
+const BET_ORDER = 0.01;
 
 /** How much Pagefind's own rank raises a record's score (× 1 + LOOSE_WEIGHT for its first result). Site choice. */
 const LOOSE_WEIGHT = 0.1;
@@ -545,14 +556,28 @@ export async function searchSite(
   // The best pages the query names (products, services), first when their words are most of the query.
   const bets = [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)];
   const byId = new Map(scored.map((entry) => [entry.id, entry]));
+  // A best page holding none of the query's words is read by its id and comes first; one holding them is weighed up
+  // (BET_WEIGHT, the last named most) and ranked with the others, so an FAQ question whose title is the query leads.
+  // A query that is a best page's name (all but one character of it: 機車險怎麼保?, 意外險, 我想保旅平險) gets that
+  // page first, as a visitor typing a product's or a service's name means it.
   const first: PagefindResult[] = [];
+  const betIds = [...new Set(bets.map(({ bet }) => bet[1]))];
+  const named = (list: BetMatch[], words: readonly string[]) =>
+    list.length > 0 &&
+    words.reduce((sum, word) => sum + Array.from(word).length, 0) - list.reduce((sum, match) => sum + Array.from(match.term).length, 0) <= 1;
+  const naming = named(betMatches(terms.join(' '), lexicon.bets), terms) || named(betMatches(typed.join(' '), lexicon.bets), typed);
   for (const { bet } of bets) {
     const [, id, file] = bet;
-    if (first.some((result) => result.id === id)) continue;
+    if (first.some((result) => result.id === id) || (byId.has(id) && !naming)) continue;
     const found = byId.get(id);
     first.push(found ? once(found.result, found.score) : { id, score: 0, data: () => fragmentData(id, file) });
   }
-  // The others by score, the first TITLE_RERANK weighed up by how much of the query their title holds.
+  for (const entry of scored) {
+    const bet = betIds.indexOf(entry.id);
+    if (bet !== -1) entry.score *= (1 + BET_WEIGHT) * (1 + BET_ORDER * (betIds.length - bet));
+  }
+  scored.sort((a, b) => b.score - a.score);
+  // The first TITLE_RERANK weighed up by how much of the query their title holds.
   const rest = scored
     .filter((entry) => !first.some((result) => result.id === entry.id))
     .map((entry) => ({ ...entry, result: once(entry.result, entry.score) }));

@@ -19,6 +19,7 @@ import { gunzipSync } from 'node:zlib';
 import { pinyin } from 'pinyin-pro';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { measureSearch } from '../../scripts/search-recall.mjs';
+import { TYPO_TRIES } from '../../src/browser/search-typos';
 import { unspaceHan } from '../../src/browser/site-search';
 import { SEARCH_COLLAPSED_PAGES, SEARCH_COLLOQUIAL, SEARCH_GLOSSARY, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../../src/site/search-terms';
 
@@ -88,6 +89,7 @@ function homophoneTypos(records: readonly IndexRecord[], count: number): { word:
   // Characters the search folds as simplified ones (么 → 麼) are left out: they are read as another character.
   const folded = new Set(Object.keys((JSON.parse(readFileSync(join(dist, 'pagefind', 'site-lexicon.json'), 'utf8')) as { chars: object }).chars));
   const pool = commonCharacters().filter((character) => !folded.has(character));
+  const siteSounds = (JSON.parse(readFileSync(join(dist, 'pagefind', 'site-sounds.json'), 'utf8')) as { sounds: Record<string, string> }).sounds;
   const bySyllable = new Map<string, string[]>();
   for (const character of pool)
     for (const syllable of syllables(character)) bySyllable.set(syllable, [...(bySyllable.get(syllable) ?? []), character]);
@@ -104,10 +106,24 @@ function homophoneTypos(records: readonly IndexRecord[], count: number): { word:
   for (const word of [...words].filter((candidate) => plain(candidate) && holding(records, candidate).size <= 3).sort()) {
     const characters = Array.from(word);
     const at = 2;
+    // The search tries the site's TYPO_TRIES most frequent characters of a sound (src/browser/search-typos.ts):
+    // words whose character is one of them.
+    if (
+      !syllables(characters[at]!).some((syllable) =>
+        Array.from(siteSounds[syllable] ?? '')
+          .slice(0, TYPO_TRIES)
+          .includes(characters[at]!),
+      )
+    )
+      continue;
     const alike = syllables(characters[at]!).flatMap((syllable) => bySyllable.get(syllable) ?? []);
+    // A typo as an input method makes it: a character of one reading (些 is also read suo, as 縮, in old texts only).
     const other = alike.find(
       (character) =>
-        character !== characters[at] && !corpus.includes(characters[at - 1]! + character) && !corpus.includes(character + characters[at + 1]!),
+        character !== characters[at] &&
+        syllables(character).length === 1 &&
+        !corpus.includes(characters[at - 1]! + character) &&
+        !corpus.includes(character + characters[at + 1]!),
     );
     if (other) typos.push({ word, typo: characters.map((character, i) => (i === at ? other : character)).join('') });
   }
