@@ -210,3 +210,39 @@ test.describe('coupon states follow the visitor’s day, not only the build’s'
     await expect(summary.getByText(/^本優惠將於/)).toBeHidden();
   });
 });
+
+test.describe('the banner on the next pages of a visit', () => {
+  /** The layout shifts of the page after its document was parsed, watched for `ms` (values, rounded). */
+  const shiftsAfterParsing = (page: Page, ms: number) =>
+    page.evaluate(
+      (wait) =>
+        new Promise<string[]>((resolve) => {
+          const parsedAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive;
+          const found: string[] = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+              if (!entry.hadRecentInput && entry.startTime >= parsedAt) found.push(`${entry.value.toFixed(4)} at ${entry.startTime.toFixed(0)} ms`);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(found), wait);
+        }),
+      ms,
+    );
+
+  for (const width of [390, 1440]) {
+    test(`at ${width} px it arrives into the space it took on the page before: nothing moves; once dismissed no space is left`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/legal');
+      await expect(banner(page)).toBeVisible();
+      await expect(banner(page).locator('.notice-date')).toHaveText(/天前$/);
+      await page.goto('/news/all/1');
+      await expect(banner(page)).toBeVisible();
+      await expect(banner(page).locator('.notice-date')).toHaveText(/天前$/);
+      expect(await shiftsAfterParsing(page, 500)).toEqual([]);
+      await banner(page).getByRole('button', { name: '我知道了' }).click();
+      await page.goto('/faq/1');
+      await page.waitForLoadState('networkidle');
+      expect((await page.locator('[data-notice-banner-slot]').boundingBox())?.height ?? 0).toBeLessThan(1);
+    });
+  }
+});
