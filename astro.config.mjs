@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import app from './src/integrations/app.ts';
 import fontSizeBoot from './src/integrations/font-size-boot.ts';
+import noticeBannerBoot from './src/integrations/notice-banner-boot.ts';
 import intentDirective from './src/integrations/intent-directive.ts';
 import modulePreload from './src/integrations/module-preload.ts';
 import pipeline from './src/integrations/pipeline.ts';
@@ -83,6 +84,8 @@ export default defineConfig({
   integrations: [
     react(),
     fontSizeBoot(),
+    // The notice banner's space kept from an earlier page of the visit, before the first paint (no layout shift).
+    noticeBannerBoot(),
     // `client:intent`: the search overlay hydrates on its first use, not at load (src/browser/intent-directive.ts).
     intentDirective(),
     // modulepreload links for the chunks the layout's script imports (src/integrations/module-preload.ts).

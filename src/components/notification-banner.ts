@@ -4,7 +4,8 @@
  * it takes its whole text's height and scrolls away, covering nothing), closed for good with its 我知道了 (src/stores/notifications.ts
  * dismissBanner, kept in the visitor's storage).
  */
-import { $dismissedBanners, $notifications, dismissBanner, pendingBanner } from '../stores/notifications';
+import { keepBannerSpace, releaseBannerSpace } from '../browser/banner-space';
+import { $dismissedBanners, $notificationStatus, $notifications, dismissBanner, pendingBanner } from '../stores/notifications';
 import { cloneOf, fill, type Dates } from './notification-fill';
 
 /** What the rest of the notification center asks of the banner. */
@@ -24,6 +25,10 @@ export interface Banner {
  */
 export function initBanner(slot: HTMLElement, dates: () => Dates | undefined): Banner {
   let banner: { key: string; element: HTMLElement } | undefined;
+  // The banner's height, kept for the next pages of the visit (src/browser/banner-space.ts).
+  const measure = new ResizeObserver(([entry]) => {
+    if (entry && banner) keepBannerSpace(entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height);
+  });
 
   /** The first banner (category 8) not dismissed, in its place under the header. */
   const render = (refill = false) => {
@@ -31,17 +36,26 @@ export function initBanner(slot: HTMLElement, dates: () => Dates | undefined): B
     if (banner && (banner.key !== item?.key || refill)) {
       // Focus would be lost with it (its 我知道了): hand it to the main content.
       if (banner.element.contains(document.activeElement)) document.querySelector<HTMLElement>('#main')?.focus({ preventScroll: true });
+      measure.unobserve(banner.element);
       banner.element.remove();
       banner = undefined;
     }
+    if (!item) releaseBannerSpace(true);
     if (!item || banner) return;
     const element = cloneOf(slot.querySelector('template[data-banner-template]'))!;
     fill(element, item, dates());
     element.querySelector('[data-banner-dismiss]')?.addEventListener('click', () => dismissBanner(item.key));
     slot.prepend(element);
     banner = { key: item.key, element };
+    // In its place, the banner's own height replaces the space kept for it.
+    releaseBannerSpace(false);
+    measure.observe(element);
   };
 
   $dismissedBanners.listen(() => render());
+  // A failed check shows no banner: the space kept for it goes.
+  $notificationStatus.listen((status) => {
+    if (status === 'failed') releaseBannerSpace(true);
+  });
   return { render };
 }

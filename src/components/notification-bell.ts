@@ -119,12 +119,26 @@ export function initBell(
     closeBell();
     trigger.focus();
   });
-  // While open: a click outside the panel and the banner closes it; Escape anywhere closes it and returns focus to
-  // the bell when focus was in it or on the bell.
+  closeWhenLeft({ trigger, panel, stack, bannerSlot });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) closeBellOnNavigation();
+  });
+
+  return { render, scheduleAutoOpen: () => void scheduleAutoOpen() };
+}
+
+/**
+ * The ways out of an open panel: a click outside the panel and the banner closes it; focus moving on to the page
+ * below it closes it; Escape anywhere closes it (unless a modal dialog is open) and returns focus to the bell when
+ * focus was in the panel or on the bell.
+ * In: the bell button, the panel, its fixed stack and the banner's place.
+ */
+function closeWhenLeft(elements: { trigger: HTMLElement; panel: HTMLElement; stack: HTMLElement; bannerSlot: HTMLElement }): void {
+  const { trigger, panel, stack, bannerSlot } = elements;
   document.addEventListener('pointerdown', (event) => {
     const target = event.target as Node | null;
-    // The banner beside it is not "outside": its 我知道了 leaves the panel open (on desktop home the two stand side
-    // by side, every control of both usable at once).
+    // The banner above it is not "outside": its 我知道了 leaves the panel open (on home the two show together, every
+    // control of both usable at once).
     if (!$bellOpen.get() || (target && (stack.contains(target) || bannerSlot.contains(target) || trigger.contains(target)))) return;
     closeBell();
   });
@@ -144,9 +158,4 @@ export function initBell(
     closeBell();
     if (hadFocus) trigger.focus();
   });
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted) closeBellOnNavigation();
-  });
-
-  return { render, scheduleAutoOpen: () => void scheduleAutoOpen() };
 }

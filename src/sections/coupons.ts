@@ -16,7 +16,7 @@ import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import type { couponSchema } from '../portal/schemas';
 import { SECTIONS } from '../site/sections';
-import { formatDate, hasEnded, hasNotStarted } from '../lib/taipei-dates';
+import { formatDate, hasEnded, hasNotStarted, isoDate } from '../lib/taipei-dates';
 import { inListOrder, inOfferOrder, type OfferState } from '../lib/order';
 import { paginate } from '../lib/paginate';
 
@@ -37,6 +37,19 @@ export const offerStateOf = (coupon: Pick<ShownCoupon, 'upcoming' | 'ended'>): O
 /** The status mark of a shown coupon (src/components/StatusTag.astro kind): 已結束, 尚未開始, or none when current. */
 export const couponStatusTag = (coupon: Pick<ShownCoupon, 'upcoming' | 'ended'>): 'ended' | 'upcoming' | undefined =>
   coupon.ended ? 'ended' : coupon.upcoming ? 'upcoming' : undefined;
+
+/**
+ * The attributes of an offer's root element that let its marks follow the visitor's day in the browser
+ * (src/components/OfferPart.astro, offer-states.ts): the state at build time and the offer's first and last Taipei
+ * days (`YYYY-MM-DD`, left out when the portal gave none).
+ */
+export function offerStateAttributes(coupon: Pick<ShownCoupon, 'upcoming' | 'ended' | 'startDate' | 'endDate'>): Record<string, string | undefined> {
+  return {
+    'data-offer-state': offerStateOf(coupon),
+    'data-offer-start': coupon.startDate ? isoDate(coupon.startDate) : undefined,
+    'data-offer-end': coupon.endDate ? isoDate(coupon.endDate) : undefined,
+  };
+}
 
 /** Items per page of `/coupon/{page}` (the section registry, src/site/sections.ts). */
 const COUPON_PAGE_SIZE = SECTIONS.coupon.pageSize;

@@ -9,7 +9,7 @@
  * content can change while it runs, computes them on each request.
  */
 import { ARTICLE_SECTIONS, itemHref, sortedArticles } from './articles';
-import { couponDetailPath, loadCoupons } from './coupons';
+import { couponDetailPath, loadCoupons, offerStateAttributes } from './coupons';
 import { DOCK_ITEMS } from '../site/limits';
 
 export interface DockItem {
@@ -22,6 +22,8 @@ export interface DockItem {
   ended: boolean;
   /** A coupon whose offer has not started (build time): shown with 尚未開始. */
   upcoming: boolean;
+  /** A coupon: the attributes that let its mark follow the visitor's day (coupons.ts offerStateAttributes). */
+  offer?: Record<string, string | undefined>;
 }
 
 async function computeDockLists(): Promise<{ news: DockItem[]; coupons: DockItem[] }> {
@@ -36,6 +38,7 @@ async function computeDockLists(): Promise<{ news: DockItem[]; coupons: DockItem
     pinned: false,
     ended: item.ended,
     upcoming: item.upcoming,
+    offer: offerStateAttributes(item),
   }));
   return { news, coupons };
 }

@@ -159,3 +159,90 @@ test.describe('English text', () => {
     expect(broken).toEqual([]);
   });
 });
+
+interface SampleCoupon {
+  id: number | string;
+  title: string;
+  startDate?: string;
+  endDate?: string;
+  link?: string;
+}
+
+/** The instant 09:00 Taipei time of a Taipei day (`YYYY-MM-DD`). */
+const taipeiMorning = (day: string): Date => new Date(`${day}T09:00:00+08:00`);
+
+test.describe('coupon states follow the visitor’s day, not only the build’s', () => {
+  test('an offer that ends between the build and the visit shows 已結束 and nothing to claim (the browser clock moved)', async ({ page, portal }) => {
+    const today = taipeiToday();
+    const coupons = await portal.list<SampleCoupon>('coupons');
+    // Current when built, with a claim link and a last day.
+    const coupon = coupons.find(
+      (item) => item.link && item.endDate && item.endDate.slice(0, 10) >= today && (!item.startDate || item.startDate.slice(0, 10) <= today),
+    );
+    expect(coupon, 'the sample portal has a current coupon with a claim link and a last day').toBeDefined();
+    const lastDay = coupon!.endDate!.slice(0, 10);
+    await page.clock.setFixedTime(taipeiMorning(addDays(lastDay, 1)));
+    await page.goto(`/coupon/detail/${coupon!.id}`);
+    const summary = page.locator('.coupon-detail__summary');
+    await expect(summary.locator('[data-status="ended"]')).toBeVisible();
+    await expect(summary.getByText(`本優惠已於 ${lastDay.replaceAll('-', '/')} 結束。`)).toBeVisible();
+    await expect(summary.getByRole('link', { name: /立即領取優惠/ })).toBeHidden();
+    // In the dock's coupon panel too.
+    const dockItem = page.locator('#dock-coupons li', { has: page.locator(`a[href="/coupon/detail/${coupon!.id}"]`) });
+    if (await dockItem.count()) await expect(dockItem.locator('[data-offer-show="ended"]')).not.toHaveAttribute('hidden', '');
+    // And in the list: its card says 已結束, in its accessible name too.
+    await page.goto('/coupon/1');
+    const card = page.locator('article.coupon-card', { has: page.locator(`a[href="/coupon/detail/${coupon!.id}"]`) });
+    await expect(card.locator('[data-status="ended"]')).toBeVisible();
+    await expect(card.getByRole('link')).toHaveAccessibleName(/（已結束）$/);
+  });
+
+  test('an offer that starts between the build and the visit no longer says 尚未開始 and offers its claim link', async ({ page, portal }) => {
+    const today = taipeiToday();
+    const coupons = await portal.list<SampleCoupon>('coupons');
+    const coupon = coupons.find((item) => item.link && item.startDate && item.startDate.slice(0, 10) > today);
+    expect(coupon, 'the sample portal has an upcoming coupon with a claim link').toBeDefined();
+    await page.clock.setFixedTime(taipeiMorning(coupon!.startDate!.slice(0, 10)));
+    await page.goto(`/coupon/detail/${coupon!.id}`);
+    const summary = page.locator('.coupon-detail__summary');
+    await expect(summary.getByRole('link', { name: /立即領取優惠/ })).toBeVisible();
+    await expect(summary.locator('[data-status="upcoming"]')).toBeHidden();
+    await expect(summary.getByText(/^本優惠將於/)).toBeHidden();
+  });
+});
+
+test.describe('the banner on the next pages of a visit', () => {
+  /** The layout shifts of the page after its document was parsed, watched for `ms` (values, rounded). */
+  const shiftsAfterParsing = (page: Page, ms: number) =>
+    page.evaluate(
+      (wait) =>
+        new Promise<string[]>((resolve) => {
+          const parsedAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive;
+          const found: string[] = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+              if (!entry.hadRecentInput && entry.startTime >= parsedAt) found.push(`${entry.value.toFixed(4)} at ${entry.startTime.toFixed(0)} ms`);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(found), wait);
+        }),
+      ms,
+    );
+
+  for (const width of [390, 1440]) {
+    test(`at ${width} px it arrives into the space it took on the page before: nothing moves; once dismissed no space is left`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/legal');
+      await expect(banner(page)).toBeVisible();
+      await expect(banner(page).locator('.notice-date')).toHaveText(/天前$/);
+      await page.goto('/news/all/1');
+      await expect(banner(page)).toBeVisible();
+      await expect(banner(page).locator('.notice-date')).toHaveText(/天前$/);
+      expect(await shiftsAfterParsing(page, 500)).toEqual([]);
+      await banner(page).getByRole('button', { name: '我知道了' }).click();
+      await page.goto('/faq/1');
+      await page.waitForLoadState('networkidle');
+      expect((await page.locator('[data-notice-banner-slot]').boundingBox())?.height ?? 0).toBeLessThan(1);
+    });
+  }
+});

@@ -220,9 +220,9 @@ describe.each(ZONES)('machine zone %s', (zone, offset) => {
   });
 });
 
-describe("'N 天前'", () => {
+describe("'N 天前' (spec §4: days since the start, 0 on the start day)", () => {
   it.each([
-    [0, '今天'],
+    [0, '0 天前'],
     [1, '1 天前'],
     [14, '14 天前'],
   ])('%i → %s', (days, text) => {

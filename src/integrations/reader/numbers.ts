@@ -1,5 +1,5 @@
 /**
- * Number reading for the audio reader (the reader reads numbers as a listener expects): rewrites the
+ * Number and symbol reading for the audio reader (the reader reads numbers as a listener expects): rewrites the
  * digits of a page's readable text into the Chinese words a Taiwanese listener expects, before the text goes to
  * the speech engine (src/integrations/reader/text.ts). The engines left alone read digits unevenly: espeak-ng
  * says "12.5%" as 十二 五 "percent" in English and a phone number as one large amount.
@@ -8,21 +8,27 @@
  *
  * | written                                                | spoken                                   |
  * |--------------------------------------------------------|------------------------------------------|
+ * | international phone +886-4-2345-6789, (+886)2 2345 6789 | digit by digit without the plus (八八六 四 二三四五 六七八九) |
  * | phone 0800-880-550, 02-2345-6789, (02)2345-6789, 0912-345-678, 0912345678, 分機123 | digit by digit, 0 as 零, groups apart (零八零零 八八零 五五零) |
  * | a code after its label: 手機末三碼 530, 保單號碼：1234567, 案件編號 A2026-0012, 代號 136 | digit by digit (五三零, 一二三四五六七, A二零二六 零零一二) |
  * | a short hotline: 165 反詐騙專線, 請撥打 1999                | digit by digit (一六五, 一九九九)           |
  * | a discount 85 折, 9 折                                   | digit by digit (八五折, 九折), as said in Taiwan |
+ * | a form's version 10905 版                                | digit by digit (一零九零五版)              |
  * | date 2026/03/15, 2026-03-15, 2026.03.15, 2026年3月15日   | 二〇二六年三月十五日 (year digit by digit, month and day as amounts); 2026年 alone as 二〇二六年 |
  * | ROC year 民國113年                                      | 民國一百一十三年 (an amount)                |
+ * | a month and day 6/30 (also 1/2: a fraction is not told apart) | 六月三十日                          |
  * | time 14:30, 09:00, 09:05                                | 十四點三十分, 九點, 九點零五分              |
+ * | range 3~5, 3～5, 3–5, 2-3 (at most 3 digits each side)   | 三至五, 二至三                              |
  * | percentage 12.5%, 12.5％                                | 百分之十二點五                             |
  * | amount NT$1,200,000, 新臺幣1,200元, 1,200 元, $300        | 一百二十萬元, 新臺幣一千二百元, 一千二百元, 三百元 |
  * | other numbers 1,200, 35, 3.5                            | amounts: 一千二百, 三十五, 三點五          |
  * | other digit runs with a leading 0 or over 8 digits      | digit by digit (codes, account numbers)  |
  *
+ * | symbols: 台北/新北; 五% after a number in words; ETC    | 台北、新北 (never "slash"); 百分之五; E T C spelled |
+ *
  * A table column whose header names a code (CODE_LABELS: 手機末三碼, 代號…) is read digit by digit too
  * (src/integrations/reader/text.ts, with `codeWords`). A range written with -, –, ~ or ～ between two converted
- * dates or times is read with 至. Full-width digits
+ * dates or times, or with ~, ～ or – between two amounts or percentages, is read with 至. Full-width digits
  * (０–９) count as digits. Amount words come from nzh (Traditional Chinese, `Nzh.hk.encodeS`: 一千二百, 一百二十萬).
  */
 import Nzh from 'nzh';
@@ -112,34 +118,40 @@ const END = String.raw`(?![\d])`;
 /** Characters that begin a converted number (used to find ranges between two of them). */
 const CHINESE_NUMBER_START = '〇零一二三四五六七八九十';
 
-/**
- * Text with its numbers written as Chinese words, as the speech engine must read them (rules in the module
- * docstring). Pure: the same input gives the same output; text without digits comes back unchanged.
- * @param text readable text of a page (any length, lines kept)
- * @returns the text to send to the engine
- */
-export function speakableText(text: string): string {
-  let out = text.replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xff10 + 0x30)).replace(/％/g, '%');
-  if (!/\d/.test(out)) return out;
+/** `groups` of digits read one by one, a pause (space) between groups. */
+const phoneGroups = (...groups: (string | undefined)[]) =>
+  groups
+    .filter((group): group is string => Boolean(group))
+    .map((group) => digitByDigit(group))
+    .join(' ');
 
-  const phoneGroups = (...groups: (string | undefined)[]) =>
-    groups
-      .filter((group): group is string => Boolean(group))
-      .map((group) => digitByDigit(group))
-      .join(' ');
-  // Phone numbers: (02)2345-6789, 0800-880-550, 02-2345-6789, 0912-345-678, 02-23456789, 0912345678; extensions.
-  out = out
+/**
+ * Phone numbers digit by digit: international ones without their plus (+886-4-2345-6789 → 八八六 四 二三四五 六七八九,
+ * as a Taiwanese listener dials them; the plus is never said), then (02)2345-6789, 0800-880-550, 02-2345-6789,
+ * 0912-345-678, 02-23456789, 0912345678 and extensions.
+ */
+function phoneNumbers(text: string): string {
+  return text
+    .replace(new RegExp(String.raw`\(?\+\s?(\d{1,3})\)?[-\s]?\(?(\d{1,4})\)?[-\s]?(\d{3,4})[-\s]?(\d{3,4})${END}`, 'g'), (_, country, area, a, b) =>
+      phoneGroups(country, area, a, b),
+    )
     .replace(new RegExp(String.raw`${START}\((0\d{1,3})\)\s?(\d{3,4})[-\s]?(\d{3,4})${END}`, 'g'), (_, a, b, c) => phoneGroups(a, b, c))
     .replace(new RegExp(String.raw`${START}(0\d{1,3})-(\d{3,4})-(\d{3,4})${END}`, 'g'), (_, a, b, c) => phoneGroups(a, b, c))
     .replace(new RegExp(String.raw`${START}(0\d{1,3})-(\d{6,8})${END}`, 'g'), (_, a, b) => phoneGroups(a, b))
     .replace(new RegExp(String.raw`${START}(09\d{2})(\d{3})(\d{3})${END}`, 'g'), (_, a, b, c) => phoneGroups(a, b, c))
     .replace(/(分機|轉)\s?#?(\d+)/g, (_, word: string, digits: string) => `${word}${digitByDigit(digits)}`);
+}
 
-  // Codes after their label (手機末三碼 530, 保單號碼：1234567), short hotlines (165 專線, 撥打 1999), discounts (85 折).
-  out = out
+/**
+ * Codes digit by digit: after their label (手機末三碼 530, 保單號碼：1234567), a form's version number before 版
+ * (10905 版 → 一零九零五版, as forms are cited), short hotlines (165 專線, 撥打 1999) and discounts (85 折 → 八五折).
+ */
+function codes(text: string): string {
+  return text
     .replace(new RegExp(`(${CODE_LABELS.join('|')})(${CODE_LABEL_GAP})(${CODE})`, 'g'), (_, label: string, gap: string, code: string) => {
       return `${label}${gap}${codeWords(code)}`;
     })
+    .replace(new RegExp(String.raw`${START}(\d{3,})(\s?)(?=版)`, 'g'), (_, digits: string, gap: string) => `${digitByDigit(digits)}${gap}`)
     .replace(
       new RegExp(String.raw`${START}(\d{3,4})(\s?)(?=(?:反詐騙)?專線|全民防騙網)`, 'g'),
       (_, digits: string, gap: string) => `${digitByDigit(digits)}${gap}`,
@@ -149,42 +161,85 @@ export function speakableText(text: string): string {
       (_, word: string, gap: string, digits: string) => `${word}${gap}${digitByDigit(digits)}`,
     )
     .replace(new RegExp(String.raw`${START}(\d{1,2})(\s?)折`, 'g'), (_, digits: string, gap: string) => `${digitByDigit(digits)}${gap}折`);
+}
 
-  // Dates: year digit by digit, month and day as amounts.
-  const date = (whole: string, year: string, month: string, day: string) => {
+/**
+ * Dates (year digit by digit, month and day as amounts): 2026/03/15, 2026-03-15, 2026年3月15日, 民國113年, 2026年,
+ * and a month and day alone, 6/30 → 六月三十日 (how deadlines are written: 6/30 前); times of day 14:30 → 十四點三十分.
+ */
+function datesAndTimes(text: string): string {
+  const date = (whole: string, year: string | undefined, month: string, day: string) => {
     const m = calendarNumber(month, 12);
     const d = calendarNumber(day, 31);
-    return m && d ? `${digitByDigit(year, YEAR_DIGITS)}年${m}月${d}日` : whole;
+    if (!m || !d) return whole;
+    return `${year ? `${digitByDigit(year, YEAR_DIGITS)}年` : ''}${m}月${d}日`;
   };
-  out = out
+  const out = text
     .replace(new RegExp(String.raw`${START}(\d{4})([/.-])(\d{1,2})\2(\d{1,2})${END}`, 'g'), (whole, y, _, m, d) => date(whole, y, m, d))
     .replace(/(?<!\d)(\d{4})\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日/g, (whole, y, m, d) => date(whole, y, m, d))
     .replace(/民國\s?(\d{1,3})\s?年/g, (_, year: string) => `民國${amountWords(year)}年`)
-    .replace(/(?<!\d)(\d{4})\s?年/g, (_, year: string) => `${digitByDigit(year, YEAR_DIGITS)}年`);
-
-  // Times of day: 14:30 → 十四點三十分, 09:00 → 九點.
-  out = out.replace(new RegExp(String.raw`${START}([01]?\d|2[0-4]):([0-5]\d)${END}`, 'g'), (_, hour: string, minute: string) => {
+    .replace(/(?<!\d)(\d{4})\s?年/g, (_, year: string) => `${digitByDigit(year, YEAR_DIGITS)}年`)
+    .replace(/(?<![\d/.])(\d{1,2})\/(\d{1,2})(?![\d/])/g, (whole, m, d) => date(whole, undefined, m, d));
+  return out.replace(new RegExp(String.raw`${START}([01]?\d|2[0-4]):([0-5]\d)${END}`, 'g'), (_, hour: string, minute: string) => {
     const h = amountWords(String(Number(hour)));
     if (minute === '00') return `${h}點`;
     return `${h}點${minute.startsWith('0') ? '零' : ''}${amountWords(String(Number(minute)))}分`;
   });
+}
 
-  // Percentages and amounts of money.
-  out = out
+/**
+ * A range between two numbers is read with 至, never "tilde" or a dash (3~5 個工作天 → 三至五個工作天, 2-3 級 → 二至三級):
+ * `~`, `～` or `–` between two numbers, `-` between two numbers of at most three digits (longer ones are codes).
+ */
+function numberRanges(text: string): string {
+  return text
+    .replace(new RegExp(String.raw`${START}(${NUMBER})\s?[~～–]\s?(?=\d)`, 'g'), '$1至')
+    .replace(/(?<![\dA-Za-z.,-])(\d{1,3})\s?-\s?(?=\d{1,3}(?![\d.,-]))/g, '$1至');
+}
+
+/** Percentages (12.5% → 百分之十二點五) and amounts of money (NT$1,200 → 一千二百元); then the other numbers. */
+function amounts(text: string): string {
+  const out = text
     .replace(new RegExp(String.raw`${START}(${NUMBER})\s?%`, 'g'), (_, number: string) => `百分之${amountWords(number)}`)
     .replace(
       new RegExp(String.raw`(新臺幣|新台幣)?\s?(?:NT\$|NTD\s?|\$)\s?(${NUMBER})(\s?元)?`, 'g'),
       (_, word = '', number: string) => `${word}${amountWords(number)}元`,
     )
     .replace(new RegExp(String.raw`${START}(${NUMBER})\s?(?=元|萬|億)`, 'g'), (_, number: string) => amountWords(number));
-
   // Whatever digits are left: codes (a leading 0, or longer than an amount) digit by digit, the rest as amounts.
-  out = out.replace(new RegExp(`${START}${NUMBER}`, 'g'), (number) =>
+  return out.replace(new RegExp(`${START}${NUMBER}`, 'g'), (number) =>
     /^0\d/.test(number) || (!number.includes(',') && number.split('.')[0]!.length > MAX_AMOUNT_DIGITS)
       ? digitByDigit(number.replace('.', '點'))
       : amountWords(number),
   );
+}
 
-  // A range between two dates or times: 九點至十七點.
-  return out.replace(new RegExp(`([日點分])\\s?[-–~～]\\s?(?=[${CHINESE_NUMBER_START}])`, 'g'), '$1至');
+/**
+ * Symbols a listener never hears said: `/` between words (台北/新北) is read as the pause of 、, not "slash" (a URL's
+ * `//` is left); a percent sign after a number already in words (五%) becomes 百分之五; a run of capital letters
+ * (ETC, ATM) is spelled letter by letter rather than read as an English word (ETC was "et cetera").
+ */
+function symbols(text: string): string {
+  return text
+    .replace(new RegExp(`([${CHINESE_NUMBER_START}百千萬點]+)\\s?%`, 'g'), '百分之$1')
+    .replace(/(?<![:/])[/／](?![/])/g, '、')
+    .replace(/(?<![A-Za-z])[A-Z]{2,}(?![a-z])/g, (run) => run.split('').join(' '));
+}
+
+/**
+ * Text with its numbers written as Chinese words, as the speech engine must read them (rules in the module
+ * docstring). Pure: the same input gives the same output; text without digits or symbols comes back unchanged.
+ * @param text readable text of a page (any length, lines kept)
+ * @returns the text to send to the engine
+ */
+export function speakableText(text: string): string {
+  let out = text.replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xff10 + 0x30)).replace(/％/g, '%');
+  if (/\d/.test(out)) {
+    out = amounts(numberRanges(datesAndTimes(codes(phoneNumbers(out)))));
+    // A range between two dates, times or amounts in words: 九點至十七點, 百分之五至百分之十.
+    out = out
+      .replace(new RegExp(`([日點分])\\s?[-–~～]\\s?(?=[${CHINESE_NUMBER_START}])`, 'g'), '$1至')
+      .replace(new RegExp(`([${CHINESE_NUMBER_START}百千萬])\\s?[~～–]\\s?(?=[${CHINESE_NUMBER_START}]|百分之)`, 'g'), '$1至');
+  }
+  return symbols(out);
 }
