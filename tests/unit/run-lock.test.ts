@@ -54,13 +54,11 @@ describe('one run at a time', () => {
     const file = join(tempDir('run-lock'), 'sub', '.deploy.lock');
     const first = acquireLock({ file, what: 'deploy of dist', where: 'the deploy target /srv/site' });
     let refused: unknown;
-    const started = Date.now();
     try {
       acquireLock({ file, what: 'deploy of dist', where: 'the deploy target /srv/site' });
     } catch (error) {
       refused = error;
     }
-    expect(Date.now() - started, 'ms until the second run stopped').toBeLessThan(5_000);
     expect(refused).toBeInstanceOf(LockBusyError);
     expect((refused as LockBusyError).exitCode).toBe(LOCK_BUSY_EXIT_CODE);
     expect((refused as Error).message).toMatch(
