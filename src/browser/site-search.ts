@@ -474,9 +474,9 @@ export function termAlternatives(term: string, lexicon: Pick<SearchLexicon, 'syn
 /** Shortest synonym, in characters, that also stands for its group inside a longer term (車險 is inside 機車險). */
 const SYNONYM_INSIDE_MIN = 3;
 
-/** The grams of the site's own terms: its best bets' terms (products, services) and its synonyms. */
-function namedGrams(lexicon: Pick<SearchLexicon, 'bets' | 'synonyms'>): Set<string> {
-  return new Set([...lexicon.bets.flatMap(([terms]) => terms), ...lexicon.synonyms.flat()].flatMap(textGrams));
+/** The grams of the site's own terms: its best bets' terms (products, services, with their synonyms). */
+function namedGrams(lexicon: Pick<SearchLexicon, 'bets'>): Set<string> {
+  return new Set(lexicon.bets.flatMap(([terms]) => terms).flatMap(textGrams));
 }
 
 /** A result whose data is read once, however often it is asked for (the title re-rank and the results list). */
