@@ -16,7 +16,7 @@ import { ENDPOINTS } from '../../src/portal/endpoints';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { runBuild, tempDir } from './run-build';
 
-const BUILD_MS = 240_000;
+const BUILD_MS = 420_000;
 type Item = Record<string, unknown>;
 type Edits = Partial<Record<keyof typeof ENDPOINTS, (items: Item[]) => Item[]>>;
 

@@ -26,7 +26,7 @@ import { deploy } from '../../scripts/deploy.mjs';
 import { PAGE_DIGESTS_FILE } from '../../src/site/limits';
 import { runBuild, runNode, tempDir } from './run-build';
 
-const BUILD_MS = 180_000;
+const BUILD_MS = 600_000;
 const snapshots = tempDir('snapshots');
 let goodSite = '';
 let goodReport: BuildReport;
