@@ -195,7 +195,8 @@ describe('compression', () => {
     const copy = readFileSync(`${dist}_astro/${name}.gz`);
     expect(gunzipSync(copy).equals(original)).toBe(true);
 
-    const zipped = await rawGet(`/_astro/${name}`, { 'accept-encoding': 'gzip, deflate, br' });
+    // A browser that takes gzip but not brotli (the brotli copy, where nginx has the module, is the next test's).
+    const zipped = await rawGet(`/_astro/${name}`, { 'accept-encoding': 'gzip, deflate' });
     expect(zipped.status).toBe(200);
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers['cache-control']).toMatch(/immutable/);
