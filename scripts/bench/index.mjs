@@ -2,8 +2,10 @@
 /**
  * `npm run bench`: the benchmark. Not a test: it measures and prints, it asserts nothing.
  *
- *   npm run bench [-- --only build,weight,lighthouse,search,navigation,notifications,reader,nginx,publish] [--sizes sample,1k,10k]
+ *   npm run bench [-- --only build,weight,lighthouse,search,navigation,notifications,reader,nginx,publish,soak] [--sizes sample,1k,10k]
  *                 [--dist dist] [--no-prefetch-dist dir] [--out bench-results/bench.md] [--readme]
+ *                 [--cycles N] [--reader off]
+ *   npm run soak [-- --sizes sample,1k] [--cycles N] [--reader off]   (the soak section alone)
  *
  * Sections (all by default, in this order; scripts/bench/<section>.mjs):
  * - build: cold and no-change rebuild time, pages/s and peak memory for the sample content and sample portals
@@ -21,7 +23,11 @@
  *   (scripts/bench/nginx.mjs);
  * - publish: with the reader on, cold builds until every page has audio, then the time until one changed, added or
  *   removed news item is live in dist/ and the whole `npm run rebuild -- --dry-run`, at the 1k and 10k sizes of
- *   `--sizes` (scripts/bench/publish.mjs; about 30 min at 10k).
+ *   `--sizes` (scripts/bench/publish.mjs; about 30 min at 10k);
+ * - soak (only when named: `--only soak`, or `npm run soak`): the publishing loop rehearsed for `--cycles` cycles
+ *   (default 50 at the sample, 10 at 1k of `--sizes`): rebuilds deployed over SSH to nginx against a portal an editor
+ *   simulator changes, with faults, overlapping and killed runs and visitors (scripts/bench/soak.mjs; about a minute
+ *   per cycle at the sample on a quiet 2-core machine). `--reader off` runs it without the audio reader.
  * The page sections measure `--dist`, else dist/ after `npm run build` (incremental: seconds when nothing
  * changed), with the audio reader as published; the build section's sites are built without it.
  * `--no-prefetch-dist` gives navigation an existing PREFETCH=off build instead of building one (never run two
@@ -40,6 +46,7 @@ import { build } from '../astro.mjs';
 import { benchBuild } from './build.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchPublish } from './publish.mjs';
+import { benchSoak } from './soak.mjs';
 import { benchNavigation } from './navigation.mjs';
 import { benchNginx } from './nginx.mjs';
 import { benchNotifications } from './notifications.mjs';
@@ -48,7 +55,9 @@ import { DEFAULT_DIST, RESULTS_DIR, ROOT, machine, seconds } from './util.mjs';
 import { benchWeight } from './weight.mjs';
 
 /** Section names in run order. */
-export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'notifications', 'reader', 'nginx', 'publish'];
+export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'notifications', 'reader', 'nginx', 'publish', 'soak'];
+/** Sections a run without `--only` leaves out: the soak takes an hour or more on its own. */
+const NAMED_ONLY = ['soak'];
 
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
@@ -74,9 +83,11 @@ async function main() {
       'no-prefetch-dist': { type: 'string' },
       out: { type: 'string', default: path.join(RESULTS_DIR, 'bench.md') },
       readme: { type: 'boolean', default: false },
+      cycles: { type: 'string' },
+      reader: { type: 'string' },
     },
   });
-  const only = values.only ? values.only.split(',').map((name) => name.trim()) : SECTIONS;
+  const only = values.only ? values.only.split(',').map((name) => name.trim()) : SECTIONS.filter((name) => !NAMED_ONLY.includes(name));
   for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`unknown section "${name}" (known: ${SECTIONS.join(', ')})`);
   const sizes = values.sizes.split(',').map((size) => size.trim());
   const log = (line) => console.error(`[bench] ${line}`);
@@ -85,10 +96,14 @@ async function main() {
 
   if (only.includes('build')) sections.push(await benchBuild({ sizes, log }));
   if (only.includes('publish')) sections.push(await benchPublish({ sizes, log }));
+  if (only.includes('soak')) {
+    const cycles = values.cycles === undefined ? undefined : Number(values.cycles);
+    sections.push(await benchSoak({ sizes, cycles, reader: values.reader, log }));
+  }
   // The page sections measure the site as it is published: the build section's sites have no audio reader
   // (READER_ENGINE=off), so they use --dist, or dist/ brought up to date by `npm run build` (incremental).
   const dist = values.dist ? path.resolve(values.dist) : DEFAULT_DIST;
-  const pageSections = only.filter((name) => name !== 'build' && name !== 'publish');
+  const pageSections = only.filter((name) => !['build', 'publish', 'soak'].includes(name));
   if (pageSections.length > 0 && !values.dist) {
     log('npm run build…');
     if ((await build()) !== 0) throw new Error('npm run build failed');

@@ -119,10 +119,13 @@ export function dryRunLines(plan, { release, pruned, rolledBack }, partial, keep
 
 /**
  * Folders of hashed files that pages still open in browsers ask for after a switch (a module imported on a click, a
- * picture scrolled into view): a deploy carries the live release's files there that the new site no longer has
- * into the new release, for ASSET_GRACE_MS after the release that last built them was replaced.
+ * picture scrolled into view, the search index chunks and fragments of a search page opened before the switch, whose
+ * loaded entry names the old hashes, a reader's sound that plays on): a deploy carries the live release's files
+ * there that the new site no longer has into the new release, for ASSET_GRACE_MS after the release that last built
+ * them was replaced. The soak (scripts/bench/soak.mjs) found the search's: without them, a search typed across a
+ * switch answered 404 for every chunk it had not fetched yet.
  */
-export const CARRIED_FOLDERS = Object.freeze(['_astro/', '_images/']);
+export const CARRIED_FOLDERS = Object.freeze(['_astro/', '_images/', 'pagefind/', 'reader/audio/']);
 /** How long a file no build makes any more stays in the releases after it, in ms (a day: an open tab's life). */
 export const ASSET_GRACE_MS = 24 * 3_600_000;
 /** The file listing what release `name` carried over (`<since> <path>` lines), in `releases/`, beside it; none when nothing. */

@@ -18,6 +18,16 @@ export const DEFAULT_SLOW_MS = 20_000;
 /** Key of a fault that applies to every endpoint without a fault of its own. */
 export const ANY_ENDPOINT = '*';
 
+/**
+ * Faults of single `/upload/` files, keyed `upload:<path under /upload/>` in the fault map (an image or document an
+ * editor published that the portal serves badly): `drop` sends the headers and half of the body, then breaks the
+ * connection; `slow` sends the headers and a first part, then nothing more for `delayMs` (default DEFAULT_SLOW_MS)
+ * before the rest (a camera original on a slow link).
+ */
+export const UPLOAD_FAULT_MODES = Object.freeze(['drop', 'slow']);
+/** Prefix of an upload fault's key. */
+export const UPLOAD_FAULT_PREFIX = 'upload:';
+
 /** Envelope code of the `code` fault (a business error on HTTP 200). */
 const MAINTENANCE_CODE = 50001;
 
@@ -49,6 +59,10 @@ export function parseFaults(input) {
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new Error('faults must be an object keyed by endpoint name');
   const faults = {};
   for (const [name, value] of Object.entries(raw)) {
+    if (name.startsWith(UPLOAD_FAULT_PREFIX)) {
+      faults[name] = parseUploadFault(name, value);
+      continue;
+    }
     if (name !== ANY_ENDPOINT && !Object.hasOwn(ENDPOINTS, name)) {
       throw new Error(`unknown endpoint "${name}" in faults (known: ${Object.keys(ENDPOINTS).join(', ')}, ${ANY_ENDPOINT})`);
     }
@@ -76,6 +90,23 @@ export function parseFaults(input) {
     faults[name] = fault;
   }
   return faults;
+}
+
+/**
+ * One upload fault (`upload:<path>` of parseFaults).
+ * @param {string} name the key, `upload:images/news/3.jpg`
+ * @param {unknown} value `drop`, `slow`, `slow:<ms>` or `{ mode, delayMs? }`
+ * @returns {{ mode: 'drop' | 'slow', delayMs?: number }}
+ * @throws {Error} on an empty path or another mode
+ */
+function parseUploadFault(name, value) {
+  const spec = typeof value === 'string' ? { mode: value.split(':')[0], delayMs: value.split(':')[1] } : value;
+  if (name.length === UPLOAD_FAULT_PREFIX.length || !spec || !UPLOAD_FAULT_MODES.includes(spec.mode)) {
+    throw new Error(`bad upload fault "${name}": ${JSON.stringify(value)} (modes: ${UPLOAD_FAULT_MODES.join(', ')})`);
+  }
+  const delayMs = spec.delayMs === undefined ? undefined : Number(spec.delayMs);
+  if (delayMs !== undefined && !(delayMs >= 0)) throw new Error(`bad delayMs for "${name}"`);
+  return { mode: spec.mode, ...(delayMs === undefined ? {} : { delayMs }) };
 }
 
 /**
@@ -151,10 +182,13 @@ export function sendMalformed(fault, res, json) {
  * @param {Record<string, object>} initial  a map from parseFaults.
  * @returns {{ take(name: string): object | undefined, set(input: unknown): void, clear(): void,
  *   current(): Record<string, object>, answerBefore(fault: object | undefined, res: import('node:http').ServerResponse): Promise<boolean>,
- *   cancelWaits(): void }}
+ *   uploadFault(relative: string): object | undefined, answerUpload(fault: object, res: import('node:http').ServerResponse,
+ *   status: number, body: Buffer, headers: Record<string, string>): Promise<void>, cancelWaits(): void }}
  *   `take` returns the fault of a request to `name` (its own, else `*`), consuming one of its `times`; `set`
  *   replaces the map (parseFaults; throws like it); `answerBefore` applies `slow` (waits), `http500` and `code` and
- *   resolves true when the request is done with (answered, or the client left during the wait); `cancelWaits` ends
+ *   resolves true when the request is done with (answered, or the client left during the wait); `uploadFault` gives
+ *   the fault of one `/upload/` file (never consumed: every request for it fails the same way) and `answerUpload`
+ *   answers with it (UPLOAD_FAULT_MODES); `cancelWaits` ends
  *   every pending `slow` wait (when the portal closes).
  */
 export function createFaults(initial) {
@@ -191,6 +225,17 @@ export function createFaults(initial) {
         }
       }
       return fault;
+    },
+    uploadFault: (relative) => faults[`${UPLOAD_FAULT_PREFIX}${relative}`],
+    async answerUpload(fault, res, status, body, headers) {
+      const part = body.subarray(0, Math.max(1, Math.floor(body.length / 2)));
+      res.writeHead(status, { ...headers, 'Content-Length': body.length });
+      if (fault.mode === 'drop') {
+        res.write(part, () => res.destroy());
+        return;
+      }
+      res.write(part);
+      if (await wait(fault.delayMs ?? DEFAULT_SLOW_MS, res)) res.end(body.subarray(part.length));
     },
     set(input) {
       faults = parseFaults(input);

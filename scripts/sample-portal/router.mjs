@@ -53,7 +53,9 @@ function endpointHandlers({ dataset, notifications, forms }) {
       const lang = url.searchParams.get('lang') ?? 'zh-TW';
       return lang.toLowerCase() === 'zh-tw' ? dataset.lists.decrees : [];
     },
-    notifications: () => notificationsAt(new Date(), notifications),
+    // The sample's own notifications, then those an editor added (the dataset's `notifications` list, empty unless
+    // an edit of startSamplePortal's `edit`/`setEdit` puts some there).
+    notifications: () => [...notificationsAt(new Date(), notifications), ...(dataset.lists.notifications ?? [])],
     captcha: () => forms.captcha(),
     captchaAudio: ({ body }) => forms.captchaAudio(body),
     addProblemForm: ({ req, body }) => forms.addProblemForm(req, body),
@@ -165,7 +167,7 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
       type = PHOTO_TYPES[extension];
       const known = photoEtags.get(relative);
       const cacheHeaders = { ETag: known, 'Cache-Control': `public, max-age=${UPLOAD_MAX_AGE_S}`, 'Content-Type': type };
-      if (known && notModified(req, res, known, cacheHeaders)) return;
+      if (known && !faults.uploadFault(relative) && notModified(req, res, known, cacheHeaders)) return;
       body = await photoFor(relative, photoKind(image, relative));
       etag = etagOf(body);
       photoEtags.set(relative, etag);
@@ -179,6 +181,8 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
     etag ??= etagOf(body);
     const headers = { ETag: etag, 'Cache-Control': `public, max-age=${UPLOAD_MAX_AGE_S}`, 'Content-Type': type };
     if (type === 'application/pdf') headers['Content-Disposition'] = `inline; filename="${path.posix.basename(relative)}"`;
+    const fault = faults.uploadFault(relative);
+    if (fault) return faults.answerUpload(fault, res, 200, Buffer.from(body), headers);
     if (notModified(req, res, etag, headers)) return;
     send(res, 200, body, headers);
   }

@@ -55,7 +55,7 @@ const NOTIFICATION_MODES = ['all', 'no-dialog', 'none'];
  *   (captchaAudio, addAppointment) get the 404 of an unknown path (env SAMPLE_PORTAL_STRICT=1, see parseStrict;
  *   default off). `/upload/` files and the `/__sample` control routes stay.
  * @returns {Promise<{ url: string, port: number, strict: boolean, close(): Promise<void>,
- *   setFaults(faults: object): void, requestCounts(): Record<string, number>, resetRequestCounts(): void }>}
+ *   setFaults(faults: object): void, setEdit(edit: (lists: Record<string, object[]>) => void): void, requestCounts(): Record<string, number>, resetRequestCounts(): void }>}
  *   `url` has no trailing slash.
  */
 export async function startSamplePortal(options = {}) {
@@ -78,8 +78,9 @@ export async function startSamplePortal(options = {}) {
   }
   const faults = createFaults({ ...parseFaults(settings.SAMPLE_PORTAL_FAULTS), ...parseFaults(options.faults) });
   const forms = createForms({ captchaText, rateLimit, now, storeFile });
-  const dataset = buildDataset({ scale: Number(scale) || 0, corpus, edit: options.edit });
-  const router = createRouter({ strict, dataset, notifications, forms, faults });
+  const routerFor = (edit) =>
+    createRouter({ strict, dataset: buildDataset({ scale: Number(scale) || 0, corpus, edit }), notifications, forms, faults });
+  let router = routerFor(options.edit);
 
   const server = http.createServer((req, res) => {
     router.handle(req, res).catch((error) => {
@@ -108,9 +109,16 @@ export async function startSamplePortal(options = {}) {
     strict,
     /** Replace the fault map (see parseFaults). */
     setFaults: (next) => faults.set(next),
+    /**
+     * An editor publishes: the dataset is built again with `edit` (as the option `edit`, replacing it) and answered
+     * from the next request on; request counts start again. Throws as buildDataset does (the old data stays).
+     */
+    setEdit(edit) {
+      router = routerFor(edit);
+    },
     /** Requests per endpoint name since start or the last reset. */
-    requestCounts: router.requestCounts,
-    resetRequestCounts: router.resetRequestCounts,
+    requestCounts: () => router.requestCounts(),
+    resetRequestCounts: () => router.resetRequestCounts(),
     /** Stop listening, drop open connections and pending slow answers. */
     close() {
       faults.cancelWaits();

@@ -432,6 +432,8 @@ export async function prepareImages(options: {
   let lastProgress = now();
   let done = 0;
   const transform = pLimit(availableParallelism());
+  /** Images the build got no answer for, and why. */
+  const noAnswer: { use: ImageUse; reason: string }[] = [];
 
   const handle = async (use: ImageUse): Promise<void> => {
     const cached = index.sources[use.path];
@@ -445,8 +447,8 @@ export async function prepareImages(options: {
     } else if (download.kind === 'failed') {
       entry = { status: 'failed', reason: download.reason, reasonZh: download.reasonZh };
     } else if (download.kind === 'unreachable') {
-      // Not the visitor's problem, perhaps only the build machine's: the page keeps the portal's URL.
-      report.unreachable.push({ path: use.path, reason: download.reason });
+      // Decided after every image was tried (settleUnreachable): the base answered for others, or not at all.
+      noAnswer.push({ use, reason: download.reason });
     } else if (download.kind === 'bytes') {
       const digest = createHash('sha256').update(download.bytes).digest('hex');
       if (cached && filesExist && cached.digest === digest && coversSlots(cached.entry, use)) {
@@ -486,6 +488,7 @@ export async function prepareImages(options: {
     for (let use = queue.shift(); use; use = queue.shift()) await handle(use);
   });
   await Promise.all(workers);
+  settleUnreachable(noAnswer, uses.length, manifest, report);
   // The manifest is part of every page's cache key (src/sections/cache-key.ts): the same images must give the same
   // key, or a no-change rebuild renders every page again. So its entries go in the order of their paths, whatever
   // order the workers finished in and whatever order the lists gave their items (a first build's lists, fetched
@@ -497,6 +500,36 @@ export async function prepareImages(options: {
   await writeIndex(cacheDir, next);
   await pruneFiles(filesDir, next);
   return { manifest: ordered, report };
+}
+
+/**
+ * The images the build got no answer for (a connection refused, reset before the headers, or no headers within
+ * IMAGE_FETCH_TIMEOUT_MS). When the image base answered for none of this build's images, the portal may be out of
+ * the build machine's reach only: the pages keep the portal's URL, which visitors may well reach (`unreachable`).
+ * When it answered for others, the base is up and this one image is bad (a camera original that stalls, a connection
+ * the portal drops): it is one failed image, shown as the placeholder and named in the publish report, so that the
+ * pages never link a portal URL that does not answer (the built-site checks would refuse the whole publish).
+ * @param noAnswer the images without an answer, with the reason (English)
+ * @param total how many images the build tried
+ * @param manifest changed in place: a failed entry for each image made failed
+ * @param report changed in place: `unreachable` or `failed` gets each image
+ */
+function settleUnreachable(
+  noAnswer: { use: ImageUse; reason: string }[],
+  total: number,
+  manifest: ImageManifest,
+  report: ImageReport,
+): void {
+  const baseAnswered = noAnswer.length < total;
+  for (const { use, reason } of noAnswer) {
+    if (!baseAnswered) {
+      report.unreachable.push({ path: use.path, reason });
+      continue;
+    }
+    const reasonZh = '圖片下載中斷或逾時，無法取得';
+    manifest[use.path] = { status: 'failed', reason, reasonZh };
+    report.failed.push({ list: use.list, itemId: use.itemId, field: use.field, path: use.path, reason, reasonZh });
+  }
 }
 
 /** Progress lines at most this often, in ms. */

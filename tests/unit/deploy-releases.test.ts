@@ -7,7 +7,8 @@
  *   before, it says so and exits 1;
  * - a deploy killed half-way leaves the old site answering under real nginx (root = `<target>/current`), and the
  *   next deploy removes its half-written folder; a deploy failing while writing leaves nothing behind;
- * - the live release's hashed files (`_astro/`, `_images/`) the new site no longer has stay for a day, for open pages;
+ * - the live release's hashed files (`_astro/`, `_images/`, the search index's, the reader's sounds) the new site no
+ *   longer has stay for a day, for open pages;
  * - a second deploy while one writes stops at once, naming it (the target's lock), and the first goes live whole;
  * - a `current` that is a real folder and a partial site are refused; the earlier mirroring deploy's files at the
  *   top of the target are left alone and named.
@@ -197,25 +198,31 @@ describe('npm run rollback', () => {
 });
 
 describe("the previous release's hashed files, for pages still open", () => {
-  it('carries the files under _astro/ and _images/ the new site no longer has for a day after they were dropped, then lets them go', () => {
+  it('carries the scripts, pictures, search chunks and sounds the new site no longer has for a day after they were dropped, then lets them go', () => {
     const { dir, env } = target(2);
     const at = (hours: number) => new Date(Date.UTC(2026, 10, 29, 6) + hours * 3_600_000);
     const withAssets = (version: string, assets: Record<string, string>) => {
       const made = site(version);
-      mkdirSync(join(made, '_images'), { recursive: true });
+      for (const folder of ['_images', 'pagefind/index', 'reader/audio']) mkdirSync(join(made, folder), { recursive: true });
       for (const [path, text] of Object.entries(assets)) writeFileSync(join(made, path), text);
       return made;
     };
     const ship = (version: string, assets: Record<string, string>, hours: number) =>
       releaseOf(deploy({ dir: withAssets(version, assets), env, log: quiet, now: at(hours) })).release;
-    ship('v1', { '_astro/news.OLD1.js': 'old chunk', '_images/k1-400.avif': 'old picture', 'old-page.html': 'gone page' }, 0);
+    const oldAssets = {
+      '_astro/news.OLD1.js': 'old chunk',
+      '_images/k1-400.avif': 'old picture',
+      'pagefind/index/zh-TW_0ec1e95.pf_index': 'old search chunk',
+      'reader/audio/5f2c.mp3': 'old sound',
+    };
+    ship('v1', { ...oldAssets, 'old-page.html': 'gone page' }, 0);
     const second = ship('v2', { '_astro/news.NEW2.js': 'new chunk' }, 1);
-    // A page of v1 open in a browser still finds its chunk and its picture; a page v2 removed is gone.
-    expect(page(dir, '_astro/news.OLD1.js')).toBe('old chunk');
-    expect(page(dir, '_images/k1-400.avif')).toBe('old picture');
+    // A page of v1 open in a browser still finds its chunk, its picture, its search chunks and its sound; a page v2
+    // removed is gone.
+    for (const [path, text] of Object.entries(oldAssets)) expect(page(dir, path)).toBe(text);
     expect(existsSync(join(dir, CURRENT_LINK, 'old-page.html'))).toBe(false);
-    expect(readFileSync(join(dir, RELEASES_FOLDER, `.carried-${second}`), 'utf8')).toBe(
-      `${at(1).toISOString()} _astro/news.OLD1.js\n${at(1).toISOString()} _images/k1-400.avif\n`,
+    expect(readFileSync(join(dir, RELEASES_FOLDER, `.carried-${second}`), 'utf8').split('\n').filter(Boolean).sort()).toEqual(
+      Object.keys(oldAssets).map((path) => `${at(1).toISOString()} ${path}`).sort(),
     );
     // Still within the day since v2 dropped them: carried on, with the time they were first dropped.
     ship('v3', { '_astro/news.NEW2.js': 'new chunk' }, 20);

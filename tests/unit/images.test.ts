@@ -31,6 +31,8 @@ const files = new Map<string, { body: Buffer; type: string }>();
 const DROPPED = 'images/news/dropped.jpg';
 /** Paths whose answer sends its headers and a first part, then nothing more (a camera original on a slow link). */
 const STALLED = 'images/news/stalled.jpg';
+/** Paths whose connection is reset before any answer, while the base answers for the other images. */
+const RESET = 'images/news/reset.jpg';
 /** A 2 KB AVIF with alpha declaring 6320×6320 px: under IMAGE_MAX_INPUT_PIXELS, seconds to decode each time. */
 const HUGE_AVIF = 'images/news/huge.avif';
 const requests = new Map<string, number>();
@@ -58,6 +60,10 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').slice(1));
     requests.set(path, (requests.get(path) ?? 0) + 1);
+    if (path === RESET) {
+      req.socket.destroy();
+      return;
+    }
     const file = files.get(path);
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":40400}');
@@ -228,6 +234,19 @@ describe('prepareImages', () => {
     ]);
     expect(manifest[DROPPED]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/broke off after \d+ bytes/) });
     expect(manifest[STALLED]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/not received within/) });
+    expect(manifest['images/news/1.jpg']?.status).toBe('ready');
+  }, 60_000);
+
+  it('an image whose connection breaks before any answer, while the base answers for the others, is one failed image with the placeholder', async () => {
+    const { manifest, report } = await prepareImages({
+      uses: [use(RESET, { itemId: '44' }), use('images/news/1.jpg', { itemId: '43' })],
+      sourceBase: base,
+      cacheDir: folder('images-cache'),
+      budgetMs: 60_000,
+    });
+    expect(report.unreachable).toEqual([]);
+    expect(report.failed.map(({ itemId, path, reasonZh }) => [itemId, path, reasonZh])).toEqual([['44', RESET, '圖片下載中斷或逾時，無法取得']]);
+    expect(manifest[RESET]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/download failed/) });
     expect(manifest['images/news/1.jpg']?.status).toBe('ready');
   }, 60_000);
 

@@ -1,0 +1,55 @@
+/**
+ * A short soak of the publishing loop (scripts/bench/soak.mjs; the bench runs the long ones): five cycles of
+ * `npm run rebuild` deploying over SSH to a target real nginx serves, against the sample portal an editor simulator
+ * changes every cycle, with visitors loading pages and the old release's assets during every run and Chromium opening
+ * pages after each switch. The cycles bring what production meets:
+ *   1. the first deploy;
+ *   2. the new item's photograph breaks off midway, and a second run starts while the first builds;
+ *   3. the run is killed (SIGKILL) one second into its deploy;
+ *   4. the news list shrinks to 3 items (the item-drop guard refuses: nothing deploys);
+ *   5. a plain run, which publishes everything the two cycles before held back.
+ * The reader is off (READER_ENGINE=off), to keep the suite's time: the audio's own publishing is tested elsewhere.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { summarize } from '../../scripts/bench/soak.mjs';
+import { runSoak } from '../../scripts/bench/soak/loop.mjs';
+import { tempDir } from './run-build';
+
+/** The events of each cycle (scripts/bench/soak/loop.mjs SOAK_EVENTS). */
+const SCHEDULE: Record<number, string[]> = { 1: [], 2: ['image-drop', 'overlap'], 3: ['kill'], 4: ['shrink'], 5: [] };
+/** Time limit of the soak, in ms: five builds, checks and deploys on a busy 2-core machine. */
+const SOAK_TIMEOUT_MS = 20 * 60_000;
+
+describe('five cycles of the publishing loop, with faults, an overlap, a killed deploy and visitors', () => {
+  it(
+    'visitors meet no error, no CSP violation and no missing asset; every edit goes live; each failed cycle says why',
+    async () => {
+      const result = await runSoak({
+        cycles: 5,
+        work: join(tempDir('soak'), 'work'),
+        reader: 'off',
+        keepReleases: 2,
+        schedule: (cycle: number) => SCHEDULE[cycle],
+      });
+      const summary = summarize(result);
+      expect(summary.visitorRequests).toBeGreaterThan(0);
+      expect(summary.visitorErrors).toEqual([]);
+      expect(summary.violations).toEqual([]);
+      expect(summary.missing).toEqual([]);
+      expect(summary.pageErrors).toEqual([]);
+      expect(summary.unpublished).toEqual([]);
+      expect(summary.live).toBeGreaterThan(0);
+      // The dropped photograph: its item is published with the placeholder and the publish report names it.
+      expect(summary.imagesReported).toEqual([true]);
+      expect(summary.overlaps).toEqual(['cycle 2: refused (exit 75)']);
+      expect(summary.failed).toEqual([
+        { cycle: 3, events: ['kill'], reason: 'killed (SIGKILL)' },
+        { cycle: 4, events: ['shrink'], reason: expect.stringMatching(/news/) },
+      ]);
+      expect(summary.releasesBounded).toBe(true);
+      expect(summary.maxReleases).toBe(2);
+    },
+    SOAK_TIMEOUT_MS,
+  );
+});
