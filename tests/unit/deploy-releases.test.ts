@@ -221,8 +221,15 @@ describe("the previous release's hashed files, for pages still open", () => {
     // removed is gone.
     for (const [path, text] of Object.entries(oldAssets)) expect(page(dir, path)).toBe(text);
     expect(existsSync(join(dir, CURRENT_LINK, 'old-page.html'))).toBe(false);
-    expect(readFileSync(join(dir, RELEASES_FOLDER, `.carried-${second}`), 'utf8').split('\n').filter(Boolean).sort()).toEqual(
-      Object.keys(oldAssets).map((path) => `${at(1).toISOString()} ${path}`).sort(),
+    expect(
+      readFileSync(join(dir, RELEASES_FOLDER, `.carried-${second}`), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(
+      Object.keys(oldAssets)
+        .map((path) => `${at(1).toISOString()} ${path}`)
+        .sort(),
     );
     // Still within the day since v2 dropped them: carried on, with the time they were first dropped.
     ship('v3', { '_astro/news.NEW2.js': 'new chunk' }, 20);

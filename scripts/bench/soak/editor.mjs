@@ -62,13 +62,27 @@ export function createEditor() {
         const newTitle = `演練第 ${retitle} 則（第 ${cycle} 次更新）：理賠文件補充說明`;
         retitled.set(retitle, newTitle);
         const item = added.get(retitle);
-        changes.push({ id: `retitle-${retitle}`, cycle, kind: 'retitle', path: `/news/detail/${item.id}/`, expect: { text: newTitle }, newsId: item.id });
+        changes.push({
+          id: `retitle-${retitle}`,
+          cycle,
+          kind: 'retitle',
+          path: `/news/detail/${item.id}/`,
+          expect: { text: newTitle },
+          newsId: item.id,
+        });
       }
       const withdraw = cycle - WITHDRAW_AFTER;
       if (added.has(withdraw)) {
         withdrawn.add(withdraw);
         const item = added.get(withdraw);
-        changes.push({ id: `withdraw-${withdraw}`, cycle, kind: 'withdraw', path: `/news/detail/${item.id}/`, expect: { status: 404 }, newsId: item.id });
+        changes.push({
+          id: `withdraw-${withdraw}`,
+          cycle,
+          kind: 'withdraw',
+          path: `/news/detail/${item.id}/`,
+          expect: { status: 404 },
+          newsId: item.id,
+        });
       }
       if (cycle % 2 === 1) {
         const question = `演練第 ${cycle} 題：颱風造成車輛泡水，車體險可以理賠嗎？`;
@@ -98,7 +112,10 @@ export function createEditor() {
         }));
         lists.news = [...items.reverse(), ...lists.news];
         const faqTemplate = lists.faqs[0];
-        lists.faqs = [...lists.faqs, ...faqItems.map((faq) => ({ ...faqTemplate, id: faq.id, title: faq.title, content: `<p>${faq.title}</p>${newsBody(faq.cycle)}` }))];
+        lists.faqs = [
+          ...lists.faqs,
+          ...faqItems.map((faq) => ({ ...faqTemplate, id: faq.id, title: faq.title, content: `<p>${faq.title}</p>${newsBody(faq.cycle)}` })),
+        ];
         lists.notifications = notices;
       };
     },

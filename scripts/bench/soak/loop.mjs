@@ -152,7 +152,9 @@ export async function runSoak({ cycles, scale = 0, work, reader, keepReleases = 
       log(`soak cycle ${cycle}/${cycles}${events.length ? ` (${events.join(', ')})` : ''}…`);
       const record = await runCycle({ cycle, events, state, portal, editor, env, paths, reloadScript, keepReleases });
       state.cycles.push(record);
-      log(`soak cycle ${cycle}: ${record.result}${record.reason ? ` — ${record.reason}` : ''} in ${(record.ms / 1000).toFixed(1)} s; ${record.visitors.requests} visitor requests, ${record.visitors.errors.length} errors`);
+      log(
+        `soak cycle ${cycle}: ${record.result}${record.reason ? ` — ${record.reason}` : ''} in ${(record.ms / 1000).toFixed(1)} s; ${record.visitors.requests} visitor requests, ${record.visitors.errors.length} errors`,
+      );
     }
     // The last changes' pages: a few polls after the last switch.
     await pollChanges(state);
@@ -194,7 +196,7 @@ async function runCycle({ cycle, events, state, portal, editor, env, paths, relo
   portal.setEdit(editor.edit());
   portal.setFaults(faultsFor(events, editor.newsImage(cycle)));
   const madeAt = Date.now();
-  state.changes.push(...changes.map((change) => ({ ...change, madeAt })));
+  state.changes.push(...changes.map((change) => ({ ...change, madeAt, quiet: events.length === 0 })));
   if (events.includes('evict')) rmSync(paths.store, { recursive: true, force: true });
   rmSync(paths.cache, { recursive: true, force: true });
   if (existsSync(paths.store)) cpSync(paths.store, paths.cache, { recursive: true });
@@ -213,7 +215,15 @@ async function runCycle({ cycle, events, state, portal, editor, env, paths, relo
     : null;
   const result = await run.done;
   const second = overlap ? await overlap : null;
-  const record = { cycle, events, ms: result.ms, result: result.code === 0 ? 'deployed' : 'failed', reason: result.code === 0 ? '' : reasonOf(result) };
+  // The fault lasts for the run: the browser's visit after the switch meets a portal that answers again.
+  portal.setFaults({});
+  const record = {
+    cycle,
+    events,
+    ms: result.ms,
+    result: result.code === 0 ? 'deployed' : 'failed',
+    reason: result.code === 0 ? '' : reasonOf(result),
+  };
   if (second) record.overlap = second.code === LOCK_BUSY_EXIT_CODE ? 'refused (exit 75)' : `NOT refused: exit ${second.code} ${reasonOf(second)}`;
   writeFileSync(join(paths.out, '..', `cycle-${cycle}.log`), result.output);
 
@@ -236,7 +246,9 @@ async function runCycle({ cycle, events, state, portal, editor, env, paths, relo
   }
   record.imageReported = imageReported(current, editor.newsImage(cycle), events);
   record.diskBytes = await diskBytes(paths.target);
-  record.releases = existsSync(join(paths.target, 'releases')) ? readdirSync(join(paths.target, 'releases')).filter((name) => !name.startsWith('.')).length : 0;
+  record.releases = existsSync(join(paths.target, 'releases'))
+    ? readdirSync(join(paths.target, 'releases')).filter((name) => !name.startsWith('.')).length
+    : 0;
   record.releasesWithinKeep = record.releases <= keepReleases;
   await pollChanges(state);
   return record;

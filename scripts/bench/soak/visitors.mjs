@@ -5,7 +5,7 @@
  *
  * What counts as a visitor error: any answer but 200, 301 and 304, except 404 for a page whose item an editor really
  * withdrew; a socket error or a timeout. What counts as a missing asset: a same-origin request of a page that fails or
- * answers 400 or more (the notification call excepted when the portal is down on purpose). CSP violations are those
+ * answers 400 or more (the portal's faults end with the run, before the browser's visit). CSP violations are those
  * the page's own document reports (`securitypolicyviolation`).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -52,7 +52,11 @@ const spread = (list, count) => (list.length <= count ? list : list.filter((_, a
 export function releasePaths(release) {
   const files = siteFiles(release).filter((file) => !/\.(gz|br)$/.test(file));
   const pages = files.filter((file) => file.endsWith('/index.html') && !file.startsWith('/_')).map((file) => file.slice(0, -'index.html'.length));
-  const kind = (pattern) => spread(files.filter((file) => pattern.test(file)), SAMPLE_PER_KIND);
+  const kind = (pattern) =>
+    spread(
+      files.filter((file) => pattern.test(file)),
+      SAMPLE_PER_KIND,
+    );
   return {
     pages: spread(pages, SAMPLE_PER_KIND * 2),
     assets: [...kind(/^\/_astro\//), ...kind(/^\/pagefind\//), ...kind(/^\/_images\//), ...kind(/\.(mp3|m4a|ogg|opus)$/)],
@@ -104,7 +108,11 @@ export async function isLive(url, change) {
   try {
     const response =
       change.path === 'notifications'
-        ? await fetch(`${url}${NOTIFICATIONS_ENDPOINT.path}`, { method: NOTIFICATIONS_ENDPOINT.method, headers: { 'content-type': 'application/json' }, body: '{}' })
+        ? await fetch(`${url}${NOTIFICATIONS_ENDPOINT.path}`, {
+            method: NOTIFICATIONS_ENDPOINT.method,
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          })
         : await fetch(`${url}${change.path}`, { redirect: 'follow' });
     const text = await response.text();
     if (change.expect.status !== undefined) return response.status === change.expect.status;
@@ -154,7 +162,8 @@ export async function visitInBrowser({ url, paths }) {
       page.on('requestfailed', (request) => {
         const failure = request.failure()?.errorText ?? '';
         // A request the page itself gave up (a prefetch cut short by leaving) is not a missing asset.
-        if (request.url().startsWith(url) && !/ERR_ABORTED/.test(failure)) found.missing.push(`${path}: ${failure} ${new URL(request.url()).pathname}`);
+        if (request.url().startsWith(url) && !/ERR_ABORTED/.test(failure))
+          found.missing.push(`${path}: ${failure} ${new URL(request.url()).pathname}`);
       });
       await page.goto(`${url}${path}`, { waitUntil: 'load' });
       await page.waitForTimeout(500);
