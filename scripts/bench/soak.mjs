@@ -32,14 +32,14 @@ const percentile = (values, p) => {
 
 /**
  * The figures of one soak.
- * @param {{ cycles: object[], changes: object[], keepReleases: number }} result runSoak's
+ * @param {{ cycles: object[], changes: object[] }} result runSoak's
  * @returns {{ cycles: number, deployed: number, failed: { cycle: number, events: string[], reason: string }[],
  *   visitorRequests: number, visitorErrors: object[], violations: string[], missing: string[], pageErrors: string[],
  *   live: number, superseded: number, unpublished: object[], p50LiveMs: number | null, p95LiveMs: number | null,
  *   maxLiveMs: number | null, p95QuietLiveMs: number | null, maxDiskBytes: number, maxReleases: number, releasesBounded: boolean,
  *   overlaps: string[], imagesReported: (boolean | null)[] }}
  */
-export function summarize({ cycles, changes, keepReleases }) {
+export function summarize({ cycles, changes }) {
   // Notifications reach visitors from the portal directly (the browser asks for them): not timed as publishing.
   const published = changes.filter((change) => change.kind !== 'notification' && !change.superseded);
   const liveMs = published.filter((change) => change.liveAt !== undefined).map((change) => change.liveAt - change.madeAt);

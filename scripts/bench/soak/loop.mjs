@@ -93,11 +93,28 @@ function startRun({ env, outDir, killOnDeploy = false }) {
   };
   child.stdout.on('data', take);
   child.stderr.on('data', take);
+  running.add(child.pid);
   const done = new Promise((resolve) => {
-    child.on('close', (code, signal) => resolve({ code: code ?? 1, signal, output, ms: performance.now() - started }));
+    child.on('close', (code, signal) => {
+      running.delete(child.pid);
+      resolve({ code: code ?? 1, signal, output, ms: performance.now() - started });
+    });
   });
   return { done };
 }
+
+/** The process groups of the runs under way: a soak that stops early (an error, Ctrl-C) kills them with it. */
+const running = new Set();
+const killRunning = () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+};
+process.once('exit', killRunning);
 
 /** Why a run failed, in one line: its last `✖` lines, or its exit. */
 function reasonOf(run) {
@@ -160,6 +177,7 @@ export async function runSoak({ cycles, scale = 0, work, reader, keepReleases = 
     await pollChanges(state);
     return { cycles: state.cycles, changes: state.changes, keepReleases, scale };
   } finally {
+    killRunning();
     clearInterval(poller);
     await state.nginx?.close();
     await sshd.close();
