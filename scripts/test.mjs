@@ -14,6 +14,8 @@
  *      guard, the build report and the rebuild pipeline (publishing); a production install (`npm install
  *      --omit=dev`) that builds and serves against a portal (omit-dev); two cold builds under TZ=UTC and
  *      TZ=Asia/Taipei give the same HTML (timezone); a build with the hostile corpus, opened in Chromium (hostile);
+ *      five cycles of the publishing loop deployed over SSH to nginx with faults, an overlap, a killed deploy and
+ *      visitors (soak, scripts/bench/soak.mjs);
  *   5. the build against the sample portal in strict mode (only spec §7 endpoints answer; `npm run build`);
  *   6. checks of the built site (the folder tests/site, against the dist/ of step 5: dist contents and its audio;
  *      every route, redirect and 404 under real nginx; the build report and no broken internal links (site-checks,
@@ -125,7 +127,7 @@ step('type check (astro check, against the sample portal)', ['scripts/astro.mjs'
 step('unit and integration tests', [...vitest, UNIT_TESTS]);
 if (!skipBuild) {
   step(
-    'whole builds: each portal fault fails the build; publishing; production install; time zones; hostile corpus',
+    'whole builds: each portal fault fails the build; publishing; production install; time zones; hostile corpus; a short soak',
     [...vitest, '--no-file-parallelism', WHOLE_BUILD_TESTS],
     tools,
   );
