@@ -14,7 +14,7 @@
  * Events of a cycle (SOAK_EVENTS): faults of the portal, and runs that overlap or die.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSamplePortal } from '../../sample-portal/server.mjs';
 import { startNginx } from '../../lib/nginx.mjs';
@@ -169,6 +169,8 @@ export async function runSoak({ cycles, scale = 0, work, reader, keepReleases = 
       log(`soak cycle ${cycle}/${cycles}${events.length ? ` (${events.join(', ')})` : ''}…`);
       const record = await runCycle({ cycle, events, state, portal, editor, env, paths, reloadScript, keepReleases });
       state.cycles.push(record);
+      // What the soak has found so far, cycle by cycle: read it (summarize) should a long soak be stopped early.
+      appendFileSync(join(work, 'soak.jsonl'), `${JSON.stringify({ record, changes: state.changes })}\n`);
       log(
         `soak cycle ${cycle}: ${record.result}${record.reason ? ` — ${record.reason}` : ''} in ${(record.ms / 1000).toFixed(1)} s; ${record.visitors.requests} visitor requests, ${record.visitors.errors.length} errors`,
       );
