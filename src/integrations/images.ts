@@ -514,12 +514,7 @@ export async function prepareImages(options: {
  * @param manifest changed in place: a failed entry for each image made failed
  * @param report changed in place: `unreachable` or `failed` gets each image
  */
-function settleUnreachable(
-  noAnswer: { use: ImageUse; reason: string }[],
-  total: number,
-  manifest: ImageManifest,
-  report: ImageReport,
-): void {
+function settleUnreachable(noAnswer: { use: ImageUse; reason: string }[], total: number, manifest: ImageManifest, report: ImageReport): void {
   const baseAnswered = noAnswer.length < total;
   for (const { use, reason } of noAnswer) {
     if (!baseAnswered) {

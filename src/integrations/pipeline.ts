@@ -162,10 +162,15 @@ async function listsAndPlan(snapshotDir: string, portal: AstroIntegrationLogger)
  * Step 7b: precompressSite, after every step that writes a text file (the publish report, for editors only, is then
  * answered uncompressed), and what it did in the build log.
  */
-async function precompress(root: string, hosting: AstroIntegrationLogger): Promise<void> {
-  const copies = await precompressSite(root);
-  hosting.info(`gzip and brotli copies: ${copies.written} written, ${copies.deleted} of removed files deleted (${copies.files} text files)`);
+async function precompress(root: string, cacheDir: string, hosting: AstroIntegrationLogger): Promise<void> {
+  const copies = await precompressSite(root, join(cacheDir, PRECOMPRESS_CACHE_FOLDER));
+  hosting.info(
+    `gzip and brotli copies: ${copies.written} written (${copies.cached} of them from the cache), ${copies.deleted} of removed files deleted (${copies.files} text files)`,
+  );
 }
+
+/** The folder of Astro's cacheDir that keeps the compressed copies between builds (precompressSite). */
+const PRECOMPRESS_CACHE_FOLDER = 'precompressed';
 
 /**
  * Step 5: writeHostFiles, and what it did in the build log (a warning names the redirects past the CDN's limit).
@@ -281,7 +286,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
           logger: logger.fork('insurer:search-index'),
         });
         clock.lap('search index');
-        await precompress(root, hosting).then(() => clock.lap('precompress')); // 7b, before the snapshots are committed
+        await precompress(root, cacheDir, hosting).then(() => clock.lap('precompress')); // 7b, before the snapshots are committed
         // 8. Report and snapshots.
         await publish({
           root,

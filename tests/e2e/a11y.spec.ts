@@ -14,6 +14,7 @@ import { CHAT_TEXT } from '../../src/site/texts/chat';
 import { EXTERNAL } from '../../src/site/company';
 import { UI_TEXT } from '../../src/site/texts/layout';
 import { expect, test } from './fixtures';
+import { TEMPLATES } from './templates';
 
 /**
  * The issue's WCAG 2.0/2.1 A and AA tags, plus wcag22aa for axe's target-size rule (targets of at least 24 px,
@@ -42,40 +43,6 @@ async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** One page of every template (spec §2), from the sample portal's data. */
-const TEMPLATES: [name: string, path: string][] = [
-  ['home', '/'],
-  ['article list (news)', '/news/all/1'],
-  ['article detail (news)', '/news/detail/1'],
-  ['event list', '/event/all/1'],
-  ['winner detail', '/winner/detail/1'],
-  ['share detail', '/share/detail/10'],
-  ['coupon list', '/coupon/1'],
-  ['coupon detail', '/coupon/detail/1'],
-  ['video list', '/video/1'],
-  ['FAQ category', '/faq/1'],
-  ['FAQ service overview', '/faq/service'],
-  ['download', '/download/1/1/1'],
-  ['locations', '/about/locations/1'],
-  ['decree', '/about/decree/1'],
-  ['public disclosures', '/about/public'],
-  ['public disclosure category', '/about/public/basic'],
-  ['stewardship', '/about/public/stewardship'],
-  ['customer fair', '/customer-fair'],
-  ['insurance category', '/insurance/personal'],
-  ['insurance product', '/insurance/detail/1'],
-  ['about page', '/about/profile'],
-  ['legal page', '/legal'],
-  ['contact', '/contact'],
-  ['service', '/service'],
-  ['contract change', '/change'],
-  ['event page', '/event_page/20220503?timestamp=1651557900'],
-  ['search results with hits', `/search?q=${encodeURIComponent('理賠')}`],
-  ['search results without hits', '/search?q=xyzzyqwv'],
-  ['404', '/no-such-page'],
-  ['500', '/500'],
-  ['網站導覽', '/sitemap'],
-];
 
 test.describe('every template', () => {
   for (const [name, path] of TEMPLATES) {

@@ -1,13 +1,14 @@
 /**
  * Precompressed text files under real nginx (src/integrations/precompress.ts, the include of src/lib/host-config.ts):
  * - every text file a visitor downloads, HTML pages included, gets a gzip and a brotli copy; Pagefind's own
- *   compressed index files do not; a second run writes nothing; the copies of a removed page go with it;
+ *   compressed index files do not; a second run writes nothing; the copies of a removed page go with it; with the
+ *   build's cache folder, a new output folder (as each workflow run has) takes unchanged files' copies from it;
  * - nginx sends the brotli copy to a browser that accepts brotli (with Debian's module and the server's
  *   brotli_static.conf), the gzip copy to one that accepts only gzip, the page itself to one that accepts neither;
  *   the same include works on a server without the module (gzip only);
  * - Pagefind's hashed files are immutable, its loader is revalidated.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -65,11 +66,29 @@ describe('precompressed text files', () => {
     expect(existsSync(join(dir, 'small.txt.gz')), 'under 512 bytes').toBe(false);
     expect(existsSync(join(dir, 'pagefind', 'fragment', 'zh-TW_0b0ed2d.pf_fragment.gz'))).toBe(false);
     expect(existsSync(join(dir, 'pagefind', 'pagefind.js.br'))).toBe(true);
-    expect(first).toEqual({ written: 10, deleted: 0, files: 5 });
-    expect(await precompressSite(dir)).toEqual({ written: 0, deleted: 0, files: 5 });
+    expect(first).toEqual({ written: 10, cached: 0, deleted: 0, files: 5 });
+    expect(await precompressSite(dir)).toEqual({ written: 0, cached: 0, deleted: 0, files: 5 });
     rmSync(page);
-    expect(await precompressSite(dir)).toEqual({ written: 0, deleted: 2, files: 4 });
+    expect(await precompressSite(dir)).toEqual({ written: 0, cached: 0, deleted: 2, files: 4 });
     expect(existsSync(`${page}.gz`) || existsSync(`${page}.br`)).toBe(false);
+  });
+
+  it("a new output folder takes the copies of unchanged files from the build's cache; a changed file is compressed again", async () => {
+    const cache = join(tempDir('precompress-cache'), 'precompressed');
+    const first = site();
+    expect(await precompressSite(first, cache)).toEqual({ written: 10, cached: 0, deleted: 0, files: 5 });
+    // The next run's output folder is new (the workflow keeps no dist/); one page changed since.
+    const next = site();
+    const changed = join(next, 'news', 'detail', '7', 'index.html');
+    writeFileSync(changed, readFileSync(changed, 'utf8').replace('最新消息 7', '最新消息 7（更新）'));
+    expect(await precompressSite(next, cache)).toEqual({ written: 10, cached: 8, deleted: 0, files: 5 });
+    for (const file of ['index.html', '404.html', 'pagefind/pagefind.js']) {
+      expect(readFileSync(join(next, `${file}.br`)).equals(readFileSync(join(first, `${file}.br`))), file).toBe(true);
+    }
+    expect(brotliDecompressSync(readFileSync(`${changed}.br`)).equals(readFileSync(changed))).toBe(true);
+    expect(gunzipSync(readFileSync(`${changed}.gz`)).equals(readFileSync(changed))).toBe(true);
+    // The cache holds this build's copies only: the changed page's old copies are gone from it.
+    expect(readdirSync(cache)).toHaveLength(10);
   });
 
   it.each([
