@@ -56,10 +56,7 @@ const CONCURRENCY = 4;
  * @returns how many copies were written (compressed or taken from the cache), how many of those came from the cache,
  *   how many were deleted, and how many files have copies
  */
-export async function precompressSite(
-  root: string,
-  cacheDir?: string,
-): Promise<{ written: number; cached: number; deleted: number; files: number }> {
+export async function precompressSite(root: string, cacheDir?: string): Promise<{ written: number; cached: number; deleted: number; files: number }> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const paths = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
   let deleted = 0;

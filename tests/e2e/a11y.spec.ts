@@ -43,7 +43,6 @@ async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-
 test.describe('every template', () => {
   for (const [name, path] of TEMPLATES) {
     test(`${name} (${path}): no axe violation at 1440 px, no horizontal scroll at 320 px`, async ({ page, consoleErrors }) => {

@@ -12,7 +12,6 @@ import { FONT_SIZE } from '../../src/site/limits';
 import { expect, test } from './fixtures';
 import { TEMPLATES } from './templates';
 
-
 /** The most Tab presses per page: past it the walk stops (the longest templates, the site map, repeat their kind). */
 const MAX_STOPS = 160;
 
