@@ -163,6 +163,14 @@ export async function runSoak({ cycles, scale = 0, work, reader, keepReleases = 
   delete env.DEPLOY_COMMAND;
   const state = { nginx: null, changes: [], cycles: [], faqPath: null };
   const poller = setInterval(() => pollChanges(state), POLL_MS);
+  // Stopped by Ctrl-C or a kill: the runs, nginx, sshd and the portal stop with the soak (its log keeps the cycles).
+  const interrupted = async () => {
+    killRunning();
+    await Promise.allSettled([state.nginx?.close(), sshd.close(), portal.close()]);
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     for (let cycle = 1; cycle <= cycles; cycle += 1) {
       const events = schedule(cycle);
@@ -179,6 +187,8 @@ export async function runSoak({ cycles, scale = 0, work, reader, keepReleases = 
     await pollChanges(state);
     return { cycles: state.cycles, changes: state.changes, keepReleases, scale };
   } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     killRunning();
     clearInterval(poller);
     await state.nginx?.close();
