@@ -225,7 +225,7 @@ export const CHARACTER_READINGS: Readonly<Record<string, string>> = {
  * characters, which end the subject of a definition (期限為, 金額為, 專線為, 約為, 皆為), unless WEI_FOR_BEFORE
  * follows (將為您, 特為此: "for").
  */
-export const COPULA_WEI_AFTER = '限間額碼線日率數值者費號均皆即係乃則約式點價';
+export const COPULA_WEI_AFTER = '限間額碼線日率數值者費號均皆即係乃則約式點價果';
 /** Characters after 為 that make it wèi, "for" (為您, 為了, 為何, 為此, 為民). */
 export const WEI_FOR_BEFORE = '您你妳他她我們了何此民';
 

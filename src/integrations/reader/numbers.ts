@@ -99,7 +99,8 @@ export function codeWords(code: string): string {
 export function amountWords(written: string): string {
   const plain = written.replaceAll(',', '');
   const [whole = '0', fraction] = plain.split('.');
-  const wholeWords = Nzh.hk.encodeS(whole.replace(/^0+(?=\d)/, ''));
+  // A Taiwanese listener counts 兩 before 百, 千, 萬 and 億 at the head of a group (兩百萬, 一萬兩千八百; 一千二百 stays); nzh writes 二.
+  const wholeWords = Nzh.hk.encodeS(whole.replace(/^0+(?=\d)/, '')).replace(/(?<=^|[萬億])二(?=[百千萬億])/g, '兩');
   return fraction ? `${wholeWords}點${digitByDigit(fraction)}` : wholeWords;
 }
 
@@ -181,7 +182,8 @@ function datesAndTimes(text: string): string {
     .replace(/(?<!\d)(\d{4})\s?年/g, (_, year: string) => `${digitByDigit(year, YEAR_DIGITS)}年`)
     .replace(/(?<![\d/.])(\d{1,2})\/(\d{1,2})(?![\d/])/g, (whole, m, d) => date(whole, undefined, m, d));
   return out.replace(new RegExp(String.raw`${START}([01]?\d|2[0-4]):([0-5]\d)${END}`, 'g'), (_, hour: string, minute: string) => {
-    const h = amountWords(String(Number(hour)));
+    // Two o'clock is 兩點, as the count of hours (二點 is "2.").
+    const h = Number(hour) === 2 ? '兩' : amountWords(String(Number(hour)));
     if (minute === '00') return `${h}點`;
     return `${h}點${minute.startsWith('0') ? '零' : ''}${amountWords(String(Number(minute)))}分`;
   });

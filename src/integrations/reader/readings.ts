@@ -50,12 +50,29 @@ export function phraseReading(phrase: string): string {
     .join(' ');
 }
 
-/** A phrase's reading with CHARACTER_READINGS for its characters (期間 qí jiān). */
-const fieldPhraseReading = (phrase: string): string =>
-  phraseReading(phrase)
-    .split(' ')
-    .map((syllable, index) => CHARACTER_READINGS[phrase[index]!] ?? syllable)
-    .join(' ');
+/** PRONUNCIATION_LEXICON's words, longest first, as one pattern. */
+const REVIEWED_WORDS = new RegExp(
+  Object.keys(PRONUNCIATION_LEXICON)
+    .sort((a, b) => b.length - a.length)
+    .join('|'),
+  'g',
+);
+
+/**
+ * A field phrase's reading: pinyin-pro's reading of the phrase alone, with the reviewed readings of the words it
+ * contains (行李延誤: 行李 xíng lǐ) and CHARACTER_READINGS for its other characters (期間 qí jiān).
+ */
+function fieldPhraseReading(phrase: string): string {
+  const syllables = phraseReading(phrase).split(' ');
+  const reviewed = new Array<boolean>(phrase.length).fill(false);
+  for (const match of phrase.matchAll(REVIEWED_WORDS)) {
+    PRONUNCIATION_LEXICON[match[0]]!.split(' ').forEach((syllable, offset) => {
+      syllables[match.index + offset] = syllable;
+      reviewed[match.index + offset] = true;
+    });
+  }
+  return syllables.map((syllable, index) => (reviewed[index] ? syllable : (CHARACTER_READINGS[phrase[index]!] ?? syllable))).join(' ');
+}
 
 /**
  * The lexicon, word → reading: FIELD_PHRASES with pinyin-pro's reading of each phrase alone (and CHARACTER_READINGS),
