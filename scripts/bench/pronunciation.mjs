@@ -5,7 +5,8 @@
  * with and without tones.
  *
  * - The sentences: `pronunciation/sentences.tsv` (written for this bench; where a sentence has digits or symbols, the
- *   same sentence in characters as a listener expects to hear it).
+ *   same sentence in characters as a listener expects to hear it), and `pronunciation/heldout.tsv`, written after the
+ *   reader's lexicon was reviewed against the first set and never used to change it.
  * - Expected readings: pinyin-pro's readings of each sentence (in characters), with the reviewed exceptions of
  *   `pronunciation/exceptions.tsv` (context readings pinyin-pro gets wrong, Taiwan's standard readings), then the tone
  *   changes of connected speech (一 and 不 by pinyin-pro's rules, the 3-3 change: a third tone before a third tone in
@@ -47,9 +48,18 @@ function rows(file) {
     .map((line) => line.split('\t'));
 }
 
-/** The bench's sentences: `{ written, heard }` (heard: in characters, as a listener expects). */
-export function benchSentences() {
-  return rows('sentences.tsv').map(([written, heard]) => ({ written, heard: heard ?? written }));
+/**
+ * The sentence sets: `sentences.tsv`, against which the reader's lexicon was reviewed, and `heldout.tsv`, written
+ * after it and never used to change the lexicon (its figures say what the lexicon has not seen).
+ */
+export const SENTENCE_SETS = [
+  { name: 'reviewed', file: 'sentences.tsv' },
+  { name: 'held out', file: 'heldout.tsv' },
+];
+
+/** A set's sentences: `{ written, heard }` (heard: in characters, as a listener expects). */
+export function benchSentences(file = 'sentences.tsv') {
+  return rows(file).map(([written, heard]) => ({ written, heard: heard ?? written }));
 }
 
 /** The reviewed exceptions, longest first: `{ text, syllables, reason }`. */
@@ -197,33 +207,35 @@ async function scoreEngine(engine, sentences, exceptions) {
 const percent = (rate) => `${(rate * 100).toFixed(2)} %`;
 
 /**
- * Measures each engine of `engines` (default PRONUNCIATION_ENGINES; Debian's program only when installed) on the
- * bench's sentences. Returns `{ title, markdown, data }`; an engine that cannot run gets a row saying why.
+ * Measures each engine of `engines` (default PRONUNCIATION_ENGINES; Debian's program only when installed) on each
+ * sentence set (SENTENCE_SETS). Returns `{ title, markdown, data }` (data: one result per set and engine); an engine
+ * that cannot run gets a row saying why.
  */
 export async function benchPronunciation({ engines = PRONUNCIATION_ENGINES, log = () => undefined } = {}) {
-  const sentences = benchSentences();
   const exceptions = benchExceptions();
   const results = [];
   const lines = [
-    '| engine | syllables wrong, with tones | without tones | the engine reading the characters itself: with tones | without tones |',
-    '|---|---|---|---|---|',
+    '| sentences | engine | syllables wrong, with tones | without tones | the engine reading the characters itself: with tones | without tones |',
+    '|---|---|---|---|---|---|',
   ];
-  for (const engine of engines) {
-    if (engine === 'espeak-ng-native' && !onPath('espeak-ng')) {
-      lines.push(`| ${engine} | _not installed here_ | | | |`);
-      continue;
+  for (const set of SENTENCE_SETS) {
+    const sentences = benchSentences(set.file);
+    for (const engine of engines) {
+      if (engine === 'espeak-ng-native' && !onPath('espeak-ng')) {
+        lines.push(`| ${set.name} | ${engine} | _not installed here_ | | | |`);
+        continue;
+      }
+      log(`Pronunciation: ${set.name}, ${engine}`);
+      const result = { set: set.name, ...(await scoreEngine(engine, sentences, exceptions)) };
+      results.push(result);
+      lines.push(
+        `| ${set.name}: ${result.sentences} (${result.syllables} syllables) | ${engine} (\`${result.voice}\`) | ${percent(result.chain.tones)} | ${percent(result.chain.sounds)} | ${percent(result.characters.tones)} | ${percent(result.characters.sounds)} |`,
+      );
     }
-    log(`Pronunciation: ${engine}`);
-    const result = await scoreEngine(engine, sentences, exceptions);
-    results.push(result);
-    lines.push(
-      `| ${engine} (\`${result.voice}\`) | ${percent(result.chain.tones)} | ${percent(result.chain.sounds)} | ${percent(result.characters.tones)} | ${percent(result.characters.sounds)} |`,
-    );
   }
-  const syllables = results[0]?.syllables ?? 0;
   const markdown = [
-    `${sentences.length} sentences (${syllables} syllables; scripts/bench/pronunciation/), ${exceptions.length} reviewed exceptions to pinyin-pro. ` +
-      "The first two columns are what the build sends the engine (the reader's readings, src/integrations/reader/readings.ts); the last two the engine's own dictionary on the same text.",
+    `Sentences of scripts/bench/pronunciation/, ${exceptions.length} reviewed exceptions to pinyin-pro. ` +
+      "The first two figures are what the build sends the engine (the reader's readings, src/integrations/reader/readings.ts); the last two the engine's own dictionary on the same text.",
     '',
     ...lines,
   ].join('\n');
@@ -235,5 +247,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const engines = values.engines ? values.engines.split(',') : undefined;
   const report = await benchPronunciation({ engines, log: (line) => console.error(line) });
   console.log(report.markdown);
-  if (values.errors) for (const result of report.data) console.log(`\n${result.engine}:\n  ${result.errors.join('\n  ')}`);
+  if (values.errors) for (const result of report.data) console.log(`\n${result.set}, ${result.engine}:\n  ${result.errors.join('\n  ')}`);
 }
