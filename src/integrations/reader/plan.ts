@@ -10,7 +10,7 @@ import { extractReaderPage, splitSegments, type ReaderPage } from './text.ts';
 
 /**
  * A built page with something to read: its readable text (ReaderPage), HTML file (absolute) and segments, each as
- * the engine receives it (engineText: the pronunciation lexicon's readings for espeak-ng).
+ * the engine receives it (engineText: the readings of its characters for espeak-ng).
  */
 export type PlannedPage = ReaderPage & { file: string; segments: string[] };
 
@@ -27,16 +27,26 @@ export interface ReaderPlan {
 /**
  * Reads every file of `files` (absolute paths of built HTML pages; a page gets audio only when its `main` carries
  * `data-reader`, extractReaderPage), splits each text into segments of at most `settings.segmentMaxChars`
- * characters (counted before the lexicon's pinyin replaces words, pronunciation.ts), and orders the pages by their date, newest first (undated pages last, then by file): when the
+ * characters (counted before the readings' pinyin replaces the characters, pronunciation.ts), and orders the pages by their date, newest first (undated pages last, then by file): when the
  * synthesis time budget (READER_BUDGET_SECONDS) runs out, the pages editors changed last are the ones with audio.
  * Rejects when a file cannot be read.
  */
 export async function planReaderSite(files: readonly string[], settings: ResolvedReaderSettings): Promise<ReaderPlan> {
   const pages: PlannedPage[] = [];
+  // Each distinct segment's engine text once: list pages repeat their items' text, and the readings cost about a
+  // millisecond per segment (readings.ts).
+  const spoken = new Map<string, string>();
+  const engineTextOf = (segment: string): string => {
+    const known = spoken.get(segment);
+    if (known !== undefined) return known;
+    const text = engineText(segment, settings.engine);
+    spoken.set(segment, text);
+    return text;
+  };
   for (const file of files) {
     const page = extractReaderPage(await readFile(file, 'utf8'));
     if (!page) continue;
-    const segments = splitSegments(page.text, settings.segmentMaxChars).map((segment) => engineText(segment, settings.engine));
+    const segments = splitSegments(page.text, settings.segmentMaxChars).map(engineTextOf);
     pages.push({ ...page, file, segments });
   }
   pages.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.file.localeCompare(b.file));
