@@ -22,6 +22,7 @@
  * | percentage 12.5%, 12.5％                                | 百分之十二點五                             |
  * | amount NT$1,200,000, 新臺幣1,200元, 1,200 元, $300        | 一百二十萬元, 新臺幣一千二百元, 一千二百元, 三百元 |
  * | other numbers 1,200, 35, 3.5                            | amounts: 一千二百, 三十五, 三點五          |
+ * | 2 at the head of a group: 200 萬, 2,500, 12,800; 02:00   | 兩百萬, 兩千五百, 一萬兩千八百; 兩點       |
  * | other digit runs with a leading 0 or over 8 digits      | digit by digit (codes, account numbers)  |
  *
  * | symbols: 台北/新北; 五% after a number in words; ETC    | 台北、新北 (never "slash"); 百分之五; E T C spelled |
