@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { isCached } from './cache.ts';
 import { engineText } from './pronunciation.ts';
+import { openSpokenCache } from './spoken-cache.ts';
 import type { ResolvedReaderSettings } from './settings.ts';
 import { extractReaderPage, splitSegments, type ReaderPage } from './text.ts';
 
@@ -33,22 +34,18 @@ export interface ReaderPlan {
  */
 export async function planReaderSite(files: readonly string[], settings: ResolvedReaderSettings): Promise<ReaderPlan> {
   const pages: PlannedPage[] = [];
-  // Each distinct segment's engine text once: list pages repeat their items' text, and the readings cost about a
-  // millisecond per segment (readings.ts).
-  const spoken = new Map<string, string>();
-  const engineTextOf = (segment: string): string => {
-    const known = spoken.get(segment);
-    if (known !== undefined) return known;
-    const text = engineText(segment, settings.engine);
-    spoken.set(segment, text);
-    return text;
-  };
+  // Each distinct segment's engine text once (list pages repeat their items' text), and from the previous build's
+  // memo when it has it: the readings cost about 0.7 ms per segment (readings.ts, spoken-cache.ts).
+  const spoken = settings.engine === 'command' ? undefined : await openSpokenCache(settings);
+  const engineTextOf = (segment: string): string =>
+    spoken ? spoken.get(segment, (text) => engineText(text, settings.engine)) : engineText(segment, settings.engine);
   for (const file of files) {
     const page = extractReaderPage(await readFile(file, 'utf8'));
     if (!page) continue;
     const segments = splitSegments(page.text, settings.segmentMaxChars).map(engineTextOf);
     pages.push({ ...page, file, segments });
   }
+  await spoken?.save();
   pages.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.file.localeCompare(b.file));
   const distinct = new Set(pages.flatMap((page) => page.segments));
   const toSynthesize = [...distinct].filter((text) => !isCached(text, settings));
