@@ -192,6 +192,12 @@ export const PRONUNCIATION_LEXICON: Readonly<Record<string, string>> = {
   應運: 'ying4 yun4',
   應酬: 'ying4 chou2',
   應戰: 'ying4 zhan4',
+  應邀: 'ying4 yao1',
+  應景: 'ying4 jing3',
+  應聲: 'ying4 sheng1',
+  應答: 'ying4 da2',
+  接應: 'jie1 ying4',
+  供不應求: 'gong1 bu4 ying4 qiu2',
   應屆: 'ying1 jie4',
   應有: 'ying1 you3',
 };
