@@ -34,11 +34,14 @@ import { openPhonemizer } from '../../src/integrations/reader/phonemes.ts';
 import { onPath } from '../../src/integrations/reader/programs.ts';
 import { engineText } from '../../src/integrations/reader/pronunciation.ts';
 import { READER_DEFAULTS } from '../../src/integrations/reader/settings.ts';
+import { readSettings } from '../../src/settings.ts';
 
 const TITLE = 'Pronunciation';
 const HERE = fileURLToPath(new URL('./pronunciation/', import.meta.url));
 /** Engines measured by default: the WebAssembly build (the default engine) and Debian's program. */
 export const PRONUNCIATION_ENGINES = ['espeak-ng-wasm', 'espeak-ng-native'];
+/** Debian's espeak-ng program (READER_ESPEAK_NG). */
+const espeakProgram = () => readSettings(process.env).READER_ESPEAK_NG;
 
 /** The lines of a bench data file without comments and blank lines, split at tabs. */
 function rows(file) {
@@ -170,7 +173,7 @@ function differences(expected, said, names) {
 /** Scores one engine: `{ engine, voice, syllables, chain: { tones, sounds }, characters: { tones, sounds }, errors }`. */
 async function scoreEngine(engine, sentences, exceptions) {
   const voice = engine === 'espeak-ng-wasm' ? READER_DEFAULTS.wasmVoice : READER_DEFAULTS.nativeVoice;
-  const phonemizer = await openPhonemizer({ engine, voice, espeakProgram: 'espeak-ng' });
+  const phonemizer = await openPhonemizer({ engine, voice, espeakProgram: espeakProgram() });
   try {
     const expected = sentences.map(({ heard }) => expectedSyllables(heard, exceptions));
     const distinct = [...new Set(expected.flat())];
@@ -221,7 +224,7 @@ export async function benchPronunciation({ engines = PRONUNCIATION_ENGINES, log 
   for (const set of SENTENCE_SETS) {
     const sentences = benchSentences(set.file);
     for (const engine of engines) {
-      if (engine === 'espeak-ng-native' && !onPath('espeak-ng')) {
+      if (engine === 'espeak-ng-native' && !onPath(espeakProgram())) {
         lines.push(`| ${set.name} | ${engine} | _not installed here_ | | | |`);
         continue;
       }
