@@ -44,6 +44,12 @@ const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be 
 /** READER_ENGINE values: `espeak-ng` picks Debian's programs when installed, else WebAssembly. */
 export const READER_ENGINES = ['espeak-ng', 'espeak-ng-native', 'espeak-ng-wasm', 'command', 'off'] as const;
 /**
+ * Default READER_ENGINE: the WebAssembly espeak-ng wherever the site is built. It pronounces best (the bench's
+ * pronunciation check, scripts/bench/pronunciation.mjs); Debian's programs (`espeak-ng-native`, or `espeak-ng`: them
+ * when installed) are faster and stay a setting.
+ */
+export const READER_ENGINE_DEFAULT = 'espeak-ng-wasm' satisfies (typeof READER_ENGINES)[number];
+/**
  * Default of READER_BUDGET_SECONDS, seconds (speech never delays a publish): the synthesis time one
  * build may spend; pages whose audio is not ready publish without it and get it in a later build.
  */
@@ -180,8 +186,8 @@ export const SETTINGS = {
   ),
   READER_ENGINE: setting(
     'reader',
-    z.enum(READER_ENGINES).default('espeak-ng'),
-    `audio reader engine: ${READER_ENGINES.map((name) => `\`${name}\``).join(', ')} (default \`espeak-ng\`); see [the reader's README](../src/integrations/reader/README.md).`,
+    z.enum(READER_ENGINES).default(READER_ENGINE_DEFAULT),
+    `audio reader engine: ${READER_ENGINES.map((name) => `\`${name}\``).join(', ')} (default \`${READER_ENGINE_DEFAULT}\`, which pronounces best; \`espeak-ng-native\`: Debian's faster programs; \`espeak-ng\`: those when installed, else the WebAssembly build); see [the reader's README](../src/integrations/reader/README.md).`,
   ),
   READER_VOICE: setting(
     'reader',

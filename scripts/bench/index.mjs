@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: the benchmark. Not a test: it measures and prints, it asserts nothing.
  *
- *   npm run bench [-- --only build,weight,lighthouse,search,navigation,notifications,reader,nginx,publish,soak] [--sizes sample,1k,10k]
+ *   npm run bench [-- --only build,weight,lighthouse,search,navigation,notifications,reader,pronunciation,nginx,publish,soak] [--sizes sample,1k,10k]
  *                 [--dist dist] [--no-prefetch-dist dir] [--out bench-results/bench.md] [--readme]
  *                 [--cycles N] [--reader off]
  *   npm run soak [-- --sizes sample,1k] [--cycles N] [--reader off]   (the soak section alone)
@@ -19,6 +19,9 @@
  * - notifications: the longest main-thread task while 10,000 notifications arrive in one answer;
  * - reader: the audio reader's synthesis, cold and warm cache, per engine, for the sample site (`--dist`) and the
  *   1k size of `--sizes` (scripts/bench/reader.mjs; 10k is not synthesized);
+ * - pronunciation: the syllable error rate of each espeak-ng engine, with and without tones, on the field's
+ *   sentences of scripts/bench/pronunciation/ against pinyin-pro's readings and reviewed exceptions (needs no site;
+ *   scripts/bench/pronunciation.mjs);
  * - nginx: requests/s on `/` from one nginx worker, with the build's gzip and brotli copies and on the fly
  *   (scripts/bench/nginx.mjs);
  * - publish: with the reader on, cold builds until every page has audio, then the time until one changed, added or
@@ -45,6 +48,7 @@ import { parseArgs } from 'node:util';
 import { build } from '../astro.mjs';
 import { benchBuild } from './build.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchPronunciation } from './pronunciation.mjs';
 import { benchPublish } from './publish.mjs';
 import { benchSoak } from './soak.mjs';
 import { benchNavigation } from './navigation.mjs';
@@ -55,7 +59,7 @@ import { DEFAULT_DIST, RESULTS_DIR, ROOT, machine, seconds } from './util.mjs';
 import { benchWeight } from './weight.mjs';
 
 /** Section names in run order. */
-export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'notifications', 'reader', 'nginx', 'publish', 'soak'];
+export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'notifications', 'reader', 'pronunciation', 'nginx', 'publish', 'soak'];
 /** Sections a run without `--only` leaves out: the soak takes an hour or more on its own. */
 const NAMED_ONLY = ['soak'];
 
@@ -103,7 +107,9 @@ async function main() {
   // The page sections measure the site as it is published: the build section's sites have no audio reader
   // (READER_ENGINE=off), so they use --dist, or dist/ brought up to date by `npm run build` (incremental).
   const dist = values.dist ? path.resolve(values.dist) : DEFAULT_DIST;
-  const pageSections = only.filter((name) => !['build', 'publish', 'soak'].includes(name));
+  // The pronunciation check reads sentences of its own, not the site.
+  if (only.includes('pronunciation')) sections.push(await benchPronunciation({ log }));
+  const pageSections = only.filter((name) => !['build', 'publish', 'soak', 'pronunciation'].includes(name));
   if (pageSections.length > 0 && !values.dist) {
     log('npm run build…');
     if ((await build()) !== 0) throw new Error('npm run build failed');

@@ -3,8 +3,8 @@
  * page, made at build time. The build pipeline (src/integrations/pipeline.ts) calls them from its hooks.
  *
  * - setUpReader, at `astro:config:setup`: reads the engine settings (READER_* variables of src/settings.ts,
- *   src/integrations/reader/settings.ts) and probes the engine (`espeak-ng`: Debian's programs if installed, else
- *   the WebAssembly build from npm). The answer is the virtual module `virtual:insurer/reader` (`readerEnabled`),
+ *   src/integrations/reader/settings.ts) and probes the engine (by default the WebAssembly build from npm;
+ *   `espeak-ng`: Debian's programs if installed, else that build). The answer is the virtual module `virtual:insurer/reader` (`readerEnabled`),
  *   which SiteLayout reads before pages render: with no engine, one warning is logged, no page gets a readerPath
  *   and so no page shows the player; the build goes on. The dev server has no audio (it is made by the build), so
  *   it shows no player either.

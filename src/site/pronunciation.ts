@@ -1,13 +1,14 @@
 /**
- * How the audio reader (語音朗讀) pronounces what its speech engine would otherwise misread: the word said for the
- * mask of a published name, and a lexicon of insurance terms and common polyphones (多音字) with their reading.
+ * How the audio reader (語音朗讀) pronounces Chinese text: the word said for the mask of a published name, and the
+ * lexicon that corrects the readings of a pinyin dictionary (pinyin-pro) for the field's text.
  *
  * The readings are Hanyu Pinyin with tone numbers (1–4, 5 for the neutral tone, `v` for ü), syllables apart, as the
- * Ministry of Education's 重編國語辭典修訂本 gives them for Taiwan; espeak-ng reads that spelling as Mandarin in
- * both its builds (src/integrations/reader/pronunciation.ts applies the lexicon to the text it sends). Entries were
- * chosen by comparing espeak-ng's reading of the sample site's text with pinyin-pro's
- * (tests/unit/reader-pronunciation.test.ts checks every entry on the engines). Longer entries win over shorter ones
- * that they contain (給付 over 給), so a word's exception is one more entry.
+ * Ministry of Education's 重編國語辭典修訂本 gives them for Taiwan. src/integrations/reader/readings.ts reads a text
+ * with pinyin-pro's phrase readings, then applies, in this order: FIELD_PHRASES (pinyin-pro's reading of each
+ * phrase alone), PRONUNCIATION_LEXICON (reviewed readings; longer entries win over shorter ones they contain, so a
+ * word's exception is one more entry), CHARACTER_READINGS and the copula 為 where no entry covers the character,
+ * and the tone changes of connected speech. tests/unit/reader-pronunciation.test.ts checks every entry against
+ * pinyin-pro (a differing reading needs its reason there) and on the phonemes both espeak-ng engines plan.
  */
 
 /**
@@ -17,10 +18,11 @@
 export const NAME_MASK_WORD = '某';
 
 /**
- * Word → reading (pinyin with tone numbers). Only words some engine misreads: espeak-ng 1.51 (Debian's
- * `cmn-latn-pinyin`) reads each polyphone with one fixed reading (為 always wèi, 地 always de, 重 always zhòng),
- * espeak-ng 1.52 (the WebAssembly `cmn`) knows more words but reads 兒 as the English letters "r five", 於 as yū,
- * 給付 as gěi fù.
+ * Word → reading (pinyin with tone numbers), reviewed: where pinyin-pro's reading in a sentence is wrong for the
+ * field (給付 jǐ fù, 還款 huán, 處新臺幣…罰鍰 chǔ), where Taiwan says a full tone for a mainland neutral tone
+ * (部分 bù fèn, 行李 xíng lǐ, 時候 shí hòu), and the words in which 應 is yìng (CHARACTER_READINGS makes it yīng,
+ * "should"). Some entries predate the pinyin chain and agree with pinyin-pro; they keep a phrase's reading fixed
+ * whatever the sentence's segmentation.
  */
 export const PRONUNCIATION_LEXICON: Readonly<Record<string, string>> = {
   // Insurance and claims.
@@ -139,4 +141,230 @@ export const PRONUNCIATION_LEXICON: Readonly<Record<string, string>> = {
   窘: 'jiong3',
   // 兒 is ér; espeak-ng 1.52 switches to English for it, 1.51 reads it toneless.
   兒: 'er2',
+  // pinyin-pro's sentence readings that are wrong here.
+  處以: 'chu3 yi3',
+  處新臺幣: 'chu3 xin1 tai2 bi4',
+  處新台幣: 'chu3 xin1 tai2 bi4',
+  提供給: 'ti2 gong1 gei3',
+  旅行業: 'lv3 xing2 ye4',
+  旅行社: 'lv3 xing2 she4',
+  得為: 'de2 wei2',
+  // Full tones where the mainland reading (pinyin-pro's) has a neutral tone: the Ministry of Education's.
+  部分: 'bu4 fen4',
+  行李: 'xing2 li3',
+  時候: 'shi2 hou4',
+  事情: 'shi4 qing2',
+  地方: 'di4 fang1',
+  東西: 'dong1 xi1',
+  關係: 'guan1 xi4',
+  知道: 'zhi1 dao4',
+  清楚: 'qing1 chu3',
+  麻煩: 'ma2 fan2',
+  朋友: 'peng2 you3',
+  先生: 'xian1 sheng1',
+  意思: 'yi4 si1',
+  認識: 'ren4 shi4',
+  告訴: 'gao4 su4',
+  喜歡: 'xi3 huan1',
+  舒服: 'shu1 fu2',
+  便宜: 'pian2 yi2',
+  客氣: 'ke4 qi4',
+  衣服: 'yi1 fu2',
+  明白: 'ming2 bai2',
+  生意: 'sheng1 yi4',
+  // 應 is yìng in these words (yīng, "should", elsewhere: CHARACTER_READINGS).
+  答應: 'da1 ying4',
+  呼應: 'hu1 ying4',
+  感應: 'gan3 ying4',
+  效應: 'xiao4 ying4',
+  順應: 'shun4 ying4',
+  響應: 'xiang3 ying4',
+  照應: 'zhao4 ying4',
+  報應: 'bao4 ying4',
+  應對: 'ying4 dui4',
+  應付: 'ying4 fu4',
+  應急: 'ying4 ji2',
+  應聘: 'ying4 pin4',
+  應允: 'ying4 yun3',
+  應試: 'ying4 shi4',
+  應考: 'ying4 kao3',
+  應驗: 'ying4 yan4',
+  應運: 'ying4 yun4',
+  應酬: 'ying4 chou2',
+  應戰: 'ying4 zhan4',
+  應邀: 'ying4 yao1',
+  應景: 'ying4 jing3',
+  應聲: 'ying4 sheng1',
+  應答: 'ying4 da2',
+  接應: 'jie1 ying4',
+  供不應求: 'gong1 bu4 ying4 qiu2',
+  應屆: 'ying1 jie4',
+  應有: 'ying1 you3',
 };
+
+/**
+ * Character → reading wherever no lexicon entry covers it: the Taiwan standard reading of characters whose mainland
+ * reading (pinyin-pro's, and espeak-ng's) differs (the Ministry of Education's 國語一字多音審訂表: 期 qí, 危 wéi,
+ * 質 zhí, 暫 zhàn, 息 xí, 企 qì, 微 wéi, 綜 zòng, 液 yì, 擊 jí, 夕 xì, 昔 xí, 惜 xí, 檔 dàng), and 應 yīng
+ * ("should", 應於, 應檢附; pinyin-pro reads it yìng outside its words: PRONUNCIATION_LEXICON lists the yìng words).
+ */
+export const CHARACTER_READINGS: Readonly<Record<string, string>> = {
+  期: 'qi2',
+  危: 'wei2',
+  質: 'zhi2',
+  暫: 'zhan4',
+  息: 'xi2',
+  企: 'qi4',
+  微: 'wei2',
+  綜: 'zong4',
+  液: 'yi4',
+  擊: 'ji2',
+  夕: 'xi4',
+  昔: 'xi2',
+  惜: 'xi2',
+  檔: 'dang4',
+  應: 'ying1',
+};
+
+/**
+ * The copula 為 (是, 作為) is wéi; pinyin-pro reads 為 wèi ("for") outside its words. Read wéi after these
+ * characters, which end the subject of a definition (期限為, 金額為, 專線為, 約為, 皆為), unless WEI_FOR_BEFORE
+ * follows (將為您, 特為此: "for").
+ */
+export const COPULA_WEI_AFTER = '限間額碼線日率數值者費號均皆即係乃則約式點價果';
+/** Characters after 為 that make it wèi, "for" (為您, 為了, 為何, 為此, 為民). */
+export const WEI_FOR_BEFORE = '您你妳他她我們了何此民';
+
+/**
+ * The field's fixed phrases (legal, claims and banking vocabulary), each read as one unit with pinyin-pro's reading
+ * of the phrase alone (and CHARACTER_READINGS), so that the segmentation of a sentence cannot split a phrase into
+ * words read otherwise (旅行業者 was 旅 行業 者, lǚ háng yè). Readings pinyin-pro gets wrong belong in
+ * PRONUNCIATION_LEXICON.
+ */
+export const FIELD_PHRASES: readonly string[] = [
+  // Parties and contract.
+  '要保人',
+  '被保險人',
+  '受益人',
+  '保險人',
+  '法定繼承人',
+  '第三人',
+  '要保書',
+  '保險契約',
+  '契約',
+  '條款',
+  '附加條款',
+  '批單',
+  '保單',
+  '保險單',
+  '告知義務',
+  '據實說明',
+  '保險期間',
+  '保險金額',
+  '保險費',
+  '保費',
+  '保險金',
+  '自負額',
+  '除外責任',
+  '不保事項',
+  '代位求償',
+  '複保險',
+  '不足額保險',
+  '超額保險',
+  '寬限期間',
+  '停止效力',
+  '停效',
+  '復效',
+  '契約撤銷',
+  '解約金',
+  '保單價值準備金',
+  '保單借款',
+  '墊繳',
+  '滿期',
+  '續保',
+  '投保',
+  '核保',
+  '承保',
+  '退保',
+  // Claims.
+  '理賠',
+  '給付',
+  '身故',
+  '失能',
+  '住院',
+  '門診',
+  '診斷證明書',
+  '收據',
+  '正本',
+  '影本',
+  '委託書',
+  '除戶',
+  '戶籍謄本',
+  '死亡證明書',
+  '事故證明',
+  '報案證明',
+  '估價單',
+  '修復',
+  '實際價值',
+  '重置成本',
+  '損失',
+  '賠償',
+  '審核',
+  '核定',
+  '補件',
+  '覆核',
+  '申訴',
+  '評議',
+  '肇事',
+  '和解',
+  '調解',
+  '仲裁',
+  // Banking and payment.
+  '銀行',
+  '帳戶',
+  '帳號',
+  '存摺',
+  '匯款',
+  '退匯',
+  '轉帳',
+  '扣款',
+  '刷卡',
+  '信用卡',
+  '利率',
+  '利息',
+  '年利',
+  '手續費',
+  '交易明細',
+  '授權',
+  '印鑑',
+  '簽名',
+  // Law and supervision.
+  '罰鍰',
+  '罰款',
+  '主管機關',
+  '限期改正',
+  '限期改善',
+  '按次處罰',
+  '個人資料',
+  '蒐集',
+  '處理',
+  '利用',
+  '請求權',
+  '消滅時效',
+  '強制汽車責任保險',
+  '責任保險',
+  '火災保險',
+  '地震基本保險',
+  '標的物',
+  '動產',
+  '不動產',
+  // Travel.
+  '旅遊不便險',
+  '班機延誤',
+  '行李延誤',
+  '旅行文件',
+  '行程',
+  '登機證',
+  '緊急救援',
+  '護照',
+];

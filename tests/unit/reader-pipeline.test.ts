@@ -345,14 +345,28 @@ describe('the WebAssembly engine (npm install alone)', () => {
     expect(Math.abs(soxDuration(file) - manifest.durationMs / 1000)).toBeLessThan(0.2);
   });
 
-  it("takes over when Debian's espeak-ng or lame is absent, and the build log names it", { timeout: 60_000 }, async () => {
-    for (const env of [{ READER_ESPEAK_NG: MISSING_PROGRAM }, { READER_LAME: '/nonexistent/bin/lame' }]) {
+  it("is the default engine, even where Debian's programs are installed", { timeout: 60_000 }, async () => {
+    const probe = await probeEngine(readerSettingsOf({}, path.join(root, 'cache-default')));
+    expect(probe.ok && probe.settings.engine).toBe('espeak-ng-wasm');
+    expect(probe.ok && probe.settings.voice).toBe(READER_DEFAULTS.wasmVoice);
+  });
+
+  it("takes over with READER_ENGINE=espeak-ng when Debian's espeak-ng or lame is absent, and the build log names it", {
+    timeout: 60_000,
+  }, async () => {
+    for (const env of [
+      { READER_ENGINE: 'espeak-ng', READER_ESPEAK_NG: MISSING_PROGRAM },
+      { READER_ENGINE: 'espeak-ng', READER_LAME: '/nonexistent/bin/lame' },
+    ]) {
       const probe = await probeEngine(readerSettingsOf(env, path.join(root, 'cache-fallback')));
       expect(probe.ok && probe.settings.engine).toBe('espeak-ng-wasm');
       expect(probe.ok && probe.description).toMatch(/(espeak-ng|lame) program is not installed/);
     }
     const { log, warnings, infos } = logger();
-    const { setup, source } = await setUp({ READER_ESPEAK_NG: MISSING_PROGRAM, READER_CACHE_DIR: path.join(root, 'cache-fallback') }, log);
+    const { setup, source } = await setUp(
+      { READER_ENGINE: 'espeak-ng', READER_ESPEAK_NG: MISSING_PROGRAM, READER_CACHE_DIR: path.join(root, 'cache-fallback') },
+      log,
+    );
     expect(warnings).toEqual([]);
     expect(source).toBe('export const readerEnabled = true;');
     const out = path.join(root, 'dist-fallback');

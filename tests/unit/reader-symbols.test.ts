@@ -29,6 +29,9 @@ const CASES: [written: string, heard: string, rule: string][] = [
   ['客服專線 0800-880-550', '客服專線零八零零 八八零 五五零', 'a toll-free number'],
   ['請使用 10905 版申請書', '請使用一零九零五版申請書', 'a form version digit by digit'],
   ['ETC 扣款', 'E T C 扣款', 'a capital-letter run spelled'],
+  ['自負額 2,500 元，最高 200 萬元', '自負額兩千五百元，最高兩百萬元', '2 at the head of a group as 兩'],
+  ['每年 12,800 元', '每年一萬兩千八百元', '2 after 萬 as 兩'],
+  ['凌晨 02:00 維護', '凌晨兩點維護', "two o'clock as 兩點"],
 ];
 
 const settings = readerSettings(readSettings({}), '/nonexistent');

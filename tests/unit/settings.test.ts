@@ -64,7 +64,7 @@ describe('settings (DESIGN.md §11: one settings module)', () => {
     expect(settings.PUBLIC_IMAGE_BASE).toBe('/upload/');
     expect(settings.PUBLIC_PORTAL_API_BASE).toBe('');
     expect(settings.SITE_ENV).toBe('production');
-    expect(settings.READER_ENGINE).toBe('espeak-ng');
+    expect(settings.READER_ENGINE).toBe('espeak-ng-wasm');
     expect(settings.SAMPLE_PORTAL_STRICT).toBe(false);
     expect(settings.PORTAL_API_BASE).toBeUndefined();
   });

@@ -22,6 +22,7 @@
  * | percentage 12.5%, 12.5％                                | 百分之十二點五                             |
  * | amount NT$1,200,000, 新臺幣1,200元, 1,200 元, $300        | 一百二十萬元, 新臺幣一千二百元, 一千二百元, 三百元 |
  * | other numbers 1,200, 35, 3.5                            | amounts: 一千二百, 三十五, 三點五          |
+ * | 2 at the head of a group: 200 萬, 2,500, 12,800; 02:00   | 兩百萬, 兩千五百, 一萬兩千八百; 兩點       |
  * | other digit runs with a leading 0 or over 8 digits      | digit by digit (codes, account numbers)  |
  *
  * | symbols: 台北/新北; 五% after a number in words; ETC    | 台北、新北 (never "slash"); 百分之五; E T C spelled |
@@ -99,7 +100,8 @@ export function codeWords(code: string): string {
 export function amountWords(written: string): string {
   const plain = written.replaceAll(',', '');
   const [whole = '0', fraction] = plain.split('.');
-  const wholeWords = Nzh.hk.encodeS(whole.replace(/^0+(?=\d)/, ''));
+  // A Taiwanese listener counts 兩 before 百, 千, 萬 and 億 at the head of a group (兩百萬, 一萬兩千八百; 一千二百 stays); nzh writes 二.
+  const wholeWords = Nzh.hk.encodeS(whole.replace(/^0+(?=\d)/, '')).replace(/(?<=^|[萬億])二(?=[百千萬億])/g, '兩');
   return fraction ? `${wholeWords}點${digitByDigit(fraction)}` : wholeWords;
 }
 
@@ -181,7 +183,8 @@ function datesAndTimes(text: string): string {
     .replace(/(?<!\d)(\d{4})\s?年/g, (_, year: string) => `${digitByDigit(year, YEAR_DIGITS)}年`)
     .replace(/(?<![\d/.])(\d{1,2})\/(\d{1,2})(?![\d/])/g, (whole, m, d) => date(whole, undefined, m, d));
   return out.replace(new RegExp(String.raw`${START}([01]?\d|2[0-4]):([0-5]\d)${END}`, 'g'), (_, hour: string, minute: string) => {
-    const h = amountWords(String(Number(hour)));
+    // Two o'clock is 兩點, as the count of hours (二點 is "2.").
+    const h = Number(hour) === 2 ? '兩' : amountWords(String(Number(hour)));
     if (minute === '00') return `${h}點`;
     return `${h}點${minute.startsWith('0') ? '零' : ''}${amountWords(String(Number(minute)))}分`;
   });

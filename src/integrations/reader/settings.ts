@@ -5,11 +5,10 @@
  * an argument.
  *
  * Engines (`ReaderSettings.engine`, READER_ENGINE; how each runs: src/integrations/reader/engines.ts):
- * - `espeak-ng` (default): Debian's espeak-ng and lame programs when both are installed (the faster choice), else
- *   the same synthesizer compiled to WebAssembly, installed by `npm install` (`espeak-ng-wasm`).
- * - `espeak-ng-native`: the programs only (espeak-ng → WAV, lame → MP3).
- * - `espeak-ng-wasm`: the WebAssembly build only (src/integrations/reader/wasm.ts: espeak-ng and LAME in worker
- *   threads).
+ * - `espeak-ng-wasm` (default, READER_ENGINE_DEFAULT of src/settings.ts: it pronounces best): espeak-ng 1.52 and
+ *   LAME compiled to WebAssembly, installed by `npm install` (src/integrations/reader/wasm.ts: in worker threads).
+ * - `espeak-ng-native`: Debian's espeak-ng 1.51 and lame programs only (espeak-ng → WAV, lame → MP3; faster).
+ * - `espeak-ng`: Debian's programs when both are installed, else the WebAssembly build.
  * - `command`: a shell command template that receives the text and writes audio, so any TTS vendor's CLI plugs in
  *   without code changes (`{text_file}` / `{out_file}` placeholders, the text also on stdin); lame encodes.
  * - `off` disables the reader.
