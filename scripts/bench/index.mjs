@@ -59,7 +59,19 @@ import { DEFAULT_DIST, RESULTS_DIR, ROOT, machine, seconds } from './util.mjs';
 import { benchWeight } from './weight.mjs';
 
 /** Section names in run order. */
-export const SECTIONS = ['build', 'weight', 'lighthouse', 'search', 'navigation', 'notifications', 'reader', 'pronunciation', 'nginx', 'publish', 'soak'];
+export const SECTIONS = [
+  'build',
+  'weight',
+  'lighthouse',
+  'search',
+  'navigation',
+  'notifications',
+  'reader',
+  'pronunciation',
+  'nginx',
+  'publish',
+  'soak',
+];
 /** Sections a run without `--only` leaves out: the soak takes an hour or more on its own. */
 const NAMED_ONLY = ['soak'];
 
