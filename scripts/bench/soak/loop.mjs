@@ -158,9 +158,10 @@ export async function runSoak({ cycles, scale = 0, work, reader, keepReleases = 
     DEPLOY_SSH_KNOWN_HOSTS: sshd.knownHosts,
     DEPLOY_KEEP_RELEASES: String(keepReleases),
     DEPLOY_RELOAD_COMMAND: `sh ${reloadScript}`,
+    // DEPLOY_TARGET decides: an operator's DEPLOY_COMMAND in this shell must not send the rehearsal anywhere.
+    DEPLOY_COMMAND: '',
     ...(reader ? { READER_ENGINE: reader } : {}),
   };
-  delete env.DEPLOY_COMMAND;
   const state = { nginx: null, changes: [], cycles: [], faqPath: null };
   const poller = setInterval(() => pollChanges(state), POLL_MS);
   // Stopped by Ctrl-C or a kill: the runs, nginx, sshd and the portal stop with the soak (its log keeps the cycles).
