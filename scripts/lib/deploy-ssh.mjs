@@ -118,9 +118,10 @@ function materialise(value, isText, file, what) {
  * folder with the key and known hosts written from the settings).
  * @param {{ user?: string, host: string, port?: number }} target from {@link parseSshTarget}
  * @param {{ DEPLOY_SSH_KEY?: string, DEPLOY_SSH_KNOWN_HOSTS?: string }} settings
- * @returns {{ ssh: string[], destination: string, run: (program: string, args: string[]) => string, close: () => void,
- *   lockCommand: string[] }} `ssh` the ssh command and its options (for rsync's `-e`); `destination` `[user@]host`
- *   (IPv6 in brackets); `run` runs a remote sh program with positional arguments and returns its standard output;
+ * @returns {{ ssh: string[], destination: string, run: (program: string, args: string[], input?: string) => string,
+ *   close: () => void, lockCommand: string[] }} `ssh` the ssh command and its options (for rsync's `-e`); `destination`
+ *   `[user@]host` (IPv6 in brackets); `run` runs a remote sh program with positional arguments (the whole command is one
+ *   argument of ssh: at most 128 KiB on Linux) and `input` on its standard input, and returns its standard output;
  *   `lockCommand` ssh up to the remote command on a connection of its own (never the shared one, whose end
  *   `close()` decides), for the lock's holder
  * @throws {Error} when the temporary folder's path holds a space, a quote or a backslash (ssh reads a list of files
@@ -147,10 +148,14 @@ export function sshSession(target, settings) {
     const host = target.host.includes(':') ? `[${target.host}]` : target.host;
     const destination = target.user ? `${target.user}@${host}` : host;
     const login = target.user ? ['-l', target.user] : [];
-    const run = (program, args) => {
+    const run = (program, args, input = '') => {
       const [file, ...sshOptions] = ssh;
       const command = quote(['sh', '-c', program, 'deploy', ...args]);
-      const result = spawnSync(file, [...sshOptions, ...login, '--', target.host, command], { encoding: 'utf8', maxBuffer: RSYNC_OUTPUT_MAX_BYTES });
+      const result = spawnSync(file, [...sshOptions, ...login, '--', target.host, command], {
+        encoding: 'utf8',
+        maxBuffer: RSYNC_OUTPUT_MAX_BYTES,
+        input,
+      });
       if (result.error) throw new Error(`ssh could not start (${result.error.message}).`);
       if (result.status !== 0) throw new Error(`ssh ${destination} failed (exit ${result.status ?? result.signal}): ${result.stderr.trim()}`);
       return result.stdout;
@@ -303,7 +308,7 @@ function carryRemote({ session, folder, current, staging, release, plan, now }) 
   const gone = files.split('\n').filter((path) => path && !site.has(path));
   const carried = carryOver(gone, before, now);
   if (carried.length > 0) {
-    session.run(CARRY_PROGRAM, [folder, current, staging, carriedFile(release), carriedText(carried), ...carried.map((file) => file.path)]);
+    session.run(CARRY_PROGRAM, [folder, current, staging, carriedFile(release)], carriedText(carried));
   }
   return carried;
 }

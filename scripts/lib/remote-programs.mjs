@@ -45,18 +45,20 @@ if [ -f "$r/$list" ]; then cat -- "$r/$list"; fi
 `;
 
 /**
- * Remote program: hard-links the named files of the live release into the uploaded folder and writes the new
- * release's carried file. Arguments: releases folder path, live release, uploaded folder, carried file name, its
- * text, paths.
+ * Remote program: writes the new release's carried file from its standard input (`<since> <path>` lines, releases.mjs
+ * carriedText) and hard-links each path of it from the live release into the uploaded folder. Arguments: releases
+ * folder path, live release, uploaded folder, carried file name. The paths come on standard input, not as arguments:
+ * a day of search chunks is thousands of paths, past the 128 KiB Linux allows one argument (ssh sends the whole
+ * command as one; the soak of scripts/bench/soak.mjs met E2BIG there after 16 cycles).
  */
 export const CARRY_PROGRAM = `set -eu
-r=$1 live=$2 staging=$3 list=$4 text=$5
-shift 5
-for p in "$@"; do
-  mkdir -p -- "$(dirname -- "$r/$staging/$p")"
+r=$1 live=$2 staging=$3 list=$4
+cat > "$r/$list"
+while IFS= read -r line; do
+  p=\${line#* }
+  case $p in */*) d=\${p%/*}; [ -d "$r/$staging/$d" ] || mkdir -p -- "$r/$staging/$d" ;; esac
   ln -f -- "$r/$live/$p" "$r/$staging/$p"
-done
-printf '%s' "$text" > "$r/$list"
+done < "$r/$list"
 `;
 
 /**

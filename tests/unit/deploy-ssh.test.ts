@@ -98,6 +98,9 @@ async function serve(dir: string) {
   return { get, close: nginx.close };
 }
 
+/** Search chunks a release drops in the test of many carried files. */
+const CARRIED_CHUNKS = 4_000;
+
 /** Time limit of one test over SSH, in ms: every deploy opens four SSH connections, slow on a busy 2-core machine. */
 const SSH_TEST_TIMEOUT_MS = 180_000;
 
@@ -254,6 +257,25 @@ describe('DEPLOY_TARGET over SSH', { timeout: SSH_TEST_TIMEOUT_MS }, () => {
     expect(readFileSync(join(dir, RELEASES_FOLDER, `.carried-${second}`), 'utf8')).toBe(`${at(1).toISOString()} _astro/news.OLD1.js\n`);
     shipAt('v3', {}, 26);
     expect(existsSync(join(dir, CURRENT_LINK, '_astro/news.OLD1.js'))).toBe(false);
+  });
+
+  it('carries thousands of search chunks, past what one command line of ssh can hold (a day of rebuilds)', () => {
+    const { dir, env } = target();
+    // 4,000 paths of about 50 characters: about 200 KB, past the 128 KiB Linux allows a single argument.
+    const chunks = Object.fromEntries(
+      Array.from({ length: CARRIED_CHUNKS }, (_, at) => [`pagefind/index/zh-TW_${String(at).padStart(7, '0')}a.pf_index`, `chunk ${at}`]),
+    );
+    const v1 = site('v1');
+    mkdirSync(join(v1, 'pagefind', 'index'), { recursive: true });
+    for (const [path, text] of Object.entries(chunks)) writeFileSync(join(v1, path), text);
+    deploy({ dir: v1, env, log: quiet });
+    const second = deploy({ dir: site('v2'), env, log: quiet }).release?.release ?? '';
+    expect(
+      readFileSync(join(dir, RELEASES_FOLDER, `.carried-${second}`), 'utf8')
+        .split('\n')
+        .filter(Boolean),
+    ).toHaveLength(CARRIED_CHUNKS);
+    expect(readFileSync(join(dir, CURRENT_LINK, 'pagefind/index/zh-TW_0003999a.pf_index'), 'utf8')).toBe('chunk 3999');
   });
 
   it('runs DEPLOY_RELOAD_COMMAND on the server after each switch, deploy and rollback; a failing one switches back', () => {
