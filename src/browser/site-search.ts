@@ -43,7 +43,7 @@
  */
 
 import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare } from './search-rank.ts';
-import { correctTypos } from './search-typos.ts';
+import { correctTypos, seeksTypos } from './search-typos.ts';
 
 /** One Han character (CJK ideographs, their extensions and compatibility forms). */
 const HAN = /\p{Script=Han}/gu;
@@ -293,11 +293,15 @@ export function queryTerms(query: string): string[] {
 
 /**
  * The meaningful terms of a folded query: queryTerms, each cut at the stop words, which are dropped; a single Han
- * character that such a cut left is dropped too when other terms remain (機車險怎麼保? → [機車險]).
+ * character that such a cut left is dropped too when other terms remain (機車險怎麼保? → [機車險]). A word of `whole`
+ * is never cut, though it holds a stop word (賠多少, 不想要, 怎麼退: a visitor's words the rewrites know).
  * @param query a folded query (foldQuery)
  * @param stopWords words to set aside, longest first
+ * @param whole words that stay whole (the rewrites' words: knownWords)
  */
-export function intentTerms(query: string, stopWords: readonly string[]): string[] {
+export function intentTerms(query: string, stopWords: readonly string[], whole: Iterable<string> = []): string[] {
+  const unbroken = [...whole].filter((word) => Array.from(word).length >= 2 && stopWords.some((stop) => word.includes(stop)));
+  unbroken.sort((a, b) => b.length - a.length);
   const pieces: { text: string; cut: boolean }[] = [];
   for (const term of queryTerms(query)) {
     const characters = Array.from(term);
@@ -305,6 +309,12 @@ export function intentTerms(query: string, stopWords: readonly string[]): string
     let cut = false;
     for (let i = 0; i < characters.length; ) {
       const rest = characters.slice(i).join('');
+      const keep = unbroken.find((word) => rest.startsWith(word));
+      if (keep !== undefined) {
+        current += keep;
+        i += Array.from(keep).length;
+        continue;
+      }
       const stop = stopWords.find((word) => rest.startsWith(word));
       if (stop === undefined) {
         current += characters[i];
@@ -474,6 +484,18 @@ export function termAlternatives(term: string, lexicon: Pick<SearchLexicon, 'syn
 /** Shortest synonym, in characters, that also stands for its group inside a longer term (車險 is inside 機車險). */
 const SYNONYM_INSIDE_MIN = 3;
 
+/**
+ * The site's own words: its best bets' terms, its synonyms, and the words and terms of its rewrites (folded), which
+ * keep their character pairs whole however the browser's segmenter cuts them (search-rank.ts pairFactors).
+ */
+export function knownWords(lexicon: Pick<SearchLexicon, 'bets' | 'synonyms' | 'rewrites'>): Set<string> {
+  return new Set([
+    ...lexicon.bets.flatMap(([terms]) => terms),
+    ...lexicon.synonyms.flat(),
+    ...(lexicon.rewrites ?? []).flatMap(([from, targets]) => [from, ...targets]),
+  ]);
+}
+
 /** The grams of the site's own terms: its best bets' terms (products, services, with their synonyms). */
 function namedGrams(lexicon: Pick<SearchLexicon, 'bets'>): Set<string> {
   return new Set(lexicon.bets.flatMap(([terms]) => terms).flatMap(textGrams));
@@ -495,6 +517,20 @@ function coveringBets(matches: BetMatch[], terms: readonly string[]): BetMatch[]
   const named = matches.reduce((sum, match) => sum + length(match.term), 0);
   const total = terms.reduce((sum, term) => sum + length(term), 0);
   return total > 0 && named >= BET_MIN_SHARE * total ? matches : [];
+}
+
+/** A question mark, as a visitor ends a question (folded: full-width ？ is ?). */
+const QUESTION_MARK = /\?/;
+
+/**
+ * Whether a query asks a question: it ends a sentence with a question mark, or question words or particles were set
+ * aside from it (怎麼, 如何, 嗎, 是否: its terms are shorter than its text's).
+ * @param folded the folded query (foldQuery)
+ * @param terms its meaningful terms (intentTerms)
+ */
+export function asksQuestion(folded: string, terms: readonly string[]): boolean {
+  const length = (texts: readonly string[]) => texts.reduce((sum, text) => sum + Array.from(text).length, 0);
+  return QUESTION_MARK.test(folded) || length(terms) < length(queryTerms(folded));
 }
 
 /** How much a best page the query names raises its score (× 1 + BET_WEIGHT). Site choice. */
@@ -526,12 +562,15 @@ export async function searchSite(
   const lexicon = await source.lexicon();
   const folded = foldQuery(query, lexicon);
   const phrases = phraseSearcher(pagefind);
-  const typed = intentTerms(folded, lexicon.stopWords);
-  const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, options.verbatim ?? false);
+  const known = knownWords(lexicon);
+  const typed = intentTerms(folded, lexicon.stopWords, known);
+  // A visitor's sentence (seeksTypos) is searched as typed: its typos are not sought, nor its sounds fetched.
+  const verbatim = (options.verbatim ?? false) || !seeksTypos(typed);
+  const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, verbatim);
   const concepts: Concept[] = terms.map((term) => ({ term, alternatives: termAlternatives(term, lexicon) }));
   let corrected = suggestion;
   const meant = [...terms];
-  if (!options.verbatim) {
+  if (!verbatim) {
     // A character inside a longer word that sounds like the right one (颱風紅水 → 颱風洪水): the word meant is an
     // alternative, and suggested when records hold it whole.
     for (const concept of concepts) {
@@ -544,7 +583,7 @@ export async function searchSite(
   }
   const records = lexicon.records ?? 1;
   const [{ scored, concepts: understood, weights, weight }, loose] = await Promise.all([
-    scoreRecords(concepts, phrases, records, namedGrams(lexicon)),
+    scoreRecords(concepts, phrases, records, namedGrams(lexicon), known),
     pagefind.search(spaceHan(meant.join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
   ]);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
@@ -553,8 +592,17 @@ export async function searchSite(
   for (const entry of scored) entry.score *= 1 + LOOSE_WEIGHT * (looseRank.get(entry.id) ?? 0);
   scored.sort((a, b) => b.score - a.score);
   if (scored.length === 0) return { results: [], terms, suggestion: corrected };
-  // The best pages the query names (products, services), first when their words are most of the query.
-  const bets = [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)];
+  // The best pages the query names (products, services), first when their words are most of the query. A question
+  // (asksQuestion) that is not a page's name asks for an answer, not for the product or service it mentions: its
+  // best pages rank by their words like any other record.
+  const named = (list: BetMatch[], words: readonly string[]) =>
+    list.length > 0 &&
+    words.reduce((sum, word) => sum + Array.from(word).length, 0) - list.reduce((sum, match) => sum + Array.from(match.term).length, 0) <= 1;
+  const naming = named(betMatches(terms.join(' '), lexicon.bets), terms) || named(betMatches(typed.join(' '), lexicon.bets), typed);
+  const bets =
+    naming || !asksQuestion(folded, typed)
+      ? [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)]
+      : [];
   const byId = new Map(scored.map((entry) => [entry.id, entry]));
   // A best page holding none of the query's words is read by its id and comes first; one holding them is weighed up
   // (BET_WEIGHT, the last named most) and ranked with the others, so an FAQ question whose title is the query leads.
@@ -562,10 +610,6 @@ export async function searchSite(
   // page first, as a visitor typing a product's or a service's name means it.
   const first: PagefindResult[] = [];
   const betIds = [...new Set(bets.map(({ bet }) => bet[1]))];
-  const named = (list: BetMatch[], words: readonly string[]) =>
-    list.length > 0 &&
-    words.reduce((sum, word) => sum + Array.from(word).length, 0) - list.reduce((sum, match) => sum + Array.from(match.term).length, 0) <= 1;
-  const naming = named(betMatches(terms.join(' '), lexicon.bets), terms) || named(betMatches(typed.join(' '), lexicon.bets), typed);
   for (const { bet } of bets) {
     const [, id, file] = bet;
     if (first.some((result) => result.id === id) || (byId.has(id) && !naming)) continue;
@@ -585,7 +629,7 @@ export async function searchSite(
     rest.slice(0, TITLE_RERANK).map(async (entry) => {
       const data = await entry.result.data().catch(() => null);
       const title = unspaceHan(data?.meta.title ?? '');
-      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight)) };
+      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, known)) };
     }),
   );
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
