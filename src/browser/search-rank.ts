@@ -131,6 +131,11 @@ export interface Concept {
   term: string;
   /** The term and its alternatives (synonyms, rewrites), the term first. */
   alternatives: string[];
+  /**
+   * The term is a visitor's word for the site's (a rewrite's word: 賠不賠 for 理賠): it weighs what the site's words
+   * weigh, not what its own rare pairs would (conceptWeights).
+   */
+  rewritten?: boolean;
 }
 
 /** Records holding a word or phrase, by id (site-search's memoized phrase search). */
@@ -232,12 +237,15 @@ const weightOf = (text: string, weight: ReadonlyMap<string, number>, known: Read
 
 /**
  * The weight of each concept: its term's grams' weight, or when no record holds any of them (a mainland word the
- * site does not write) its heaviest alternative's.
+ * site does not write) or the term is a visitor's word for the site's (Concept `rewritten`) its heaviest alternative's.
  * @param known the site's words (pairFactors)
  */
 export function conceptWeights(concepts: readonly Concept[], weight: ReadonlyMap<string, number>, known: ReadonlySet<string> = new Set()): number[] {
-  return concepts.map(
-    (concept) => weightOf(concept.term, weight, known) || Math.max(0, ...concept.alternatives.map((text) => weightOf(text, weight, known))),
+  const heaviest = (texts: readonly string[]) => Math.max(0, ...texts.map((text) => weightOf(text, weight, known)));
+  return concepts.map((concept) =>
+    concept.rewritten && concept.alternatives.length > 1
+      ? Math.sqrt(heaviest(concept.alternatives.slice(1)) * Math.max(weightOf(concept.term, weight, known), heaviest(concept.alternatives.slice(1))))
+      : weightOf(concept.term, weight, known) || heaviest(concept.alternatives),
   );
 }
 

@@ -481,6 +481,39 @@ export function termAlternatives(term: string, lexicon: Pick<SearchLexicon, 'syn
   return [...new Set(alternatives)];
 }
 
+/**
+ * A term cut around the words a rewrite knows (the glossary's and the colloquial words), each such word a piece of
+ * its own, longest first at each place: 狗狗看醫生保險有賠 → 狗狗, 看醫生, 保險, 有賠. Each piece is then a concept of the
+ * query with its own alternatives (狗狗 or 寵物; 看醫生 or 醫療), so a record holding 寵物 and 醫療 holds two of them,
+ * rather than the term's rewrites competing as wholes, where the record holding the visitor's own words won.
+ * @param term a term of the query (folded)
+ * @param rewrites the lexicon's rewrites (their words folded, longest first)
+ * @returns the pieces in order; the term itself when it holds no such word or is one
+ */
+export function rewritePieces(term: string, rewrites: SearchLexicon['rewrites']): string[] {
+  const words = rewrites.map(([from]) => from).filter((from) => term.includes(from) && from !== term);
+  if (words.length === 0) return [term];
+  words.sort((a, b) => Array.from(b).length - Array.from(a).length);
+  const pieces: string[] = [];
+  const characters = Array.from(term);
+  let current = '';
+  for (let i = 0; i < characters.length; ) {
+    const rest = characters.slice(i).join('');
+    const word = words.find((from) => rest.startsWith(from));
+    if (word === undefined) {
+      current += characters[i];
+      i += 1;
+      continue;
+    }
+    if (current !== '') pieces.push(current);
+    current = '';
+    pieces.push(word);
+    i += Array.from(word).length;
+  }
+  if (current !== '') pieces.push(current);
+  return pieces;
+}
+
 /** Shortest synonym, in characters, that also stands for its group inside a longer term (車險 is inside 機車險). */
 const SYNONYM_INSIDE_MIN = 3;
 
@@ -567,9 +600,11 @@ export async function searchSite(
   // A visitor's sentence (seeksTypos) is searched as typed: its typos are not sought, nor its sounds fetched.
   const verbatim = (options.verbatim ?? false) || !seeksTypos(typed);
   const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, verbatim);
-  const concepts: Concept[] = terms.map((term) => ({ term, alternatives: termAlternatives(term, lexicon) }));
+  const pieces = terms.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? []));
+  const rewritten = new Set((lexicon.rewrites ?? []).map(([from]) => from));
+  const concepts: Concept[] = pieces.map((term) => ({ term, alternatives: termAlternatives(term, lexicon), rewritten: rewritten.has(term) }));
   let corrected = suggestion;
-  const meant = [...terms];
+  const meant = [...pieces];
   if (!verbatim) {
     // A character inside a longer word that sounds like the right one (颱風紅水 → 颱風洪水): the word meant is an
     // alternative, and suggested when records hold it whole.
