@@ -83,12 +83,13 @@ const wordSegmenter = (): Intl.Segmenter | null =>
  * of the site's own words (`known`: its products' and services' names, synonyms and the terms of its rewrites) covers
  * them, so 車損險 or 理賠 count as words though the dictionary cuts them. Without a segmenter every pair counts 1.
  * @param text a term or an alternative of one
- * @param known the site's words
+ * @param known the site's words; null when the query is one word (queryWords), whose pairs all count 1
  * @returns each pair of textGrams(text) with its factor (the highest where a pair occurs twice); other grams are absent
  *   and count 1
  */
-export function pairFactors(text: string, known: ReadonlySet<string>): Map<string, number> {
+export function pairFactors(text: string, known: ReadonlySet<string> | null): Map<string, number> {
   const factors = new Map<string, number>();
+  if (known === null) return factors;
   const words = wordSegmenter();
   for (const token of text.toLowerCase().match(TOKEN) ?? []) {
     const characters = Array.from(token);
@@ -230,7 +231,7 @@ export function coverage(text: string, weight: ReadonlyMap<string, number>): num
 }
 
 /** The weight of a text's grams (those some record holds), each times its pair factor (pairFactors). */
-const weightOf = (text: string, weight: ReadonlyMap<string, number>, known: ReadonlySet<string> = new Set()): number => {
+const weightOf = (text: string, weight: ReadonlyMap<string, number>, known: ReadonlySet<string> | null = new Set()): number => {
   const factors = pairFactors(text, known);
   return textGrams(text).reduce((sum, gram) => sum + (weight.get(gram) ?? 0) * (factors.get(gram) ?? 1), 0);
 };
@@ -240,7 +241,11 @@ const weightOf = (text: string, weight: ReadonlyMap<string, number>, known: Read
  * site does not write) or the term is a visitor's word for the site's (Concept `rewritten`) its heaviest alternative's.
  * @param known the site's words (pairFactors)
  */
-export function conceptWeights(concepts: readonly Concept[], weight: ReadonlyMap<string, number>, known: ReadonlySet<string> = new Set()): number[] {
+export function conceptWeights(
+  concepts: readonly Concept[],
+  weight: ReadonlyMap<string, number>,
+  known: ReadonlySet<string> | null = new Set(),
+): number[] {
   const heaviest = (texts: readonly string[]) => Math.max(0, ...texts.map((text) => weightOf(text, weight, known)));
   return concepts.map((concept) =>
     concept.rewritten && concept.alternatives.length > 1
@@ -265,7 +270,7 @@ export async function scoreRecords<T extends FoundRecord>(
   search: (text: string) => Promise<Map<string, T>>,
   records: number,
   named: ReadonlySet<string> = new Set(),
-  known: ReadonlySet<string> = new Set(),
+  known: ReadonlySet<string> | null = new Set(),
 ): Promise<{ scored: Scored<T>[]; concepts: Concept[]; weights: number[]; weight: Map<string, number> }> {
   const evidence = await gather(allConcepts, search, records, named);
   // A short term (a word) that records hold too little of is not a word of the site: 火星保險 finds nothing, not every
@@ -329,7 +334,7 @@ export function titleShare(
   concepts: readonly Concept[],
   weights: readonly number[],
   weight: ReadonlyMap<string, number>,
-  known: ReadonlySet<string> = new Set(),
+  known: ReadonlySet<string> | null = new Set(),
 ): number {
   const held = new Set(textGrams(title));
   const total = weights.reduce((sum, value) => sum + value, 0);
@@ -348,4 +353,3 @@ export function titleShare(
   });
   return sum / total;
 }
-

@@ -36,8 +36,7 @@ export const TYPO_MAX_QUERY = 10;
  * @param terms the query's terms, question words aside
  * @returns true when their characters together are at most TYPO_MAX_QUERY
  */
-export const seeksTypos = (terms: readonly string[]): boolean =>
-  terms.reduce((sum, term) => sum + Array.from(term).length, 0) <= TYPO_MAX_QUERY;
+export const seeksTypos = (terms: readonly string[]): boolean => terms.reduce((sum, term) => sum + Array.from(term).length, 0) <= TYPO_MAX_QUERY;
 
 const HAN = /^\p{Script=Han}$/u;
 

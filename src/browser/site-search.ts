@@ -42,7 +42,7 @@
  * visitor gets.
  */
 
-import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare } from './search-rank.ts';
+import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
 
 /** One Han character (CJK ideographs, their extensions and compatibility forms). */
@@ -488,18 +488,29 @@ export function termAlternatives(term: string, lexicon: Pick<SearchLexicon, 'syn
  * rather than the term's rewrites competing as wholes, where the record holding the visitor's own words won.
  * @param term a term of the query (folded)
  * @param rewrites the lexicon's rewrites (their words folded, longest first)
+ * @param whole the site's own words (its best pages' terms and synonyms), never cut: a rewrite's word inside one of them
+ *   (火險 in 住火險) is part of it
  * @returns the pieces in order; the term itself when it holds no such word or is one
  */
-export function rewritePieces(term: string, rewrites: SearchLexicon['rewrites']): string[] {
+export function rewritePieces(term: string, rewrites: SearchLexicon['rewrites'], whole: Iterable<string> = []): string[] {
   const words = rewrites.map(([from]) => from).filter((from) => term.includes(from) && from !== term);
   if (words.length === 0) return [term];
-  words.sort((a, b) => Array.from(b).length - Array.from(a).length);
+  const byLength = (a: string, b: string) => Array.from(b).length - Array.from(a).length;
+  words.sort(byLength);
+  const kept = [...whole].filter((word) => Array.from(word).length >= 2 && term.includes(word)).sort(byLength);
   const pieces: string[] = [];
   const characters = Array.from(term);
   let current = '';
   for (let i = 0; i < characters.length; ) {
     const rest = characters.slice(i).join('');
     const word = words.find((from) => rest.startsWith(from));
+    // A word of the site at least as long stays whole in its piece (住火險 holds 火險, a rewrite's word).
+    const site = kept.find((known) => rest.startsWith(known));
+    if (site !== undefined && (word === undefined || Array.from(site).length >= Array.from(word).length)) {
+      current += site;
+      i += Array.from(site).length;
+      continue;
+    }
     if (word === undefined) {
       current += characters[i];
       i += 1;
@@ -600,7 +611,8 @@ export async function searchSite(
   // A visitor's sentence (seeksTypos) is searched as typed: its typos are not sought, nor its sounds fetched.
   const verbatim = (options.verbatim ?? false) || !seeksTypos(typed);
   const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, verbatim);
-  const pieces = terms.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? []));
+  const siteWords = [...lexicon.bets.flatMap(([words]) => words), ...lexicon.synonyms.flat()];
+  const pieces = terms.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords));
   const rewritten = new Set((lexicon.rewrites ?? []).map(([from]) => from));
   const concepts: Concept[] = pieces.map((term) => ({ term, alternatives: termAlternatives(term, lexicon), rewritten: rewritten.has(term) }));
   let corrected = suggestion;
@@ -617,8 +629,11 @@ export async function searchSite(
     }
   }
   const records = lexicon.records ?? 1;
+  // A query of one word's length (WORD_MAX_LENGTH: 財務業務, 車險理賠) is the word the visitor means, all of its pairs
+  // counting; a longer one or several are a visitor's words, whose pairs across words count less (pairFactors).
+  const words = pieces.length === 1 && Array.from(pieces[0]!).length <= WORD_MAX_LENGTH ? null : known;
   const [{ scored, concepts: understood, weights, weight }, loose] = await Promise.all([
-    scoreRecords(concepts, phrases, records, namedGrams(lexicon), known),
+    scoreRecords(concepts, phrases, records, namedGrams(lexicon), words),
     pagefind.search(spaceHan(meant.join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
   ]);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
@@ -633,7 +648,12 @@ export async function searchSite(
   const named = (list: BetMatch[], words: readonly string[]) =>
     list.length > 0 &&
     words.reduce((sum, word) => sum + Array.from(word).length, 0) - list.reduce((sum, match) => sum + Array.from(match.term).length, 0) <= 1;
-  const naming = named(betMatches(terms.join(' '), lexicon.bets), terms) || named(betMatches(typed.join(' '), lexicon.bets), typed);
+  // A visitor's word the rewrites know is no part of a page's name (機車險怎麼保: 怎麼保 aside, 機車險).
+  // Its words in any order (理賠 申請 names 申請理賠's page).
+  const naming = [terms, typed].some((words) => {
+    const content = words.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords)).filter((piece) => !rewritten.has(piece));
+    return named(betMatches(content.join(' '), lexicon.bets), content) || named(betMatches(content.join(''), lexicon.bets), content);
+  });
   const bets =
     naming || !asksQuestion(folded, typed)
       ? [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)]
@@ -664,7 +684,7 @@ export async function searchSite(
     rest.slice(0, TITLE_RERANK).map(async (entry) => {
       const data = await entry.result.data().catch(() => null);
       const title = unspaceHan(data?.meta.title ?? '');
-      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, known)) };
+      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, words)) };
     }),
   );
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
