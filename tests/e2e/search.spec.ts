@@ -356,7 +356,7 @@ test.describe('/search ranking: pages holding the query first, none that only sh
   });
 });
 
-test.describe('/search: an FAQ question is a result of its own', () => {
+test.describe('/search: an FAQ question and a service branch are results of their own', () => {
   const items = (page: Page) => results(page).getByRole('listitem');
 
   test('the question typed word for word is the first result; its link opens the answer expanded and focused @phone', async ({ page, portal }) => {
