@@ -16,18 +16,20 @@
  *    restricted to the site's text (phrases first, longest match: 台风 → 颱風; then characters: 车险 → 車險).
  * 2. Terms: the query is cut at white space, punctuation and the words that carry no meaning in a query
  *    (src/site/search-terms.ts SEARCH_STOP_WORDS: 機車險怎麼保? → 機車險, 保); a lone character left by such a cut
- *    is dropped when other terms remain.
+ *    is dropped when other terms remain; a word the rewrites know is never cut (賠多少, 怎麼退). A query of more than
+ *    TYPO_MAX_QUERY characters is a visitor's sentence: step 3 and the typo fix are skipped for it.
  * 3. A term that finds fewer than SUGGEST_BELOW pages is compared with the lexicon's words that sound the same
  *    (pinyin of the site's characters) or, from three characters, differ in one: the one found on most pages, if
  *    more (SUGGEST_FACTOR times more when the term finds some), is suggested (「您是不是要找：理賠」 for 理陪) and
  *    searched instead, unless the visitor asked for the query as typed.
  * 4. Alternatives (termAlternatives): a term's synonyms (SEARCH_SYNONYMS: 車險 → 汽車保險, 汽車險) and the term
- *    rewritten with the glossary's and colloquial words it holds (家財險 → 住宅火災保險, 行李不見 → 行李遺失).
+ *    rewritten with the glossary's and colloquial words it holds (家財險 → 住宅火災保險, 行李不見 → 行李遺失); a word of
+ *    the glossary or the colloquial table is first cut out as a concept of its own (rewritePieces).
  * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
  *    the pairs it holds, whole terms weighing more, over a relevance floor; the first ones are weighed up by how
  *    much of the query their title holds.
- * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), when the words naming
- *    them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
+ * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), unless the query is a
+ *    question (asksQuestion) that is not their name, when the words naming them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
  *    does not), are weighed up by BET_WEIGHT (where several, the last named most, as a Chinese phrase ends in its
  *    head: 汽車保險理賠流程 → /claim), and come first when the query is their name but for one character (意外險,
  *    機車險怎麼保?, 我想保旅平險); one that holds none of the terms is read by its page id and comes first, so that no
