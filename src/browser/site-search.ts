@@ -217,6 +217,8 @@ export interface PagefindData {
 export interface PagefindResult {
   id: string;
   score: number;
+  /** Where the words found stand in the record's text (word positions, each Han character one). */
+  words?: number[];
   data: () => Promise<PagefindData>;
 }
 
@@ -584,6 +586,15 @@ export const BET_WEIGHT = 0.5;
 /** How much more the best page named later in the query weighs, per place (a Chinese phrase ends in its head). */
 const BET_ORDER = 0.01;
 
+/** How much a record's length past the usual lowers its score (÷ 1 + LENGTH_WEIGHT × ln(length / usual)). Site choice. */
+export const LENGTH_WEIGHT = 0.15;
+
+/** The median of some numbers (0 for none). */
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
+};
+
 /** How much Pagefind's own rank raises a record's score (× 1 + LOOSE_WEIGHT for its first result). Site choice. */
 const LOOSE_WEIGHT = 0.1;
 
@@ -642,6 +653,12 @@ export async function searchSite(
   // of equal score.
   const looseRank = new Map(loose.map((result, rank) => [result.id, 1 - rank / loose.length]));
   for (const entry of scored) entry.score *= 1 + LOOSE_WEIGHT * (looseRank.get(entry.id) ?? 0);
+  // For a question, a long record (a decree, a long article) holds many of its words by chance: the farther its last
+  // match lies past the records' usual reach, the less it counts (LENGTH_WEIGHT), so a short answer holding the
+  // question's words outranks it. (A page's name, a phone number, a few terms: the page that holds them, however long.)
+  const reach = new Map(loose.map((result) => [result.id, 1 + Math.max(0, ...(result.words ?? []))]));
+  const usual = asksQuestion(folded, typed) ? median([...reach.values()]) : 0;
+  if (usual > 0) for (const entry of scored) entry.score /= 1 + LENGTH_WEIGHT * Math.log(Math.max(1, (reach.get(entry.id) ?? usual) / usual));
   scored.sort((a, b) => b.score - a.score);
   if (scored.length === 0) return { results: [], terms, suggestion: corrected };
   // The best pages the query names (products, services), first when their words are most of the query. A question
