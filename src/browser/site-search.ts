@@ -39,13 +39,17 @@
  * Pagefind's excerpts and titles come from the spaced text: `unspaceHan` takes the spaces back out for display
  * (src/components/SearchResults.ts).
  *
- * This module imports nothing at run time but src/browser/search-rank.ts (which imports nothing), so the recall
+ * This module imports nothing at run time but src/browser/search-rank.ts, search-typos.ts and search-text.ts (which
+ * import nothing), so the recall
  * tool (scripts/search-recall.mjs) runs these very files in the browser (their types stripped) to measure what a
  * visitor gets.
  */
 
 import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
+import { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
+
+export { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan };
 
 /** One Han character (CJK ideographs, their extensions and compatibility forms). */
 const HAN = /\p{Script=Han}/gu;
@@ -70,17 +74,6 @@ export function spaceHan(text: string): string {
  */
 export function phraseQuery(term: string): string {
   return `"${spaceHan(term).replace(/\s+/g, ' ').trim()}"`;
-}
-
-/**
- * Takes back out the spaces the index put around Han characters, in Pagefind's excerpt HTML (only `<mark>` tags)
- * or a meta value: white space next to a Han character goes, across `<mark>` and `</mark>` (`<mark>理 </mark><mark>賠
- * </mark>，請 ` → `<mark>理</mark><mark>賠</mark>，請`). A space the page itself had next to Chinese text goes too
- * (`ESG 永續` → `ESG永續`), which zh-TW typography allows.
- * @param html excerpt HTML or plain text
- */
-export function unspaceHan(html: string): string {
-  return html.replace(/(\p{Script=Han})((?:<\/?mark>)*)[\s\u200B]+/gu, '$1$2').replace(/[\s\u200B]+((?:<\/?mark>)*)(?=\p{Script=Han})/gu, '$1');
 }
 
 /** Full-width Latin letters and digits (Ａ–Ｚ, ａ–ｚ, ０–９). */
@@ -222,10 +215,6 @@ export interface PagefindResult {
   data: () => Promise<PagefindData>;
 }
 
-/** Words (for Chinese: characters) of an excerpt, as /search asks Pagefind for (its `excerptLength`). Site choice. */
-export const EXCERPT_WORDS = 40;
-/** What an excerpt that does not end the page's text ends with (Pagefind's `excerptEllipsis` of /search). */
-export const EXCERPT_ELLIPSIS = '…';
 /** What Pagefind writes before a file's content, inside its gzip (Pagefind 1.x). */
 const PAGEFIND_SIGNATURE = 'pagefind_dcd';
 
