@@ -332,6 +332,11 @@ export const SEARCH_COLLOQUIAL: Readonly<Record<string, readonly string[]>> = {
   單據: ['收據'],
   保多少: ['保額'],
   跌倒: ['意外', '傷害'],
+  肇逃: ['肇事逃逸'],
+  後悔: ['撤銷'],
+  // A lone verb after a question word, which the cut would otherwise drop (保費可以退嗎: 退).
+  可以退: ['退費', '退保'],
+  能退: ['退費', '退保'],
 };
 
 /**
