@@ -65,6 +65,61 @@ export function textGrams(text: string): string[] {
   return [...new Set(grams)];
 }
 
+/**
+ * Weight of a character pair that spans two words of the query (内要 of 多久內要通知) against one inside a word (通知):
+ * such a pair is held by few records, so its rarity alone would weigh it much, while it says little of what the
+ * visitor asks. Site choice.
+ */
+export const CROSS_WORD_WEIGHT = 0.3;
+
+/** The browser's word segmenter for Chinese (ICU's dictionary), made once; absent where Intl.Segmenter is. */
+let segmenter: Intl.Segmenter | null | undefined;
+const wordSegmenter = (): Intl.Segmenter | null =>
+  (segmenter ??= typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('zh-TW', { granularity: 'word' }) : null);
+
+/**
+ * How much each character pair of a text counts (module comment: grams): 1 for a pair inside a word, CROSS_WORD_WEIGHT
+ * for one that spans two. Words are the browser's segmentation (Intl.Segmenter, ICU's dictionary) joined wherever one
+ * of the site's own words (`known`: its products' and services' names, synonyms and the terms of its rewrites) covers
+ * them, so 車損險 or 理賠 count as words though the dictionary cuts them. Without a segmenter every pair counts 1.
+ * @param text a term or an alternative of one
+ * @param known the site's words; null when the query is one word (queryWords), whose pairs all count 1
+ * @returns each pair of textGrams(text) with its factor (the highest where a pair occurs twice); other grams are absent
+ *   and count 1
+ */
+export function pairFactors(text: string, known: ReadonlySet<string> | null): Map<string, number> {
+  const factors = new Map<string, number>();
+  if (known === null) return factors;
+  const words = wordSegmenter();
+  for (const token of text.toLowerCase().match(TOKEN) ?? []) {
+    const characters = Array.from(token);
+    if (!HAN_CHARACTER.test(characters[0]!) || characters.length < 2) continue;
+    // boundary[i]: a word ends before character i.
+    const boundary = characters.map(() => words === null);
+    if (words !== null) {
+      let at = 0;
+      for (const { segment } of words.segment(token)) {
+        boundary[at] = true;
+        at += Array.from(segment).length;
+      }
+      for (const word of known) {
+        const letters = Array.from(word);
+        if (letters.length < 2) continue;
+        for (let from = token.indexOf(word); from !== -1; from = token.indexOf(word, from + 1)) {
+          const start = Array.from(token.slice(0, from)).length;
+          for (let i = start + 1; i < start + letters.length; i += 1) boundary[i] = false;
+        }
+      }
+    } else boundary.fill(false);
+    for (let i = 0; i + 1 < characters.length; i += 1) {
+      const pair = characters[i]! + characters[i + 1]!;
+      const factor = boundary[i + 1] ? CROSS_WORD_WEIGHT : 1;
+      factors.set(pair, Math.max(factors.get(pair) ?? 0, factor));
+    }
+  }
+  return factors;
+}
+
 /** A record Pagefind found: its id and something whose `data()` reads it. */
 export interface FoundRecord {
   id: string;
@@ -77,6 +132,11 @@ export interface Concept {
   term: string;
   /** The term and its alternatives (synonyms, rewrites), the term first. */
   alternatives: string[];
+  /**
+   * The term is a visitor's word for the site's (a rewrite's word: 賠不賠 for 理賠): it weighs what the site's words
+   * weigh, not what its own rare pairs would (conceptWeights).
+   */
+  rewritten?: boolean;
 }
 
 /** Records holding a word or phrase, by id (site-search's memoized phrase search). */
@@ -170,16 +230,28 @@ export function coverage(text: string, weight: ReadonlyMap<string, number>): num
   return total === 0 ? 0 : covered / total;
 }
 
-/** The weight of a text's grams (those some record holds). */
-const weightOf = (text: string, weight: ReadonlyMap<string, number>): number =>
-  textGrams(text).reduce((sum, gram) => sum + (weight.get(gram) ?? 0), 0);
+/** The weight of a text's grams (those some record holds), each times its pair factor (pairFactors). */
+const weightOf = (text: string, weight: ReadonlyMap<string, number>, known: ReadonlySet<string> | null = new Set()): number => {
+  const factors = pairFactors(text, known);
+  return textGrams(text).reduce((sum, gram) => sum + (weight.get(gram) ?? 0) * (factors.get(gram) ?? 1), 0);
+};
 
 /**
  * The weight of each concept: its term's grams' weight, or when no record holds any of them (a mainland word the
- * site does not write) its heaviest alternative's.
+ * site does not write) or the term is a visitor's word for the site's (Concept `rewritten`) its heaviest alternative's.
+ * @param known the site's words (pairFactors)
  */
-export function conceptWeights(concepts: readonly Concept[], weight: ReadonlyMap<string, number>): number[] {
-  return concepts.map((concept) => weightOf(concept.term, weight) || Math.max(0, ...concept.alternatives.map((text) => weightOf(text, weight))));
+export function conceptWeights(
+  concepts: readonly Concept[],
+  weight: ReadonlyMap<string, number>,
+  known: ReadonlySet<string> | null = new Set(),
+): number[] {
+  const heaviest = (texts: readonly string[]) => Math.max(0, ...texts.map((text) => weightOf(text, weight, known)));
+  return concepts.map((concept) =>
+    concept.rewritten && concept.alternatives.length > 1
+      ? Math.sqrt(heaviest(concept.alternatives.slice(1)) * Math.max(weightOf(concept.term, weight, known), heaviest(concept.alternatives.slice(1))))
+      : weightOf(concept.term, weight, known) || heaviest(concept.alternatives),
+  );
 }
 
 /**
@@ -190,6 +262,7 @@ export function conceptWeights(concepts: readonly Concept[], weight: ReadonlyMap
  * @param records how many records the index holds (the weights' base)
  * @param named the grams of the site's own terms (its products' and services' names, synonyms): they weigh NAMED_WEIGHT
  *   times their frequency's weight
+ * @param known the site's words, which keep their pairs whole (pairFactors)
  * @returns the records over the floor, best first, and the concepts' weights
  */
 export async function scoreRecords<T extends FoundRecord>(
@@ -197,6 +270,7 @@ export async function scoreRecords<T extends FoundRecord>(
   search: (text: string) => Promise<Map<string, T>>,
   records: number,
   named: ReadonlySet<string> = new Set(),
+  known: ReadonlySet<string> | null = new Set(),
 ): Promise<{ scored: Scored<T>[]; concepts: Concept[]; weights: number[]; weight: Map<string, number> }> {
   const evidence = await gather(allConcepts, search, records, named);
   // A short term (a word) that records hold too little of is not a word of the site: 火星保險 finds nothing, not every
@@ -206,18 +280,20 @@ export async function scoreRecords<T extends FoundRecord>(
       Array.from(concept.term).length > WORD_MAX_LENGTH ||
       Math.max(...concept.alternatives.map((text) => coverage(text, evidence.weight))) >= WORD_MIN_COVERAGE,
   );
-  const weights = conceptWeights(concepts, evidence.weight);
+  const weights = conceptWeights(concepts, evidence.weight, known);
   const totals = new Map<string, { score: number; result: T; best: number }>();
   concepts.forEach((concept, c) => {
     const shares = new Map<string, number>();
     for (const alternative of concept.alternatives) {
+      const factors = pairFactors(alternative, known);
+      const counted = (gram: string) => (evidence.weight.get(gram) ?? 0) * (factors.get(gram) ?? 1);
       const grams = textGrams(alternative).filter((gram) => (evidence.weight.get(gram) ?? 0) > 0);
-      const whole = grams.reduce((sum, gram) => sum + evidence.weight.get(gram)!, 0);
+      const whole = grams.reduce((sum, gram) => sum + counted(gram), 0);
       if (whole === 0) continue;
       const share = new Map<string, number>();
       for (const gram of grams) {
         for (const [id, result] of evidence.gramRecords.get(gram)!) {
-          share.set(id, (share.get(id) ?? 0) + evidence.weight.get(gram)! / whole);
+          share.set(id, (share.get(id) ?? 0) + counted(gram) / whole);
           const total = totals.get(id);
           if (!total) totals.set(id, { score: 0, result, best: evidence.weight.get(gram)! });
           else if (evidence.weight.get(gram)! > total.best) Object.assign(total, { result, best: evidence.weight.get(gram)! });
@@ -227,7 +303,7 @@ export async function scoreRecords<T extends FoundRecord>(
       const runs = heldRuns(alternative, evidence.weight);
       const proximity = runs.length === 0 && grams.length === 1 ? [grams[0]!] : runs;
       for (const run of proximity) {
-        const part = textGrams(run).reduce((sum, gram) => sum + (evidence.weight.get(gram) ?? 0), 0) / whole;
+        const part = textGrams(run).reduce((sum, gram) => sum + counted(gram), 0) / whole;
         for (const [id, result] of evidence.runRecords.get(run) ?? evidence.gramRecords.get(run) ?? []) {
           share.set(id, (share.get(id) ?? 0) + PROXIMITY_BONUS * part);
           // The excerpt of a run's search marks the run, not one of its pairs.
@@ -251,8 +327,15 @@ export async function scoreRecords<T extends FoundRecord>(
 /**
  * The share of the query's weight a title holds: per concept, the alternative whose grams the title holds most of.
  * @param title a record's title, its Han characters unspaced
+ * @param known the site's words (pairFactors)
  */
-export function titleShare(title: string, concepts: readonly Concept[], weights: readonly number[], weight: ReadonlyMap<string, number>): number {
+export function titleShare(
+  title: string,
+  concepts: readonly Concept[],
+  weights: readonly number[],
+  weight: ReadonlyMap<string, number>,
+  known: ReadonlySet<string> | null = new Set(),
+): number {
   const held = new Set(textGrams(title));
   const total = weights.reduce((sum, value) => sum + value, 0);
   if (total === 0) return 0;
@@ -260,9 +343,11 @@ export function titleShare(title: string, concepts: readonly Concept[], weights:
   concepts.forEach((concept, c) => {
     let share = 0;
     for (const alternative of concept.alternatives) {
+      const factors = pairFactors(alternative, known);
+      const counted = (gram: string) => weight.get(gram)! * (factors.get(gram) ?? 1);
       const grams = textGrams(alternative).filter((gram) => (weight.get(gram) ?? 0) > 0);
-      const whole = grams.reduce((s, gram) => s + weight.get(gram)!, 0);
-      if (whole > 0) share = Math.max(share, grams.filter((gram) => held.has(gram)).reduce((s, gram) => s + weight.get(gram)!, 0) / whole);
+      const whole = grams.reduce((s, gram) => s + counted(gram), 0);
+      if (whole > 0) share = Math.max(share, grams.filter((gram) => held.has(gram)).reduce((s, gram) => s + counted(gram), 0) / whole);
     }
     sum += share * weights[c]!;
   });

@@ -24,6 +24,19 @@ export const TYPO_MIN_TERM = 3;
  * record holds anyway, and trying it would fetch the sounds (about 19 KB) for nothing. Site choice.
  */
 export const TYPO_MAX_TERM = 8;
+/**
+ * Most characters of a query's terms together (question words aside) for its typos to be sought: a longer query is a
+ * visitor's sentence, where one slip costs a pair or two of many, not the match, and seeking it would fetch the
+ * sounds (about 18 KB) that a first search can least afford. Site choice.
+ */
+export const TYPO_MAX_QUERY = 10;
+
+/**
+ * Whether a query's typos are sought (TYPO_MAX_QUERY).
+ * @param terms the query's terms, question words aside
+ * @returns true when their characters together are at most TYPO_MAX_QUERY
+ */
+export const seeksTypos = (terms: readonly string[]): boolean => terms.reduce((sum, term) => sum + Array.from(term).length, 0) <= TYPO_MAX_QUERY;
 
 const HAN = /^\p{Script=Han}$/u;
 

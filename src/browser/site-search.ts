@@ -16,18 +16,20 @@
  *    restricted to the site's text (phrases first, longest match: 台风 → 颱風; then characters: 车险 → 車險).
  * 2. Terms: the query is cut at white space, punctuation and the words that carry no meaning in a query
  *    (src/site/search-terms.ts SEARCH_STOP_WORDS: 機車險怎麼保? → 機車險, 保); a lone character left by such a cut
- *    is dropped when other terms remain.
+ *    is dropped when other terms remain; a word the rewrites know is never cut (賠多少, 怎麼退). A query of more than
+ *    TYPO_MAX_QUERY characters is a visitor's sentence: step 3 and the typo fix are skipped for it.
  * 3. A term that finds fewer than SUGGEST_BELOW pages is compared with the lexicon's words that sound the same
  *    (pinyin of the site's characters) or, from three characters, differ in one: the one found on most pages, if
  *    more (SUGGEST_FACTOR times more when the term finds some), is suggested (「您是不是要找：理賠」 for 理陪) and
  *    searched instead, unless the visitor asked for the query as typed.
  * 4. Alternatives (termAlternatives): a term's synonyms (SEARCH_SYNONYMS: 車險 → 汽車保險, 汽車險) and the term
- *    rewritten with the glossary's and colloquial words it holds (家財險 → 住宅火災保險, 行李不見 → 行李遺失).
+ *    rewritten with the glossary's and colloquial words it holds (家財險 → 住宅火災保險, 行李不見 → 行李遺失); a word of
+ *    the glossary or the colloquial table is first cut out as a concept of its own (rewritePieces).
  * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
  *    the pairs it holds, whole terms weighing more, over a relevance floor; the first ones are weighed up by how
  *    much of the query their title holds.
- * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), when the words naming
- *    them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
+ * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), unless the query is a
+ *    question (asksQuestion) that is not their name, when the words naming them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
  *    does not), are weighed up by BET_WEIGHT (where several, the last named most, as a Chinese phrase ends in its
  *    head: 汽車保險理賠流程 → /claim), and come first when the query is their name but for one character (意外險,
  *    機車險怎麼保?, 我想保旅平險); one that holds none of the terms is read by its page id and comes first, so that no
@@ -37,13 +39,17 @@
  * Pagefind's excerpts and titles come from the spaced text: `unspaceHan` takes the spaces back out for display
  * (src/components/SearchResults.ts).
  *
- * This module imports nothing at run time but src/browser/search-rank.ts (which imports nothing), so the recall
+ * This module imports nothing at run time but src/browser/search-rank.ts, search-typos.ts and search-text.ts (which
+ * import nothing), so the recall
  * tool (scripts/search-recall.mjs) runs these very files in the browser (their types stripped) to measure what a
  * visitor gets.
  */
 
-import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare } from './search-rank.ts';
-import { correctTypos } from './search-typos.ts';
+import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
+import { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan } from './search-text.ts';
+import { correctTypos, seeksTypos } from './search-typos.ts';
+
+export { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan };
 
 /** One Han character (CJK ideographs, their extensions and compatibility forms). */
 const HAN = /\p{Script=Han}/gu;
@@ -68,17 +74,6 @@ export function spaceHan(text: string): string {
  */
 export function phraseQuery(term: string): string {
   return `"${spaceHan(term).replace(/\s+/g, ' ').trim()}"`;
-}
-
-/**
- * Takes back out the spaces the index put around Han characters, in Pagefind's excerpt HTML (only `<mark>` tags)
- * or a meta value: white space next to a Han character goes, across `<mark>` and `</mark>` (`<mark>理 </mark><mark>賠
- * </mark>，請 ` → `<mark>理</mark><mark>賠</mark>，請`). A space the page itself had next to Chinese text goes too
- * (`ESG 永續` → `ESG永續`), which zh-TW typography allows.
- * @param html excerpt HTML or plain text
- */
-export function unspaceHan(html: string): string {
-  return html.replace(/(\p{Script=Han})((?:<\/?mark>)*)[\s\u200B]+/gu, '$1$2').replace(/[\s\u200B]+((?:<\/?mark>)*)(?=\p{Script=Han})/gu, '$1');
 }
 
 /** Full-width Latin letters and digits (Ａ–Ｚ, ａ–ｚ, ０–９). */
@@ -215,13 +210,11 @@ export interface PagefindData {
 export interface PagefindResult {
   id: string;
   score: number;
+  /** Where the words found stand in the record's text (word positions, each Han character one). */
+  words?: number[];
   data: () => Promise<PagefindData>;
 }
 
-/** Words (for Chinese: characters) of an excerpt, as /search asks Pagefind for (its `excerptLength`). Site choice. */
-export const EXCERPT_WORDS = 40;
-/** What an excerpt that does not end the page's text ends with (Pagefind's `excerptEllipsis` of /search). */
-export const EXCERPT_ELLIPSIS = '…';
 /** What Pagefind writes before a file's content, inside its gzip (Pagefind 1.x). */
 const PAGEFIND_SIGNATURE = 'pagefind_dcd';
 
@@ -293,11 +286,15 @@ export function queryTerms(query: string): string[] {
 
 /**
  * The meaningful terms of a folded query: queryTerms, each cut at the stop words, which are dropped; a single Han
- * character that such a cut left is dropped too when other terms remain (機車險怎麼保? → [機車險]).
+ * character that such a cut left is dropped too when other terms remain (機車險怎麼保? → [機車險]). A word of `whole`
+ * is never cut, though it holds a stop word (賠多少, 不想要, 怎麼退: a visitor's words the rewrites know).
  * @param query a folded query (foldQuery)
  * @param stopWords words to set aside, longest first
+ * @param whole words that stay whole (the rewrites' words: knownWords)
  */
-export function intentTerms(query: string, stopWords: readonly string[]): string[] {
+export function intentTerms(query: string, stopWords: readonly string[], whole: Iterable<string> = []): string[] {
+  const unbroken = [...whole].filter((word) => Array.from(word).length >= 2 && stopWords.some((stop) => word.includes(stop)));
+  unbroken.sort((a, b) => b.length - a.length);
   const pieces: { text: string; cut: boolean }[] = [];
   for (const term of queryTerms(query)) {
     const characters = Array.from(term);
@@ -305,6 +302,12 @@ export function intentTerms(query: string, stopWords: readonly string[]): string
     let cut = false;
     for (let i = 0; i < characters.length; ) {
       const rest = characters.slice(i).join('');
+      const keep = unbroken.find((word) => rest.startsWith(word));
+      if (keep !== undefined) {
+        current += keep;
+        i += Array.from(keep).length;
+        continue;
+      }
       const stop = stopWords.find((word) => rest.startsWith(word));
       if (stop === undefined) {
         current += characters[i];
@@ -471,8 +474,64 @@ export function termAlternatives(term: string, lexicon: Pick<SearchLexicon, 'syn
   return [...new Set(alternatives)];
 }
 
+/**
+ * A term cut around the words a rewrite knows (the glossary's and the colloquial words), each such word a piece of
+ * its own, longest first at each place: 狗狗看醫生保險有賠 → 狗狗, 看醫生, 保險, 有賠. Each piece is then a concept of the
+ * query with its own alternatives (狗狗 or 寵物; 看醫生 or 醫療), so a record holding 寵物 and 醫療 holds two of them,
+ * rather than the term's rewrites competing as wholes, where the record holding the visitor's own words won.
+ * @param term a term of the query (folded)
+ * @param rewrites the lexicon's rewrites (their words folded, longest first)
+ * @param whole the site's own words (its best pages' terms and synonyms), never cut: a rewrite's word inside one of them
+ *   (火險 in 住火險) is part of it
+ * @returns the pieces in order; the term itself when it holds no such word or is one
+ */
+export function rewritePieces(term: string, rewrites: SearchLexicon['rewrites'], whole: Iterable<string> = []): string[] {
+  const words = rewrites.map(([from]) => from).filter((from) => term.includes(from) && from !== term);
+  if (words.length === 0) return [term];
+  const byLength = (a: string, b: string) => Array.from(b).length - Array.from(a).length;
+  words.sort(byLength);
+  const kept = [...whole].filter((word) => Array.from(word).length >= 2 && term.includes(word)).sort(byLength);
+  const pieces: string[] = [];
+  const characters = Array.from(term);
+  let current = '';
+  for (let i = 0; i < characters.length; ) {
+    const rest = characters.slice(i).join('');
+    const word = words.find((from) => rest.startsWith(from));
+    // A word of the site at least as long stays whole in its piece (住火險 holds 火險, a rewrite's word).
+    const site = kept.find((known) => rest.startsWith(known));
+    if (site !== undefined && (word === undefined || Array.from(site).length >= Array.from(word).length)) {
+      current += site;
+      i += Array.from(site).length;
+      continue;
+    }
+    if (word === undefined) {
+      current += characters[i];
+      i += 1;
+      continue;
+    }
+    if (current !== '') pieces.push(current);
+    current = '';
+    pieces.push(word);
+    i += Array.from(word).length;
+  }
+  if (current !== '') pieces.push(current);
+  return pieces;
+}
+
 /** Shortest synonym, in characters, that also stands for its group inside a longer term (車險 is inside 機車險). */
 const SYNONYM_INSIDE_MIN = 3;
+
+/**
+ * The site's own words: its best bets' terms, its synonyms, and the words and terms of its rewrites (folded), which
+ * keep their character pairs whole however the browser's segmenter cuts them (search-rank.ts pairFactors).
+ */
+export function knownWords(lexicon: Pick<SearchLexicon, 'bets' | 'synonyms' | 'rewrites'>): Set<string> {
+  return new Set([
+    ...lexicon.bets.flatMap(([terms]) => terms),
+    ...lexicon.synonyms.flat(),
+    ...(lexicon.rewrites ?? []).flatMap(([from, targets]) => [from, ...targets]),
+  ]);
+}
 
 /** The grams of the site's own terms: its best bets' terms (products, services, with their synonyms). */
 function namedGrams(lexicon: Pick<SearchLexicon, 'bets'>): Set<string> {
@@ -497,10 +556,33 @@ function coveringBets(matches: BetMatch[], terms: readonly string[]): BetMatch[]
   return total > 0 && named >= BET_MIN_SHARE * total ? matches : [];
 }
 
+/** A question mark, as a visitor ends a question (folded: full-width ？ is ?). */
+const QUESTION_MARK = /\?/;
+
+/**
+ * Whether a query asks a question: it ends a sentence with a question mark, or question words or particles were set
+ * aside from it (怎麼, 如何, 嗎, 是否: its terms are shorter than its text's).
+ * @param folded the folded query (foldQuery)
+ * @param terms its meaningful terms (intentTerms)
+ */
+export function asksQuestion(folded: string, terms: readonly string[]): boolean {
+  const length = (texts: readonly string[]) => texts.reduce((sum, text) => sum + Array.from(text).length, 0);
+  return QUESTION_MARK.test(folded) || length(terms) < length(queryTerms(folded));
+}
+
 /** How much a best page the query names raises its score (× 1 + BET_WEIGHT). Site choice. */
 export const BET_WEIGHT = 0.5;
 /** How much more the best page named later in the query weighs, per place (a Chinese phrase ends in its head). */
 const BET_ORDER = 0.01;
+
+/** How much a record's length past the usual lowers its score (÷ 1 + LENGTH_WEIGHT × ln(length / usual)). Site choice. */
+export const LENGTH_WEIGHT = 0.15;
+
+/** The median of some numbers (0 for none). */
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
+};
 
 /** How much Pagefind's own rank raises a record's score (× 1 + LOOSE_WEIGHT for its first result). Site choice. */
 const LOOSE_WEIGHT = 0.1;
@@ -526,12 +608,18 @@ export async function searchSite(
   const lexicon = await source.lexicon();
   const folded = foldQuery(query, lexicon);
   const phrases = phraseSearcher(pagefind);
-  const typed = intentTerms(folded, lexicon.stopWords);
-  const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, options.verbatim ?? false);
-  const concepts: Concept[] = terms.map((term) => ({ term, alternatives: termAlternatives(term, lexicon) }));
+  const known = knownWords(lexicon);
+  const typed = intentTerms(folded, lexicon.stopWords, known);
+  // A visitor's sentence (seeksTypos) is searched as typed: its typos are not sought, nor its sounds fetched.
+  const verbatim = (options.verbatim ?? false) || !seeksTypos(typed);
+  const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, verbatim);
+  const siteWords = [...lexicon.bets.flatMap(([words]) => words), ...lexicon.synonyms.flat()];
+  const pieces = terms.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords));
+  const rewritten = new Set((lexicon.rewrites ?? []).map(([from]) => from));
+  const concepts: Concept[] = pieces.map((term) => ({ term, alternatives: termAlternatives(term, lexicon), rewritten: rewritten.has(term) }));
   let corrected = suggestion;
-  const meant = [...terms];
-  if (!options.verbatim) {
+  const meant = [...pieces];
+  if (!verbatim) {
     // A character inside a longer word that sounds like the right one (颱風紅水 → 颱風洪水): the word meant is an
     // alternative, and suggested when records hold it whole.
     for (const concept of concepts) {
@@ -543,18 +631,41 @@ export async function searchSite(
     }
   }
   const records = lexicon.records ?? 1;
+  // A query of one word's length (WORD_MAX_LENGTH: 財務業務, 車險理賠) is the word the visitor means, all of its pairs
+  // counting; a longer one or several are a visitor's words, whose pairs across words count less (pairFactors).
+  const words = pieces.length === 1 && Array.from(pieces[0]!).length <= WORD_MAX_LENGTH ? null : known;
   const [{ scored, concepts: understood, weights, weight }, loose] = await Promise.all([
-    scoreRecords(concepts, phrases, records, namedGrams(lexicon)),
+    scoreRecords(concepts, phrases, records, namedGrams(lexicon), words),
     pagefind.search(spaceHan(meant.join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
   ]);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
   // of equal score.
   const looseRank = new Map(loose.map((result, rank) => [result.id, 1 - rank / loose.length]));
   for (const entry of scored) entry.score *= 1 + LOOSE_WEIGHT * (looseRank.get(entry.id) ?? 0);
+  // For a question, a long record (a decree, a long article) holds many of its words by chance: the farther its last
+  // match lies past the records' usual reach, the less it counts (LENGTH_WEIGHT), so a short answer holding the
+  // question's words outranks it. (A page's name, a phone number, a few terms: the page that holds them, however long.)
+  const reach = new Map(loose.map((result) => [result.id, 1 + Math.max(0, ...(result.words ?? []))]));
+  const usual = asksQuestion(folded, typed) ? median([...reach.values()]) : 0;
+  if (usual > 0) for (const entry of scored) entry.score /= 1 + LENGTH_WEIGHT * Math.log(Math.max(1, (reach.get(entry.id) ?? usual) / usual));
   scored.sort((a, b) => b.score - a.score);
   if (scored.length === 0) return { results: [], terms, suggestion: corrected };
-  // The best pages the query names (products, services), first when their words are most of the query.
-  const bets = [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)];
+  // The best pages the query names (products, services), first when their words are most of the query. A question
+  // (asksQuestion) that is not a page's name asks for an answer, not for the product or service it mentions: its
+  // best pages rank by their words like any other record.
+  const named = (list: BetMatch[], words: readonly string[]) =>
+    list.length > 0 &&
+    words.reduce((sum, word) => sum + Array.from(word).length, 0) - list.reduce((sum, match) => sum + Array.from(match.term).length, 0) <= 1;
+  // A visitor's word the rewrites know is no part of a page's name (機車險怎麼保: 怎麼保 aside, 機車險).
+  // Its words in any order (理賠 申請 names 申請理賠's page).
+  const naming = [terms, typed].some((words) => {
+    const content = words.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords)).filter((piece) => !rewritten.has(piece));
+    return named(betMatches(content.join(' '), lexicon.bets), content) || named(betMatches(content.join(''), lexicon.bets), content);
+  });
+  const bets =
+    naming || !asksQuestion(folded, typed)
+      ? [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)]
+      : [];
   const byId = new Map(scored.map((entry) => [entry.id, entry]));
   // A best page holding none of the query's words is read by its id and comes first; one holding them is weighed up
   // (BET_WEIGHT, the last named most) and ranked with the others, so an FAQ question whose title is the query leads.
@@ -562,10 +673,6 @@ export async function searchSite(
   // page first, as a visitor typing a product's or a service's name means it.
   const first: PagefindResult[] = [];
   const betIds = [...new Set(bets.map(({ bet }) => bet[1]))];
-  const named = (list: BetMatch[], words: readonly string[]) =>
-    list.length > 0 &&
-    words.reduce((sum, word) => sum + Array.from(word).length, 0) - list.reduce((sum, match) => sum + Array.from(match.term).length, 0) <= 1;
-  const naming = named(betMatches(terms.join(' '), lexicon.bets), terms) || named(betMatches(typed.join(' '), lexicon.bets), typed);
   for (const { bet } of bets) {
     const [, id, file] = bet;
     if (first.some((result) => result.id === id) || (byId.has(id) && !naming)) continue;
@@ -585,7 +692,7 @@ export async function searchSite(
     rest.slice(0, TITLE_RERANK).map(async (entry) => {
       const data = await entry.result.data().catch(() => null);
       const title = unspaceHan(data?.meta.title ?? '');
-      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight)) };
+      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, words)) };
     }),
   );
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);

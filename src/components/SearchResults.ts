@@ -9,16 +9,8 @@
  * Pagefind reads the page's `<html lang>` to segment a Chinese query. The query is only ever set as text; the excerpts (HTML that Pagefind builds from our own
  * pages, with `<mark>` around matches) are copied node by node keeping text and `<mark>` only.
  */
-import {
-  EXCERPT_ELLIPSIS,
-  EXCERPT_WORDS,
-  type PagefindResult,
-  type PagefindSearch,
-  type SiteSearch,
-  searchSite,
-  siteLexicon,
-  unspaceHan,
-} from '../browser/site-search';
+import { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan } from '../browser/search-text';
+import type { PagefindResult, PagefindSearch, SiteSearch } from '../browser/site-search';
 import { normalizeQuery, searchHref, VERBATIM_PARAM } from '../lib/search';
 import { COMPANY } from '../site/company';
 import { SEARCH_PAGE_SIZE } from '../site/limits';
@@ -190,8 +182,15 @@ export async function mountSearchResults(root: HTMLElement): Promise<void> {
   let suggestion: SiteSearch['suggestion'] = null;
   try {
     // The lexicon is fetched while Pagefind loads; the typo sounds only if the query needs them.
-    const lexicon = siteLexicon();
-    const [pagefind] = await Promise.all([loadPagefind(), lexicon.lexicon()]);
+    // The ranking code (site-search.ts) too, loaded with the first query: a visit to /search without one never needs it.
+    const [{ searchSite, lexicon }, pagefind] = await Promise.all([
+      import('../browser/site-search').then(async ({ searchSite, siteLexicon }) => {
+        const lexicon = siteLexicon();
+        await lexicon.lexicon();
+        return { searchSite, lexicon };
+      }),
+      loadPagefind(),
+    ]);
     const verbatim = new URLSearchParams(window.location.search).has(VERBATIM_PARAM);
     ({ results, suggestion } = await searchSite(pagefind, query, lexicon, { verbatim }));
   } catch {

@@ -9,6 +9,7 @@ import type { z } from 'astro/zod';
 import type { categorySchema, locationSchema } from '../portal/schemas';
 import { LOCATION_PAGE_SIZE } from '../site/limits';
 import { inListOrder, type Sortable } from '../lib/order';
+import { elementId } from '../lib/element-id';
 import { listPages, splitFirstPages } from '../lib/paginate';
 
 /** Collection data typed from the portal schemas. */
@@ -36,6 +37,12 @@ export function groupLocations<A extends Sortable, L extends { id: string; areaI
     locations: sorted.filter((location) => location.areaId === area.id),
   }));
 }
+
+/**
+ * The element id of a branch on its area's page (`location-{id}`): the fragment of the link that opens it, a site-search
+ * result's (src/integrations/search-items.ts); src/lib/element-id.ts elementId, unique on the page whatever the ids.
+ */
+export const locationAnchor = (location: Pick<Location, 'id'>): string => elementId('location', location.id);
 
 /** `/about/locations/{area}`. */
 export const locationsPath = (areaId: string): string => `/about/locations/${encodeURIComponent(areaId)}`;

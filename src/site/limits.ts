@@ -150,10 +150,13 @@ export const SEARCH_INDEX_EXCLUDE = ['.visually-hidden', '.accesskey'] as const;
 /**
  * Word positions per chunk of the search index, after which a chunk may end (src/integrations/search-chunks.ts).
  * Pagefind's own 20,000 made chunks of about 24 KB gzip, and a query of a few Han characters loaded three or four of
- * them; chunks of 2,500 positions hold a character and its words in a few KB, while a 10,000-item site's metadata,
- * which every search loads, gets one entry (about 25 bytes) per chunk. Site choice, measured by `npm run bench`.
+ * them; chunks of 1,000 positions hold a character and its words in 2–3 KB (a frequent character's alone up to about
+ * 6 KB), while the metadata, which every search loads, gets one entry (about 25 bytes) per chunk. On the sample site
+ * 2,500 positions made 94 chunks and about 49 KB of index for the median query of the visitors' set, 1,000 make 197
+ * chunks and about 32 KB with 1.5 KB more metadata; fewer positions gain little more and cost a 10,000-item site's
+ * metadata much. Site choice, measured by `npm run bench`.
  */
-export const SEARCH_INDEX_CHUNK_LOCATIONS = 2500;
+export const SEARCH_INDEX_CHUNK_LOCATIONS = 1000;
 /** Results shown on /search before 載入更多結果, and added per click. Site choice. */
 export const SEARCH_PAGE_SIZE = 10;
 /**

@@ -356,7 +356,7 @@ test.describe('/search ranking: pages holding the query first, none that only sh
   });
 });
 
-test.describe('/search: an FAQ question is a result of its own', () => {
+test.describe('/search: an FAQ question and a service branch are results of their own', () => {
   const items = (page: Page) => results(page).getByRole('listitem');
 
   test('the question typed word for word is the first result; its link opens the answer expanded and focused @phone', async ({ page, portal }) => {
@@ -375,6 +375,22 @@ test.describe('/search: an FAQ question is a result of its own', () => {
     await expect(item).toHaveAttribute('open', '');
     await expect(item.locator('summary')).toBeFocused();
     await expect(item.locator('.faq-item__answer')).toBeInViewport();
+  });
+
+  test('a service branch is a result of its own: its name finds it first, its link scrolls to its card and focuses it', async ({ page, portal }) => {
+    const locations = await portal.list<{ id: string; name: string; address: string }>('locations');
+    // A branch of the sample, not one named here: the one with the longest name.
+    const branch = [...locations].sort((a, b) => a.name.length - b.name.length).at(-1)!;
+    await page.goto(`/search?q=${encodeURIComponent(branch.name)}`);
+    await expect(results(page).getByRole('status')).toHaveText(/^共 \d+ 筆結果$/);
+    const first = items(page).first().getByRole('link');
+    await expect(first).toHaveText(branch.name);
+    await expect(first).toHaveAttribute('href', new RegExp(`^/about/locations/[^#]+#location-${branch.id}$`));
+    await first.click();
+    const card = page.locator(`#location-${branch.id}`);
+    await expect(card).toBeFocused();
+    await expect(card).toBeInViewport();
+    await expect(card).toContainText(branch.address);
   });
 });
 
@@ -466,13 +482,13 @@ test.describe('/search understands what visitors mean', () => {
     expect(fetched, 'a search with a typo').toContain(SOUNDS_URL);
   });
 
-  test('one result per page: no page twice, no list page, the location pages as one', async ({ page }) => {
+  test('one result per page: no page twice, no list page, the location pages as one (their branches are results of their own)', async ({ page }) => {
     for (const query of ['0800-880-550', '車禍', '理賠', '服務據點']) {
       await search(page, query);
       const shown = await links(page);
       expect(shown.length, query).toBeGreaterThan(0);
       expect(new Set(shown).size, `${query}: a page twice`).toBe(shown.length);
-      expect(shown.filter((href) => /^\/about\/locations\//.test(href!)).length, `${query}: location pages`).toBeLessThanOrEqual(1);
+      expect(shown.filter((href) => /^\/about\/locations\/[^#]*$/.test(href!)).length, `${query}: location pages`).toBeLessThanOrEqual(1);
       for (const href of shown)
         expect(href, query).not.toMatch(/^\/(?:(?:news|share|event|winner)\/(?!detail\/).+|download\/[^/]+|download\/none)?$/);
     }

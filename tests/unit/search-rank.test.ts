@@ -5,8 +5,17 @@
  * common word; a mainland word finds the Taiwanese term's records; an FAQ question is one record with its own link.
  */
 import { describe, expect, it } from 'vitest';
-import { type FoundRecord, RELEVANCE_FLOOR, scoreRecords, textGrams, titleShare } from '../../src/browser/search-rank';
-import { foldQuery, intentTerms, termAlternatives } from '../../src/browser/site-search';
+import {
+  CROSS_WORD_WEIGHT,
+  type FoundRecord,
+  pairFactors,
+  RELEVANCE_FLOOR,
+  scoreRecords,
+  textGrams,
+  titleShare,
+} from '../../src/browser/search-rank';
+import { seeksTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
+import { asksQuestion, foldQuery, intentTerms, knownWords, rewritePieces, termAlternatives } from '../../src/browser/site-search';
 import { searchItemDocument, searchItems } from '../../src/integrations/search-items';
 import { buildLexicon } from '../../src/integrations/search-lexicon';
 
@@ -102,5 +111,59 @@ describe('searchItems', () => {
     expect(document).toContain('<h1>換車時保險可以轉到新車嗎？</h1>');
     expect(document).toContain('data-pagefind-meta="section:常見問題－強制險"');
     expect(document.indexOf('<h1>')).toBeLessThan(document.indexOf('行照'));
+  });
+});
+
+describe('words of a query', () => {
+  const { lexicon } = buildLexicon({
+    pageTexts: ['寵物 醫療 理賠 保費 投保 機車保險 退保 解約 計算 汽車保險 通知 保險公司'],
+    pages: [],
+  });
+  const known = knownWords(lexicon);
+
+  it('a pair inside a word counts whole, a pair across two words less: 通知 and 保險 in 多久內要通知保險公司, not 內要', () => {
+    const factors = pairFactors('內要通知保險公司', known);
+    expect(factors.get('通知')).toBe(1);
+    expect(factors.get('保險')).toBe(1);
+    expect(factors.get('內要')).toBe(CROSS_WORD_WEIGHT);
+  });
+
+  it("the site's own words stay whole where the browser's dictionary cuts them: 車損險, 理賠", () => {
+    const factors = pairFactors('車體損失險理賠', new Set(['車體損失險', '理賠']));
+    for (const pair of ['車體', '體損', '損失', '失險', '理賠']) expect(factors.get(pair), pair).toBe(1);
+  });
+
+  it('question words inside a phrase the rewrites know stay part of it: 怎麼退, 賠多少, 不想要', () => {
+    expect(intentTerms(foldQuery('保險不想要了怎麼退', lexicon), lexicon.stopWords, known)).toEqual(['保險不想要', '怎麼退']);
+    expect(intentTerms(foldQuery('撞到人要賠多少錢', lexicon), lexicon.stopWords, known)).toEqual(['撞到人要賠多少錢']);
+    // Without the known words, as before: the question words are cut away.
+    expect(intentTerms(foldQuery('保險不想要了怎麼退', lexicon), lexicon.stopWords)).toEqual(['保險不']);
+  });
+
+  it('a visitor word the rewrites know is a piece of its own, with the site word as its alternative', () => {
+    const pieces = rewritePieces('狗狗看醫生保險有賠', lexicon.rewrites);
+    expect(pieces).toEqual(['狗狗', '看醫生', '保險', '有賠']);
+    expect(termAlternatives('狗狗', lexicon)).toContain('寵物');
+    expect(termAlternatives('看醫生', lexicon)).toContain('醫療');
+    expect(rewritePieces('機車保險', lexicon.rewrites)).toEqual(['機車保險']);
+  });
+
+  it('a query asks a question when it ends with a question mark or question words were set aside', () => {
+    const asks = (query: string) => {
+      const folded = foldQuery(query, lexicon);
+      return asksQuestion(folded, intentTerms(folded, lexicon.stopWords, known));
+    };
+    expect(asks('機車保險')).toBe(false);
+    expect(asks('汽車保險 理賠')).toBe(false);
+    expect(asks('機車保險怎麼保')).toBe(true);
+    expect(asks('保費可以刷卡嗎')).toBe(true);
+    expect(asks('理賠進度？')).toBe(true);
+  });
+
+  it("a visitor's sentence is not searched for typos (their sounds are not fetched), a word or two are", () => {
+    expect(seeksTypos(['颱風紅水'])).toBe(true);
+    expect(seeksTypos(['颱風紅水', '理賠'])).toBe(true);
+    expect(seeksTypos(['我們公司年底要辦尾牙', '飯店說主辦單位'])).toBe(false);
+    expect(TYPO_MAX_QUERY).toBeGreaterThanOrEqual(8);
   });
 });
