@@ -617,19 +617,8 @@ export async function searchSite(
   const pieces = terms.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords));
   const rewritten = new Set((lexicon.rewrites ?? []).map(([from]) => from));
   const concepts: Concept[] = pieces.map((term) => ({ term, alternatives: termAlternatives(term, lexicon), rewritten: rewritten.has(term) }));
-  let corrected = suggestion;
   const meant = [...pieces];
-  if (!verbatim) {
-    // A character inside a longer word that sounds like the right one (颱風紅水 → 颱風洪水): the word meant is an
-    // alternative, and suggested when records hold it whole.
-    for (const concept of concepts) {
-      const fixed = await correctTypos(concept.term, async (pair) => (await phrases(pair)).size, source.sounds);
-      if (fixed === null) continue;
-      concept.alternatives.push(...termAlternatives(fixed, lexicon));
-      meant[concepts.indexOf(concept)] = fixed;
-      if (corrected === null && (await phrases(fixed)).size > 0) corrected = { from: concept.term, to: fixed };
-    }
-  }
+  const corrected = verbatim ? suggestion : await correctInWords(concepts, meant, phrases, source, lexicon, suggestion);
   const records = lexicon.records ?? 1;
   // A query of one word's length (WORD_MAX_LENGTH: 財務業務, 車險理賠) is the word the visitor means, all of its pairs
   // counting; a longer one or several are a visitor's words, whose pairs across words count less (pairFactors).
@@ -696,15 +685,48 @@ export async function searchSite(
     }),
   );
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
-  // Pages of one group (the locations' regions, a download item's pages) show once, the best ranked.
-  const group = new Map(lexicon.groups.flatMap((ids) => ids.map((id) => [id, ids[0]!] as const)));
-  const shown = new Set<string>();
-  const results: PagefindResult[] = [];
-  for (const result of [...first, ...ordered]) {
-    const one = group.get(result.id) ?? result.id;
-    if (shown.has(one)) continue;
-    shown.add(one);
-    results.push(result);
+  return { results: oncePerGroup([...first, ...ordered], lexicon.groups), terms, suggestion: corrected };
+}
+
+/**
+ * Typos inside longer words (searchSite): a character that sounds like the right one (颱風紅水 → 颱風洪水) makes the
+ * word meant an alternative of its concept, and the suggestion when records hold it whole.
+ * @param concepts the query's concepts, whose alternatives grow in place
+ * @param meant the words meant, one per concept, corrected in place
+ * @returns the suggestion: `suggestion` when there was one, else the first correction records hold, else null
+ */
+async function correctInWords(
+  concepts: Concept[],
+  meant: string[],
+  phrases: ReturnType<typeof phraseSearcher>,
+  source: LexiconSource,
+  lexicon: SearchLexicon,
+  suggestion: SiteSearch['suggestion'],
+): Promise<SiteSearch['suggestion']> {
+  let corrected = suggestion;
+  for (const [index, concept] of concepts.entries()) {
+    const fixed = await correctTypos(concept.term, async (pair) => (await phrases(pair)).size, source.sounds);
+    if (fixed === null) continue;
+    concept.alternatives.push(...termAlternatives(fixed, lexicon));
+    meant[index] = fixed;
+    if (corrected === null && (await phrases(fixed)).size > 0) corrected = { from: concept.term, to: fixed };
   }
-  return { results, terms, suggestion: corrected };
+  return corrected;
+}
+
+/**
+ * Pages of one group (the locations' regions, a download item's pages) show once, the best ranked.
+ * @param results ranked, best first
+ * @param groups ids of the records that are one page, each group's first id naming it
+ * @returns the results with each group's best only, in their order
+ */
+function oncePerGroup(results: PagefindResult[], groups: readonly (readonly string[])[]): PagefindResult[] {
+  const group = new Map(groups.flatMap((ids) => ids.map((id) => [id, ids[0]!] as const)));
+  const shown = new Set<string>();
+  return results.filter((result) => {
+    const one = group.get(result.id) ?? result.id;
+    if (shown.has(one)) return false;
+    shown.add(one);
+    return true;
+  });
 }
