@@ -204,13 +204,24 @@ async function pollChanges(state) {
   state.polling = true;
   try {
     for (const change of state.changes.filter((one) => one.liveAt === undefined && !one.superseded)) {
-      const path = change.path === 'faq' ? state.faqPath : change.path;
-      if (path && (await isLive(state.nginx.url, { ...change, path }))) change.liveAt = Date.now();
+      // An FAQ item is on one of its category's pages (/faq/3/, /faq/3/2/ …): the new ones go to the last.
+      const paths = change.path === 'faq' ? (state.faqPath ? categoryPages(state.faqPath) : []) : [change.path];
+      for (const path of paths) {
+        if (await isLive(state.nginx.url, { ...change, path })) {
+          change.liveAt = Date.now();
+          break;
+        }
+      }
     }
   } finally {
     state.polling = false;
   }
 }
+
+/** Most pages of the FAQ category the poller reads. */
+const FAQ_PAGES_READ = 10;
+/** The pages of a category: its first page's path, then `<path>2/` … */
+const categoryPages = (first) => [first, ...Array.from({ length: FAQ_PAGES_READ - 1 }, (_, at) => `${first}${at + 2}/`)];
 
 /**
  * One cycle: the editor's changes and the cycle's faults on the portal, the cache restored, the run (with its
