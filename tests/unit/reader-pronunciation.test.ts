@@ -8,17 +8,15 @@
  */
 import * as OpenCC from 'opencc-js';
 import { pinyin } from 'pinyin-pro';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildDataset } from '../../scripts/sample-portal/data.mjs';
 import { winnerTable } from '../../scripts/sample-portal/content/winners.mjs';
-import { openPhonemizer, type Phonemizer } from '../../src/integrations/reader/phonemes';
-import { onPath } from '../../src/integrations/reader/programs';
 import { engineText } from '../../src/integrations/reader/pronunciation';
-import { READER_DEFAULTS, readerSettings, type ResolvedReaderSettings } from '../../src/integrations/reader/settings';
+import { READER_DEFAULTS } from '../../src/integrations/reader/settings';
 import { extractReaderPage, splitSegments } from '../../src/integrations/reader/text';
 import { readerManifestPath } from '../../src/lib/reader-path';
-import { readSettings } from '../../src/settings';
 import { NAME_MASK_WORD, PRONUNCIATION_LEXICON } from '../../src/site/pronunciation';
+import { phonemizingEngines, sounds } from './reader-engines';
 
 /** A built detail page as SiteLayout writes it, with `body` (HTML) as its readable article. */
 function page(body: string): string {
@@ -73,19 +71,8 @@ describe('names and codes', () => {
   });
 });
 
-/** The espeak-ng engines installed here: the WebAssembly build always (npm), Debian's program when on PATH. */
-const settings = readerSettings(readSettings({}), '/nonexistent');
-const ENGINES: ResolvedReaderSettings[] = [
-  { ...settings, engine: 'espeak-ng-wasm', voice: READER_DEFAULTS.wasmVoice },
-  ...(onPath(settings.espeakProgram) ? [{ ...settings, engine: 'espeak-ng-native' as const, voice: READER_DEFAULTS.nativeVoice }] : []),
-];
-const phonemizers = new Map<string, Phonemizer>();
-beforeAll(async () => {
-  for (const engine of ENGINES) phonemizers.set(engine.engine, await openPhonemizer(engine));
-});
-afterAll(() => {
-  for (const phonemizer of phonemizers.values()) phonemizer.close();
-});
+/** The espeak-ng engines installed here and their phonemizers (reader-engines.ts). */
+const { engines: ENGINES, phonemizers } = phonemizingEngines();
 
 /** Every Han run of every segment of the sample site's portal content, as the reader's text has it (computed once). */
 const sampleHanRuns = (() => {
@@ -194,20 +181,6 @@ const spokenReading = (word: string, reading: string): string => {
 
 /** Insurance terms and polyphones the reader must say right, beyond the lexicon's own words. */
 const TERMS = ['保險給付', '理賠', '保單', '因為', '為了', '作為', '行駛', '目的', '重建', '還款', '育兒', '兒童', '將於', '地震'];
-
-/**
- * espeak-ng's phonemes compared by syllable sound and tone: word breaks, stress and syllable order marks dropped,
- * each pitch contour as its tone (55 → 1, 35 → 2, 214 or 21 → 3, 51 or 53 → 4, 11 and Debian's level 22, 33, 44
- * → 5, the neutral tone).
- */
-const sounds = (phonemes: string): string =>
-  phonemes
-    .replace(/[_|',\s]/g, '')
-    .replace(/214|21/g, 'T3')
-    .replace(/55/g, 'T1')
-    .replace(/35/g, 'T2')
-    .replace(/51|53/g, 'T4')
-    .replace(/11|22|33|44/g, 'T5');
 
 describe('the pronunciation lexicon', () => {
   it.each(Object.entries(PRONUNCIATION_LEXICON))('reads %s as pinyin-pro does, or as noted', (word, reading) => {

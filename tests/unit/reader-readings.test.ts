@@ -6,15 +6,12 @@
  * reader's text (the WebAssembly build always, Debian's program when installed): they must be the phonemes of the
  * expected syllables, as a listener hears them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { speakableText } from '../../src/integrations/reader/numbers';
-import { openPhonemizer, type Phonemizer } from '../../src/integrations/reader/phonemes';
-import { onPath } from '../../src/integrations/reader/programs';
 import { engineText } from '../../src/integrations/reader/pronunciation';
 import { LEXICON, phraseReading } from '../../src/integrations/reader/readings';
-import { READER_DEFAULTS, readerSettings, type ResolvedReaderSettings } from '../../src/integrations/reader/settings';
-import { readSettings } from '../../src/settings';
 import { FIELD_PHRASES, PRONUNCIATION_LEXICON } from '../../src/site/pronunciation';
+import { phonemizingEngines, sounds } from './reader-engines';
 
 /** [written, the syllables a listener expects (pinyin, tone numbers as said), the rule]. */
 const CASES: [written: string, heard: string, rule: string][] = [
@@ -41,31 +38,8 @@ const CASES: [written: string, heard: string, rule: string][] = [
   ['一月一日', 'yi1 yue4 yi1 ri4', '一 in a date unchanged'],
 ];
 
-const settings = readerSettings(readSettings({}), '/nonexistent');
-const ENGINES: ResolvedReaderSettings[] = [
-  { ...settings, engine: 'espeak-ng-wasm', voice: READER_DEFAULTS.wasmVoice },
-  ...(onPath(settings.espeakProgram) ? [{ ...settings, engine: 'espeak-ng-native' as const, voice: READER_DEFAULTS.nativeVoice }] : []),
-];
-const phonemizers = new Map<string, Phonemizer>();
-beforeAll(async () => {
-  for (const engine of ENGINES) phonemizers.set(engine.engine, await openPhonemizer(engine));
-});
-afterAll(() => {
-  for (const phonemizer of phonemizers.values()) phonemizer.close();
-});
-
-/**
- * espeak-ng's phonemes as syllable sounds and tones: word breaks and stress marks dropped, each pitch contour as its
- * tone (55 → 1, 35 → 2, 214 or 21 → 3, 51 or 53 → 4, level ones → 5).
- */
-const sounds = (phonemes: string): string =>
-  phonemes
-    .replace(/[_|',\s]/g, '')
-    .replace(/214|21/g, 'T3')
-    .replace(/55/g, 'T1')
-    .replace(/35/g, 'T2')
-    .replace(/51|53/g, 'T4')
-    .replace(/11|22|33|44/g, 'T5');
+/** The espeak-ng engines installed here and their phonemizers (reader-engines.ts). */
+const { engines: ENGINES, phonemizers } = phonemizingEngines();
 
 for (const engine of ENGINES) {
   describe(`what ${engine.engine} (${engine.voice}) says for the field's words and tones`, () => {

@@ -6,13 +6,10 @@
  * program when installed): they must be the phonemes of the expected reading written in characters, with no switch
  * to English ("tilde", "slash", "percent", "plus", "et cetera").
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { speakableText } from '../../src/integrations/reader/numbers';
-import { openPhonemizer, type Phonemizer } from '../../src/integrations/reader/phonemes';
-import { onPath } from '../../src/integrations/reader/programs';
 import { engineText } from '../../src/integrations/reader/pronunciation';
-import { READER_DEFAULTS, readerSettings, type ResolvedReaderSettings } from '../../src/integrations/reader/settings';
-import { readSettings } from '../../src/settings';
+import { phonemizingEngines } from './reader-engines';
 
 /** [written, as a listener expects to hear it (characters), the rule]. */
 const CASES: [written: string, heard: string, rule: string][] = [
@@ -34,18 +31,8 @@ const CASES: [written: string, heard: string, rule: string][] = [
   ['凌晨 02:00 維護', '凌晨兩點維護', "two o'clock as 兩點"],
 ];
 
-const settings = readerSettings(readSettings({}), '/nonexistent');
-const ENGINES: ResolvedReaderSettings[] = [
-  { ...settings, engine: 'espeak-ng-wasm', voice: READER_DEFAULTS.wasmVoice },
-  ...(onPath(settings.espeakProgram) ? [{ ...settings, engine: 'espeak-ng-native' as const, voice: READER_DEFAULTS.nativeVoice }] : []),
-];
-const phonemizers = new Map<string, Phonemizer>();
-beforeAll(async () => {
-  for (const engine of ENGINES) phonemizers.set(engine.engine, await openPhonemizer(engine));
-});
-afterAll(() => {
-  for (const phonemizer of phonemizers.values()) phonemizer.close();
-});
+/** The espeak-ng engines installed here and their phonemizers (reader-engines.ts). */
+const { engines: ENGINES, phonemizers } = phonemizingEngines();
 
 /** The syllables of a phoneme string: word breaks, pauses and stress marks left out. */
 const syllables = (phonemes: string): string => phonemes.replace(/[_|'\s]+/g, ' ').trim();
