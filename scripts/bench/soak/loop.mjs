@@ -238,7 +238,7 @@ async function runCycle({ cycle, events, state, portal, editor, env, paths, relo
   portal.setEdit(editor.edit());
   portal.setFaults(faultsFor(events, editor.newsImage(cycle)));
   const madeAt = Date.now();
-  state.changes.push(...changes.map((change) => ({ ...change, madeAt, quiet: events.length === 0 })));
+  state.changes.push(...changes.map((change) => ({ ...change, madeAt })));
   if (events.includes('evict')) rmSync(paths.store, { recursive: true, force: true });
   rmSync(paths.cache, { recursive: true, force: true });
   if (existsSync(paths.store)) cpSync(paths.store, paths.cache, { recursive: true });
