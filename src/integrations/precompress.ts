@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -43,6 +43,17 @@ async function compress(source: Buffer, extension: (typeof COPIES)[number]): Pro
       [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
     },
   });
+}
+
+/**
+ * Puts a compressed copy into the cache whole or not at all (a temporary name, then one rename): a build killed
+ * midway must not leave a truncated copy that later builds would serve as the file's compressed form. A leftover
+ * temporary file is pruned with the unused copies.
+ */
+async function keep(copy: string, kept: string): Promise<void> {
+  const temporary = `${kept}.partial`;
+  await copyFile(copy, temporary);
+  await rename(temporary, kept);
 }
 
 /** Copies made at once (each a CPU-bound compression in libuv's thread pool). */
@@ -89,7 +100,7 @@ export async function precompressSite(root: string, cacheDir?: string): Promise<
         const kept = cacheDir ? join(cacheDir, `${digest}${extension}`) : undefined;
         if (kept) used.add(`${digest}${extension}`);
         if (existsSync(copy) && (await stat(copy)).mtimeMs >= info.mtimeMs) {
-          if (kept && !existsSync(kept)) await copyFile(copy, kept);
+          if (kept && !existsSync(kept)) await keep(copy, kept);
           continue;
         }
         if (kept && existsSync(kept)) {
@@ -97,7 +108,7 @@ export async function precompressSite(root: string, cacheDir?: string): Promise<
           cached += 1;
         } else {
           await writeFile(copy, await compress(source, extension));
-          if (kept) await copyFile(copy, kept);
+          if (kept) await keep(copy, kept);
         }
         written += 1;
       }
