@@ -30,9 +30,9 @@ import { BUILD_LOCK_FILE, runAstro, sampleSnapshotDir } from './astro.mjs';
 import { deploy } from './deploy.mjs';
 import { acquireLock, LOCK_BUSY_EXIT_CODE, LockBusyError } from './lib/run-lock.mjs';
 import { checkSite } from './lib/site-checks.mjs';
-import { restoreSnapshots, saveSnapshots } from './lib/state.mjs';
+import { restoreCaches, restoreSnapshots, saveCaches, saveSnapshots } from './lib/state.mjs';
 import { readSettings } from '../src/settings.ts';
-import { BUILD_REPORT_FILE } from '../src/site/limits.ts';
+import { BUILD_REPORT_FILE, IMAGE_CACHE_FOLDER, READER_CACHE_FOLDER } from '../src/site/limits.ts';
 import { failureMessage, notify } from '../src/integrations/notify.ts';
 import { publishSummaryMarkdown } from '../src/integrations/publish-report.ts';
 import { readStagedRefusals, snapshotSettings } from '../src/portal/snapshots.ts';
@@ -89,6 +89,7 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
     // A new machine or an evicted cache: the snapshots of what is live come back from the deploy target.
     const restored = restoreSnapshots({ dir: snapshotDir(env, settings), settings });
     if (restored) console.log(`Snapshot folder empty: the snapshots of the live site restored from ${restored}`);
+    reportCaches(restoreCaches({ dirs: cacheDirs(settings), settings }), 'Cache folder empty: restored from');
     console.log(`\n▶ rebuild 1/3: build into ${site}`);
     const code = await runAstro('build', ['--outDir', site], env, { lockFd });
     if (code !== 0) return stop('build', code);
@@ -105,6 +106,7 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
     return stop('deploy', 1);
   }
   if (!dryRun) keepSnapshots(snapshotDir(env, settings), settings);
+  if (!dryRun) reportCaches(saveCaches({ dirs: cacheDirs(settings), settings }), 'Cache kept in');
   console.log(`\n✔ rebuild ${dryRun ? 'done (dry run, nothing deployed)' : 'deployed'}`);
   return 0;
 }
@@ -120,6 +122,25 @@ function keepSnapshots(dir, settings) {
   } catch (error) {
     console.warn(`⚠ ${error.message}`);
   }
+}
+
+/**
+ * The build machine's folder of each cache kept on the deploy target (KEPT_CACHES of scripts/lib/state.mjs), as the
+ * build resolves them: IMAGE_CACHE_DIR and READER_CACHE_DIR, else their folders in Astro's cache folder.
+ * @returns {Record<string, string>}
+ */
+function cacheDirs(settings) {
+  const astroCache = settings.ASTRO_CACHE_DIR ? resolve(root, settings.ASTRO_CACHE_DIR) : join(root, 'node_modules/.astro');
+  return {
+    'image variants': settings.IMAGE_CACHE_DIR ? resolve(root, settings.IMAGE_CACHE_DIR) : join(astroCache, IMAGE_CACHE_FOLDER),
+    'reader audio': settings.READER_CACHE_DIR ? resolve(root, settings.READER_CACHE_DIR) : join(astroCache, READER_CACHE_FOLDER),
+  };
+}
+
+/** Logs where kept caches went or came from, and warns of those that failed (the build makes their files again). */
+function reportCaches({ kept = [], restored = [], warnings }, label) {
+  for (const where of [...kept, ...restored]) console.log(`${label} ${where}`);
+  for (const warning of warnings) console.warn(`⚠ ${warning}`);
 }
 
 /**

@@ -5,11 +5,17 @@
  * After every deploy, `npm run rebuild` copies the snapshot folder (without its `staged/` records) to
  * `<DEPLOY_TARGET>/state/portal-snapshots/`, here or on the server over SSH (rsync); before a build whose snapshot
  * folder holds no snapshot (a new machine, an evicted cache), it copies them back. What the target holds is then
- * the state of what is live. Image and audio caches only save time and stay in the cache.
+ * the state of what is live.
+ * The image and audio caches only save time, but minutes of it: after an evicted cache the soak of 1,000 items
+ * (scripts/bench/README.md, Soak) spent 218 s making every image variant again, past the three minutes an editor's
+ * change may take to go live. So they are kept on the target too (`state/image-cache/`, `state/reader-cache/`,
+ * mirrored after each deploy, only the files that changed travel) and copied back into an empty cache folder before
+ * a build (saveCaches, restoreCaches). Their files are named by content and their index is written last, so a copy
+ * cut off midway leaves entries that are whole or missing, never wrong.
  * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { quote } from 'shell-quote';
 import { parseSshTarget, sshSession } from './deploy-ssh.mjs';
@@ -85,6 +91,115 @@ export function restoreSnapshots({ dir, settings }) {
     const got = rsync(session, [`${session.destination}:${from}/`, `${dir}/`]);
     if (!got.ok) throw new Error(`The snapshots kept on ${remote.display} could not be read: ${got.detail}`);
     return `${remote.display}/${STATE_FOLDER}`;
+  } finally {
+    session.close();
+  }
+}
+
+/** The caches kept on the target beside the snapshots: each a folder of the build machine and its place there. */
+export const KEPT_CACHES = Object.freeze([
+  { name: 'image variants', folder: 'state/image-cache' },
+  { name: 'reader audio', folder: 'state/reader-cache' },
+]);
+
+/** Whether the cache folder `dir` holds anything (an evicted or new cache has no folder, or an empty one). */
+const hasEntries = (dir) => existsSync(dir) && readdirSync(dir).length > 0;
+
+/**
+ * Mirrors folder `from` into `to` on this machine, as rsync --times would: files missing or of another size or
+ * modification time are copied with their time (under a
+ * temporary name, then renamed), files `from` lacks are deleted; top-level files (the caches' indexes) go last, so
+ * a copy cut off midway never has an index that names a file not yet there.
+ */
+function mirrorHere(from, to) {
+  mkdirSync(to, { recursive: true });
+  const names = readdirSync(from, { withFileTypes: true });
+  const ordered = [...names.filter((entry) => entry.isDirectory()), ...names.filter((entry) => !entry.isDirectory())];
+  for (const entry of ordered) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) {
+      mirrorHere(source, target);
+      continue;
+    }
+    const here = statSync(source);
+    const there = existsSync(target) ? statSync(target) : undefined;
+    if (there && there.size === here.size && there.mtimeMs === here.mtimeMs) continue;
+    copyFileSync(source, `${target}.partial`);
+    utimesSync(`${target}.partial`, here.atime, here.mtime);
+    renameSync(`${target}.partial`, target);
+  }
+  const wanted = new Set(names.map((entry) => entry.name));
+  for (const name of readdirSync(to)) if (!wanted.has(name)) rmSync(join(to, name), { recursive: true, force: true });
+}
+
+/**
+ * Mirrors each cache folder that holds something to its place on DEPLOY_TARGET (after a deploy). A cache that
+ * cannot be kept is named in the warnings returned; the site is deployed either way.
+ * @param {{ dirs: Record<string, string>, settings: { DEPLOY_TARGET?: string, DEPLOY_SSH_KEY?: string,
+ *   DEPLOY_SSH_KNOWN_HOSTS?: string } }} options `dirs`: the build machine's folder of each KEPT_CACHES name
+ * @returns {{ kept: string[], warnings: string[] }} where each kept cache went; what failed, in English
+ */
+export function saveCaches({ dirs, settings }) {
+  const done = { kept: [], warnings: [] };
+  const caches = KEPT_CACHES.filter((cache) => dirs[cache.name] && hasEntries(dirs[cache.name]));
+  if (!settings.DEPLOY_TARGET || caches.length === 0) return done;
+  const remote = parseSshTarget(settings.DEPLOY_TARGET);
+  if (!remote) {
+    for (const cache of caches) {
+      const to = join(resolve(settings.DEPLOY_TARGET), cache.folder);
+      mirrorHere(dirs[cache.name], to);
+      done.kept.push(to);
+    }
+    return done;
+  }
+  const session = sshSession(remote, settings);
+  try {
+    for (const cache of caches) {
+      const to = `${remote.path}/${cache.folder}`;
+      const sent = rsync(session, ['--delete-after', '--delay-updates', '--mkpath', `${dirs[cache.name]}/`, `${session.destination}:${to}/`]);
+      if (sent.ok) done.kept.push(`${remote.display}/${cache.folder}`);
+      else done.warnings.push(`The ${cache.name} cache could not be kept on ${remote.display}: ${sent.detail}`);
+    }
+    return done;
+  } finally {
+    session.close();
+  }
+}
+
+/**
+ * Copies DEPLOY_TARGET's kept caches into those of the build machine's cache folders that are empty (before a
+ * build); a cache folder that holds anything is never touched.
+ * @param {{ dirs: Record<string, string>, settings: { DEPLOY_TARGET?: string, DEPLOY_SSH_KEY?: string,
+ *   DEPLOY_SSH_KNOWN_HOSTS?: string } }} options `dirs`: the build machine's folder of each KEPT_CACHES name
+ * @returns {{ restored: string[], warnings: string[] }} where each restored cache came from; what failed (the build
+ *   then makes those files again)
+ */
+export function restoreCaches({ dirs, settings }) {
+  const done = { restored: [], warnings: [] };
+  const caches = KEPT_CACHES.filter((cache) => dirs[cache.name] && !hasEntries(dirs[cache.name]));
+  if (!settings.DEPLOY_TARGET || caches.length === 0) return done;
+  const remote = parseSshTarget(settings.DEPLOY_TARGET);
+  if (!remote) {
+    for (const cache of caches) {
+      const from = join(resolve(settings.DEPLOY_TARGET), cache.folder);
+      if (!hasEntries(from)) continue;
+      mirrorHere(from, dirs[cache.name]);
+      done.restored.push(from);
+    }
+    return done;
+  }
+  const session = sshSession(remote, settings);
+  try {
+    for (const cache of caches) {
+      const from = `${remote.path}/${cache.folder}`;
+      if (!session.run('if [ -d "$1" ]; then echo kept; fi', [from]).includes('kept')) continue;
+      mkdirSync(dirs[cache.name], { recursive: true });
+      const got = rsync(session, ['--delay-updates', `${session.destination}:${from}/`, `${dirs[cache.name]}/`]);
+      if (got.ok) done.restored.push(`${remote.display}/${cache.folder}`);
+      else done.warnings.push(`The ${cache.name} cache kept on ${remote.display} could not be read: ${got.detail}`);
+    }
+    return done;
   } finally {
     session.close();
   }

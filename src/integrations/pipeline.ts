@@ -49,6 +49,7 @@ import { publish, removeBuildReport } from './publishing';
 import { buildAudio, setUpReader, type ReaderSetup } from './reader';
 import { imageManifestPlugin, imageSourceBase, imageSummary, imageUses, prepareImages, publishImages, type ImageReport } from './images';
 import type { ImageManifest } from '../site/images';
+import { IMAGE_CACHE_FOLDER } from '../site/limits';
 import { indexSite, pagefindVersion } from './search-index';
 
 /**
@@ -236,7 +237,7 @@ export default function pipeline(policy: SecurityPolicyOptions, options: { env?:
         cacheDir = fileURLToPath(config.cacheDir);
         snapshotDir = snapshotSettings(settings, config.cacheDir).dir;
         pagefind = await pagefindVersion(config.root);
-        imageCacheDir = settings.IMAGE_CACHE_DIR ?? join(cacheDir, 'image-cache');
+        imageCacheDir = settings.IMAGE_CACHE_DIR ?? join(cacheDir, IMAGE_CACHE_FOLDER);
       },
       // 0. The portal's images, after the lists loaded and before any page renders (src/integrations/images.ts).
       'astro:build:start': async ({ logger }) => {

@@ -22,11 +22,10 @@ import type { AstroIntegrationLogger, HookParameters } from 'astro';
 import { probeEngine, type EngineProbe } from './reader/engines.ts';
 import { readerSettings, type ReaderEnvironment, type ReaderSettings } from './reader/settings.ts';
 import { synthesizeSite } from './reader/site.ts';
+import { READER_CACHE_FOLDER } from '../site/limits.ts';
 
 /** The virtual module that tells pages whether the reader is on. */
 export const READER_VIRTUAL_MODULE = 'virtual:insurer/reader';
-/** Folder of the synthesis cache inside Astro's cacheDir. */
-export const READER_CACHE_FOLDER = 'reader-cache';
 
 /**
  * The reader's part of the build report (the pages the time budget left: READER_BUDGET_SECONDS), `reader` in dist/build-report.json: pages with

@@ -56,6 +56,10 @@ export const PORTAL_SNAPSHOT_MAX_AGE_HOURS = 24;
 export const PORTAL_MIN_ITEM_RATIO = 0.5;
 /** Folder of the portal snapshots inside Astro's cacheDir (node_modules/.astro), unless PORTAL_SNAPSHOT_DIR. */
 export const PORTAL_SNAPSHOT_FOLDER = 'portal-snapshots';
+/** Folder of the image variants kept between builds inside Astro's cacheDir, unless IMAGE_CACHE_DIR. */
+export const IMAGE_CACHE_FOLDER = 'image-cache';
+/** Folder of the audio reader's synthesis cache inside Astro's cacheDir, unless READER_CACHE_DIR. */
+export const READER_CACHE_FOLDER = 'reader-cache';
 /** The build report in dist/: per list its item count, source and age; not linked, not indexed. */
 export const BUILD_REPORT_FILE = 'build-report.json';
 /**
