@@ -45,7 +45,7 @@
  * visitor gets.
  */
 
-import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
+import { type Concept, isSentence, scoreRecords, sentenceWords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
 import { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
 
@@ -127,17 +127,21 @@ export interface SearchSounds {
   sounds: Record<string, string>;
   /** Words a visitor may have meant (synonyms, best bets' terms, product titles, frequent words), most frequent first. */
   words: string[];
-  /**
-   * Toneless syllable → the common characters (Big5's level 1) the site does not write, which a visitor may type for
-   * one it does (src/browser/search-typos.ts).
-   */
-  typos?: Record<string, string>;
 }
+
+/**
+ * What a typo of a character the site does not write is read by (/pagefind/site-typos.json): toneless syllable → the
+ * common characters (Big5's level 1) the site does not write, which a visitor may type for one it does
+ * (src/browser/search-typos.ts). Fetched only when a suspected typo is such a character.
+ */
+export type SearchTypos = Record<string, string>;
 
 /** Where the build writes the lexicon (in the index's folder, so it comes and goes with it). */
 export const LEXICON_URL = '/pagefind/site-lexicon.json';
 /** Where the build writes the sounds and words of the typo suggestions (beside the lexicon). */
 export const SOUNDS_URL = '/pagefind/site-sounds.json';
+/** Where the build writes the sounds of the characters the site does not write (beside the lexicon). */
+export const TYPOS_URL = '/pagefind/site-typos.json';
 /** Where Pagefind's fragment files are (`<id>.pf_fragment`: one page, or a group of pages by id). */
 export const FRAGMENT_URL = '/pagefind/fragment/';
 
@@ -152,13 +156,16 @@ async function loadJson<T>(url: string): Promise<T> {
 export interface LexiconSource {
   lexicon: () => Promise<SearchLexicon>;
   sounds: () => Promise<SearchSounds>;
+  /** The sounds of the characters the site does not write (absent: no such typo is read). */
+  typos?: () => Promise<SearchTypos>;
 }
 
 /**
- * The site's lexicon files (LEXICON_URL, SOUNDS_URL) as a LexiconSource: the sounds are only fetched by a search that
- * needs a suggestion. A failed fetch is not kept, so the next search tries again.
+ * The site's lexicon files (LEXICON_URL, SOUNDS_URL, TYPOS_URL) as a LexiconSource: the sounds are only fetched by a
+ * search that needs a suggestion, the typos' only by one whose suspected typo is a character the site does not write.
+ * A failed fetch is not kept, so the next search tries again.
  */
-export function siteLexicon(urls: { lexicon?: string; sounds?: string } = {}): LexiconSource {
+export function siteLexicon(urls: { lexicon?: string; sounds?: string; typos?: string } = {}): LexiconSource {
   const once = <T>(url: string) => {
     let loading: Promise<T> | undefined;
     return () => {
@@ -169,7 +176,11 @@ export function siteLexicon(urls: { lexicon?: string; sounds?: string } = {}): L
       return loading;
     };
   };
-  return { lexicon: once<SearchLexicon>(urls.lexicon ?? LEXICON_URL), sounds: once<SearchSounds>(urls.sounds ?? SOUNDS_URL) };
+  return {
+    lexicon: once<SearchLexicon>(urls.lexicon ?? LEXICON_URL),
+    sounds: once<SearchSounds>(urls.sounds ?? SOUNDS_URL),
+    typos: once<SearchTypos>(urls.typos ?? TYPOS_URL),
+  };
 }
 
 /** Longest phrase of the lexicon, in characters. */
@@ -391,6 +402,23 @@ async function soundAlike(phrases: Phrases, term: string, lexicon: SearchLexicon
   return null;
 }
 
+/**
+ * Whether a term may be a word of the site mistyped, before the sounds are fetched: a pair of characters may be any
+ * frequent pair (SearchSounds `words`); a longer term only one of the site's own words (its synonyms and best pages'
+ * terms, the longer words of SearchSounds `words`) of its length holding at least half of its characters in their
+ * places (a visitor mistypes a character or two of a word, not most of it). A visitor's phrase of words (撞到人要賠多少錢)
+ * is none, and does not fetch the sounds.
+ */
+export function mayBeMistyped(term: string, lexicon: Pick<SearchLexicon, 'synonyms' | 'bets'>): boolean {
+  const characters = Array.from(term);
+  if (characters.length <= 2) return true;
+  const words = [...lexicon.synonyms.flat(), ...lexicon.bets.flatMap(([terms]) => terms)];
+  return words.some((word) => {
+    const letters = Array.from(word);
+    return letters.length === characters.length && letters.filter((letter, i) => letter === characters[i]).length >= Math.floor(characters.length / 2);
+  });
+}
+
 /** The terms understood, after suggestions (the sounds loaded only for a term that finds almost nothing). */
 async function understand(
   phrases: Phrases,
@@ -410,7 +438,10 @@ async function understand(
     for (const alternative of termAlternatives(term, lexicon).slice(1)) {
       for (const [id, result] of await phrases(alternative)) if (!pages.has(id)) pages.set(id, result);
     }
-    const alike = pages.size < SUGGEST_BELOW ? await soundAlike(phrases, term, lexicon, await loadSounds(), pages.size * SUGGEST_FACTOR) : null;
+    const alike =
+      pages.size < SUGGEST_BELOW && mayBeMistyped(term, lexicon)
+        ? await soundAlike(phrases, term, lexicon, await loadSounds(), pages.size * SUGGEST_FACTOR)
+        : null;
     if (alike !== null) suggestion ??= { from: term, to: alike };
     understood.push(alike ?? term);
   }
@@ -609,9 +640,11 @@ export async function searchSite(
   const folded = foldQuery(query, lexicon);
   const phrases = phraseSearcher(pagefind);
   const known = knownWords(lexicon);
-  const typed = intentTerms(folded, lexicon.stopWords, known);
-  // A visitor's sentence (seeksTypos) is searched as typed: its typos are not sought, nor its sounds fetched.
-  const verbatim = (options.verbatim ?? false) || !seeksTypos(typed);
+  const intent = intentTerms(folded, lexicon.stopWords, known);
+  // A visitor's letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed: its typos are
+  // not sought, nor its sounds fetched.
+  const typed = isSentence(intent) ? sentenceWords(intent, known) : intent;
+  const verbatim = (options.verbatim ?? false) || !seeksTypos(intent);
   const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, verbatim);
   const siteWords = [...lexicon.bets.flatMap(([words]) => words), ...lexicon.synonyms.flat()];
   const pieces = terms.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords));
@@ -705,7 +738,7 @@ async function correctInWords(
 ): Promise<SiteSearch['suggestion']> {
   let corrected = suggestion;
   for (const [index, concept] of concepts.entries()) {
-    const fixed = await correctTypos(concept.term, async (pair) => (await phrases(pair)).size, source.sounds);
+    const fixed = await correctTypos(concept.term, async (pair) => (await phrases(pair)).size, source.sounds, source.typos);
     if (fixed === null) continue;
     concept.alternatives.push(...termAlternatives(fixed, lexicon));
     meant[index] = fixed;
