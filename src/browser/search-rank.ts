@@ -169,7 +169,36 @@ export function sentenceWords(terms: readonly string[], known: ReadonlySet<strin
       }
     }
   }
-  return words.some((word) => HAN_CHARACTER.test(word)) ? words : [...terms];
+  return words.some((word) => HAN_CHARACTER.test(word)) ? mostTelling(words, known) : [...terms];
+}
+
+/**
+ * Most Han characters a visitor's letter is searched by (sentenceWords): each character searched loads its index
+ * chunks (about 2 KB each), so a letter of fifty characters would cost more than a first search may
+ * (SEARCH_FIRST_SEARCH_KB). Site choice.
+ */
+export const SENTENCE_MAX_CHARACTERS = 18;
+
+/**
+ * A letter's words cut down to SENTENCE_MAX_CHARACTERS distinct characters, the most telling kept: the site's own words
+ * first (its products, services and the words its rewrites know), then the longer words (高血壓 says more than 回來),
+ * the later first among equals (a letter tells what happened first and ends in what it asks: 要去哪裡申請); kept in the
+ * letter's order.
+ */
+function mostTelling(words: readonly string[], known: ReadonlySet<string>): string[] {
+  const length = (word: string) => Array.from(word).length;
+  const order = words
+    .map((word, place) => ({ word, place }))
+    .sort((a, b) => Number(known.has(b.word)) - Number(known.has(a.word)) || length(b.word) - length(a.word) || b.place - a.place);
+  const characters = new Set<string>();
+  const kept = new Set<number>();
+  for (const { word, place } of order) {
+    const added = Array.from(word).filter((character) => HAN_CHARACTER.test(character) && !characters.has(character));
+    if (characters.size + added.length > SENTENCE_MAX_CHARACTERS && kept.size > 0) continue;
+    for (const character of added) characters.add(character);
+    kept.add(place);
+  }
+  return words.filter((_, place) => kept.has(place));
 }
 
 /** A record Pagefind found: its id and something whose `data()` reads it. */

@@ -618,6 +618,15 @@ const median = (values: number[]): number => {
 /** How much Pagefind's own rank raises a record's score (× 1 + LOOSE_WEIGHT for its first result). Site choice. */
 const LOOSE_WEIGHT = 0.1;
 
+/**
+ * How much an item of its own (an FAQ question and its answer: a URL with a fragment, src/integrations/search-items.ts)
+ * is weighed up for a query that asks a question (× 1 + ANSWER_WEIGHT): a question is answered by an answer before the
+ * news, product or document pages that mention its words. Site choice.
+ */
+export const ANSWER_WEIGHT = 0.15;
+/** A result URL of an item (`/faq/3#faq-171`). */
+const ITEM_URL = /#./;
+
 /** Share of the query's characters the words naming best pages must make up for those pages to come first. Site choice. */
 export const BET_MIN_SHARE = 1 / 3;
 
@@ -668,7 +677,8 @@ export async function searchSite(
   // match lies past the records' usual reach, the less it counts (LENGTH_WEIGHT), so a short answer holding the
   // question's words outranks it. (A page's name, a phone number, a few terms: the page that holds them, however long.)
   const reach = new Map(loose.map((result) => [result.id, 1 + Math.max(0, ...(result.words ?? []))]));
-  const usual = asksQuestion(folded, typed) ? median([...reach.values()]) : 0;
+  const question = asksQuestion(folded, typed);
+  const usual = question ? median([...reach.values()]) : 0;
   if (usual > 0) for (const entry of scored) entry.score /= 1 + LENGTH_WEIGHT * Math.log(Math.max(1, (reach.get(entry.id) ?? usual) / usual));
   scored.sort((a, b) => b.score - a.score);
   if (scored.length === 0) return { results: [], terms, suggestion: corrected };
@@ -714,7 +724,8 @@ export async function searchSite(
     rest.slice(0, TITLE_RERANK).map(async (entry) => {
       const data = await entry.result.data().catch(() => null);
       const title = unspaceHan(data?.meta.title ?? '');
-      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, words)) };
+      const answer = question && ITEM_URL.test(data?.url ?? '') ? 1 + ANSWER_WEIGHT : 1;
+      return { ...entry, score: answer * entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, words)) };
     }),
   );
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
