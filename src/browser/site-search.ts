@@ -615,6 +615,18 @@ const median = (values: number[]): number => {
   return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
 };
 
+/**
+ * The query's words as the site writes them: a visitor's word the rewrites know (房子, 震壞, 怎麼賠; Concept
+ * `rewritten`) as its first term (住宅, 地震, 理賠), the others as meant. What Pagefind's own search of the query's
+ * characters is given (its characters are searched anyway, as the alternatives' pairs).
+ */
+function siteForms(concepts: readonly Concept[], meant: readonly string[]): string[] {
+  return meant.map((word, i) => {
+    const concept = concepts[i];
+    return concept?.rewritten && concept.alternatives.length > 1 ? concept.alternatives[1]! : word;
+  });
+}
+
 /** Positions (characters) at a record's start taken for its title (an FAQ question; a page's name after its date). */
 export const HEAD_POSITIONS = 24;
 /** How much a record whose head holds all of the query's characters is weighed up (× 1 + HEAD_WEIGHT). Site choice. */
@@ -689,13 +701,13 @@ export async function searchSite(
   const words = pieces.length === 1 && Array.from(pieces[0]!).length <= WORD_MAX_LENGTH ? null : known;
   const [{ scored, concepts: understood, weights, weight }, loose] = await Promise.all([
     scoreRecords(concepts, phrases, records, namedGrams(lexicon), words),
-    pagefind.search(spaceHan(meant.join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
+    pagefind.search(spaceHan(siteForms(concepts, meant).join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
   ]);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
   // of equal score.
   const looseRank = new Map(loose.map((result, rank) => [result.id, 1 - rank / loose.length]));
   for (const entry of scored) entry.score *= 1 + LOOSE_WEIGHT * (looseRank.get(entry.id) ?? 0);
-  weighHead(scored, loose, meant);
+  weighHead(scored, loose, siteForms(concepts, meant));
   // For a question, a long record (a decree, a long article) holds many of its words by chance: the farther its last
   // match lies past the records' usual reach, the less it counts (LENGTH_WEIGHT), so a short answer holding the
   // question's words outranks it. (A page's name, a phone number, a few terms: the page that holds them, however long.)
