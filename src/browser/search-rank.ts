@@ -138,8 +138,7 @@ export function pairFactors(text: string, known: ReadonlySet<string> | null): Ma
 export const SENTENCE_MIN_LENGTH = 20;
 
 /** Whether a query's terms (question words aside) are a visitor's letter (SENTENCE_MIN_LENGTH characters or more). */
-export const isSentence = (terms: readonly string[]): boolean =>
-  terms.reduce((sum, term) => sum + Array.from(term).length, 0) >= SENTENCE_MIN_LENGTH;
+export const isSentence = (terms: readonly string[]): boolean => terms.reduce((sum, term) => sum + Array.from(term).length, 0) >= SENTENCE_MIN_LENGTH;
 
 /**
  * The content words of a visitor's letter (isSentence): each term cut into its words
@@ -177,7 +176,7 @@ export function sentenceWords(terms: readonly string[], known: ReadonlySet<strin
  * chunks (about 2 KB each), so a letter of fifty characters would cost more than a first search may
  * (SEARCH_FIRST_SEARCH_KB). Site choice.
  */
-export const SENTENCE_MAX_CHARACTERS = 18;
+export const SENTENCE_MAX_CHARACTERS = 20;
 
 /**
  * A letter's words cut down to SENTENCE_MAX_CHARACTERS distinct characters, the most telling kept: the site's own words

@@ -17,7 +17,9 @@
  * 2. Terms: the query is cut at white space, punctuation and the words that carry no meaning in a query
  *    (src/site/search-terms.ts SEARCH_STOP_WORDS: 機車險怎麼保? → 機車險, 保); a lone character left by such a cut
  *    is dropped when other terms remain; a word the rewrites know is never cut (賠多少, 怎麼退). A query of more than
- *    TYPO_MAX_QUERY characters is a visitor's sentence: step 3 and the typo fix are skipped for it.
+ *    TYPO_MAX_QUERY characters is a visitor's sentence: step 3 and the typo fix are skipped for it. A visitor's
+ *    letter (isSentence) is searched by its content words (sentenceWords: its grammar of one character left out, at
+ *    most SENTENCE_MAX_CHARACTERS characters, since each character searched loads its index chunks).
  * 3. A term that finds fewer than SUGGEST_BELOW pages is compared with the lexicon's words that sound the same
  *    (pinyin of the site's characters) or, from three characters, differ in one: the one found on most pages, if
  *    more (SUGGEST_FACTOR times more when the term finds some), is suggested (「您是不是要找：理賠」 for 理陪) and
@@ -26,8 +28,9 @@
  *    rewritten with the glossary's and colloquial words it holds (家財險 → 住宅火災保險, 行李不見 → 行李遺失); a word of
  *    the glossary or the colloquial table is first cut out as a concept of its own (rewritePieces).
  * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
- *    the pairs it holds, whole terms weighing more, over a relevance floor; the first ones are weighed up by how
- *    much of the query their title holds.
+ *    the pairs it holds, whole terms weighing more, over a relevance floor; each by the share of the query's
+ *    characters at its start, its title (weighHead), and for a question an item of its own by ANSWER_WEIGHT; the
+ *    first ones are weighed up by how much of the query their title holds.
  * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), unless the query is a
  *    question (asksQuestion) that is not their name, when the words naming them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
  *    does not), are weighed up by BET_WEIGHT (where several, the last named most, as a Chinese phrase ends in its
@@ -45,7 +48,17 @@
  * visitor gets.
  */
 
-import { type Concept, isSentence, scoreRecords, sentenceWords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
+import {
+  type Concept,
+  isSentence,
+  scoreRecords,
+  sentenceWords,
+  TITLE_RERANK,
+  TITLE_WEIGHT,
+  textGrams,
+  titleShare,
+  WORD_MAX_LENGTH,
+} from './search-rank.ts';
 import { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
 
@@ -415,7 +428,9 @@ export function mayBeMistyped(term: string, lexicon: Pick<SearchLexicon, 'synony
   const words = [...lexicon.synonyms.flat(), ...lexicon.bets.flatMap(([terms]) => terms)];
   return words.some((word) => {
     const letters = Array.from(word);
-    return letters.length === characters.length && letters.filter((letter, i) => letter === characters[i]).length >= Math.floor(characters.length / 2);
+    return (
+      letters.length === characters.length && letters.filter((letter, i) => letter === characters[i]).length >= Math.floor(characters.length / 2)
+    );
   });
 }
 
