@@ -631,14 +631,15 @@ const median = (values: number[]): number => {
 };
 
 /**
- * The query's words as the site writes them: a visitor's word the rewrites know (房子, 震壞, 怎麼賠; Concept
- * `rewritten`) as its first term (住宅, 地震, 理賠), the others as meant. What Pagefind's own search of the query's
- * characters is given (its characters are searched anyway, as the alternatives' pairs).
+ * The query's words with the site's beside a visitor's: a visitor's word the rewrites know (房子, 震壞, 怎麼賠; Concept
+ * `rewritten`) with its first term (住宅, 地震, 理賠), the others as meant. What Pagefind's own search of the query's
+ * characters is given (the site's words' characters are searched anyway, as the alternatives' pairs): a record
+ * holding the site's word ranks with one holding the visitor's (車禍 still finds the records saying 車禍 first).
  */
 function siteForms(concepts: readonly Concept[], meant: readonly string[]): string[] {
   return meant.map((word, i) => {
     const concept = concepts[i];
-    return concept?.rewritten && concept.alternatives.length > 1 ? concept.alternatives[1]! : word;
+    return concept?.rewritten && concept.alternatives.length > 1 ? `${word} ${concept.alternatives[1]!}` : word;
   });
 }
 
