@@ -392,7 +392,10 @@ export async function scoreRecords<T extends FoundRecord>(
           if (rank > total.best) Object.assign(total, { result, best: rank });
         }
       }
-      for (const [id, value] of share) shares.set(id, Math.max(shares.get(id) ?? 0, value));
+      // Of several ways to write a concept, one the site writes only in part (房屋險: no record holds 屋險) counts its
+      // coverage: a record holding 房屋 alone is weaker evidence than one holding the site's 住宅火災保險 whole.
+      const cover = concept.alternatives.length > 1 ? coverage(alternative, evidence.weight) : 1;
+      for (const [id, value] of share) shares.set(id, Math.max(shares.get(id) ?? 0, value * cover));
     }
     for (const [id, value] of shares) totals.get(id)!.score += value * weights[c]!;
   });
@@ -427,7 +430,9 @@ export function titleShare(
       const counted = (gram: string) => weight.get(gram)! * (factors.get(gram) ?? 1);
       const grams = textGrams(alternative).filter((gram) => (weight.get(gram) ?? 0) > 0);
       const whole = grams.reduce((s, gram) => s + counted(gram), 0);
-      if (whole > 0) share = Math.max(share, grams.filter((gram) => held.has(gram)).reduce((s, gram) => s + counted(gram), 0) / whole);
+      // As in scoreRecords: of several ways to write a concept, one the site writes only in part counts its coverage.
+      const cover = concept.alternatives.length > 1 ? coverage(alternative, weight) : 1;
+      if (whole > 0) share = Math.max(share, (cover * grams.filter((gram) => held.has(gram)).reduce((s, gram) => s + counted(gram), 0)) / whole);
     }
     sum += share * weights[c]!;
   });

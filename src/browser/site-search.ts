@@ -631,17 +631,26 @@ const median = (values: number[]): number => {
 };
 
 /**
- * The query's words with the site's beside a visitor's: a visitor's word the rewrites know (房子, 震壞, 怎麼賠; Concept
- * `rewritten`) with its first term (住宅, 地震, 理賠), the others as meant. What Pagefind's own search of the query's
- * characters is given (the site's words' characters are searched anyway, as the alternatives' pairs): a record
- * holding the site's word ranks with one holding the visitor's (車禍 still finds the records saying 車禍 first).
+ * The query's words as Pagefind's own search of its characters is given them (its rank and the title positions): a
+ * visitor's word the rewrites know (Concept `rewritten`) as the site's first term for it (房子 → 住宅, 怎麼賠 → 理賠,
+ * 房屋險 → 住宅火災保險), beside it when records hold the visitor's word whole at least SITE_WORD_SHARE as often as the
+ * site's term (車禍 and 事故: the site writes both, and the records saying 車禍 stay first); the others as meant. Both
+ * words' records are known by then (memoized phrase searches), and their characters' chunks loaded.
  */
-function siteForms(concepts: readonly Concept[], meant: readonly string[]): string[] {
-  return meant.map((word, i) => {
-    const concept = concepts[i];
-    return concept?.rewritten && concept.alternatives.length > 1 ? `${word} ${concept.alternatives[1]!}` : word;
-  });
+async function siteForms(concepts: readonly Concept[], meant: readonly string[], phrases: Phrases): Promise<string[]> {
+  return Promise.all(
+    meant.map(async (word, i) => {
+      const concept = concepts[i];
+      if (!concept?.rewritten || concept.alternatives.length < 2) return word;
+      const site = concept.alternatives[1]!;
+      const [own, theirs] = await Promise.all([phrases(word), phrases(site)]);
+      return own.size >= SITE_WORD_SHARE * theirs.size ? `${word} ${site}` : site;
+    }),
+  );
 }
+
+/** Share of the site's term's records that must hold a visitor's word for it to count as the site's word too. Site choice. */
+const SITE_WORD_SHARE = 0.5;
 
 /** Positions (characters) at a record's start taken for its title (an FAQ question; a page's name after its date). */
 export const HEAD_POSITIONS = 24;
@@ -715,15 +724,15 @@ export async function searchSite(
   // A query of one word's length (WORD_MAX_LENGTH: 財務業務, 車險理賠) is the word the visitor means, all of its pairs
   // counting; a longer one or several are a visitor's words, whose pairs across words count less (pairFactors).
   const words = pieces.length === 1 && Array.from(pieces[0]!).length <= WORD_MAX_LENGTH ? null : known;
-  const [{ scored, concepts: understood, weights, weight }, loose] = await Promise.all([
-    scoreRecords(concepts, phrases, records, namedGrams(lexicon), words),
-    pagefind.search(spaceHan(siteForms(concepts, meant).join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
-  ]);
+  const { scored, concepts: understood, weights, weight } = await scoreRecords(concepts, phrases, records, namedGrams(lexicon), words);
+  // After the scores, whose searches loaded the chunks of every character it needs.
+  const looseWords = await siteForms(concepts, meant, phrases);
+  const loose = (await pagefind.search(spaceHan(looseWords.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
   // of equal score.
   const looseRank = new Map(loose.map((result, rank) => [result.id, 1 - rank / loose.length]));
   for (const entry of scored) entry.score *= 1 + LOOSE_WEIGHT * (looseRank.get(entry.id) ?? 0);
-  weighHead(scored, loose, siteForms(concepts, meant));
+  weighHead(scored, loose, looseWords);
   // For a question, a long record (a decree, a long article) holds many of its words by chance: the farther its last
   // match lies past the records' usual reach, the less it counts (LENGTH_WEIGHT), so a short answer holding the
   // question's words outranks it. (A page's name, a phone number, a few terms: the page that holds them, however long.)
