@@ -52,8 +52,11 @@ export function readingTable(...tables: (SoundTable | undefined)[]): Map<string,
 }
 
 /**
- * The places of a term where a typo is suspected: a Han character whose pairs (with the characters before and after
- * it) no record holds, next to a pair some record holds.
+ * The places of a term where a typo is suspected: a Han character inside it (Han characters on both sides) whose
+ * pairs with both no record holds, next to a pair some record holds. A character at a term's edge whose pair no
+ * record holds is a word of its own beside a word (保 of 保意外險, 錢 of 賠多少錢) far more often than a typo, and
+ * trying its sound-alikes would load the index chunks of each (a whole word mistyped, 理陪, is suggested by
+ * soundAlikeWords instead).
  * @param characters the term's characters
  * @param held whether records hold a pair (its two characters)
  * @returns the places, left to right
@@ -66,7 +69,7 @@ export function suspectedTypos(characters: readonly string[], held: (pair: strin
     if (!HAN.test(characters[i]!)) continue;
     const before = i > 0 && HAN.test(characters[i - 1]!);
     const after = i + 1 < characters.length && HAN.test(characters[i + 1]!);
-    if (!before && !after) continue;
+    if (!before || !after) continue;
     if ((before && pairHeld(i - 1)) || (after && pairHeld(i))) continue;
     if (pairHeld(i - 2) || pairHeld(i + 1)) places.push(i);
   }
@@ -87,12 +90,15 @@ export function soundAlikeCharacters(character: string, readings: ReadonlyMap<st
  * A term with its suspected typos replaced by characters that sound the same and whose pairs records hold, or null.
  * @param term a term of the query
  * @param count how many records hold a text (a pair), memoized by the caller
- * @param tables loads the site's sounds and the common characters' (SearchSounds), only when a typo is suspected
+ * @param tables loads the site's sounds (SearchSounds), only when a typo is suspected
+ * @param typoTable loads the sounds of the common characters the site does not write (SearchTypos), only when a
+ *   suspected typo is one of them (its reading is not in the site's table)
  */
 export async function correctTypos(
   term: string,
   count: (text: string) => Promise<number>,
-  tables: () => Promise<{ sounds: SoundTable; typos?: SoundTable }>,
+  tables: () => Promise<{ sounds: SoundTable }>,
+  typoTable?: () => Promise<SoundTable>,
 ): Promise<string | null> {
   const characters = Array.from(term);
   if (characters.length < TYPO_MIN_TERM || characters.length > TYPO_MAX_TERM) return null;
@@ -103,8 +109,10 @@ export async function correctTypos(
   }
   const places = suspectedTypos(characters, (pair) => (pairs.get(pair) ?? 0) > 0).slice(0, TYPO_MAX);
   if (places.length === 0) return null;
-  const { sounds, typos } = await tables();
-  const readings = readingTable(sounds, typos);
+  const { sounds } = await tables();
+  const own = readingTable(sounds);
+  const foreign = places.some((i) => !own.has(characters[i]!));
+  const readings = foreign && typoTable ? readingTable(sounds, await typoTable()) : own;
   const corrected = [...characters];
   let changed = false;
   for (const i of places) {

@@ -17,7 +17,9 @@
  * 2. Terms: the query is cut at white space, punctuation and the words that carry no meaning in a query
  *    (src/site/search-terms.ts SEARCH_STOP_WORDS: 機車險怎麼保? → 機車險, 保); a lone character left by such a cut
  *    is dropped when other terms remain; a word the rewrites know is never cut (賠多少, 怎麼退). A query of more than
- *    TYPO_MAX_QUERY characters is a visitor's sentence: step 3 and the typo fix are skipped for it.
+ *    TYPO_MAX_QUERY characters is a visitor's sentence: step 3 and the typo fix are skipped for it. A visitor's
+ *    letter (isSentence) is searched by its content words (sentenceWords: its grammar of one character left out, at
+ *    most SENTENCE_MAX_CHARACTERS characters, since each character searched loads its index chunks).
  * 3. A term that finds fewer than SUGGEST_BELOW pages is compared with the lexicon's words that sound the same
  *    (pinyin of the site's characters) or, from three characters, differ in one: the one found on most pages, if
  *    more (SUGGEST_FACTOR times more when the term finds some), is suggested (「您是不是要找：理賠」 for 理陪) and
@@ -26,8 +28,9 @@
  *    rewritten with the glossary's and colloquial words it holds (家財險 → 住宅火災保險, 行李不見 → 行李遺失); a word of
  *    the glossary or the colloquial table is first cut out as a concept of its own (rewritePieces).
  * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
- *    the pairs it holds, whole terms weighing more, over a relevance floor; the first ones are weighed up by how
- *    much of the query their title holds.
+ *    the pairs it holds, whole terms weighing more, over a relevance floor; each by the share of the query's
+ *    characters at its start, its title (weighHead), and for a question an item of its own by ANSWER_WEIGHT; the
+ *    first ones are weighed up by how much of the query their title holds.
  * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), unless the query is a
  *    question (asksQuestion) that is not their name, when the words naming them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
  *    does not), are weighed up by BET_WEIGHT (where several, the last named most, as a Chinese phrase ends in its
@@ -45,7 +48,17 @@
  * visitor gets.
  */
 
-import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, textGrams, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
+import {
+  type Concept,
+  isSentence,
+  scoreRecords,
+  sentenceWords,
+  TITLE_RERANK,
+  TITLE_WEIGHT,
+  textGrams,
+  titleShare,
+  WORD_MAX_LENGTH,
+} from './search-rank.ts';
 import { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
 
@@ -127,17 +140,21 @@ export interface SearchSounds {
   sounds: Record<string, string>;
   /** Words a visitor may have meant (synonyms, best bets' terms, product titles, frequent words), most frequent first. */
   words: string[];
-  /**
-   * Toneless syllable → the common characters (Big5's level 1) the site does not write, which a visitor may type for
-   * one it does (src/browser/search-typos.ts).
-   */
-  typos?: Record<string, string>;
 }
+
+/**
+ * What a typo of a character the site does not write is read by (/pagefind/site-typos.json): toneless syllable → the
+ * common characters (Big5's level 1) the site does not write, which a visitor may type for one it does
+ * (src/browser/search-typos.ts). Fetched only when a suspected typo is such a character.
+ */
+export type SearchTypos = Record<string, string>;
 
 /** Where the build writes the lexicon (in the index's folder, so it comes and goes with it). */
 export const LEXICON_URL = '/pagefind/site-lexicon.json';
 /** Where the build writes the sounds and words of the typo suggestions (beside the lexicon). */
 export const SOUNDS_URL = '/pagefind/site-sounds.json';
+/** Where the build writes the sounds of the characters the site does not write (beside the lexicon). */
+export const TYPOS_URL = '/pagefind/site-typos.json';
 /** Where Pagefind's fragment files are (`<id>.pf_fragment`: one page, or a group of pages by id). */
 export const FRAGMENT_URL = '/pagefind/fragment/';
 
@@ -152,13 +169,16 @@ async function loadJson<T>(url: string): Promise<T> {
 export interface LexiconSource {
   lexicon: () => Promise<SearchLexicon>;
   sounds: () => Promise<SearchSounds>;
+  /** The sounds of the characters the site does not write (absent: no such typo is read). */
+  typos?: () => Promise<SearchTypos>;
 }
 
 /**
- * The site's lexicon files (LEXICON_URL, SOUNDS_URL) as a LexiconSource: the sounds are only fetched by a search that
- * needs a suggestion. A failed fetch is not kept, so the next search tries again.
+ * The site's lexicon files (LEXICON_URL, SOUNDS_URL, TYPOS_URL) as a LexiconSource: the sounds are only fetched by a
+ * search that needs a suggestion, the typos' only by one whose suspected typo is a character the site does not write.
+ * A failed fetch is not kept, so the next search tries again.
  */
-export function siteLexicon(urls: { lexicon?: string; sounds?: string } = {}): LexiconSource {
+export function siteLexicon(urls: { lexicon?: string; sounds?: string; typos?: string } = {}): LexiconSource {
   const once = <T>(url: string) => {
     let loading: Promise<T> | undefined;
     return () => {
@@ -169,7 +189,11 @@ export function siteLexicon(urls: { lexicon?: string; sounds?: string } = {}): L
       return loading;
     };
   };
-  return { lexicon: once<SearchLexicon>(urls.lexicon ?? LEXICON_URL), sounds: once<SearchSounds>(urls.sounds ?? SOUNDS_URL) };
+  return {
+    lexicon: once<SearchLexicon>(urls.lexicon ?? LEXICON_URL),
+    sounds: once<SearchSounds>(urls.sounds ?? SOUNDS_URL),
+    typos: once<SearchTypos>(urls.typos ?? TYPOS_URL),
+  };
 }
 
 /** Longest phrase of the lexicon, in characters. */
@@ -391,6 +415,25 @@ async function soundAlike(phrases: Phrases, term: string, lexicon: SearchLexicon
   return null;
 }
 
+/**
+ * Whether a term may be a word of the site mistyped, before the sounds are fetched: a pair of characters may be any
+ * frequent pair (SearchSounds `words`); a longer term only one of the site's own words (its synonyms and best pages'
+ * terms, the longer words of SearchSounds `words`) of its length holding at least half of its characters in their
+ * places (a visitor mistypes a character or two of a word, not most of it). A visitor's phrase of words (撞到人要賠多少錢)
+ * is none, and does not fetch the sounds.
+ */
+export function mayBeMistyped(term: string, lexicon: Pick<SearchLexicon, 'synonyms' | 'bets'>): boolean {
+  const characters = Array.from(term);
+  if (characters.length <= 2) return true;
+  const words = [...lexicon.synonyms.flat(), ...lexicon.bets.flatMap(([terms]) => terms)];
+  return words.some((word) => {
+    const letters = Array.from(word);
+    return (
+      letters.length === characters.length && letters.filter((letter, i) => letter === characters[i]).length >= Math.floor(characters.length / 2)
+    );
+  });
+}
+
 /** The terms understood, after suggestions (the sounds loaded only for a term that finds almost nothing). */
 async function understand(
   phrases: Phrases,
@@ -410,7 +453,10 @@ async function understand(
     for (const alternative of termAlternatives(term, lexicon).slice(1)) {
       for (const [id, result] of await phrases(alternative)) if (!pages.has(id)) pages.set(id, result);
     }
-    const alike = pages.size < SUGGEST_BELOW ? await soundAlike(phrases, term, lexicon, await loadSounds(), pages.size * SUGGEST_FACTOR) : null;
+    const alike =
+      pages.size < SUGGEST_BELOW && mayBeMistyped(term, lexicon)
+        ? await soundAlike(phrases, term, lexicon, await loadSounds(), pages.size * SUGGEST_FACTOR)
+        : null;
     if (alike !== null) suggestion ??= { from: term, to: alike };
     understood.push(alike ?? term);
   }
@@ -584,8 +630,61 @@ const median = (values: number[]): number => {
   return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
 };
 
+/**
+ * The query's words as Pagefind's own search of its characters is given them (its rank and the title positions): a
+ * visitor's word the rewrites know (Concept `rewritten`) as the site's first term for it (房子 → 住宅, 怎麼賠 → 理賠,
+ * 房屋險 → 住宅火災保險), beside it when records hold the visitor's word whole at least SITE_WORD_SHARE as often as the
+ * site's term (車禍 and 事故: the site writes both, and the records saying 車禍 stay first); the others as meant. Both
+ * words' records are known by then (memoized phrase searches), and their characters' chunks loaded.
+ */
+async function siteForms(concepts: readonly Concept[], meant: readonly string[], phrases: Phrases): Promise<string[]> {
+  return Promise.all(
+    meant.map(async (word, i) => {
+      const concept = concepts[i];
+      if (!concept?.rewritten || concept.alternatives.length < 2) return word;
+      const site = concept.alternatives[1]!;
+      const [own, theirs] = await Promise.all([phrases(word), phrases(site)]);
+      return own.size >= SITE_WORD_SHARE * theirs.size ? `${word} ${site}` : site;
+    }),
+  );
+}
+
+/** Share of the site's term's records that must hold a visitor's word for it to count as the site's word too. Site choice. */
+const SITE_WORD_SHARE = 0.5;
+
+/** Positions (characters) at a record's start taken for its title (an FAQ question; a page's name after its date). */
+export const HEAD_POSITIONS = 24;
+/** How much a record whose head holds all of the query's characters is weighed up (× 1 + HEAD_WEIGHT). Site choice. */
+export const HEAD_WEIGHT = 0.25;
+
+/**
+ * The title as a field of its own, for every record found (the title re-rank reads only the first TITLE_RERANK): a
+ * record's title is its first words (an item's question is its `<h1>`, a page's name follows its category and date),
+ * and Pagefind's search of the query's characters gives where each record holds them. The share of the query's
+ * characters that the record holds within its first HEAD_POSITIONS weighs it up (HEAD_WEIGHT): 旅平險要在出發前多久投保 for
+ * 旅行平安保險應於何時投保, before the news that mention 旅平險 and 投保 in their bodies.
+ * @param scored the records, weighed in place
+ * @param loose Pagefind's results of the query's characters (their `words`: positions of the characters found)
+ * @param meant the query's words
+ */
+function weighHead(scored: { id: string; score: number }[], loose: readonly PagefindResult[], meant: readonly string[]): void {
+  const characters = new Set(meant.flatMap((word) => Array.from(word)).filter((character) => ONE_HAN.test(character)));
+  if (characters.size === 0) return;
+  const head = new Map(loose.map((result) => [result.id, (result.words ?? []).filter((position) => position < HEAD_POSITIONS).length]));
+  for (const entry of scored) entry.score *= 1 + HEAD_WEIGHT * Math.min(1, (head.get(entry.id) ?? 0) / characters.size);
+}
+
 /** How much Pagefind's own rank raises a record's score (× 1 + LOOSE_WEIGHT for its first result). Site choice. */
 const LOOSE_WEIGHT = 0.1;
+
+/**
+ * How much an item of its own (an FAQ question and its answer: a URL with a fragment, src/integrations/search-items.ts)
+ * is weighed up for a query that asks a question (× 1 + ANSWER_WEIGHT): a question is answered by an answer before the
+ * news, product or document pages that mention its words. Site choice.
+ */
+export const ANSWER_WEIGHT = 0.15;
+/** A result URL of an item (`/faq/3#faq-171`). */
+const ITEM_URL = /#./;
 
 /** Share of the query's characters the words naming best pages must make up for those pages to come first. Site choice. */
 export const BET_MIN_SHARE = 1 / 3;
@@ -609,9 +708,11 @@ export async function searchSite(
   const folded = foldQuery(query, lexicon);
   const phrases = phraseSearcher(pagefind);
   const known = knownWords(lexicon);
-  const typed = intentTerms(folded, lexicon.stopWords, known);
-  // A visitor's sentence (seeksTypos) is searched as typed: its typos are not sought, nor its sounds fetched.
-  const verbatim = (options.verbatim ?? false) || !seeksTypos(typed);
+  const intent = intentTerms(folded, lexicon.stopWords, known);
+  // A visitor's letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed: its typos are
+  // not sought, nor its sounds fetched.
+  const typed = isSentence(intent) ? sentenceWords(intent, known) : intent;
+  const verbatim = (options.verbatim ?? false) || !seeksTypos(intent);
   const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, verbatim);
   const siteWords = [...lexicon.bets.flatMap(([words]) => words), ...lexicon.synonyms.flat()];
   const pieces = terms.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords));
@@ -623,19 +724,21 @@ export async function searchSite(
   // A query of one word's length (WORD_MAX_LENGTH: 財務業務, 車險理賠) is the word the visitor means, all of its pairs
   // counting; a longer one or several are a visitor's words, whose pairs across words count less (pairFactors).
   const words = pieces.length === 1 && Array.from(pieces[0]!).length <= WORD_MAX_LENGTH ? null : known;
-  const [{ scored, concepts: understood, weights, weight }, loose] = await Promise.all([
-    scoreRecords(concepts, phrases, records, namedGrams(lexicon), words),
-    pagefind.search(spaceHan(meant.join(' ')).replace(/\s+/g, ' ').trim()).then((answer) => answer?.results ?? []),
-  ]);
+  const { scored, concepts: understood, weights, weight } = await scoreRecords(concepts, phrases, records, namedGrams(lexicon), words);
+  // After the scores, whose searches loaded the chunks of every character it needs.
+  const looseWords = await siteForms(concepts, meant, phrases);
+  const loose = (await pagefind.search(spaceHan(looseWords.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
   // of equal score.
   const looseRank = new Map(loose.map((result, rank) => [result.id, 1 - rank / loose.length]));
   for (const entry of scored) entry.score *= 1 + LOOSE_WEIGHT * (looseRank.get(entry.id) ?? 0);
+  weighHead(scored, loose, looseWords);
   // For a question, a long record (a decree, a long article) holds many of its words by chance: the farther its last
   // match lies past the records' usual reach, the less it counts (LENGTH_WEIGHT), so a short answer holding the
   // question's words outranks it. (A page's name, a phone number, a few terms: the page that holds them, however long.)
   const reach = new Map(loose.map((result) => [result.id, 1 + Math.max(0, ...(result.words ?? []))]));
-  const usual = asksQuestion(folded, typed) ? median([...reach.values()]) : 0;
+  const question = asksQuestion(folded, typed);
+  const usual = question ? median([...reach.values()]) : 0;
   if (usual > 0) for (const entry of scored) entry.score /= 1 + LENGTH_WEIGHT * Math.log(Math.max(1, (reach.get(entry.id) ?? usual) / usual));
   scored.sort((a, b) => b.score - a.score);
   if (scored.length === 0) return { results: [], terms, suggestion: corrected };
@@ -681,7 +784,8 @@ export async function searchSite(
     rest.slice(0, TITLE_RERANK).map(async (entry) => {
       const data = await entry.result.data().catch(() => null);
       const title = unspaceHan(data?.meta.title ?? '');
-      return { ...entry, score: entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, words)) };
+      const answer = question && ITEM_URL.test(data?.url ?? '') ? 1 + ANSWER_WEIGHT : 1;
+      return { ...entry, score: answer * entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, words)) };
     }),
   );
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
@@ -705,7 +809,7 @@ async function correctInWords(
 ): Promise<SiteSearch['suggestion']> {
   let corrected = suggestion;
   for (const [index, concept] of concepts.entries()) {
-    const fixed = await correctTypos(concept.term, async (pair) => (await phrases(pair)).size, source.sounds);
+    const fixed = await correctTypos(concept.term, async (pair) => (await phrases(pair)).size, source.sounds, source.typos);
     if (fixed === null) continue;
     concept.alternatives.push(...termAlternatives(fixed, lexicon));
     meant[index] = fixed;

@@ -12,8 +12,9 @@
  *   text does not hold as they are (台风 → 颱風, 旅游 → 旅遊; 了解 stays). The
  *   whole converter is ~450 KB gzipped; the cut tables are a few KB.
  * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first;
- *   `typos`: the same for the common characters (Big5's level 1) the site does not write, which a visitor may type for
- *   one it does (颱風紅水 for 颱風洪水: src/browser/search-typos.ts).
+ *   `pagefind/site-typos.json`, a file of its own: the same for the common characters (Big5's level 1) the site does
+ *   not write, which a visitor may type for one it does (颱風紅水 for 颱風洪水: src/browser/search-typos.ts), fetched
+ *   only when a suspected typo is such a character (10 KB that a typo of the site's own characters does without).
  * - `words`: what a typo is compared with: the thesaurus, the best bets' terms, the product titles and the Han
  *   character pairs found on at least WORD_MIN_SHARE of the pages, most frequent first (at most WORDS_MAX).
  * - `rewrites`: the glossary's and the colloquial words of src/site/search-terms.ts, folded, with their terms;
@@ -47,6 +48,8 @@ import {
 export const SEARCH_LEXICON_FILE = 'site-lexicon.json';
 /** File name of the typo sounds in the index's folder (site-search SOUNDS_URL). */
 export const SEARCH_SOUNDS_FILE = 'site-sounds.json';
+/** File name of the sounds of the characters the site does not write (site-search TYPOS_URL). */
+export const SEARCH_TYPOS_FILE = 'site-typos.json';
 /** Longest OpenCC phrase kept, in characters (a query's words are short). */
 const PHRASE_MAX_LENGTH = 4;
 /** Share of pages a character pair must be on to be a word a typo is compared with. Site choice. */
@@ -249,6 +252,7 @@ function typoWords(pageTexts: readonly string[], named: readonly string[]): stri
 export function buildLexicon(options: { pageTexts: readonly string[]; pages: readonly IndexedPage[] }): {
   lexicon: SearchLexicon;
   sounds: SearchSounds;
+  typos: Record<string, string>;
 } {
   const { pageTexts, pages } = options;
   const frequency = new Map<string, number>();
@@ -290,6 +294,7 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
       records: pages.length,
       rewrites: rewriteTable(tables),
     },
-    sounds: { sounds: soundTable(frequency), words, typos: typoTable(new Set(frequency.keys())) },
+    sounds: { sounds: soundTable(frequency), words },
+    typos: typoTable(new Set(frequency.keys())),
   };
 }

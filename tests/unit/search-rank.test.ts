@@ -8,14 +8,17 @@ import { describe, expect, it } from 'vitest';
 import {
   CROSS_WORD_WEIGHT,
   type FoundRecord,
+  isSentence,
   pairFactors,
   RELEVANCE_FLOOR,
   scoreRecords,
+  SENTENCE_MAX_CHARACTERS,
+  sentenceWords,
   textGrams,
   titleShare,
 } from '../../src/browser/search-rank';
-import { seeksTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
-import { asksQuestion, foldQuery, intentTerms, knownWords, rewritePieces, termAlternatives } from '../../src/browser/site-search';
+import { correctTypos, seeksTypos, suspectedTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
+import { asksQuestion, foldQuery, intentTerms, knownWords, mayBeMistyped, rewritePieces, termAlternatives } from '../../src/browser/site-search';
 import { searchItemDocument, searchItems } from '../../src/integrations/search-items';
 import { buildLexicon } from '../../src/integrations/search-lexicon';
 
@@ -165,5 +168,40 @@ describe('words of a query', () => {
     expect(seeksTypos(['颱風紅水', '理賠'])).toBe(true);
     expect(seeksTypos(['我們公司年底要辦尾牙', '飯店說主辦單位'])).toBe(false);
     expect(TYPO_MAX_QUERY).toBeGreaterThanOrEqual(8);
+  });
+
+  it("a visitor's letter is searched by its content words: its grammar left out, the site's words whole, at most SENTENCE_MAX_CHARACTERS characters", () => {
+    const known = new Set(['旅平險', '行李遺失', '行李不見', '申請']);
+    const letter = intentTerms('搭機去歐洲結果行李在轉機時不見了，航空公司說要等，回台灣可以申請嗎？', ['可以', '嗎', '了', '結果'], known);
+    expect(isSentence(letter)).toBe(true);
+    const words = sentenceWords(letter, known);
+    // Words of one character (去, 在, 說, 等) are the sentence's grammar, which every record holds.
+    expect(words.every((word) => Array.from(word).length >= 2)).toBe(true);
+    expect(words).toContain('申請');
+    expect(words).toContain('航空公司');
+    expect(new Set(words.flatMap((word) => Array.from(word))).size).toBeLessThanOrEqual(SENTENCE_MAX_CHARACTERS);
+    // An FAQ question or a headline is searched whole.
+    expect(isSentence(intentTerms('旅平險要在出發前多久投保？', ['多久'], known))).toBe(false);
+  });
+
+  it("a typo is sought inside a word, not at a term's edge, and a visitor's phrase of words fetches no sounds", async () => {
+    const held = new Set(['颱風', '洪水', '意外', '外險', '骨折', '報銷']);
+    // 颱風紅水: 紅 sits between 風 and 水, neither pair held, next to 颱風.
+    expect(suspectedTypos(Array.from('颱風紅水'), (pair) => held.has(pair))).toEqual([2]);
+    // 保意外險: 保 is a word of its own beside 意外險, not a typo.
+    expect(suspectedTypos(Array.from('保意外險'), (pair) => held.has(pair))).toEqual([]);
+    let fetched = 0;
+    const sounds = async () => {
+      fetched += 1;
+      return { sounds: { hong: '洪紅', shui: '水' } };
+    };
+    const count = async (pair: string) => (held.has(pair) || pair === '風洪' ? 1 : 0);
+    expect(await correctTypos('颱風紅水', count, sounds)).toBe('颱風洪水');
+    expect(await correctTypos('保意外險', count, sounds)).toBeNull();
+    expect(fetched).toBe(1);
+    const lexicon = { synonyms: [['車險', '汽車保險']], bets: [[['強制險', '強制汽車責任保險'], '1', '1']] as [string[], string, string][] };
+    expect(mayBeMistyped('強置險', lexicon)).toBe(true);
+    expect(mayBeMistyped('理陪', lexicon)).toBe(true);
+    expect(mayBeMistyped('撞到人要賠多少錢', lexicon)).toBe(false);
   });
 });
