@@ -102,6 +102,13 @@ export const KEPT_CACHES = Object.freeze([
   { name: 'reader audio', folder: 'state/reader-cache' },
 ]);
 
+/**
+ * rsync's options for a cache: files put in place only at the end of the copy, and modification times compared to
+ * the nanosecond (`--modify-window=-1`): by default rsync compares whole seconds, and an index rewritten at its
+ * size within the second of the last copy would be taken for unchanged.
+ */
+const CACHE_RSYNC = ['--delay-updates', '--modify-window=-1'];
+
 /** Whether the cache folder `dir` holds anything (an evicted or new cache has no folder, or an empty one). */
 const hasEntries = (dir) => existsSync(dir) && readdirSync(dir).length > 0;
 
@@ -157,7 +164,7 @@ export function saveCaches({ dirs, settings }) {
   try {
     for (const cache of caches) {
       const to = `${remote.path}/${cache.folder}`;
-      const sent = rsync(session, ['--delete-after', '--delay-updates', '--mkpath', `${dirs[cache.name]}/`, `${session.destination}:${to}/`]);
+      const sent = rsync(session, [...CACHE_RSYNC, '--delete-after', '--mkpath', `${dirs[cache.name]}/`, `${session.destination}:${to}/`]);
       if (sent.ok) done.kept.push(`${remote.display}/${cache.folder}`);
       else done.warnings.push(`The ${cache.name} cache could not be kept on ${remote.display}: ${sent.detail}`);
     }
@@ -195,7 +202,7 @@ export function restoreCaches({ dirs, settings }) {
       const from = `${remote.path}/${cache.folder}`;
       if (!session.run('if [ -d "$1" ]; then echo kept; fi', [from]).includes('kept')) continue;
       mkdirSync(dirs[cache.name], { recursive: true });
-      const got = rsync(session, ['--delay-updates', `${session.destination}:${from}/`, `${dirs[cache.name]}/`]);
+      const got = rsync(session, [...CACHE_RSYNC, `${session.destination}:${from}/`, `${dirs[cache.name]}/`]);
       if (got.ok) done.restored.push(`${remote.display}/${cache.folder}`);
       else done.warnings.push(`The ${cache.name} cache kept on ${remote.display} could not be read: ${got.detail}`);
     }
