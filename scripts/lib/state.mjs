@@ -108,6 +108,8 @@ export const KEPT_CACHES = Object.freeze([
  * size within the second of the last copy would be taken for unchanged.
  */
 const CACHE_RSYNC = ['--delay-updates', '--modify-window=-1'];
+/** Modification times closer than this (ms) are the same time to the mirror here (utimes takes whole ms). */
+const MTIME_WINDOW_MS = 1;
 
 /** Whether the cache folder `dir` holds anything (an evicted or new cache has no folder, or an empty one). */
 const hasEntries = (dir) => existsSync(dir) && readdirSync(dir).length > 0;
@@ -131,7 +133,8 @@ function mirrorHere(from, to) {
     }
     const here = statSync(source);
     const there = existsSync(target) ? statSync(target) : undefined;
-    if (there && there.size === here.size && there.mtimeMs === here.mtimeMs) continue;
+    // Times are set through a Date (whole ms) and read back through a double: equal within MTIME_WINDOW_MS.
+    if (there && there.size === here.size && Math.abs(there.mtimeMs - here.mtimeMs) < MTIME_WINDOW_MS) continue;
     copyFileSync(source, `${target}.partial`);
     utimesSync(`${target}.partial`, here.atime, here.mtime);
     renameSync(`${target}.partial`, target);

@@ -5,7 +5,7 @@
  * snapshot folder is empty (a new machine, an evicted Actions cache) gets them back, so the item-drop guard still
  * compares with the live site's baselines; a folder that holds snapshots is never overwritten.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSshd } from '../../scripts/lib/sshd.mjs';
@@ -98,8 +98,12 @@ describe('the image and audio caches, kept on the deploy target so an evicted ca
       rmSync(join(built, 'files', 'a-400.avif'));
       writeFileSync(join(built, 'files', 'c-400.avif'), 'variant c-400.avif');
       writeFileSync(join(built, 'index.json'), JSON.stringify({ files: ['b-400.avif', 'c-400.avif'] }));
+      const unchanged = join(target, IMAGES.folder, 'files', 'b-400.avif');
+      const before = statSync(unchanged).ino;
       saveCaches({ dirs: { [IMAGES.name]: built }, settings });
       expect(readdirSync(join(target, IMAGES.folder, 'files')).sort()).toEqual(['b-400.avif', 'c-400.avif']);
+      // Only what changed travels: an unchanged variant is the same file as before, not copied again.
+      expect(statSync(unchanged).ino).toBe(before);
 
       const evicted = join(tempDir('state-cache-evicted'), 'image-cache');
       expect(restoreCaches({ dirs: { [IMAGES.name]: evicted }, settings })).toEqual({
