@@ -89,7 +89,7 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
     // A new machine or an evicted cache: the snapshots of what is live come back from the deploy target.
     const restored = restoreSnapshots({ dir: snapshotDir(env, settings), settings });
     if (restored) console.log(`Snapshot folder empty: the snapshots of the live site restored from ${restored}`);
-    reportCaches(restoreCaches({ dirs: cacheDirs(settings), settings }), 'Cache folder empty: restored from');
+    keptCaches(restoreCaches, settings, 'Cache folder empty: restored from', 'The caches kept on the deploy target could not be read');
     console.log(`\n▶ rebuild 1/3: build into ${site}`);
     const code = await runAstro('build', ['--outDir', site], env, { lockFd });
     if (code !== 0) return stop('build', code);
@@ -106,7 +106,7 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
     return stop('deploy', 1);
   }
   if (!dryRun) keepSnapshots(snapshotDir(env, settings), settings);
-  if (!dryRun) reportCaches(saveCaches({ dirs: cacheDirs(settings), settings }), 'Cache kept in');
+  if (!dryRun) keptCaches(saveCaches, settings, 'Cache kept in', 'The caches could not be kept on the deploy target');
   console.log(`\n✔ rebuild ${dryRun ? 'done (dry run, nothing deployed)' : 'deployed'}`);
   return 0;
 }
@@ -137,10 +137,19 @@ function cacheDirs(settings) {
   };
 }
 
-/** Logs where kept caches went or came from, and warns of those that failed (the build makes their files again). */
-function reportCaches({ kept = [], restored = [], warnings }, label) {
-  for (const where of [...kept, ...restored]) console.log(`${label} ${where}`);
-  for (const warning of warnings) console.warn(`⚠ ${warning}`);
+/**
+ * Runs a kept-cache copy (saveCaches or restoreCaches of scripts/lib/state.mjs), logs where the caches went or came
+ * from, and only warns when it fails: a cache saves time, and without it the build makes its files again within its
+ * budgets, so neither a build nor a finished deploy is failed for it.
+ */
+function keptCaches(copy, settings, label, failure) {
+  try {
+    const { kept = [], restored = [], warnings } = copy({ dirs: cacheDirs(settings), settings });
+    for (const where of [...kept, ...restored]) console.log(`${label} ${where}`);
+    for (const warning of warnings) console.warn(`⚠ ${warning}`);
+  } catch (error) {
+    console.warn(`⚠ ${failure}: ${error.message}`);
+  }
 }
 
 /**

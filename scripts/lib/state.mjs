@@ -10,8 +10,9 @@
  * (scripts/bench/README.md, Soak) spent 218 s making every image variant again, past the three minutes an editor's
  * change may take to go live. So they are kept on the target too (`state/image-cache/`, `state/reader-cache/`,
  * mirrored after each deploy, only the files that changed travel) and copied back into an empty cache folder before
- * a build (saveCaches, restoreCaches). Their files are named by content and their index is written last, so a copy
- * cut off midway leaves entries that are whole or missing, never wrong.
+ * a build (saveCaches, restoreCaches). Their files are named by content, and a copy puts its files in place only at
+ * its end (rsync's --delay-updates; here, the top-level index last), so a copy cut off midway never leaves an index
+ * that names a file not there.
  * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
  */
 import { spawnSync } from 'node:child_process';
@@ -116,9 +117,10 @@ const hasEntries = (dir) => existsSync(dir) && readdirSync(dir).length > 0;
 
 /**
  * Mirrors folder `from` into `to` on this machine, as rsync --times would: files missing or of another size or
- * modification time are copied with their time (under a
- * temporary name, then renamed), files `from` lacks are deleted; top-level files (the caches' indexes) go last, so
- * a copy cut off midway never has an index that names a file not yet there.
+ * modification time are copied with their time (under a temporary name, then renamed), files `from` lacks are
+ * deleted; top-level files (the caches' indexes) go last, so a copy cut off midway never has an index that names a
+ * file not yet there.
+ * @throws {Error} when a file cannot be read or written (the caller warns: a cache only saves time)
  */
 function mirrorHere(from, to) {
   mkdirSync(to, { recursive: true });
@@ -149,6 +151,7 @@ function mirrorHere(from, to) {
  * @param {{ dirs: Record<string, string>, settings: { DEPLOY_TARGET?: string, DEPLOY_SSH_KEY?: string,
  *   DEPLOY_SSH_KNOWN_HOSTS?: string } }} options `dirs`: the build machine's folder of each KEPT_CACHES name
  * @returns {{ kept: string[], warnings: string[] }} where each kept cache went; what failed, in English
+ * @throws {Error} when the target cannot be reached or a folder here cannot be written
  */
 export function saveCaches({ dirs, settings }) {
   const done = { kept: [], warnings: [] };
@@ -184,6 +187,7 @@ export function saveCaches({ dirs, settings }) {
  *   DEPLOY_SSH_KNOWN_HOSTS?: string } }} options `dirs`: the build machine's folder of each KEPT_CACHES name
  * @returns {{ restored: string[], warnings: string[] }} where each restored cache came from; what failed (the build
  *   then makes those files again)
+ * @throws {Error} when the target cannot be reached or a folder here cannot be written
  */
 export function restoreCaches({ dirs, settings }) {
   const done = { restored: [], warnings: [] };
