@@ -130,7 +130,7 @@ function keepSnapshots(dir, settings) {
  * @returns {Record<string, string>}
  */
 function cacheDirs(settings) {
-  const astroCache = settings.ASTRO_CACHE_DIR ? resolve(root, settings.ASTRO_CACHE_DIR) : join(root, 'node_modules/.astro');
+  const astroCache = astroCacheDir(settings);
   return {
     'image variants': settings.IMAGE_CACHE_DIR ? resolve(root, settings.IMAGE_CACHE_DIR) : join(astroCache, IMAGE_CACHE_FOLDER),
     'reader audio': settings.READER_CACHE_DIR ? resolve(root, settings.READER_CACHE_DIR) : join(astroCache, READER_CACHE_FOLDER),
@@ -159,8 +159,11 @@ function keptCaches(copy, settings, label, failure) {
  */
 function snapshotDir(env, settings) {
   if (!settings.PORTAL_API_BASE) return sampleSnapshotDir(env);
-  return snapshotSettings(settings, settings.ASTRO_CACHE_DIR ? resolve(root, settings.ASTRO_CACHE_DIR) : join(root, 'node_modules/.astro')).dir;
+  return snapshotSettings(settings, astroCacheDir(settings)).dir;
 }
+
+/** Astro's cache folder as the build uses it: ASTRO_CACHE_DIR (from the checkout), else Astro's default. */
+const astroCacheDir = (settings) => (settings.ASTRO_CACHE_DIR ? resolve(root, settings.ASTRO_CACHE_DIR) : join(root, 'node_modules/.astro'));
 
 /**
  * Appends the publish report's summary (Markdown, publishSummaryMarkdown) of the built site to the job summary.
