@@ -13,7 +13,10 @@ import { astroCsp, policyFrom } from './src/lib/security-headers.ts';
 import { BROWSER_SETTINGS, readSettings, SETTINGS } from './src/settings.ts';
 import { SPECULATION_RULES_HASH } from './src/lib/speculation-rules.ts';
 
-/** The environment, read and checked once (src/settings.ts); a bad value stops here with a message naming it. */
+/**
+ * The environment, read and checked once for the whole build (src/settings.ts); a bad value stops here with a message
+ * naming it. The integrations get these values, not the environment.
+ */
 const settings = readSettings();
 
 /** The security policy of this deployment (DESIGN.md §6 "Content Security Policy"), from PUBLIC_IMAGE_BASE, PUBLIC_PORTAL_API_BASE and GA. */
@@ -99,7 +102,7 @@ export default defineConfig({
     // which commits the portal snapshots, runs only when every other integration's step (the sitemap) passed too; a
     // failure anywhere keeps the old snapshots. The sitemap does not need the pipeline's files: it lists the routes
     // Astro built, not dist/.
-    pipeline(securityPolicy),
+    pipeline(securityPolicy, settings),
   ],
   // Hash-based CSP meta tag in every page (DESIGN.md §6); the HTTP header adds frame-ancestors (hosting).
   security: { csp: astroCsp(securityPolicy, [SPECULATION_RULES_HASH]) },

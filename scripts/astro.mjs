@@ -61,11 +61,11 @@ function spawnAstro(command, args, env, lockFd) {
  * data never stands in for the real portal's, and a build at another SAMPLE_PORTAL_SCALE or with the hostile corpus
  * (SAMPLE_PORTAL_CORPUS, tests/build/hostile.test.ts) neither trips the item-drop guard of the next plain build nor
  * leaves its items in that build's snapshots.
- * @param {NodeJS.ProcessEnv} env
+ * @param {Pick<import('../src/settings.ts').Settings, 'PORTAL_SNAPSHOT_DIR' | 'SAMPLE_PORTAL_SCALE' | 'SAMPLE_PORTAL_CORPUS'>} settings
+ *   the caller's settings (src/settings.ts)
  * @returns {string} absolute folder
  */
-export function sampleSnapshotDir(env) {
-  const settings = readSettings(env);
+export function sampleSnapshotDir(settings) {
   if (settings.PORTAL_SNAPSHOT_DIR) return settings.PORTAL_SNAPSHOT_DIR;
   const scale = settings.SAMPLE_PORTAL_SCALE;
   const corpus = settings.SAMPLE_PORTAL_CORPUS;
@@ -97,38 +97,47 @@ export async function importSamplePortal() {
  * checkout's lock (BUILD_LOCK_FILE) unless the caller holds it and passes its fd (scripts/rebuild.mjs).
  * @param {string} command e.g. `build`, `dev`, `check`
  * @param {string[]} [args] extra arguments for Astro
- * @param {NodeJS.ProcessEnv} [env]
- * @param {{ lockFd?: number }} [options] the checkout lock's fd, when the caller already holds it
+ * @param {{ env?: NodeJS.ProcessEnv, settings: import('../src/settings.ts').Settings, lockFd?: number }} options
+ *   `env`: Astro's environment (default this process's); `settings`: the same environment read by the caller's entry
+ *   point (src/settings.ts: PORTAL_API_BASE, the sample portal's and its snapshot folder's variables); `lockFd`: the
+ *   checkout lock's fd, when the caller already holds it
  * @returns {Promise<number>} Astro's exit code
  * @throws {import('./lib/run-lock.mjs').LockBusyError} when another build or rebuild of this checkout is running
  */
-export async function runAstro(command, args = [], env = process.env, { lockFd } = {}) {
+export async function runAstro(command, args, { env = process.env, settings, lockFd }) {
   if (command === 'build' && lockFd === undefined) {
     const what = `build (${['astro build', ...args].join(' ')})`;
-    return withLock({ file: BUILD_LOCK_FILE, what, where: `the checkout ${CHECKOUT}` }, (lock) => runAstro(command, args, env, { lockFd: lock.fd }));
+    return withLock({ file: BUILD_LOCK_FILE, what, where: `the checkout ${CHECKOUT}` }, (lock) =>
+      runAstro(command, args, { env, settings, lockFd: lock.fd }),
+    );
   }
-  const { PORTAL_API_BASE } = readSettings(env);
+  const { PORTAL_API_BASE } = settings;
   if (PORTAL_API_BASE) {
     console.log(`astro ${command} against the portal at ${PORTAL_API_BASE}`);
     return spawnAstro(command, args, env, lockFd);
   }
-  const portal = await (await importSamplePortal()).startSamplePortal();
+  const portal = await (await importSamplePortal()).startSamplePortal({ settings });
   const mode = portal.strict ? ' (strict: spec §7 endpoints only)' : '';
   console.log(`PORTAL_API_BASE not set: astro ${command} against the sample portal at ${portal.url}${mode}`);
   try {
-    return await spawnAstro(command, args, { ...env, PORTAL_API_BASE: portal.url, PORTAL_SNAPSHOT_DIR: sampleSnapshotDir(env) }, lockFd);
+    return await spawnAstro(command, args, { ...env, PORTAL_API_BASE: portal.url, PORTAL_SNAPSHOT_DIR: sampleSnapshotDir(settings) }, lockFd);
   } finally {
     await portal.close();
   }
 }
 
-/** `npm run build`: builds dist/ (see runAstro). */
-export const build = (args = [], env = process.env) => runAstro('build', args, env);
+/**
+ * `npm run build`: builds dist/ (see runAstro).
+ * @param {string[]} args extra arguments for Astro
+ * @param {{ env?: NodeJS.ProcessEnv, settings: import('../src/settings.ts').Settings }} options as runAstro's
+ */
+export const build = (args, { env = process.env, settings }) => runAstro('build', args, { env, settings });
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [command = 'build', ...args] = process.argv.slice(2);
   try {
-    process.exitCode = await runAstro(command, args);
+    // The entry point: this process's environment, read once and handed down.
+    process.exitCode = await runAstro(command, args, { settings: readSettings() });
   } catch (error) {
     console.error(`✖ ${error.message}`);
     process.exitCode = error.exitCode ?? 1;

@@ -245,8 +245,11 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
 
 /**
  * Deploys (or plans) the site.
- * @param {{ dir?: string, dryRun?: boolean, env?: NodeJS.ProcessEnv, log?: (line: string) => void, now?: Date,
- *   onFileWritten?: (path: string, written: number) => void, rsyncArgs?: string[] }} [options] `now` names the
+ * @param {{ dir?: string, dryRun?: boolean, env?: NodeJS.ProcessEnv, settings?: import('../src/settings.ts').Settings,
+ *   log?: (line: string) => void, now?: Date, onFileWritten?: (path: string, written: number) => void,
+ *   rsyncArgs?: string[] }} [options] `env`: the DEPLOY_COMMAND's environment; `settings`: the DEPLOY_* variables,
+ *   as the caller's entry point read them (`npm run rebuild`), else read here from `env`, deploy being the entry point
+ *   of `npm run deploy` and of the tests; `now` names the
  *   release (default: the clock); `onFileWritten` is called after each file of a new release is written, before the
  *   switch (tests interrupt a local deploy there); `rsyncArgs` extra rsync options of a deploy over SSH (tests slow
  *   its upload with `--bwlimit` to interrupt it).
@@ -257,9 +260,17 @@ function deployRelease({ site, target, plan, now, keep, dryRun, log, onFileWritt
  *   command that cannot start or exits non-zero, a DEPLOY_TARGET whose `current` is not a release symlink, or a
  *   failed write or upload, ssh or rsync included (the live site then stays as it was).
  */
-export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = console.log, now = new Date(), onFileWritten, rsyncArgs } = {}) {
+export function deploy({
+  dir = 'dist',
+  dryRun = false,
+  env = process.env,
+  settings = readSettings(env),
+  log = console.log,
+  now = new Date(),
+  onFileWritten,
+  rsyncArgs,
+} = {}) {
   const site = resolve(dir);
-  const settings = readSettings(env);
   const template = settings.DEPLOY_COMMAND;
   const remote = settings.DEPLOY_TARGET && !template ? parseSshTarget(settings.DEPLOY_TARGET) : undefined;
   if (remote) {
@@ -309,13 +320,13 @@ export function deploy({ dir = 'dist', dryRun = false, env = process.env, log = 
 /**
  * Rolls DEPLOY_TARGET back (`npm run rollback`, under a second): `current` points at the release before the live
  * one, in one rename; both stay on disk (a deploy or another rollback can follow).
- * @param {{ dryRun?: boolean, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
+ * @param {{ dryRun?: boolean, env?: NodeJS.ProcessEnv, settings?: import('../src/settings.ts').Settings,
+ *   log?: (line: string) => void }} [options] `settings`: as deploy's (default: read from `env`)
  * @returns {{ live: string, previous: string, replaced: string, rolledBack: boolean }} the release live after the
  *   call, the one before the live one, and the one live before the call
  * @throws {Error} without DEPLOY_TARGET, with nothing live, or with no release before the live one.
  */
-export function rollback({ dryRun = false, env = process.env, log = console.log } = {}) {
-  const settings = readSettings(env);
+export function rollback({ dryRun = false, env = process.env, settings = readSettings(env), log = console.log } = {}) {
   if (!settings.DEPLOY_TARGET)
     throw new Error('Nothing to roll back: DEPLOY_TARGET is not set (a DEPLOY_COMMAND host rolls back with its own tools).');
   const remote = parseSshTarget(settings.DEPLOY_TARGET);

@@ -70,12 +70,14 @@ export async function rebuild(options = {}) {
  */
 async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false, env = process.env }, lockFd) {
   const site = resolve(root, outDir);
+  // The one read of the run's settings (the entry point of `npm run rebuild` and of the tests): the build, the checks
+  // and the deploy get these values.
   const settings = readSettings(env);
   const summary = env.GITHUB_STEP_SUMMARY;
   const stop = async (step, code) => {
     console.error(`\n✖ ${step} failed (exit ${code}): stopped, nothing deployed.`);
     // The lists the item-drop guard refused: what editors must confirm (or fix on the portal) before the next publish.
-    const refusals = step === 'build' ? await readStagedRefusals(snapshotDir(env, settings)) : [];
+    const refusals = step === 'build' ? await readStagedRefusals(snapshotDir(settings)) : [];
     for (const refusal of refusals) console.error(`✖ refused: ${refusal.reason.en}`);
     if (summary) {
       const lines = refusals.map((refusal) => `- ${refusal.reason.zh}\n`).join('');
@@ -87,11 +89,11 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
   };
   if (!skipBuild) {
     // A new machine or an evicted cache: the snapshots of what is live come back from the deploy target.
-    const restored = restoreSnapshots({ dir: snapshotDir(env, settings), settings });
+    const restored = restoreSnapshots({ dir: snapshotDir(settings), settings });
     if (restored) console.log(`Snapshot folder empty: the snapshots of the live site restored from ${restored}`);
     keptCaches(restoreCaches, settings, 'Cache folder empty: restored from', 'The caches kept on the deploy target could not be read');
     console.log(`\n▶ rebuild 1/3: build into ${site}`);
-    const code = await runAstro('build', ['--outDir', site], env, { lockFd });
+    const code = await runAstro('build', ['--outDir', site], { env, settings, lockFd });
     if (code !== 0) return stop('build', code);
   }
   if (summary) writeJobSummary(site, summary, settings.SITE_URL);
@@ -99,13 +101,13 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
   if (!(await checkSite({ dist: site, portalUrl: settings.PORTAL_API_BASE }))) return stop('checks', 1);
   console.log(`\n▶ rebuild 3/3: deploy${dryRun ? ' (dry run)' : ''}`);
   try {
-    deploy({ dir: site, dryRun, env });
+    deploy({ dir: site, dryRun, env, settings });
   } catch (error) {
     if (error instanceof LockBusyError) throw error;
     console.error(`✖ deploy failed: ${error.message}`);
     return stop('deploy', 1);
   }
-  if (!dryRun) keepSnapshots(snapshotDir(env, settings), settings);
+  if (!dryRun) keepSnapshots(snapshotDir(settings), settings);
   if (!dryRun) keptCaches(saveCaches, settings, 'Cache kept in', 'The caches could not be kept on the deploy target');
   console.log(`\n✔ rebuild ${dryRun ? 'done (dry run, nothing deployed)' : 'deployed'}`);
   return 0;
@@ -157,8 +159,8 @@ function keptCaches(copy, settings, label, failure) {
  * without PORTAL_API_BASE (scripts/astro.mjs), else the one in Astro's cache folder.
  * @returns {string}
  */
-function snapshotDir(env, settings) {
-  if (!settings.PORTAL_API_BASE) return sampleSnapshotDir(env);
+function snapshotDir(settings) {
+  if (!settings.PORTAL_API_BASE) return sampleSnapshotDir(settings);
   return snapshotSettings(settings, astroCacheDir(settings)).dir;
 }
 

@@ -17,7 +17,7 @@ import { serveSite } from './serve.mjs';
 import { readSettings } from '../src/settings.ts';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-/** PORT, HOST and PORTAL_API_BASE (src/settings.ts). */
+/** This entry point's settings (src/settings.ts), read once: PORT, HOST, PORTAL_API_BASE, the build's and the sample portal's. */
 const settings = readSettings();
 const port = settings.PORT;
 
@@ -39,14 +39,14 @@ if (preview && !built) {
   );
 }
 if (!preview && (process.argv.includes('--rebuild') || !built)) {
-  const code = await build().catch(fail);
+  const code = await build([], { settings }).catch(fail);
   if (code !== 0) process.exit(code);
 }
 
 /** The sample portal answering `/api/*`, or null with PORTAL_API_BASE set. */
 async function samplePortal() {
   if (settings.PORTAL_API_BASE) return null;
-  return (await importSamplePortal()).startSamplePortal({ port: 0 });
+  return (await importSamplePortal()).startSamplePortal({ port: 0, settings });
 }
 
 const portal = await samplePortal().catch(fail);

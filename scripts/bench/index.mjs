@@ -46,6 +46,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from '../astro.mjs';
+import { readSettings } from '../../src/settings.ts';
 import { benchBuild } from './build.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchPronunciation } from './pronunciation.mjs';
@@ -81,13 +82,13 @@ const README_END = '<!-- bench:end -->';
 const FIGURES_FILE = 'scripts/bench/README.md';
 
 /** Runs the reader section from scripts/bench/reader.mjs, or explains why it is missing. */
-async function readerSection(dist, sizes, log) {
+async function readerSection(dist, sizes, settings, log) {
   const file = path.join(ROOT, 'scripts/bench/reader.mjs');
   if (!existsSync(file)) {
     return { title: 'Audio reader', markdown: '_Skipped: scripts/bench/reader.mjs is not in this tree yet._', data: null };
   }
   const { benchReader } = await import(file);
-  return benchReader({ distDir: dist, sizes, log });
+  return benchReader({ distDir: dist, settings, sizes, log });
 }
 
 async function main() {
@@ -107,6 +108,8 @@ async function main() {
   for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`unknown section "${name}" (known: ${SECTIONS.join(', ')})`);
   const sizes = values.sizes.split(',').map((size) => size.trim());
   const log = (line) => console.error(`[bench] ${line}`);
+  // The entry point's one read of the environment (src/settings.ts); the sections get these values.
+  const settings = readSettings();
   const started = performance.now();
   const sections = [];
 
@@ -120,11 +123,11 @@ async function main() {
   // (READER_ENGINE=off), so they use --dist, or dist/ brought up to date by `npm run build` (incremental).
   const dist = values.dist ? path.resolve(values.dist) : DEFAULT_DIST;
   // The pronunciation check reads sentences of its own, not the site.
-  if (only.includes('pronunciation')) sections.push(await benchPronunciation({ log }));
+  if (only.includes('pronunciation')) sections.push(await benchPronunciation({ settings, log }));
   const pageSections = only.filter((name) => !['build', 'publish', 'soak', 'pronunciation'].includes(name));
   if (pageSections.length > 0 && !values.dist) {
     log('npm run build…');
-    if ((await build()) !== 0) throw new Error('npm run build failed');
+    if ((await build([], { settings })) !== 0) throw new Error('npm run build failed');
   }
   if (pageSections.length > 0 && !existsSync(path.join(dist, 'index.html'))) throw new Error(`No built site in ${dist}.`);
   for (const name of pageSections) {
@@ -137,7 +140,7 @@ async function main() {
       sections.push(await benchNavigation({ dist, withoutDist, log }));
     }
     if (name === 'notifications') sections.push(await benchNotifications({ dist, log }));
-    if (name === 'reader') sections.push(await readerSection(dist, sizes, log));
+    if (name === 'reader') sections.push(await readerSection(dist, sizes, settings, log));
     if (name === 'nginx') sections.push(await benchNginx({ dist, log }));
   }
 

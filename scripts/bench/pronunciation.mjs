@@ -40,8 +40,6 @@ const TITLE = 'Pronunciation';
 const HERE = fileURLToPath(new URL('./pronunciation/', import.meta.url));
 /** Engines measured by default: the WebAssembly build (the default engine) and Debian's program. */
 export const PRONUNCIATION_ENGINES = ['espeak-ng-wasm', 'espeak-ng-native'];
-/** Debian's espeak-ng program (READER_ESPEAK_NG). */
-const espeakProgram = () => readSettings(process.env).READER_ESPEAK_NG;
 
 /** The lines of a bench data file without comments and blank lines, split at tabs. */
 function rows(file) {
@@ -171,9 +169,9 @@ function differences(expected, said, names) {
 }
 
 /** Scores one engine: `{ engine, voice, syllables, chain: { tones, sounds }, characters: { tones, sounds }, errors }`. */
-async function scoreEngine(engine, sentences, exceptions) {
+async function scoreEngine(engine, sentences, exceptions, espeakProgram) {
   const voice = engine === 'espeak-ng-wasm' ? READER_DEFAULTS.wasmVoice : READER_DEFAULTS.nativeVoice;
-  const phonemizer = await openPhonemizer({ engine, voice, espeakProgram: espeakProgram() });
+  const phonemizer = await openPhonemizer({ engine, voice, espeakProgram });
   try {
     const expected = sentences.map(({ heard }) => expectedSyllables(heard, exceptions));
     const distinct = [...new Set(expected.flat())];
@@ -212,9 +210,11 @@ const percent = (rate) => `${(rate * 100).toFixed(2)} %`;
 /**
  * Measures each engine of `engines` (default PRONUNCIATION_ENGINES; Debian's program only when installed) on each
  * sentence set (SENTENCE_SETS). Returns `{ title, markdown, data }` (data: one result per set and engine); an engine
- * that cannot run gets a row saying why.
+ * that cannot run gets a row saying why. `settings`: the bench's settings (src/settings.ts), for READER_ESPEAK_NG, Debian's
+ * espeak-ng program.
  */
-export async function benchPronunciation({ engines = PRONUNCIATION_ENGINES, log = () => undefined } = {}) {
+export async function benchPronunciation({ settings, engines = PRONUNCIATION_ENGINES, log = () => undefined }) {
+  const espeakProgram = settings.READER_ESPEAK_NG;
   const exceptions = benchExceptions();
   const results = [];
   const lines = [
@@ -224,12 +224,12 @@ export async function benchPronunciation({ engines = PRONUNCIATION_ENGINES, log 
   for (const set of SENTENCE_SETS) {
     const sentences = benchSentences(set.file);
     for (const engine of engines) {
-      if (engine === 'espeak-ng-native' && !onPath(espeakProgram())) {
+      if (engine === 'espeak-ng-native' && !onPath(espeakProgram)) {
         lines.push(`| ${set.name} | ${engine} | _not installed here_ | | | |`);
         continue;
       }
       log(`Pronunciation: ${set.name}, ${engine}`);
-      const result = { set: set.name, ...(await scoreEngine(engine, sentences, exceptions)) };
+      const result = { set: set.name, ...(await scoreEngine(engine, sentences, exceptions, espeakProgram)) };
       results.push(result);
       lines.push(
         `| ${set.name}: ${result.sentences} (${result.syllables} syllables) | ${engine} (\`${result.voice}\`) | ${percent(result.chain.tones)} | ${percent(result.chain.sounds)} | ${percent(result.characters.tones)} | ${percent(result.characters.sounds)} |`,
@@ -248,7 +248,7 @@ export async function benchPronunciation({ engines = PRONUNCIATION_ENGINES, log 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({ options: { engines: { type: 'string' }, errors: { type: 'boolean', default: false } } });
   const engines = values.engines ? values.engines.split(',') : undefined;
-  const report = await benchPronunciation({ engines, log: (line) => console.error(line) });
+  const report = await benchPronunciation({ settings: readSettings(), engines, log: (line) => console.error(line) });
   console.log(report.markdown);
   if (values.errors) for (const result of report.data) console.log(`\n${result.set}, ${result.engine}:\n  ${result.errors.join('\n  ')}`);
 }

@@ -61,13 +61,13 @@ async function bytesUnder(dir, suffix) {
  * Builds the sample portal's site with `scale` generated items and the reader on (stand-in engine) into
  * `<tmp>/insurer-bench/reader-<label>/dist`; returns that folder. Throws when the build fails (with its output's end).
  */
-async function buildScaledSite(label, scale, log) {
+async function buildScaledSite(label, scale, settings, log) {
   const { startSamplePortal } = await import('../sample-portal/server.mjs');
   const work = path.join(tmpdir(), 'insurer-bench', `reader-${label}`);
   const dist = path.join(work, 'dist');
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
-  const portal = await startSamplePortal({ port: 0, scale });
+  const portal = await startSamplePortal({ port: 0, scale, settings });
   try {
     log(`reader: building the ${label} site (${scale} generated items)…`);
     const env = {
@@ -95,12 +95,13 @@ async function buildScaledSite(label, scale, log) {
 }
 
 /** Cold and warm synthesis of one site with one engine; `{ available: false, reason }` when the engine cannot run. */
-async function benchOne({ label, distDir, engine, log }) {
+async function benchOne({ label, distDir, engine, benchSettings, log }) {
   const work = await mkdtemp(path.join(tmpdir(), 'bench-reader-'));
   try {
-    const env = { ...process.env, READER_ENGINE: engine, READER_CACHE_DIR: path.join(work, 'cache') };
-    // No time budget (READER_BUDGET_SECONDS): the bench measures the whole cold synthesis.
-    const settings = { ...readerSettings(readSettings(env), path.join(work, 'cache')), budgetSeconds: Infinity };
+    const cache = path.join(work, 'cache');
+    // The bench's settings with this engine and a cache of its own; no time budget (READER_BUDGET_SECONDS): the bench
+    // measures the whole cold synthesis.
+    const settings = { ...readerSettings({ ...benchSettings, READER_ENGINE: engine, READER_CACHE_DIR: cache }, cache), budgetSeconds: Infinity };
     const probe = await probeEngine(settings);
     if (!probe.ok) return { label, engine, available: false, reason: probe.reason };
     const pages = await pageFiles(distDir);
@@ -136,11 +137,13 @@ async function benchOne({ label, distDir, engine, log }) {
 }
 
 /**
- * @param {{ distDir: string, sizes?: string[], engines?: string[], log?: (line: string) => void }} options
- *   distDir: the built sample site; sizes: of READER_SIZES (default sample and 1k); engines: default BENCH_ENGINES
+ * @param {{ distDir: string, settings: import('../../src/settings.ts').Settings, sizes?: string[], engines?: string[],
+ *   log?: (line: string) => void }} options
+ *   distDir: the built sample site; settings: the bench's (src/settings.ts), the reader's variables and the sample
+ *   portal's; sizes: of READER_SIZES (default sample and 1k); engines: default BENCH_ENGINES
  * @returns {Promise<{ title: string, markdown: string, data: Record<string, unknown> }>}
  */
-export async function benchReader({ distDir, sizes = Object.keys(READER_SIZES), engines = BENCH_ENGINES, log = console.error }) {
+export async function benchReader({ distDir, settings, sizes = Object.keys(READER_SIZES), engines = BENCH_ENGINES, log = console.error }) {
   const runs = [];
   const skipped = [];
   for (const label of sizes) {
@@ -151,13 +154,13 @@ export async function benchReader({ distDir, sizes = Object.keys(READER_SIZES), 
     let dist = distDir;
     if (READER_SIZES[label] > 0) {
       try {
-        dist = await buildScaledSite(label, READER_SIZES[label], log);
+        dist = await buildScaledSite(label, READER_SIZES[label], settings, log);
       } catch (error) {
         runs.push(...engines.map((engine) => ({ label, engine, available: false, reason: error.message.split('\n')[0] })));
         continue;
       }
     }
-    for (const engine of engines) runs.push(await benchOne({ label, distDir: dist, engine, log }));
+    for (const engine of engines) runs.push(await benchOne({ label, distDir: dist, engine, benchSettings: settings, log }));
   }
   const distAudioBytes = await bytesUnder(path.join(distDir, 'reader'), '.mp3');
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -197,6 +200,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean);
-  const result = await benchReader({ distDir, sizes: list(values.sizes), engines: list(values.engines) });
+  const result = await benchReader({ distDir, settings: readSettings(), sizes: list(values.sizes), engines: list(values.engines) });
   console.log(`## ${result.title}\n\n${result.markdown}`);
 }

@@ -6,9 +6,11 @@
  * (from scripts/system-packages.txt). Installing is the job of `npm test`/.ci/run (scripts/system-packages.mjs);
  * nothing here installs anything, and nothing ever downloads a browser.
  * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11): tests import it from here.
+ * The paths are the process's settings (src/settings.ts processSettings: read once per process and shared), not an
+ * argument: the programs are the machine's, the same for every caller, and dozens of tests and bench sections ask.
  */
 import { existsSync } from 'node:fs';
-import { readSettings } from '../../src/settings.ts';
+import { processSettings } from '../../src/settings.ts';
 
 /** Launch flags for Chromium in this sandbox (no network beyond loopback, root). */
 export const CHROMIUM_ARGS = [
@@ -35,22 +37,22 @@ function present(path, pkg) {
 
 /** @returns {string} the Chromium binary (package chromium; CJK text needs fonts-noto-cjk). */
 export function chromiumPath() {
-  return present(readSettings().CHROME_PATH, 'chromium');
+  return present(processSettings().CHROME_PATH, 'chromium');
 }
 
 /** @returns {string} the Java runtime (for the W3C Nu HTML checker, vnu-jar). */
 export function javaPath() {
-  return present(readSettings().JAVA_PATH, 'default-jre-headless');
+  return present(processSettings().JAVA_PATH, 'default-jre-headless');
 }
 
 /** @returns {string} sox (measures the audio reader's files in tests; MP3 needs libsox-fmt-mp3). */
 export function soxPath() {
-  return present(readSettings().SOX_PATH, 'sox');
+  return present(processSettings().SOX_PATH, 'sox');
 }
 
 /** @returns {string} the nginx binary. */
 export function nginxPath() {
-  return present(readSettings().NGINX_PATH, 'nginx');
+  return present(processSettings().NGINX_PATH, 'nginx');
 }
 
 /** Debian's brotli_static module of nginx (package libnginx-mod-http-brotli-static). */

@@ -2,7 +2,8 @@
  * Assembles the sample portal's dataset: the list each endpoint answers, and the registry of the
  * images and documents those lists point at (so the server can render exactly the files it refers to).
  */
-import { coupons } from './content/coupons.mjs';
+import { couponsOn } from './content/coupons.mjs';
+import { taipeiToday } from './site-rules.mjs';
 import { videos } from './content/videos.mjs';
 import { faqs, faqCategories } from './content/faqs.mjs';
 import { locations, locationCategories } from './content/locations.mjs';
@@ -50,7 +51,9 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
 
 /**
  * Build the dataset.
- * @param {{ scale?: number, corpus?: 'none' | 'hostile', edit?: (lists: Record<string, object[]>) => void }} [options]  `scale` > 0 adds about that many generated
+ * @param {{ scale?: number, corpus?: 'none' | 'hostile', edit?: (lists: Record<string, object[]>) => void, today?: string }} [options]
+ *   `today`: the Taipei day (`YYYY-MM-DD`, default today) the offer announced ahead of its start counts from
+ *   (content/coupons.mjs). `scale` > 0 adds about that many generated
  *   items to news, events, winners, shares, coupons, downloads, FAQ and locations (see generate.mjs); the merged
  *   dated lists are sorted newest first. `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
  * @throws {Error} on an unknown corpus.
@@ -60,11 +63,11 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
  *   map a relative asset path (`images/coupon/3.png`, `files/download/12.pdf`) to what to render; `uploads` holds
  *   the hostile corpus's files, served as they are (content/hostile-uploads.mjs; empty otherwise).
  */
-export function buildDataset({ scale = 0, corpus = 'none', edit } = {}) {
+export function buildDataset({ scale = 0, corpus = 'none', edit, today = taipeiToday() } = {}) {
   if (!CORPORA.includes(corpus)) throw new Error(`corpus must be one of ${CORPORA.join(', ')}, got "${corpus}"`);
   const lists = {
     ...ARTICLE_LISTS,
-    coupons,
+    coupons: couponsOn(today),
     videos,
     faqCategories,
     faqs,

@@ -22,7 +22,7 @@ import { CODES, failure, PortalError, sendJson } from './http.mjs';
 import { createFaults, FAULT_MODES, parseFaults, parseStrict } from './faults.mjs';
 import { createForms, parseRateLimit } from './forms.mjs';
 import { createRouter } from './router.mjs';
-import { readSettings } from './site-rules.mjs';
+import { readSettings, taipeiToday } from './site-rules.mjs';
 
 export { SUCCESS_CODE } from './http.mjs';
 export { ANY_ENDPOINT, DEFAULT_SLOW_MS, FAULT_MODES, parseFaults, parseStrict } from './faults.mjs';
@@ -34,6 +34,8 @@ const NOTIFICATION_MODES = ['all', 'no-dialog', 'none'];
 /**
  * Start the sample portal.
  * @param {object} [options]
+ * @param {import('../../src/settings.ts').Settings} [options.settings]  the caller's settings (src/settings.ts), whose
+ *   SAMPLE_PORTAL_* variables give the defaults below; default: this process's environment, read here once
  * @param {number} [options.port=0]  TCP port; 0 picks a free one.
  * @param {string} [options.host='127.0.0.1']  interface; keep loopback.
  * @param {object|string} [options.faults={}]  fault map (see parseFaults), merged over env SAMPLE_PORTAL_FAULTS.
@@ -59,8 +61,10 @@ const NOTIFICATION_MODES = ['all', 'no-dialog', 'none'];
  *   `url` has no trailing slash.
  */
 export async function startSamplePortal(options = {}) {
-  // SAMPLE_PORTAL_* of src/settings.ts, read when the portal starts (tests change them between portals).
-  const settings = readSettings();
+  // SAMPLE_PORTAL_* of src/settings.ts: the caller's, or, as the program the sample portal stands for (the insurer's
+  // portal), its own configuration read once as it starts (tests change it between portals).
+  const settings = options.settings ?? readSettings();
+  const today = settings.SAMPLE_PORTAL_TODAY ?? taipeiToday();
   const {
     port = 0,
     host = '127.0.0.1',
@@ -79,7 +83,7 @@ export async function startSamplePortal(options = {}) {
   const faults = createFaults({ ...parseFaults(settings.SAMPLE_PORTAL_FAULTS), ...parseFaults(options.faults) });
   const forms = createForms({ captchaText, rateLimit, now, storeFile });
   const routerFor = (edit) =>
-    createRouter({ strict, dataset: buildDataset({ scale: Number(scale) || 0, corpus, edit }), notifications, forms, faults });
+    createRouter({ strict, dataset: buildDataset({ scale: Number(scale) || 0, corpus, edit, today }), notifications, forms, faults });
   let router = routerFor(options.edit);
 
   const server = http.createServer((req, res) => {

@@ -37,7 +37,7 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { CDN_REDIRECT_LIMITS } from '../lib/host-config';
 import { redirectDataOf, redirectPlan, type PlanItem, type Redirect } from '../lib/redirects';
 import type { SecurityPolicyOptions } from '../lib/security-headers';
-import { readSettings, type Settings } from '../settings';
+import type { Settings } from '../settings';
 import { PortalSchemaError } from '../portal/errors';
 import { clearStaging, readStagedLists, snapshotSettings, type ListRecord } from '../portal/snapshots';
 import { unmatchedReferences } from '../portal/validation';
@@ -203,12 +203,10 @@ async function hostFiles(
  * The build pipeline's integration, `insurer:pipeline`.
  * @param policy the deployment's security policy options (src/lib/security-headers.ts policyFrom), the same the
  *   Astro `security.csp` config was built from
- * @param options.env the environment of the reader's and the snapshots' settings (default process.env), read
- *   through src/settings.ts
- * @throws Error naming a bad variable (src/settings.ts readSettings)
+ * @param settings the build's settings, read once by astro.config.mjs (src/settings.ts readSettings): the reader's,
+ *   the snapshots' and the images' variables
  */
-export default function pipeline(policy: SecurityPolicyOptions, options: { env?: NodeJS.ProcessEnv } = {}): AstroIntegration {
-  const settings = readSettings(options.env ?? process.env);
+export default function pipeline(policy: SecurityPolicyOptions, settings: Settings): AstroIntegration {
   let reader: ReaderSetup = { enabled: false };
   let cacheDir = '';
   let snapshotDir = '';

@@ -28,7 +28,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readSettings, type Settings } from '../settings.ts';
+import type { Settings } from '../settings.ts';
 import { PAGE_DIGESTS_FILE, PORTAL_MIN_ITEM_RATIO, PORTAL_SNAPSHOT_FOLDER } from '../site/limits.ts';
 import { ENDPOINTS, type EndpointName } from './endpoints.ts';
 import type { QuarantinedItem, QuarantineMark } from './quarantine.ts';
@@ -75,11 +75,11 @@ export type SnapshotEnvironment = Pick<Settings, 'PORTAL_SNAPSHOT_DIR' | 'PORTAL
  * The snapshot settings of the build's settings.
  *
  * In: PORTAL_SNAPSHOT_DIR (absolute or relative to the working directory), PORTAL_SNAPSHOT_MAX_AGE_HOURS (hours,
- * ≥ 0) and PORTAL_ALLOW_ITEM_DROP (comma-separated list names or `*`) of src/settings.ts (default: this process's);
+ * ≥ 0) and PORTAL_ALLOW_ITEM_DROP (comma-separated list names or `*`) of src/settings.ts, as the entry point read them;
  * `cacheDir`, Astro's cache folder (default `node_modules/.astro/`), holds the default snapshot folder.
  * @throws Error naming PORTAL_ALLOW_ITEM_DROP when it names a list the endpoint catalogue does not have.
  */
-export function snapshotSettings(settings: SnapshotEnvironment = readSettings(), cacheDir?: URL | string): SnapshotSettings {
+export function snapshotSettings(settings: SnapshotEnvironment, cacheDir?: URL | string): SnapshotSettings {
   const cache = cacheDir === undefined ? resolve('node_modules/.astro') : cacheDir instanceof URL ? fileURLToPath(cacheDir) : cacheDir;
   const custom = settings.PORTAL_SNAPSHOT_DIR;
   const dir = custom ? (isAbsolute(custom) ? custom : resolve(custom)) : join(cache, PORTAL_SNAPSHOT_FOLDER);

@@ -30,6 +30,7 @@ import { join, sep } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/astro.mjs';
+import { readSettings } from '../../src/settings';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { EXTERNAL } from '../../src/site/company';
 import { NEW_WINDOW_TEXT } from '../../src/site/texts/layout';
@@ -143,11 +144,12 @@ beforeAll(async () => {
   } else {
     dist = mkdtempSync(join(tmpdir(), 'hostile-dist-'));
     ownBuild = true;
-    // scripts/astro.mjs starts the sample portal from this process's environment (this test file's own worker).
+    // scripts/astro.mjs starts the sample portal with the build's settings, read below from this worker's environment.
     process.env.SAMPLE_PORTAL_CORPUS = 'hostile';
     let code: number;
     try {
-      code = await build(['--outDir', dist, '--silent'], { ...process.env, ...HOSTILE_BUILD_ENV });
+      const env = { ...process.env, ...HOSTILE_BUILD_ENV };
+      code = await build(['--outDir', dist, '--silent'], { env, settings: readSettings(env) });
     } finally {
       delete process.env.SAMPLE_PORTAL_CORPUS;
     }
@@ -334,7 +336,8 @@ describe('the security policy with the hostile corpus', () => {
     sample = mkdtempSync(join(tmpdir(), 'sample-dist-'));
     ownSample = true;
     // The policy does not depend on images: no variant is made for this comparison (only those already in the cache).
-    const code = await build(['--outDir', sample, '--silent'], { ...process.env, ...HOSTILE_BUILD_ENV, IMAGE_BUDGET_SECONDS: '0' });
+    const env = { ...process.env, ...HOSTILE_BUILD_ENV, IMAGE_BUDGET_SECONDS: '0' };
+    const code = await build(['--outDir', sample, '--silent'], { env, settings: readSettings(env) });
     if (code !== 0) throw new Error(`the build without the hostile corpus failed (exit ${code})`);
   }, 300_000);
 

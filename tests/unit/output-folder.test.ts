@@ -71,7 +71,7 @@ describe('output folder', () => {
 
   it('tells Astro to keep dist/ between builds', async () => {
     const updates: unknown[] = [];
-    const hook = pipeline(policyFrom(readSettings({})), { env: { READER_ENGINE: 'off' } }).hooks['astro:config:setup'] as (
+    const hook = pipeline(policyFrom(readSettings({})), readSettings({ READER_ENGINE: 'off' })).hooks['astro:config:setup'] as (
       params: unknown,
     ) => Promise<void>;
     const logger = { info: () => {}, warn: () => {}, fork: () => logger };

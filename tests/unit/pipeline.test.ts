@@ -86,7 +86,7 @@ describe('the build pipeline', () => {
     await stageList(snapshots, LISTS[0]!);
     mkdirSync(join(root, 'dist'));
     writeFileSync(join(root, 'dist', BUILD_REPORT_FILE), '{}');
-    const hook = pipeline(policyFrom(readSettings({})), { env: { READER_ENGINE: 'off', PORTAL_SNAPSHOT_DIR: snapshots } }).hooks[
+    const hook = pipeline(policyFrom(readSettings({})), readSettings({ READER_ENGINE: 'off', PORTAL_SNAPSHOT_DIR: snapshots })).hooks[
       'astro:config:setup'
     ] as (params: unknown) => Promise<void>;
     const logger = { info: () => {}, warn: () => {}, fork: () => logger };

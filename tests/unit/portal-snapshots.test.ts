@@ -366,10 +366,10 @@ describe('snapshot files and settings', () => {
 describe('snapshot folders of sample-portal builds (scripts/astro.mjs)', () => {
   it('keeps each sample scale and corpus apart, so a hostile or scaled build never feeds the plain one', async () => {
     const { sampleSnapshotDir } = await import('../../scripts/astro.mjs');
-    const plain = sampleSnapshotDir({});
+    const plain = sampleSnapshotDir(readSettings({}));
     expect(plain).toMatch(/portal-snapshots-sample$/);
-    expect(sampleSnapshotDir({ SAMPLE_PORTAL_CORPUS: 'hostile' })).toMatch(/portal-snapshots-sample-hostile$/);
-    expect(sampleSnapshotDir({ SAMPLE_PORTAL_SCALE: '1000' })).toMatch(/portal-snapshots-sample-1000$/);
-    expect(sampleSnapshotDir({ PORTAL_SNAPSHOT_DIR: '/tmp/snapshots' })).toBe('/tmp/snapshots');
+    expect(sampleSnapshotDir(readSettings({ SAMPLE_PORTAL_CORPUS: 'hostile' }))).toMatch(/portal-snapshots-sample-hostile$/);
+    expect(sampleSnapshotDir(readSettings({ SAMPLE_PORTAL_SCALE: '1000' }))).toMatch(/portal-snapshots-sample-1000$/);
+    expect(sampleSnapshotDir(readSettings({ PORTAL_SNAPSHOT_DIR: '/tmp/snapshots' }))).toBe('/tmp/snapshots');
   });
 });

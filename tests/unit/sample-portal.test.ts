@@ -405,17 +405,17 @@ describe('content', () => {
   );
 
   test('the offer announced ahead of its start counts its days from SAMPLE_PORTAL_TODAY (one day for a whole test run)', async () => {
-    vi.resetModules();
     vi.stubEnv('SAMPLE_PORTAL_TODAY', '2026-12-31');
+    const shared = portal;
+    portal = await startSamplePortal();
     try {
-      const { coupons } = (await import('../../scripts/sample-portal/content/coupons.mjs')) as unknown as {
-        coupons: { date: string; startDate?: string }[];
-      };
+      const coupons = await data<{ date: string; startDate?: string }[]>('coupons');
       const upcoming = coupons.filter((item) => (item.startDate ?? '') > '2026-12-31');
       expect(upcoming.map(({ date, startDate }) => ({ date, startDate }))).toEqual([{ date: '2026-12-29', startDate: '2027-01-20' }]);
     } finally {
       vi.unstubAllEnvs();
-      vi.resetModules();
+      await portal.close();
+      portal = shared;
     }
   });
 

@@ -4,11 +4,11 @@
  * (ANIMATED_COUPON_ID).
  *
  * The dates are fixed, but for one offer announced ahead of its start (UPCOMING_COUPON), whose dates are relative to
- * the Taipei day the sample portal starts (or SAMPLE_PORTAL_TODAY, which `npm test` fixes for its whole run), so
- * that the site always has an offer marked 尚未開始 (not yet started).
+ * the Taipei day the caller gives (the sample portal's: the day it starts, or SAMPLE_PORTAL_TODAY, which `npm test`
+ * fixes for its whole run), so that the site always has an offer marked 尚未開始 (not yet started).
  */
 
-import { addDays, readSettings, taipeiToday } from '../site-rules.mjs';
+import { addDays } from '../site-rules.mjs';
 
 /** The coupon whose art is an animated GIF. */
 const ANIMATED_COUPON_ID = 13;
@@ -18,12 +18,6 @@ const ANIMATED_COUPON_ID = 13;
  * `publishedDaysAgo` days before, usable from `startsInDays` days after for `lastsDays` days.
  */
 const UPCOMING_COUPON = { id: 16, publishedDaysAgo: 2, startsInDays: 20, lastsDays: 60 };
-
-/**
- * The Taipei day the relative dates count from, `YYYY-MM-DD`: SAMPLE_PORTAL_TODAY, else today. One day for every
- * portal of a test run: a build made before Taipei's midnight and a browser test after it must see the same offer.
- */
-const today = readSettings().SAMPLE_PORTAL_TODAY ?? taipeiToday();
 
 /** Terms every coupon shares, appended to its own. */
 const COMMON_TERMS = `<h3>注意事項</h3>
@@ -36,8 +30,14 @@ const coupon = ({ terms, ...item }) => ({
   content: `${terms}\n${COMMON_TERMS}`,
 });
 
-/** Coupons (couponSchema). */
-export const coupons = [
+/**
+ * Coupons (couponSchema).
+ * @param {string} today the Taipei day (`YYYY-MM-DD`) UPCOMING_COUPON's dates count from: one day for every portal of
+ *   a test run (SAMPLE_PORTAL_TODAY), as a build made before Taipei's midnight and a browser test after it must see
+ *   the same offer
+ * @returns {object[]} the coupon items
+ */
+export const couponsOn = (today) => [
   coupon({
     id: UPCOMING_COUPON.id,
     title: '道路救援拖吊里程加碼',
