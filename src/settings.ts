@@ -321,7 +321,8 @@ export type SettingName = keyof typeof SETTINGS;
 export type Settings = { [Name in SettingName]: z.output<(typeof SETTINGS)[Name]['schema']> };
 
 /**
- * Reads and checks every variable of {@link SETTINGS}.
+ * Reads and checks every variable of {@link SETTINGS}: called once per run by an entry point (astro.config.mjs,
+ * src/content.config.ts, a script's main; ENTRY_POINTS of tests/unit/settings.test.ts), which hands the values down.
  * @param env a process.env-like record (default process.env; tests pass their own)
  * @returns the settings, defaults applied
  * @throws Error listing every bad variable: `PORTAL_TIMEOUT_MS must be a number, got "soon".`
@@ -368,8 +369,10 @@ function hostingDefaults(values: Settings, env: Record<string, string | undefine
 let processSettingsRead: Settings | undefined;
 
 /**
- * The settings of this process's environment, read on the first call and shared after it (the build's pages,
- * integrations and scripts read the same values; a page does not parse the environment again).
+ * The settings of this process's environment, read on the first call and shared after it: for the modules no entry
+ * point can hand values to (page code, in Astro's page bundle apart from astro.config.mjs; the machine's programs of
+ * scripts/lib/system.mjs). Everything else takes the settings its entry point read (PROCESS_SETTINGS_READERS and
+ * ENTRY_POINTS of tests/unit/settings.test.ts list both, with their reasons).
  * @throws as {@link readSettings}
  */
 export function processSettings(): Settings {

@@ -35,6 +35,56 @@ function environmentNames(folder: string, { readsOnly = false } = {}): Map<strin
   return names;
 }
 
+/**
+ * The entry points that parse the environment (src/settings.ts readSettings), each once per run, and why; every other
+ * module takes the settings as values from its caller (.github/CONTRIBUTING.md, "Adding a setting").
+ */
+const ENTRY_POINTS: Record<string, string> = {
+  'src/settings.ts': 'defines readSettings, and processSettings: the one read of a process for the modules below',
+  'astro.config.mjs': "the build's configuration: reads once per Astro run and hands the integrations their values",
+  'src/content.config.ts': "the content layer's own entry (a module graph apart from astro.config.mjs): reads once for the portal loaders",
+  'scripts/astro.mjs': 'main of `npm run build`, `npm run dev` and `npm run check`',
+  'scripts/start.mjs': 'main of `npm start` and `npm run preview`',
+  'scripts/test.mjs': 'main of `npm test`',
+  'scripts/doctor.mjs': 'main of `npm run doctor`',
+  'scripts/rebuild.mjs': 'rebuild(): main of `npm run rebuild` and of the publishing tests; hands its settings to the build and the deploy',
+  'scripts/deploy.mjs': 'deploy() and rollback(): mains of `npm run deploy` and `npm run rollback` and of the deploy tests; a rebuild passes its own',
+  'scripts/bench/index.mjs': 'main of `npm run bench`; hands the sections their values',
+  'scripts/bench/reader.mjs': 'its command-line main only (`node scripts/bench/reader.mjs`)',
+  'scripts/bench/pronunciation.mjs': 'its command-line main only (`node scripts/bench/pronunciation.mjs`)',
+  'scripts/sample-portal/server.mjs':
+    "startSamplePortal(): the stand-in for the insurer's portal, a program of its own, reads its SAMPLE_PORTAL_* configuration as it starts unless the caller passes its settings",
+};
+
+/**
+ * The modules that take the settings of their process (src/settings.ts processSettings, one read per process) instead
+ * of a value from an entry point, and why.
+ */
+const PROCESS_SETTINGS_READERS: Record<string, string> = {
+  'src/sections/cache-key.ts': "page code: runs in Astro's page bundle, a module graph apart from astro.config.mjs, which cannot hand it values",
+  'src/lib/speculation-rules.ts': 'page code (SiteLayout), as cache-key.ts; callers that have the settings pass them',
+  'src/portal/sanitize.ts': 'rich text parsed by the content layer and by pages alike, as cache-key.ts',
+  'scripts/lib/system.mjs': "the machine's programs (CHROME_PATH, NGINX_PATH, …), asked for by dozens of tests and bench sections",
+};
+
+/** `file:line` of every call of `name(` in the code (not the comments) of src/, scripts/ and astro.config.mjs. */
+function callsOf(name: string): string[] {
+  const files = ['src', 'scripts'].flatMap((folder) =>
+    readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(?:ts|tsx|mjs|astro)$/.test(entry.name) && !entry.parentPath.includes('node_modules'))
+      .map((entry) => join(entry.parentPath, entry.name).slice(ROOT.length)),
+  );
+  const calls: string[] = [];
+  for (const file of [...files, 'astro.config.mjs']) {
+    readFileSync(join(ROOT, file), 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        if (!/^\s*(?:\*|\/\/|\/\*)/.test(line) && line.includes(`${name}(`)) calls.push(`${file}:${index + 1}`);
+      });
+  }
+  return calls;
+}
+
 describe('settings (DESIGN.md §11: one settings module)', () => {
   it('the Configuration table of .github/OPERATIONS.md is the one src/settings.ts writes, whole', () => {
     const operations = readFileSync(join(ROOT, '.github/OPERATIONS.md'), 'utf8');
@@ -82,5 +132,17 @@ describe('settings (DESIGN.md §11: one settings module)', () => {
     expect(read).toThrow(/READER_RATE_WPM must be from 80 to 450, got "900"/);
     expect(read).toThrow(/PORTAL_API_BASE must be an absolute http\(s\) URL, got "portal.local"/);
     expect(read).toThrow(/READER_ENGINE .*espeak-ng.*got "siri"/);
+  });
+
+  it('parses the environment only at the entry points, which hand the settings down as values', () => {
+    const outside = callsOf('readSettings').filter((call) => !(call.replace(/:\d+$/, '') in ENTRY_POINTS));
+    expect(outside, 'readSettings() outside the entry points of ENTRY_POINTS: pass the settings from the entry point instead').toEqual([]);
+  });
+
+  it('takes the settings of the process (processSettings) only where no entry point can hand them', () => {
+    const outside = callsOf('processSettings').filter(
+      (call) => !(call.replace(/:\d+$/, '') in { ...PROCESS_SETTINGS_READERS, 'src/settings.ts': '' }),
+    );
+    expect(outside, 'processSettings() outside PROCESS_SETTINGS_READERS: take the settings as a value instead').toEqual([]);
   });
 });
