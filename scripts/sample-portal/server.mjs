@@ -34,8 +34,8 @@ const NOTIFICATION_MODES = ['all', 'no-dialog', 'none'];
 /**
  * Start the sample portal.
  * @param {object} [options]
- * @param {import('../../src/settings.ts').Settings} [options.settings]  the caller's settings (src/settings.ts), whose
- *   SAMPLE_PORTAL_* variables give the defaults below; default: this process's environment, read here once
+ * @param {object} [options.settings]  the caller's settings (src/settings.ts readSettings), whose SAMPLE_PORTAL_*
+ *   variables give the defaults below; default: this process's environment, read here once
  * @param {number} [options.port=0]  TCP port; 0 picks a free one.
  * @param {string} [options.host='127.0.0.1']  interface; keep loopback.
  * @param {object|string} [options.faults={}]  fault map (see parseFaults), merged over env SAMPLE_PORTAL_FAULTS.
