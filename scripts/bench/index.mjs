@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: the benchmark. Not a test: it measures and prints, it asserts nothing.
  *
- *   npm run bench [-- --only build,weight,lighthouse,search,navigation,notifications,reader,pronunciation,nginx,publish,soak] [--sizes sample,1k,10k]
+ *   npm run bench [-- --only build,weight,lighthouse,search,navigation,notifications,reader,pronunciation,timings,nginx,publish,soak] [--sizes sample,1k,10k]
  *                 [--dist dist] [--no-prefetch-dist dir] [--out bench-results/bench.md] [--readme]
  *                 [--cycles N] [--reader off]
  *   npm run soak [-- --sizes sample,1k] [--cycles N] [--reader off]   (the soak section alone)
@@ -22,6 +22,9 @@
  * - pronunciation: the syllable error rate of each espeak-ng engine, with and without tones, on the field's
  *   sentences of scripts/bench/pronunciation/ against pinyin-pro's readings and reviewed exceptions (needs no site;
  *   scripts/bench/pronunciation.mjs);
+ * - timings: how long the notification selection of 10,000 items, a portal call's timeout and the sample portal's
+ *   `slow` fault take, each beside its budget (the unit tests check their behaviour without a clock; needs no site;
+ *   scripts/bench/timings.mjs);
  * - nginx: requests/s on `/` from one nginx worker, with the build's gzip and brotli copies and on the fly
  *   (scripts/bench/nginx.mjs);
  * - publish: with the reader on, cold builds until every page has audio, then the time until one changed, added or
@@ -56,6 +59,7 @@ import { benchNavigation } from './navigation.mjs';
 import { benchNginx } from './nginx.mjs';
 import { benchNotifications } from './notifications.mjs';
 import { benchSearch } from './search.mjs';
+import { benchTimings } from './timings.mjs';
 import { DEFAULT_DIST, RESULTS_DIR, ROOT, machine, seconds } from './util.mjs';
 import { benchWeight } from './weight.mjs';
 
@@ -69,6 +73,7 @@ export const SECTIONS = [
   'notifications',
   'reader',
   'pronunciation',
+  'timings',
   'nginx',
   'publish',
   'soak',
@@ -124,7 +129,9 @@ async function main() {
   const dist = values.dist ? path.resolve(values.dist) : DEFAULT_DIST;
   // The pronunciation check reads sentences of its own, not the site.
   if (only.includes('pronunciation')) sections.push(await benchPronunciation({ settings, log }));
-  const pageSections = only.filter((name) => !['build', 'publish', 'soak', 'pronunciation'].includes(name));
+  // The timings measure modules and the sample portal, not the site.
+  if (only.includes('timings')) sections.push(await benchTimings({ log }));
+  const pageSections = only.filter((name) => !['build', 'publish', 'soak', 'pronunciation', 'timings'].includes(name));
   if (pageSections.length > 0 && !values.dist) {
     log('npm run build…');
     if ((await build([], { settings })) !== 0) throw new Error('npm run build failed');

@@ -11,10 +11,16 @@
  * `domInteractive`; the tasks before it parse the page's HTML, the same with or without notifications). Median and
  * worst of RUNS runs, against LONG_TASK_TARGET_MS. The code this was first written against read, sorted and rendered
  * the answer in one task of 9–24 s.
+ *
+ * Also, the bell panel's opening on home (spec §4: 300 ms after arrival, 400 ms at most), with every React chunk held
+ * back as a visitor's slow connection would (the panel must not wait for React; tests/e2e/widgets.spec.ts checks that it
+ * opens by itself, at its time): per run, when the panel shows and when the notification check had answered and the
+ * page's scripts had run, in ms after the navigation started, against BELL_OPEN_BUDGET.
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
 import { NOTIFICATIONS_ENDPOINT } from '../../src/portal/endpoints.ts';
+import { TIMING } from '../../src/site/limits.ts';
 import { manyNotifications } from '../sample-portal/content/notifications.mjs';
 import { median, serveBuilt, table } from './util.mjs';
 
@@ -26,6 +32,77 @@ export const LONG_TASK_TARGET_MS = 200;
 export const COUNT = 10_000;
 /** The page opened (any page shows notifications; a list page is typical). */
 const PAGE = '/news/all/1';
+
+/**
+ * How late the bell panel may open, in ms after the navigation started: TIMING.notificationAutoOpenMs after arrival,
+ * or once the check answered and the page's scripts ran when that is later, plus `slackMs`: the panel opens in a task
+ * after the answer's, and on the 2-core test machine a rendering frame of home (the banner photograph, the carousel,
+ * the header) takes 85–220 ms (long-animation-frame entries after DOMContentLoaded, measured 2026-11-26): two frames.
+ */
+export const BELL_OPEN_BUDGET = { slackMs: 250 };
+/** React and the islands' code (Astro's renderer, React, the JSX runtime, every island component), held back. */
+const REACT_CHUNKS = /\/_astro\/(?:client|react|jsx-runtime|[A-Z][A-Za-z]+)\.[\w-]+\.js$/;
+
+/** One run of the bell on home: `{ shownAt, answeredAt }`, ms after the navigation started (the page's own clock). */
+async function bellRun(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  let release = () => {};
+  const released = new Promise((resolve) => (release = resolve));
+  try {
+    await page.route(REACT_CHUNKS, async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    });
+    await page.addInitScript(() => {
+      const record = () => {
+        const panel = document.getElementById('bell-panel');
+        if (panel && !panel.hidden && !('bellShownAt' in window)) Object.assign(window, { bellShownAt: performance.now() });
+      };
+      new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+    });
+    await page.goto(`${url}/`);
+    await page.getByRole('region', { name: '最新公告' }).waitFor({ state: 'visible', timeout: 30_000 });
+    return await page.evaluate(() => ({
+      shownAt: window.bellShownAt ?? Number.NaN,
+      answeredAt: Math.max(
+        performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+        ...performance
+          .getEntriesByType('resource')
+          .filter((entry) => /GetPortalNotification/.test(entry.name))
+          .map((entry) => entry.responseEnd),
+      ),
+    }));
+  } finally {
+    release();
+    await context.close();
+  }
+}
+
+/** The bell's runs as a Markdown table with the budget beside them. */
+function bellTable(bellRuns) {
+  const late = bellRuns.map((run) => run.shownAt - Math.max(TIMING.notificationAutoOpenMs, run.answeredAt));
+  return table(
+    [
+      'bell panel on home, React held',
+      'opened (median)',
+      'opened (worst)',
+      'after its time (median, worst)',
+      'budget',
+      'runs: opened / answered (ms)',
+    ],
+    [
+      [
+        `${RUNS} runs`,
+        `${Math.round(median(bellRuns.map((run) => run.shownAt)))} ms`,
+        `${Math.round(Math.max(...bellRuns.map((run) => run.shownAt)))} ms`,
+        `${Math.round(median(late))} ms, ${Math.round(Math.max(...late))} ms`,
+        `≥ ${TIMING.notificationAutoOpenMs} ms, ≤ max(${TIMING.notificationAutoOpenMs} ms, answered) + ${BELL_OPEN_BUDGET.slackMs} ms`,
+        bellRuns.map((run) => `${Math.round(run.shownAt)} / ${Math.round(run.answeredAt)}`).join(', '),
+      ],
+    ],
+  );
+}
 
 /** One run: `{ longestMs, totalMs, tasks }` of the long tasks after domInteractive. */
 async function oneRun(browser, url, body) {
@@ -65,14 +142,25 @@ export async function benchNotifications({ dist, log = console.log }) {
   const server = await serveBuilt(dist, { notifications: 'none' });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const runs = [];
+  const bellRuns = [];
   try {
     for (let i = 0; i < RUNS; i++) {
       log(`notifications: run ${i + 1} of ${RUNS}…`);
       runs.push(await oneRun(browser, server.url, body));
     }
   } finally {
-    await browser.close();
     await server.close();
+  }
+  // The bell against the sample's own notifications, without the system dialog (as the end-to-end tests see them).
+  const sample = await serveBuilt(dist, { notifications: 'no-dialog' });
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      log(`notifications: bell on home, run ${i + 1} of ${RUNS}…`);
+      bellRuns.push(await bellRun(browser, sample.url));
+    }
+  } finally {
+    await browser.close();
+    await sample.close();
   }
   const longest = runs.map((run) => Math.round(run.longestMs));
   const markdown =
@@ -99,6 +187,9 @@ export async function benchNotifications({ dist, log = console.log }) {
       ],
     ) +
     `\n\n\`${PAGE}\`, 1440 × 900, no throttling, fresh context per run; long tasks that end after the page's scripts ` +
-    'start (domInteractive), until the 系統公告 dialog shows its date line.';
-  return { title: 'Notifications flood', markdown, data: { count: COUNT, bytes: Buffer.byteLength(body), runs } };
+    'start (domInteractive), until the 系統公告 dialog shows its date line.\n\n' +
+    bellTable(bellRuns) +
+    `\n\n\`/\` at 1440 × 900, fresh context per run, the sample's notifications without the system dialog; "answered": the check's ` +
+    "answer in and the page's scripts run (DOMContentLoaded), in ms after the navigation started.";
+  return { title: 'Notifications flood', markdown, data: { count: COUNT, bytes: Buffer.byteLength(body), runs, bellRuns } };
 }

@@ -118,7 +118,8 @@ describe('selectNotifications', () => {
     for (const data of [null, undefined, {}, 'x', 3]) expect(selectNotifications(data)).toEqual({ items: [], notShown: { 1: 0, 2: 0, 8: 0 } });
   });
 
-  it('10,000 items with long texts are selected in well under a frame budget of work per kept item', () => {
+  // How long this takes is measured by `npm run bench -- --only timings` (scripts/bench/timings.mjs), beside its budget.
+  it('of 10,000 items with long texts, keeps the most each place shows and counts the rest', () => {
     const long = '保險理賠服務時間調整。'.repeat(200);
     const data = Array.from({ length: 10_000 }, (_, i) => ({
       id: i,
@@ -127,14 +128,9 @@ describe('selectNotifications', () => {
       description: long,
       startDate: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}+08:00`,
     }));
-    selectNotifications(data.slice(0, 100)); // warm up
-    const started = performance.now();
     const { items, notShown } = selectNotifications(data);
-    const elapsed = performance.now() - started;
     expect(items).toHaveLength(NOTIFICATIONS_SHOWN_MAX.dialog + NOTIFICATIONS_SHOWN_MAX.bell + NOTIFICATIONS_SHOWN_MAX.banner);
     expect(notShown[NOTIFICATION_CATEGORY.bell]).toBe(3_333 - NOTIFICATIONS_SHOWN_MAX.bell);
-    // Parsing all 10,000 (texts cut, hashes, links) costs several times this; the rule is "bounded", the number loose.
-    expect(elapsed, 'ms for 10,000 items').toBeLessThan(100);
   });
 });
 

