@@ -98,7 +98,7 @@ async function runPipeline({ outDir = 'dist', dryRun = false, skipBuild = false,
   }
   if (summary) writeJobSummary(site, summary, settings.SITE_URL);
   console.log(`\n▶ rebuild 2/3: checks of ${site} (scripts/lib/site-checks.mjs)`);
-  if (!(await checkSite({ dist: site, portalUrl: settings.PORTAL_API_BASE }))) return stop('checks', 1);
+  if (!(await checkSite({ dist: site, portalUrl: settings.PORTAL_API_BASE, settings }))) return stop('checks', 1);
   console.log(`\n▶ rebuild 3/3: deploy${dryRun ? ' (dry run)' : ''}`);
   try {
     deploy({ dir: site, dryRun, env, settings });

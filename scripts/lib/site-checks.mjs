@@ -40,19 +40,20 @@ const LIST_SOURCES = ['live', 'snapshot'];
 
 /**
  * Serves a built site under nginx with the portal behind it.
- * @param {{ dist: string, portalUrl?: string, portalLists?: readonly string[] }} options  `dist`: the built site's
- *   folder; `portalUrl`: the portal's base URL (e.g. PORTAL_API_BASE), else a sample portal is started on a free
- *   loopback port; `portalLists`: see ServedSite.
+ * @param {{ dist: string, portalUrl?: string, portalLists?: readonly string[], settings?: object }} options  `dist`: the
+ *   built site's folder; `portalUrl`: the portal's base URL (e.g. PORTAL_API_BASE), else a sample portal is started on
+ *   a free loopback port, with the caller's `settings` (src/settings.ts readSettings) when given; `portalLists`: see
+ *   ServedSite.
  * @returns {Promise<ServedSite>}
  * @throws {Error} when nginx cannot start (no `nginx.conf` in `dist`, nginx missing or refusing the config).
  */
-export async function serveSite({ dist, portalUrl, portalLists }) {
+export async function serveSite({ dist, portalUrl, portalLists, settings }) {
   const root = resolve(dist);
   let portal;
   if (!portalUrl) {
     // Loaded only when needed: the sample portal needs the devDependencies, which a production install lacks.
     const { startSamplePortal } = await import('../sample-portal/server.mjs');
-    portal = await startSamplePortal({ port: 0 });
+    portal = await startSamplePortal({ port: 0, settings });
   }
   let nginx;
   try {
@@ -206,14 +207,14 @@ export const SITE_CHECKS = Object.freeze([
 
 /**
  * The deploy gate: serves the site (serveSite), runs SITE_CHECKS in order and stops at the first that fails.
- * @param {{ dist: string, portalUrl?: string, portalLists?: readonly string[], log?: (line: string) => void }} options
- *   as serveSite; `log` receives one line per check (`✔ title`, or `✖ title` then its failures), default console.log.
+ * @param {{ dist: string, portalUrl?: string, portalLists?: readonly string[], settings?: object,
+ *   log?: (line: string) => void }} options as serveSite; `log` receives one line per check (`✔ title`, or `✖ title` then its failures), default console.log.
  * @returns {Promise<boolean>} whether every check passed (a check that throws counts as failed, its error logged).
  */
-export async function checkSite({ dist, portalUrl, portalLists, log = console.log }) {
+export async function checkSite({ dist, portalUrl, portalLists, settings, log = console.log }) {
   let site;
   try {
-    site = await serveSite({ dist, portalUrl, portalLists });
+    site = await serveSite({ dist, portalUrl, portalLists, settings });
   } catch (error) {
     log(`✖ could not serve ${dist}: ${error.message}`);
     return false;
