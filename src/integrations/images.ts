@@ -10,8 +10,8 @@
  * build on an image it cannot fetch or decode (a bad upload must never stop a publish, DESIGN.md §5); and it has no
  * time budget (a first build at 10,000 items would spend many minutes on images before publishing anything).
  *
- * Steps (the pipeline, src/integrations/pipeline.ts, runs them; the parts live in src/integrations/images/: uses.ts
- * discovers the images, download.ts fetches a source, variants.ts transforms it, cache.ts keeps what was made):
+ * Steps (the pipeline, src/integrations/pipeline.ts, runs them; their parts are in src/integrations/images/:
+ * discovery.ts finds the images, download.ts fetches a source, variants.ts makes its variants, cache.ts keeps them):
  * - `astro:build:start` (after the portal lists have loaded, before any page renders): imageUses collects the images
  *   of the staged lists, newest first; prepareImages checks each against the cache (a conditional request: ETag or
  *   Last-Modified, else the content's digest), transforms the new and changed ones within IMAGE_BUDGET_SECONDS, and
@@ -39,11 +39,11 @@ import pLimit from 'p-limit';
 import { IMAGE_CHECK_CONCURRENCY, type ImageEntry, type ImageManifest, IMAGE_OUTPUT_FOLDER } from '../site/images';
 import { type CacheIndex, entryFiles, FILES_FOLDER, IMAGE_STEP_VERSION, pruneFiles, readIndex, writeIndex } from './images/cache';
 import { downloadImage } from './images/download';
-import type { ImageUse } from './images/uses';
+import type { ImageUse } from './images/discovery';
 import { coversSlots, makeVariants } from './images/variants';
 
 export { downloadImage, type Download } from './images/download';
-export { IMAGE_FIELDS, type ImageUse, imageUses } from './images/uses';
+export { IMAGE_FIELDS, type ImageUse, imageUses } from './images/discovery';
 export { makeVariants, variantWidths } from './images/variants';
 
 /** What prepareImages did, for the build log and the publish report. */

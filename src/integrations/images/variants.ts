@@ -23,7 +23,7 @@ import {
   SHARE_IMAGE,
 } from '../../site/images';
 import { IMAGE_STEP_VERSION, writeFileAtomically } from './cache';
-import type { ImageUse } from './uses';
+import type { ImageUse } from './discovery';
 
 /** The variant widths for a source `width` px wide used in `slots`: theirs up to the source's, else the source's own. */
 export function variantWidths(width: number, slots: readonly ImageSlotName[]): number[] {
