@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 /**
- * Function length check: no function of the site's code is longer than FUNCTION_MAX_LINES lines, so that each
- * room can be read on its own (the house plan's "smaller rooms along their seams"; a longer function is split into
- * named parts, e.g. hooks and a view for an island, plan/budget/jobs/manifests for the reader's site step).
+ * Function and module length check: no function of the site's code or scripts is longer than FUNCTION_MAX_LINES
+ * lines and no module longer than MODULE_MAX_LINES, so that each room can be read on its own (the house plan's
+ * "smaller rooms along their seams", .github/CONTRIBUTING.md "Conventions"; a longer function is split into named
+ * parts, e.g. hooks and a view for an island, plan/budget/jobs/manifests for the reader's site step; a longer module
+ * into modules or sub-components a reader would name).
  *
- * Usage: `node scripts/function-length.mjs [FOLDER…]` (default: src). Every `.ts`, `.tsx`, `.mts`, `.mjs` and
- * `.js` file under each folder (node_modules left out) is parsed with the TypeScript compiler, and so are the
- * frontmatter and the `<script>` elements of `.astro` files. Measured: function declarations and expressions,
- * arrow functions, methods, constructors and accessors, each from its first line (its JSDoc left out) to its last,
- * both counted. A function inside another counts in its parent's length too, and is measured on its own.
- * Out: one line per function longer than the limit, `file:line name (N lines)`, longest first; exit code 1 when
- * there is any, 0 otherwise.
+ * Usage: `node scripts/function-length.mjs [FOLDER…]` (default: src scripts). Every `.ts`, `.tsx`, `.mts`, `.mjs`,
+ * `.js`, `.jsx` and `.astro` file under each folder (node_modules left out) is measured whole, in lines. The code
+ * files (`.d.ts` left out) are parsed with the TypeScript compiler, and so are the frontmatter and the `<script>`
+ * elements of `.astro` files. Measured: function declarations and expressions, arrow functions, methods,
+ * constructors and accessors, each from its first line (its JSDoc left out) to its last, both counted. A function
+ * inside another counts in its parent's length too, and is measured on its own.
+ * Out: one line per module longer than its limit, `file (N lines)`, then one per function, `file:line name
+ * (N lines)`, longest first; exit code 1 when there is any, 0 otherwise.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, resolve } from 'node:path';
@@ -19,6 +22,9 @@ import ts from 'typescript';
 
 /** The longest a function may be, in lines (its first and last lines included). */
 export const FUNCTION_MAX_LINES = 100;
+
+/** The longest a module may be, in lines (a final newline does not start one more line). */
+export const MODULE_MAX_LINES = 400;
 
 /** Extensions of the files read as code, and the script kind TypeScript parses each as. */
 const SCRIPT_KINDS = {
@@ -40,6 +46,12 @@ const ASTRO_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
  * @property {string} file path of the file relative to `cwd`, with `/` separators
  * @property {number} line 1-based line where the function starts
  * @property {string} name the function's name, or where it sits (`outer/(arrow)`) for an anonymous one
+ * @property {number} lines its length in lines
+ */
+
+/**
+ * @typedef {object} LongModule
+ * @property {string} file path of the file relative to `cwd`, with `/` separators
  * @property {number} lines its length in lines
  */
 
@@ -112,6 +124,38 @@ export function astroCode(text) {
 }
 
 /**
+ * The files measured under `folders`: code (SCRIPT_KINDS) and `.astro` files, node_modules left out.
+ * @param {readonly string[]} folders folders to read (absolute, or relative to `cwd`)
+ * @param {string} cwd the folder paths are reported against
+ * @returns {AsyncGenerator<{ file: string; name: string; extension: string; text: string }>} `file` relative to
+ *   `cwd` with `/` separators, `name` the file's own name
+ */
+async function* measuredFiles(folders, cwd) {
+  for (const folder of folders) {
+    const entries = await readdir(resolve(cwd, folder), { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.parentPath.split(/[\\/]/).includes('node_modules')) continue;
+      const extension = extname(entry.name);
+      if (extension !== '.astro' && !(extension in SCRIPT_KINDS)) continue;
+      const path = join(entry.parentPath, entry.name);
+      const file = relative(cwd, path).split('\\').join('/');
+      yield { file, name: entry.name, extension, text: await readFile(path, 'utf8') };
+    }
+  }
+}
+
+/**
+ * The number of lines of a text: its line breaks, plus one for a last line without one (an empty text has none).
+ * @param {string} text
+ * @returns {number}
+ */
+export function lineCount(text) {
+  if (text === '') return 0;
+  const breaks = text.split('\n').length - 1;
+  return text.endsWith('\n') ? breaks : breaks + 1;
+}
+
+/**
  * Every function longer than `maxLines` lines in the code files under `folders`.
  * @param {readonly string[]} folders folders to read (absolute, or relative to `cwd`)
  * @param {{ cwd?: string; maxLines?: number }} [options] `cwd`: the folder paths are reported against (default
@@ -121,34 +165,48 @@ export function astroCode(text) {
 export async function longFunctions(folders, { cwd = process.cwd(), maxLines = FUNCTION_MAX_LINES } = {}) {
   /** @type {LongFunction[]} */
   const found = [];
-  for (const folder of folders) {
-    const entries = await readdir(resolve(cwd, folder), { recursive: true, withFileTypes: true });
-    for (const entry of entries) {
-      if (!entry.isFile() || entry.parentPath.split(/[\\/]/).includes('node_modules')) continue;
-      const path = join(entry.parentPath, entry.name);
-      const file = relative(cwd, path).split('\\').join('/');
-      const extension = extname(entry.name);
-      if (extension === '.astro') {
-        const text = await readFile(path, 'utf8');
-        for (const { code, lineOffset } of astroCode(text)) {
-          found.push(...longFunctionsInCode(code, { file, kind: ts.ScriptKind.TS, lineOffset, maxLines }));
-        }
-      } else if (extension in SCRIPT_KINDS && !entry.name.endsWith('.d.ts')) {
-        found.push(...longFunctionsInCode(await readFile(path, 'utf8'), { file, kind: SCRIPT_KINDS[extension], maxLines }));
+  for await (const { file, name, extension, text } of measuredFiles(folders, cwd)) {
+    if (extension === '.astro') {
+      for (const { code, lineOffset } of astroCode(text)) {
+        found.push(...longFunctionsInCode(code, { file, kind: ts.ScriptKind.TS, lineOffset, maxLines }));
       }
+    } else if (!name.endsWith('.d.ts')) {
+      found.push(...longFunctionsInCode(text, { file, kind: SCRIPT_KINDS[extension], maxLines }));
     }
   }
   return found.sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file) || a.line - b.line);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const folders = process.argv.slice(2);
-  const found = await longFunctions(folders.length > 0 ? folders : ['src']);
-  for (const { file, line, name, lines } of found) console.log(`${file}:${line} ${name} (${lines} lines)`);
-  if (found.length > 0) {
-    console.log(`${found.length} function(s) longer than ${FUNCTION_MAX_LINES} lines: split them into named parts.`);
-    process.exitCode = 1;
-  } else {
-    console.log(`No function longer than ${FUNCTION_MAX_LINES} lines.`);
+/**
+ * Every module (code or `.astro` file) longer than `maxLines` lines under `folders`.
+ * @param {readonly string[]} folders folders to read (absolute, or relative to `cwd`)
+ * @param {{ cwd?: string; maxLines?: number }} [options] `cwd`: the folder paths are reported against (default
+ *   the process's); `maxLines` (default MODULE_MAX_LINES)
+ * @returns {Promise<LongModule[]>} longest first, then by file
+ */
+export async function longModules(folders, { cwd = process.cwd(), maxLines = MODULE_MAX_LINES } = {}) {
+  /** @type {LongModule[]} */
+  const found = [];
+  for await (const { file, text } of measuredFiles(folders, cwd)) {
+    const lines = lineCount(text);
+    if (lines > maxLines) found.push({ file, lines });
   }
+  return found.sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const given = process.argv.slice(2);
+  const folders = given.length > 0 ? given : ['src', 'scripts'];
+  const modules = await longModules(folders);
+  for (const { file, lines } of modules) console.log(`${file} (${lines} lines)`);
+  const functions = await longFunctions(folders);
+  for (const { file, line, name, lines } of functions) console.log(`${file}:${line} ${name} (${lines} lines)`);
+  if (modules.length > 0) {
+    console.log(`${modules.length} module(s) longer than ${MODULE_MAX_LINES} lines: split them along their seams.`);
+  }
+  if (functions.length > 0) {
+    console.log(`${functions.length} function(s) longer than ${FUNCTION_MAX_LINES} lines: split them into named parts.`);
+  }
+  if (modules.length + functions.length > 0) process.exitCode = 1;
+  else console.log(`No module longer than ${MODULE_MAX_LINES} lines, no function longer than ${FUNCTION_MAX_LINES}.`);
 }

@@ -82,25 +82,16 @@ export function readHeaderRules(dist) {
 }
 
 /**
- * Starts the server.
- * @param {{ dist: string, portalUrl: string, port?: number, host?: string }} options port 0 = a free port
- * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
+ * The proxy to the portal, as the nginx include's portal locations answer: the visitor's address in
+ * `X-Forwarded-For` (never what the visitor wrote), no cookie of the site; a portal redirect answered with the 404
+ * page; the portal's acting and hop-by-hop headers dropped and the headers of src/lib/portal-proxy.ts (the API's
+ * JSON) or src/lib/upload-headers.ts (a file's type) set in place of the site's policy; a portal that does not
+ * answer gives 502 with the portal's JSON envelope.
+ * @param {string} portalUrl the portal's origin
+ * @param {(res: import('node:http').ServerResponse) => void} notFoundAnswer writes the site's 404 page
+ * @returns {ReturnType<typeof createProxyServer>} the proxy; `proxy.web(req, res)` forwards a request
  */
-export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' }) {
-  const notFoundFile = join(dist, '404.html');
-  if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built site in ${dist}: run \`npm run build\` first.`);
-  const notFound = existsSync(notFoundFile) ? readFileSync(notFoundFile) : Buffer.from('404');
-  // maxAge 0: every file revalidated unless `_headers` says otherwise (its Cache-Control, set on the answer first,
-  // wins over sirv's: sirv keeps a header the answer already has).
-  const files = sirv(dist, { dev: false, etag: true, extensions: ['html'], gzip: false, maxAge: 0 });
-  const redirects = readRedirects(dist);
-  const headerRules = readHeaderRules(dist);
-  /** The 404 page: nginx answers it from its own location, with the security headers and no caching rule of the path. */
-  const notFoundAnswer = (res) => {
-    res.removeHeader('Cache-Control');
-    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(notFound);
-  };
+function portalProxy(portalUrl, notFoundAnswer) {
   // selfHandleResponse: this server writes each answer itself, from the portal's status and the headers it keeps.
   const proxy = createProxyServer({ target: portalUrl, changeOrigin: true, selfHandleResponse: true });
   proxy.on('proxyReq', (proxyReq, req) => {
@@ -133,6 +124,30 @@ export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' 
       res.end(JSON.stringify({ code: 50200, message: '服務暫時無法使用', data: null }));
     }
   });
+  return proxy;
+}
+
+/**
+ * Starts the server.
+ * @param {{ dist: string, portalUrl: string, port?: number, host?: string }} options port 0 = a free port
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
+ */
+export async function serveSite({ dist, portalUrl, port = 0, host = '127.0.0.1' }) {
+  const notFoundFile = join(dist, '404.html');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built site in ${dist}: run \`npm run build\` first.`);
+  const notFound = existsSync(notFoundFile) ? readFileSync(notFoundFile) : Buffer.from('404');
+  // maxAge 0: every file revalidated unless `_headers` says otherwise (its Cache-Control, set on the answer first,
+  // wins over sirv's: sirv keeps a header the answer already has).
+  const files = sirv(dist, { dev: false, etag: true, extensions: ['html'], gzip: false, maxAge: 0 });
+  const redirects = readRedirects(dist);
+  const headerRules = readHeaderRules(dist);
+  /** The 404 page: nginx answers it from its own location, with the security headers and no caching rule of the path. */
+  const notFoundAnswer = (res) => {
+    res.removeHeader('Cache-Control');
+    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(notFound);
+  };
+  const proxy = portalProxy(portalUrl, notFoundAnswer);
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     for (const [name, value] of headersForPath(headerRules, path)) res.setHeader(name, value);

@@ -27,6 +27,75 @@ function canConnect(port) {
 }
 
 /**
+ * Writes a throwaway self-signed certificate for 127.0.0.1 and localhost (EC P-256, one day), with openssl.
+ * @param {string} certFile where the certificate goes (PEM)
+ * @param {string} keyFile where its private key goes (PEM)
+ * @throws {Error} when openssl fails, with its error output
+ */
+function makeTestCertificate(certFile, keyFile) {
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make a test certificate:\n${made.stderr}`);
+}
+
+/**
+ * The main nginx configuration of a throwaway prefix: one worker, temp paths and logs in the prefix, `upstream
+ * portal` at the given host, and one server that includes the build's generated `nginx.conf`.
+ * @param {{ prefix: string, root: string, listen: string, portalHost: string, brotliModule?: string, isRoot: boolean }}
+ *   options `listen`: the server's listen lines; `brotliModule`: the brotli_static module's path, to load it;
+ *   `isRoot`: nginx runs as root (its workers then run as root too)
+ * @returns {string} the configuration's text
+ */
+function mainConfig({ prefix, root, listen, portalHost, brotliModule, isRoot }) {
+  return `${brotliModule ? `load_module ${brotliModule};\n` : ''}${isRoot ? 'user root;' : ''}
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  upstream portal { server ${portalHost}; }
+  server {
+    ${listen}
+    server_name localhost;
+    root ${root};
+    include ${root}/nginx.conf;
+  }
+}
+`;
+}
+
+/**
  * Starts nginx serving `dist` with the generated include.
  * With `tls`, the server speaks HTTPS with a throwaway self-signed certificate for 127.0.0.1 (written as
  * `certFile`, to trust with NODE_EXTRA_CA_CERTS) and answers plain HTTP on the same port with a 301 to HTTPS
@@ -50,34 +119,7 @@ export async function startNginx({ dist, portalUrl, tls = false, brotli = true }
   const conf = join(prefix, 'nginx.conf');
   const certFile = join(prefix, 'cert.pem');
   const keyFile = join(prefix, 'key.pem');
-  if (tls) {
-    const made = spawnSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        '-addext',
-        'basicConstraints=critical,CA:TRUE',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { encoding: 'utf8' },
-    );
-    if (made.status !== 0) throw new Error(`openssl could not make a test certificate:\n${made.stderr}`);
-  }
+  if (tls) makeTestCertificate(certFile, keyFile);
   const listen = tls
     ? `listen 127.0.0.1:${port} ssl http2;
     ssl_certificate ${certFile};
@@ -86,32 +128,7 @@ export async function startNginx({ dist, portalUrl, tls = false, brotli = true }
     : `listen 127.0.0.1:${port};`;
   const brotliModule = brotli ? brotliStaticModule() : undefined;
   if (brotliModule) writeFileSync(join(prefix, BROTLI_STATIC_CONF), 'brotli_static on;\n');
-  writeFileSync(
-    conf,
-    `${brotliModule ? `load_module ${brotliModule};\n` : ''}${isRoot ? 'user root;' : ''}
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 4096; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  upstream portal { server ${portal.host}; }
-  server {
-    ${listen}
-    server_name localhost;
-    root ${root};
-    include ${root}/nginx.conf;
-  }
-}
-`,
-  );
+  writeFileSync(conf, mainConfig({ prefix, root, listen, portalHost: portal.host, brotliModule, isRoot }));
   const test = spawnSync(nginxPath(), ['-t', '-p', prefix, '-c', conf], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
   const child = spawn(nginxPath(), ['-p', prefix, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });

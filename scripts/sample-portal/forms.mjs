@@ -69,6 +69,44 @@ function objectBody(body) {
 }
 
 /**
+ * The rate limit of the form endpoints (README "Forms"): a check that counts a submission against its client and
+ * refuses it with 42900 past `rateLimit.max` in `rateLimit.windowMs`. Every attempt counts, refused ones included (a
+ * wrong captcha cannot be guessed at speed); at most CAPTCHA_MAX clients are remembered.
+ * @param {{ max: number, windowMs: number }} rateLimit from parseRateLimit; `max` 0 switches the limit off
+ * @returns {(req: import('node:http').IncomingMessage) => void} throws PortalError (FORM_CODES.rateLimited)
+ */
+function rateLimiter(rateLimit) {
+  /** Submission times per client. */
+  const attempts = new Map();
+  return (req) => {
+    if (rateLimit.max === 0) return;
+    const client = clientOf(req);
+    const since = Date.now() - rateLimit.windowMs;
+    const recent = (attempts.get(client) ?? []).filter((time) => time > since);
+    recent.push(Date.now());
+    attempts.set(client, recent);
+    if (attempts.size > CAPTCHA_MAX) attempts.delete(attempts.keys().next().value);
+    if (recent.length > rateLimit.max) {
+      const seconds = Math.ceil(rateLimit.windowMs / 1000);
+      throw new PortalError(FORM_CODES.rateLimited, `送出次數過於頻繁，請於 ${seconds} 秒後再試`);
+    }
+  };
+}
+
+/**
+ * The holidays an appointment may not fall on: those of today's year and the next (holidaysOf).
+ * @param {string} today `YYYY-MM-DD` in Taipei
+ * @returns {Map<string, string>} date → the holiday's name
+ */
+function bookingHolidays(today) {
+  const holidays = new Map();
+  for (const year of [Number(today.slice(0, 4)), Number(today.slice(0, 4)) + 1]) {
+    for (const { date, name } of holidaysOf(year)) holidays.set(date, name);
+  }
+  return holidays;
+}
+
+/**
  * The form endpoints of one portal, with their state (captchas, submissions, rate-limit counts).
  * @param {{ captchaText?: string, rateLimit: { max: number, windowMs: number }, now: () => Date, storeFile: string }} options
  *   `captchaText`: the answer of every captcha (browser tests), else random; `rateLimit` from parseRateLimit; `now`
@@ -83,8 +121,7 @@ export function createForms({ captchaText, rateLimit, now, storeFile }) {
   const slots = timeSlots(APPOINTMENT_RULES);
   const captchas = new Map();
   const submissions = [];
-  /** Submission times per client, for the rate limit. */
-  const attempts = new Map();
+  const checkRate = rateLimiter(rateLimit);
   let ticketSeq = 0;
 
   function captcha() {
@@ -94,24 +131,6 @@ export function createForms({ captchaText, rateLimit, now, storeFile }) {
     const captchaId = randomUUID();
     captchas.set(captchaId, { text: made.text, expires: issued + CAPTCHA_TTL_MS });
     return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(made.data).toString('base64')}` };
-  }
-
-  /**
-   * Counts a submission against its client; refuses it with 42900 past `rateLimit.max` in `rateLimit.windowMs`.
-   * Every attempt counts, refused ones included (a wrong captcha cannot be guessed at speed).
-   */
-  function checkRate(req) {
-    if (rateLimit.max === 0) return;
-    const client = clientOf(req);
-    const since = Date.now() - rateLimit.windowMs;
-    const recent = (attempts.get(client) ?? []).filter((time) => time > since);
-    recent.push(Date.now());
-    attempts.set(client, recent);
-    if (attempts.size > CAPTCHA_MAX) attempts.delete(attempts.keys().next().value);
-    if (recent.length > rateLimit.max) {
-      const seconds = Math.ceil(rateLimit.windowMs / 1000);
-      throw new PortalError(FORM_CODES.rateLimited, `送出次數過於頻繁，請於 ${seconds} 秒後再試`);
-    }
   }
 
   /** Appends an accepted form to the store file and the in-memory list. */
@@ -150,10 +169,7 @@ export function createForms({ captchaText, rateLimit, now, storeFile }) {
   async function addAppointment(req, body) {
     checkRate(req);
     const today = taipeiToday(now());
-    const holidays = new Map();
-    for (const year of [Number(today.slice(0, 4)), Number(today.slice(0, 4)) + 1]) {
-      for (const { date, name } of holidaysOf(year)) holidays.set(date, name);
-    }
+    const holidays = bookingHolidays(today);
     const schema = createAppointmentSchema({
       booking: { today, leadDays: APPOINTMENT_RULES.leadDays, windowDays: APPOINTMENT_RULES.windowDays, holidays },
       slots,

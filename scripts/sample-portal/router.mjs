@@ -92,49 +92,15 @@ function answerPreflight(req, res) {
 }
 
 /**
- * The router of one portal.
- * @param {{ strict: boolean, dataset: ReturnType<typeof import('./data.mjs').buildDataset>,
- *   notifications: 'all'|'no-dialog'|'none', forms: ReturnType<typeof import('./forms.mjs').createForms>,
+ * The handler of the portal's uploads (`/upload/…`): the hostile corpus's raw files with their own headers, SVG
+ * drawings, photographs (PHOTO_TYPES) and PDFs, each with an ETag and UPLOAD_MAX_AGE_S caching, 404 otherwise; an
+ * upload fault (faults.mjs) answers in its place.
+ * @param {{ dataset: ReturnType<typeof import('./data.mjs').buildDataset>,
  *   faults: ReturnType<typeof import('./faults.mjs').createFaults> }} portal
- * @returns {{ handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void>,
- *   requestCounts(): Record<string, number>, resetRequestCounts(): void }}
- *   `handle` answers one request (a PortalError it throws is for the server to answer in the envelope);
- *   `requestCounts` copies the requests per endpoint name since start or the last reset.
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, relative: string)
+ *   => Promise<void>} `relative`: the path under `/upload/`
  */
-export function createRouter({ strict, dataset, notifications, forms, faults }) {
-  const served = servedEndpoints(strict);
-  const byPath = new Map(served.map(([name, endpoint]) => [endpoint.path, { ...endpoint, name }]));
-  const handlers = endpointHandlers({ dataset, notifications, forms });
-  const newCounts = () => Object.fromEntries(Object.keys(ENDPOINTS).map((name) => [name, 0]));
-  let counts = newCounts();
-
-  async function handleEndpoint(req, res, url, endpoint) {
-    const { name } = endpoint;
-    counts[name] += 1;
-    if (req.method !== endpoint.method) {
-      refuseMethod(req, res, endpoint.method, `，請使用 ${endpoint.method}`);
-      return;
-    }
-    const fault = faults.take(name);
-    if (fault?.mode === 'down') {
-      req.socket.destroy();
-      return;
-    }
-    const body = endpoint.method === 'POST' ? await readJson(req) : undefined;
-    if (await faults.answerBefore(fault, res)) return;
-    const handler = handlers[name] ?? (() => dataset.lists[name]);
-    const { data, headers } = distortData(fault, name, await handler({ url, body, req }));
-    const json = JSON.stringify(ok(data));
-    if (sendMalformed(fault, res, json)) return;
-    if (endpoint.method === 'GET') {
-      const etag = etagOf(json);
-      if (!fault && notModified(req, res, etag, { ETag: etag, 'Cache-Control': 'no-cache' })) return;
-      send(res, 200, json, { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-cache', ETag: etag, ...headers });
-      return;
-    }
-    sendJson(res, 200, JSON.parse(json), headers);
-  }
-
+function uploadHandler({ dataset, faults }) {
   /**
    * The ETag of each photograph answered so far, by path: its bytes are the same for the life of the portal, so a
    * conditional request is answered 304 without making, reading and hashing the photograph again, as a real file
@@ -186,49 +152,116 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
     if (notModified(req, res, etag, headers)) return;
     send(res, 200, body, headers);
   }
+  return handleUpload;
+}
 
-  async function handleControl(req, res, url) {
-    const route = `${req.method} ${url.pathname}`;
-    const captchaMatch = /^\/__sample\/captcha\/([\w-]+)$/.exec(url.pathname);
-    if (route === 'GET /__sample' || route === 'GET /__sample/') {
-      sendJson(
-        res,
-        200,
-        ok({
-          endpoints: Object.fromEntries(served.map(([name, e]) => [name, `${e.method} ${e.path}`])),
-          strict,
-          faultModes: FAULT_MODES,
-          control: CONTROL_ROUTES,
-        }),
-      );
-    } else if (route === 'GET /__sample/faults') {
-      sendJson(res, 200, ok(faults.current()));
-    } else if (route === 'POST /__sample/faults' || route === 'PUT /__sample/faults') {
-      const body = await readJson(req);
-      try {
-        faults.set(body);
-      } catch (error) {
-        throw new PortalError(CODES.badPayload, `故障設定錯誤：${error.message}`, 400);
-      }
-      sendJson(res, 200, ok(faults.current()));
-    } else if (route === 'DELETE /__sample/faults') {
-      faults.clear();
-      sendJson(res, 200, ok(faults.current()));
-    } else if (route === 'GET /__sample/requests') {
-      sendJson(res, 200, ok(counts));
-    } else if (route === 'DELETE /__sample/requests') {
-      counts = newCounts();
-      sendJson(res, 200, ok(counts));
-    } else if (route === 'GET /__sample/submissions') {
-      sendJson(res, 200, ok(forms.submissions()));
-    } else if (req.method === 'GET' && captchaMatch) {
-      const answer = forms.captchaAnswer(captchaMatch[1]);
-      if (answer === undefined) throw new PortalError(CODES.notFound, '查無此驗證碼', 404);
-      sendJson(res, 200, ok({ answer }));
-    } else {
-      sendJson(res, 404, failure(CODES.notFound, '查無此服務'));
+/**
+ * Answers a request to the sample portal's control routes (`/__sample…`, CONTROL_ROUTES): the served endpoints,
+ * faults to set or clear, the request counts, the form submissions and a CAPTCHA's answer; 404 for any other.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {URL} url the request's URL
+ * @param {{ served: [string, { method: string, path: string }][], strict: boolean,
+ *   faults: ReturnType<typeof import('./faults.mjs').createFaults>,
+ *   forms: ReturnType<typeof import('./forms.mjs').createForms>,
+ *   requests: { counts(): Record<string, number>, reset(): void } }} portal
+ * @returns {Promise<void>}
+ * @throws {PortalError} a fault setting that is refused, an unknown CAPTCHA
+ */
+async function handleControl(req, res, url, { served, strict, faults, forms, requests }) {
+  const route = `${req.method} ${url.pathname}`;
+  const captchaMatch = /^\/__sample\/captcha\/([\w-]+)$/.exec(url.pathname);
+  if (route === 'GET /__sample' || route === 'GET /__sample/') {
+    sendJson(
+      res,
+      200,
+      ok({
+        endpoints: Object.fromEntries(served.map(([name, e]) => [name, `${e.method} ${e.path}`])),
+        strict,
+        faultModes: FAULT_MODES,
+        control: CONTROL_ROUTES,
+      }),
+    );
+  } else if (route === 'GET /__sample/faults') {
+    sendJson(res, 200, ok(faults.current()));
+  } else if (route === 'POST /__sample/faults' || route === 'PUT /__sample/faults') {
+    const body = await readJson(req);
+    try {
+      faults.set(body);
+    } catch (error) {
+      throw new PortalError(CODES.badPayload, `故障設定錯誤：${error.message}`, 400);
     }
+    sendJson(res, 200, ok(faults.current()));
+  } else if (route === 'DELETE /__sample/faults') {
+    faults.clear();
+    sendJson(res, 200, ok(faults.current()));
+  } else if (route === 'GET /__sample/requests') {
+    sendJson(res, 200, ok(requests.counts()));
+  } else if (route === 'DELETE /__sample/requests') {
+    requests.reset();
+    sendJson(res, 200, ok(requests.counts()));
+  } else if (route === 'GET /__sample/submissions') {
+    sendJson(res, 200, ok(forms.submissions()));
+  } else if (req.method === 'GET' && captchaMatch) {
+    const answer = forms.captchaAnswer(captchaMatch[1]);
+    if (answer === undefined) throw new PortalError(CODES.notFound, '查無此驗證碼', 404);
+    sendJson(res, 200, ok({ answer }));
+  } else {
+    sendJson(res, 404, failure(CODES.notFound, '查無此服務'));
   }
+}
+
+/**
+ * The router of one portal.
+ * @param {{ strict: boolean, dataset: ReturnType<typeof import('./data.mjs').buildDataset>,
+ *   notifications: 'all'|'no-dialog'|'none', forms: ReturnType<typeof import('./forms.mjs').createForms>,
+ *   faults: ReturnType<typeof import('./faults.mjs').createFaults> }} portal
+ * @returns {{ handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void>,
+ *   requestCounts(): Record<string, number>, resetRequestCounts(): void }}
+ *   `handle` answers one request (a PortalError it throws is for the server to answer in the envelope);
+ *   `requestCounts` copies the requests per endpoint name since start or the last reset.
+ */
+export function createRouter({ strict, dataset, notifications, forms, faults }) {
+  const served = servedEndpoints(strict);
+  const byPath = new Map(served.map(([name, endpoint]) => [endpoint.path, { ...endpoint, name }]));
+  const handlers = endpointHandlers({ dataset, notifications, forms });
+  const newCounts = () => Object.fromEntries(Object.keys(ENDPOINTS).map((name) => [name, 0]));
+  let counts = newCounts();
+
+  async function handleEndpoint(req, res, url, endpoint) {
+    const { name } = endpoint;
+    counts[name] += 1;
+    if (req.method !== endpoint.method) {
+      refuseMethod(req, res, endpoint.method, `，請使用 ${endpoint.method}`);
+      return;
+    }
+    const fault = faults.take(name);
+    if (fault?.mode === 'down') {
+      req.socket.destroy();
+      return;
+    }
+    const body = endpoint.method === 'POST' ? await readJson(req) : undefined;
+    if (await faults.answerBefore(fault, res)) return;
+    const handler = handlers[name] ?? (() => dataset.lists[name]);
+    const { data, headers } = distortData(fault, name, await handler({ url, body, req }));
+    const json = JSON.stringify(ok(data));
+    if (sendMalformed(fault, res, json)) return;
+    if (endpoint.method === 'GET') {
+      const etag = etagOf(json);
+      if (!fault && notModified(req, res, etag, { ETag: etag, 'Cache-Control': 'no-cache' })) return;
+      send(res, 200, json, { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-cache', ETag: etag, ...headers });
+      return;
+    }
+    sendJson(res, 200, JSON.parse(json), headers);
+  }
+
+  const handleUpload = uploadHandler({ dataset, faults });
+  const requests = {
+    counts: () => counts,
+    reset() {
+      counts = newCounts();
+    },
+  };
 
   async function handle(req, res) {
     setCors(res);
@@ -237,7 +270,9 @@ export function createRouter({ strict, dataset, notifications, forms, faults }) 
     const endpoint = byPath.get(url.pathname);
     if (endpoint) return handleEndpoint(req, res, url, endpoint);
     if (url.pathname.startsWith('/upload/')) return handleUpload(req, res, url.pathname.slice('/upload/'.length));
-    if (url.pathname === '/__sample' || url.pathname.startsWith('/__sample/')) return handleControl(req, res, url);
+    if (url.pathname === '/__sample' || url.pathname.startsWith('/__sample/')) {
+      return handleControl(req, res, url, { served, strict, faults, forms, requests });
+    }
     sendJson(res, 404, failure(CODES.notFound, '查無此服務'));
   }
 

@@ -1,16 +1,20 @@
 /**
- * The function length check (scripts/function-length.mjs): no function of src/ is longer than FUNCTION_MAX_LINES
- * lines, and the check sees a function one line over the limit, whatever its kind and wherever it sits (a `.ts`
- * module, an arrow in a `.tsx` island, a class method in `.mjs`, an `.astro` file's frontmatter and script).
+ * The function and module length check (scripts/function-length.mjs): no function of src/ or scripts/ is longer
+ * than FUNCTION_MAX_LINES lines and no module longer than MODULE_MAX_LINES; the check sees a function one line over
+ * the limit, whatever its kind and wherever it sits (a `.ts` module, an arrow in a `.tsx` island, a class method in
+ * `.mjs`, an `.astro` file's frontmatter and script), and a module of any kind one line over its limit.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_MAX_LINES, longFunctions } from '../../scripts/function-length.mjs';
+import { FUNCTION_MAX_LINES, longFunctions, longModules, MODULE_MAX_LINES } from '../../scripts/function-length.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The folders the checks read: the site's code and the scripts around it. */
+const CHECKED = ['src', 'scripts'];
 
 /** `count` statements, one a line, to fill a function body. */
 const body = (count: number) => Array.from({ length: count }, (_, index) => `  void ${index};`).join('\n');
@@ -19,9 +23,14 @@ const body = (count: number) => Array.from({ length: count }, (_, index) => `  v
 const declaration = (name: string, lines: number) => `/**\n * Docs.\n */\nexport function ${name}() {\n${body(lines - 2)}\n}\n`;
 
 describe('function length (scripts/function-length.mjs)', () => {
-  it(`no function of src/ is longer than ${FUNCTION_MAX_LINES} lines`, { timeout: 60_000 }, async () => {
-    const found = await longFunctions(['src'], { cwd: ROOT });
+  it(`no function of src/ or scripts/ is longer than ${FUNCTION_MAX_LINES} lines`, { timeout: 60_000 }, async () => {
+    const found = await longFunctions(CHECKED, { cwd: ROOT });
     expect(found.map(({ file, line, name, lines }) => `${file}:${line} ${name} (${lines} lines)`)).toEqual([]);
+  });
+
+  it(`no module of src/ or scripts/ is longer than ${MODULE_MAX_LINES} lines`, { timeout: 60_000 }, async () => {
+    const found = await longModules(CHECKED, { cwd: ROOT });
+    expect(found.map(({ file, lines }) => `${file} (${lines} lines)`)).toEqual([]);
   });
 
   describe('a fixture folder', () => {
@@ -44,6 +53,15 @@ describe('function length (scripts/function-length.mjs)', () => {
       );
       await mkdir(path.join(root, 'src', 'node_modules'), { recursive: true });
       await writeFile(path.join(root, 'src', 'node_modules', 'dep.js'), declaration('ignored', FUNCTION_MAX_LINES + 10));
+      await mkdir(path.join(root, 'modules', 'node_modules'), { recursive: true });
+      const lines = (count: number) => `${Array.from({ length: count }, (_, index) => `// ${index}`).join('\n')}\n`;
+      await writeFile(path.join(root, 'modules', 'long.ts'), lines(MODULE_MAX_LINES + 1));
+      await writeFile(path.join(root, 'modules', 'fits.mjs'), lines(MODULE_MAX_LINES));
+      await writeFile(path.join(root, 'modules', 'unended.js'), lines(MODULE_MAX_LINES).trimEnd());
+      await writeFile(path.join(root, 'modules', 'Long.astro'), `---\n---\n${lines(MODULE_MAX_LINES)}`);
+      await writeFile(path.join(root, 'modules', 'Long.tsx'), lines(MODULE_MAX_LINES + 5));
+      await writeFile(path.join(root, 'modules', 'notes.md'), lines(MODULE_MAX_LINES + 5));
+      await writeFile(path.join(root, 'modules', 'node_modules', 'dep.js'), lines(MODULE_MAX_LINES + 5));
     });
     afterAll(async () => {
       await rm(root, { recursive: true, force: true });
@@ -63,9 +81,20 @@ describe('function length (scripts/function-length.mjs)', () => {
       );
     });
 
+    it(`flags each module of ${MODULE_MAX_LINES + 1} lines or more with its file and length, and no other`, async () => {
+      const found = await longModules(['modules'], { cwd: root });
+      expect(found).toEqual([
+        { file: 'modules/Long.tsx', lines: MODULE_MAX_LINES + 5 },
+        { file: 'modules/Long.astro', lines: MODULE_MAX_LINES + 2 },
+        { file: 'modules/long.ts', lines: MODULE_MAX_LINES + 1 },
+      ]);
+    });
+
     it('takes a lower limit', async () => {
       const found = await longFunctions(['src'], { cwd: root, maxLines: FUNCTION_MAX_LINES - 1 });
       expect(found.map((entry) => entry.name)).toContain('fits');
+      const modules = await longModules(['modules'], { cwd: root, maxLines: MODULE_MAX_LINES - 1 });
+      expect(modules.map((entry) => entry.file)).toEqual(expect.arrayContaining(['modules/fits.mjs', 'modules/unended.js']));
     });
   });
 });
