@@ -2,7 +2,7 @@
  * The rules of the one validation layer at the portal boundary (DESIGN.md §5):
  * route segments, ids, dates, visible text, lengths, id collisions and references. Each rule is a pure
  * function that returns the reason a value breaks it (undefined when it passes); src/portal/schemas.ts applies them
- * to every list through zod, src/portal/loader.ts parseList checks collisions over a whole list, and the build
+ * to every list through zod, src/portal/check-list.ts checkList checks collisions over a whole list, and the build
  * pipeline checks references once every list is known. Every refusal reaches the editor as one PortalSchemaError
  * (src/portal/errors.ts): list, item id, field, then `rule "<name>": <reason>` (ruleMessage).
  *
