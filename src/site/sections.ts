@@ -52,6 +52,10 @@ interface SectionBase {
   hasDetail: boolean;
   /** Title of the main-menu group that links to its first page (src/site/navigation.ts). */
   menuGroup: string;
+  /** Path of its item list's endpoint under the portal base (src/site/lists.ts derives the catalogue entry). */
+  endpoint: string;
+  /** The least number of items the sample portal's content holds (tests/unit/sample-portal.test.ts). */
+  least: number;
 }
 
 /**
@@ -65,6 +69,10 @@ export interface ArticleSection extends SectionBase {
   intro: string;
   /** The portal list of its categories. */
   categories: string;
+  /** Path of its category list's endpoint under the portal base. */
+  categoriesEndpoint: string;
+  /** The least number of categories the sample portal's content holds. */
+  leastCategories: number;
 }
 
 /** A section with a template of its own (coupons, videos): `/{path}/{page}` and, with details, `/{path}/detail/{id}`. */
@@ -90,6 +98,10 @@ export const SECTIONS = {
     order: 'pinnedThenNewest',
     hasDetail: true,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalCorporateMessage/GetPutOnCorporateMessage',
+    least: 60,
+    categoriesEndpoint: '/api/PortalCorporateMessage/GetCorporateMessageCategory',
+    leastCategories: 4,
   },
   event: {
     template: 'article',
@@ -103,6 +115,10 @@ export const SECTIONS = {
     // Spec §2 has no event detail route: an event links where the item says.
     hasDetail: false,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalActivityInfo/GetPutOnActivityInfo',
+    least: 15,
+    categoriesEndpoint: '/api/PortalActivityInfo/GetActivityInfoCategory',
+    leastCategories: 3,
   },
   winner: {
     template: 'article',
@@ -115,6 +131,10 @@ export const SECTIONS = {
     order: 'pinnedThenNewest',
     hasDetail: true,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalWinningPublish/GetPutOnWinningPublish',
+    least: 10,
+    categoriesEndpoint: '/api/PortalWinningPublish/GetWinningPublishCategory',
+    leastCategories: 2,
   },
   coupon: {
     template: 'coupon',
@@ -125,6 +145,8 @@ export const SECTIONS = {
     order: 'newestThenHigherId',
     hasDetail: true,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalGoodSharing/GetPutOnGoodSharing',
+    least: 15,
   },
   share: {
     template: 'article',
@@ -137,6 +159,10 @@ export const SECTIONS = {
     order: 'pinnedThenNewest',
     hasDetail: true,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalInformationSharing/GetPutOnInformationSharing',
+    least: 12,
+    categoriesEndpoint: '/api/PortalInformationSharing/GetInformationSharingCategory',
+    leastCategories: 3,
   },
   video: {
     template: 'video',
@@ -147,6 +173,8 @@ export const SECTIONS = {
     order: 'newestThenHigherId',
     hasDetail: false,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalVideoSharing/GetPutOnVideoSharing',
+    least: 8,
   },
 } as const satisfies Record<string, Section>;
 
