@@ -20,7 +20,7 @@
  * Ground floor (src/site/): plain data and no imports but other site modules, so that the menu, the portal boundary,
  * the browser's endpoint calls and the sample portal can all read it.
  */
-import { ARTICLE_SECTIONS, SECTIONS, type ArticleSectionKey, type ListOrder, type SectionName } from './sections.ts';
+import { type ARTICLE_SECTIONS, SECTIONS, type ArticleSectionKey, type ListOrder, type SectionName } from './sections.ts';
 
 /** The landing page of a list: where its menu links lead. */
 export interface ListPage {

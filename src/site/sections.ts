@@ -42,6 +42,8 @@ interface SectionBase {
   path: string;
   /** Section title: the hero, the breadcrumbs and its label in the menu group. */
   title: string;
+  /** One-line introduction under the title (hero subtitle, meta description). */
+  intro: string;
   /** Items per list page. */
   pageSize: number;
   /** The portal list of its items (endpoint catalogue key, content collection name). */
@@ -65,8 +67,6 @@ interface SectionBase {
  */
 export interface ArticleSection extends SectionBase {
   template: 'article';
-  /** One-line introduction under the title (hero subtitle, meta description). */
-  intro: string;
   /** The portal list of its categories. */
   categories: string;
   /** Path of its category list's endpoint under the portal base. */
@@ -140,6 +140,7 @@ export const SECTIONS = {
     template: 'coupon',
     path: 'coupon',
     title: '優惠專區',
+    intro: '和泰產險保戶專屬的合作優惠，保養、洗車、旅遊與生活好康，出示保單即可享用。',
     list: 'coupons',
     pageSize: COUPON_PAGE_SIZE,
     order: 'newestThenHigherId',
@@ -168,6 +169,7 @@ export const SECTIONS = {
     template: 'video',
     path: 'video',
     title: '影音專區',
+    intro: '理賠教學、防災知識與商品介紹，用影片輕鬆看懂保險。',
     list: 'videos',
     pageSize: VIDEO_PAGE_SIZE,
     order: 'newestThenHigherId',
