@@ -17,7 +17,9 @@
  *   come from the content module named after its item list, `content/{list}.mjs`);
  * - the tests' lists of lists (tests/unit/sections.test.ts checks every entry's lists, routes, sample data, redirect,
  *   menu link and sitemap entry; the sample portal's, the pipeline's and the route test's lists derive from it).
- * A new article section is one entry here, its two endpoints in src/portal/endpoints.ts and its sample content module
+ * - its lists' endpoints and least sample items (`endpoint`, `categoriesEndpoint`, `least`, `leastCategories`: the list
+ *   registry, src/site/lists.ts, makes them catalogue entries like every other list's).
+ * A new article section is one entry here (its endpoints included) and its sample content module
  * (.github/CONTRIBUTING.md "Adding a portal list").
  *
  * Ground floor (src/site/): no imports but other site modules, so that the menu, the portal boundary, the helpers and
