@@ -7,6 +7,7 @@
  * - the endpoint catalogue's list endpoints (src/portal/endpoints.ts ENDPOINTS: method, path, query, summary);
  * - the collections and their schemas (src/portal/lists.ts PORTAL_LISTS: `schema` names a key of src/portal/schemas.ts
  *   SCHEMAS) and the display orders (LIST_ORDERS, the comparators of src/lib/order.ts);
+ * - the image fields and their slots (src/integrations/images.ts IMAGE_FIELDS; a section's by its template);
  * - the references between lists (src/portal/validation.ts REFERENCES: an item whose field names no item of the
  *   target list is warned about);
  * - the landing page, its label and its menu place (`page`: src/site/navigation.ts links a list by its name with
@@ -20,6 +21,7 @@
  * Ground floor (src/site/): plain data and no imports but other site modules, so that the menu, the portal boundary,
  * the browser's endpoint calls and the sample portal can all read it.
  */
+import type { ImageSlotName } from './images.ts';
 import { type ARTICLE_SECTIONS, SECTIONS, type ArticleSectionKey, type ListOrder, type SectionName } from './sections.ts';
 
 /** The landing page of a list: where its menu links lead. */
@@ -31,6 +33,22 @@ export interface ListPage {
   /** Title of the main-menu group (src/site/navigation.ts MAIN_MENU) that links to it; absent: none. */
   menu?: string;
 }
+
+/** A field of a list's items holding a portal image, and where pages show it (src/integrations/images.ts). */
+export interface ListImage {
+  field: string;
+  /** The slots it fills (src/site/images.ts IMAGE_SLOTS). */
+  slots: readonly ImageSlotName[];
+  /** Whether it is the page's share image (og:image) too. */
+  share: boolean;
+}
+
+/** The image fields of a section's items, by template: article cards and covers, coupon art; videos show none. */
+const TEMPLATE_IMAGES: Record<'article' | 'coupon' | 'video', readonly ListImage[]> = {
+  article: [{ field: 'image', slots: ['card', 'cover'], share: true }],
+  coupon: [{ field: 'image', slots: ['coupon', 'couponDetail'], share: true }],
+  video: [],
+};
 
 /** One list that is not a section's. */
 export interface ListEntry {
@@ -48,6 +66,8 @@ export interface ListEntry {
   order: ListOrder;
   /** A field of its items naming an item of another list (warned when it matches nothing). */
   references?: { field: string; target: string };
+  /** The fields of its items holding images the pages show; none when absent. */
+  images?: readonly ListImage[];
   /** Its landing page, label and menu place; absent when it has none of its own. */
   page?: ListPage;
   /** The sample portal's content module (`scripts/sample-portal/content/{sample}.mjs`) exporting the list by name. */
@@ -154,6 +174,10 @@ export const LISTS = {
     summary: 'home banners',
     schema: 'homeBanner',
     order: 'sortThenId',
+    images: [
+      { field: 'image', slots: ['banner'], share: false },
+      { field: 'mobileImage', slots: ['bannerMobile'], share: false },
+    ],
     sample: 'home-banners',
     least: 4,
   },
@@ -200,6 +224,7 @@ const entriesOf = /* @__NO_SIDE_EFFECTS__ */ (): Record<PortalListName, PortalLi
         schema: section.template,
         order: section.order,
         ...(section.template === 'article' ? { references: { field: 'categoryId', target: section.categories } } : {}),
+        images: TEMPLATE_IMAGES[section.template],
         page: { path: `/${section.path}`, label: section.title, menu: section.menuGroup },
         sample: section.list,
         least: section.least,
