@@ -14,6 +14,7 @@ import { z } from 'astro/zod';
 import { CONTENT_AREAS, INSURANCE_CATEGORIES } from './site/navigation';
 import { EXTERNAL, HOTLINES } from './site/company';
 import { portalLoader } from './portal/loader';
+import { readSettings } from './settings';
 import { PORTAL_LISTS, PORTAL_LIST_NAMES, type PortalListName } from './portal/lists';
 
 /** Non-empty plain text. */
@@ -83,11 +84,17 @@ const pageSchema = z.object({
 const pageId = ({ entry }: { entry: string }): string => entry.replace(/\.md$/, '').replace(/(^|\/)index$/, '');
 
 /**
+ * The build's settings (src/settings.ts), read once here, the entry point of the content layer, and passed to the
+ * loader of every list (the portal base, its time limit, the snapshot and quarantine limits).
+ */
+const settings = readSettings();
+
+/**
  * A collection per entry of PORTAL_LISTS: its schema, through the portal loader. Typed per list (the loader's
  * schema), so `getCollection('news')` knows its items.
  */
 const portalCollections = Object.fromEntries(
-  PORTAL_LIST_NAMES.map((name) => [name, defineCollection({ loader: portalLoader(name, PORTAL_LISTS[name]) })]),
+  PORTAL_LIST_NAMES.map((name) => [name, defineCollection({ loader: portalLoader(name, PORTAL_LISTS[name], settings) })]),
 ) as { [N in PortalListName]: { loader: Loader & { schema: (typeof PORTAL_LISTS)[N] } } };
 
 export const collections = {

@@ -2,45 +2,30 @@
  * Assembles the sample portal's dataset: the list each endpoint answers, and the registry of the
  * images and documents those lists point at (so the server can render exactly the files it refers to).
  */
-import { couponsOn } from './content/coupons.mjs';
-import { taipeiToday } from './site-rules.mjs';
-import { videos } from './content/videos.mjs';
-import { faqs, faqCategories } from './content/faqs.mjs';
-import { locations, locationCategories } from './content/locations.mjs';
-import { publicDisclosures, publicDisclosureCategories } from './content/public-disclosures.mjs';
-import { downloads, downloadCategories } from './content/downloads.mjs';
-import { decrees } from './content/decrees.mjs';
-import { staff } from './content/staff.mjs';
-import { homeBanners } from './content/home-banners.mjs';
-import { contractChanges } from './content/contract-changes.mjs';
 import { generateScaled } from './generate.mjs';
 import { hostileLists } from './content/hostile.mjs';
 import { HOSTILE_UPLOADS } from './content/hostile-uploads.mjs';
-import { ARTICLE_SECTIONS } from './site-rules.mjs';
+import { ARTICLE_SECTIONS, PORTAL_LIST_ENTRIES, taipeiToday } from './site-rules.mjs';
 
 /**
- * The lists of the article sections of the section registry (src/site/sections.ts), categories before items: the
- * content module named after a section's item list (`content/news.mjs` for list `news`) exports the items and the
- * categories under the lists' names (`news`, `newsCategories`). A section added to the registry thus needs only its
- * content module here.
- * @throws {Error} naming the module when it lacks one of the two lists.
+ * Every list of the list registry (src/site/lists.ts PORTAL_LIST_ENTRIES), in its order: the content module an
+ * entry names (`sample`: `content/{sample}.mjs`) exports the list under the list's name, or, for a list whose items
+ * are dated from the day (coupons), a function `{name}On(today)` of the Taipei day (YYYY-MM-DD) that returns it.
+ * A list added to the registry thus needs only its content module here.
+ * @throws {Error} naming the module when it lacks the list.
  */
-const ARTICLE_LISTS = Object.fromEntries(
-  (
-    await Promise.all(
-      Object.values(ARTICLE_SECTIONS).map(async ({ list, categories }) => {
-        const module = `./content/${list}.mjs`;
-        const content = await import(module);
-        for (const name of [list, categories]) {
-          if (!Array.isArray(content[name])) throw new Error(`Sample portal: ${module} exports no list "${name}".`);
-        }
-        return [
-          [categories, content[categories]],
-          [list, content[list]],
-        ];
-      }),
-    )
-  ).flat(),
+const SAMPLE_LISTS = Object.fromEntries(
+  await Promise.all(
+    Object.entries(PORTAL_LIST_ENTRIES).map(async ([name, { sample }]) => {
+      const module = `./content/${sample}.mjs`;
+      const content = await import(module);
+      const list = content[name] ?? content[`${name}On`];
+      if (!Array.isArray(list) && typeof list !== 'function') {
+        throw new Error(`Sample portal: ${module} exports no list "${name}" (nor a function "${name}On" of the day).`);
+      }
+      return [name, list];
+    }),
+  ),
 );
 
 /** Extra corpora that can be mixed into the lists (README "Hostile corpus"). */
@@ -52,8 +37,7 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
 /**
  * Build the dataset.
  * @param {{ scale?: number, corpus?: 'none' | 'hostile', edit?: (lists: Record<string, object[]>) => void, today?: string }} [options]
- *   `today`: the Taipei day (`YYYY-MM-DD`, default today) the offer announced ahead of its start counts from
- *   (content/coupons.mjs). `scale` > 0 adds about that many generated
+ *   `today` (YYYY-MM-DD, default the Taipei day) dates the lists made from the day (coupons).  `scale` > 0 adds about that many generated
  *   items to news, events, winners, shares, coupons, downloads, FAQ and locations (see generate.mjs); the merged
  *   dated lists are sorted newest first. `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
  * @throws {Error} on an unknown corpus.
@@ -65,23 +49,7 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
  */
 export function buildDataset({ scale = 0, corpus = 'none', edit, today = taipeiToday() } = {}) {
   if (!CORPORA.includes(corpus)) throw new Error(`corpus must be one of ${CORPORA.join(', ')}, got "${corpus}"`);
-  const lists = {
-    ...ARTICLE_LISTS,
-    coupons: couponsOn(today),
-    videos,
-    faqCategories,
-    faqs,
-    locationCategories,
-    locations,
-    publicDisclosureCategories,
-    publicDisclosures,
-    downloadCategories,
-    downloads,
-    decrees,
-    staff,
-    homeBanners,
-    contractChanges,
-  };
+  const lists = Object.fromEntries(Object.entries(SAMPLE_LISTS).map(([name, list]) => [name, typeof list === 'function' ? list(today) : list]));
   if (scale > 0) {
     const extra = generateScaled(scale);
     // Dated lists newest first; downloads, FAQ and locations keep their order (the site sorts them itself).

@@ -8,6 +8,7 @@
  * always takes one hop. Where the spec names no target for an empty list, the redirect goes to the nearest page
  * that still helps (EMPTY_LIST_FALLBACK), never to a 404.
  */
+import { LISTS } from '../site/lists';
 import { ALL_CATEGORY, ARTICLE_SECTIONS, SECTION_ENTRIES, sectionHome } from '../site/sections';
 import { inDisplayOrder, type Sortable } from './order';
 
@@ -83,7 +84,7 @@ export const DEFAULT_INSURANCE_CATEGORY = 'personal';
  * the public-disclosure area; with no locations or FAQ categories, the contact page still helps.
  */
 export const EMPTY_LIST_FALLBACK = {
-  decree: '/about/public',
+  decree: LISTS.publicDisclosures.page.path,
   locations: '/contact',
   faq: '/contact',
 } as const;
@@ -139,12 +140,14 @@ export function redirectRules(data: RedirectData): Redirect[] {
     if (section.template !== 'article') add(sitePath(section.path), sectionHome(section));
   }
   add('/insurance', sitePath('insurance', DEFAULT_INSURANCE_CATEGORY));
-  add('/about/decree', data.decreeIds[0] !== undefined ? sitePath('about', 'decree', data.decreeIds[0]) : EMPTY_LIST_FALLBACK.decree);
-  add(
-    '/about/locations',
-    data.locationAreaIds[0] !== undefined ? sitePath('about', 'locations', data.locationAreaIds[0]) : EMPTY_LIST_FALLBACK.locations,
-  );
-  add('/faq', data.faqCategoryIds[0] !== undefined ? sitePath('faq', data.faqCategoryIds[0]) : EMPTY_LIST_FALLBACK.faq);
+  // The landing pages of the lists, from the list registry (src/site/lists.ts `page.path`).
+  const decrees = LISTS.decrees.page.path;
+  const locations = LISTS.locations.page.path;
+  const faq = LISTS.faqs.page.path;
+  const download = LISTS.downloads.page.path;
+  add(decrees, data.decreeIds[0] !== undefined ? `${decrees}${sitePath(data.decreeIds[0])}` : EMPTY_LIST_FALLBACK.decree);
+  add(locations, data.locationAreaIds[0] !== undefined ? `${locations}${sitePath(data.locationAreaIds[0])}` : EMPTY_LIST_FALLBACK.locations);
+  add(faq, data.faqCategoryIds[0] !== undefined ? `${faq}${sitePath(data.faqCategoryIds[0])}` : EMPTY_LIST_FALLBACK.faq);
 
   for (const section of data.articleSections) {
     add(sitePath(section.path), sitePath(section.path, ALL));
@@ -154,16 +157,16 @@ export function redirectRules(data: RedirectData): Redirect[] {
   }
 
   const [firstCategory] = data.downloadCategories;
-  add('/download', firstCategory ? sitePath('download', firstCategory.id) : sitePath('download', NONE));
+  add(download, `${download}${firstCategory ? sitePath(firstCategory.id) : sitePath(NONE)}`);
   for (const category of data.downloadCategories) {
     const [firstItem] = category.itemIds;
-    add(sitePath('download', category.id), sitePath('download', category.id, firstItem ?? NONE));
+    add(`${download}${sitePath(category.id)}`, `${download}${sitePath(category.id, firstItem ?? NONE)}`);
   }
   // The one rule that grows with the items, last: past the CDN's limit, `_redirects` leaves out the end of the
   // plan (src/lib/host-config.ts cdnRedirects).
   for (const category of data.downloadCategories) {
     for (const itemId of category.itemIds) {
-      add(sitePath('download', category.id, itemId), sitePath('download', category.id, itemId, 1));
+      add(`${download}${sitePath(category.id, itemId)}`, `${download}${sitePath(category.id, itemId, 1)}`);
     }
   }
   return rules;

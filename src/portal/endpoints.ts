@@ -1,11 +1,14 @@
 /**
- * The endpoint catalogue of the portal web API (spec §7). Every path is written here once; the client,
- * the content loader and the sample portal all read it from this module.
+ * The endpoint catalogue of the portal web API (spec §7): the lists' endpoints, declared with their lists in the
+ * list registry (src/site/lists.ts), and the calls of the browser, written here. The client, the content loader and
+ * the sample portal all read the catalogue from this module.
  *
  * Each entry: `method`, `path` (relative to the portal base) and, for the lists loaded at build time,
  * the default `query` the site sends. Names follow the site's vocabulary (news, events, winners, …),
  * the paths keep the portal's own spelling.
  */
+
+import { PORTAL_LIST_ENTRIES, type PortalListName } from '../site/lists.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -76,38 +79,28 @@ export const APPOINTMENT_ENDPOINT = post(
 );
 
 /**
+ * The list endpoints, one per portal list of the list registry (src/site/lists.ts PORTAL_LIST_ENTRIES: its method,
+ * path, default query and summary are declared there, with the rest of the list).
+ */
+const listEndpointsOf = /* @__NO_SIDE_EFFECTS__ */ (): Record<PortalListName, Endpoint> =>
+  Object.fromEntries(
+    Object.entries(PORTAL_LIST_ENTRIES).map(([name, entry]) => [
+      name,
+      entry.method === 'POST' ? post(name, entry.endpoint, entry.summary) : get(name, entry.endpoint, entry.summary, entry.query),
+    ]),
+  ) as Record<PortalListName, Endpoint>;
+
+/**
  * All endpoints of spec §7 (and the two above that it does not show, marked `beyondSpec`), keyed by the site's name
- * for them.
+ * for them: the lists of the list registry, then the calls the browser makes.
  */
 export const ENDPOINTS = {
-  // The spec says "with query parameter" without naming it; the portal filters decrees by language.
-  decrees: get('decrees', '/api/PortalDecree/GetPutOnDecree', 'decrees (法令規章)', { lang: 'zh-TW' }),
-  videos: get('videos', '/api/PortalVideoSharing/GetPutOnVideoSharing', 'videos (影音專區)'),
-  newsCategories: get('newsCategories', '/api/PortalCorporateMessage/GetCorporateMessageCategory', 'news categories'),
-  news: get('news', '/api/PortalCorporateMessage/GetPutOnCorporateMessage', 'news (公司新聞)'),
-  eventCategories: get('eventCategories', '/api/PortalActivityInfo/GetActivityInfoCategory', 'event categories'),
-  events: get('events', '/api/PortalActivityInfo/GetPutOnActivityInfo', 'events (活動專區)'),
-  winnerCategories: get('winnerCategories', '/api/PortalWinningPublish/GetWinningPublishCategory', 'winner categories'),
-  winners: get('winners', '/api/PortalWinningPublish/GetPutOnWinningPublish', 'winner announcements (得獎公告)'),
-  coupons: get('coupons', '/api/PortalGoodSharing/GetPutOnGoodSharing', 'coupons (優惠專區)'),
-  shareCategories: get('shareCategories', '/api/PortalInformationSharing/GetInformationSharingCategory', 'share categories'),
-  shares: get('shares', '/api/PortalInformationSharing/GetPutOnInformationSharing', 'shared information (資訊分享)'),
-  locationCategories: get('locationCategories', '/api/PortalServiceBase/GetServiceBaseCategory', 'location areas'),
-  locations: get('locations', '/api/PortalServiceBase/GetPutOnServiceBase', 'service locations (服務據點)'),
-  faqCategories: get('faqCategories', '/api/PortalCommonProblem/GetCommonProblemCategory', 'FAQ categories'),
-  faqs: get('faqs', '/api/PortalCommonProblem/GetPutOnCommonProblem', 'FAQ items (常見問題)'),
-  publicDisclosureCategories: get('publicDisclosureCategories', '/api/PortalPublicInfo/GetPublicInfoCategory', 'public disclosure categories'),
-  publicDisclosures: get('publicDisclosures', '/api/PortalPublicInfo/GetPutOnPublicInfo', 'public disclosures (公開資訊)'),
-  downloadCategories: get('downloadCategories', '/api/PortalDocumentDownload/GetDocumentDownloadCategory', 'download categories'),
-  downloads: get('downloads', '/api/PortalDocumentDownload/GetPutOnDocumentDownload', 'downloads (文件下載)'),
-  staff: get('staff', '/api/PortalQualityServiceStaff/GetPutOnQualityServiceStaff', 'quality service staff list'),
-  homeBanners: get('homeBanners', '/api/portalHomeSlider/getPutOnHomeSlider', 'home banners'),
+  ...listEndpointsOf(),
   addProblemForm: PROBLEM_FORM_ENDPOINT,
   captcha: CAPTCHA_ENDPOINT,
   captchaAudio: CAPTCHA_AUDIO_ENDPOINT,
   notifications: NOTIFICATIONS_ENDPOINT,
   listCodes: LIST_CODES_ENDPOINT,
-  contractChanges: post('contractChanges', '/api/common/getContractChangeInsuranceList', 'contract-change insurance list (保單變更)'),
   holidays: HOLIDAYS_ENDPOINT,
   addAppointment: APPOINTMENT_ENDPOINT,
 } as const satisfies Record<string, Endpoint>;

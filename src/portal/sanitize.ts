@@ -217,7 +217,7 @@ let collected: string[] | undefined;
 
 /**
  * Runs `run` and returns, with its result, the warnings of every rich text it sanitized (images removed), so the
- * caller can name the list and the item (src/portal/loader.ts parseItem). Outside it, warnings go to the console.
+ * caller can name the list and the item (src/portal/check-list.ts parseItem). Outside it, warnings go to the console.
  * @returns the result and the warnings, in order
  */
 export function collectRichTextWarnings<T>(run: () => T): { result: T; warnings: string[] } {

@@ -318,3 +318,24 @@ export const contractChangeSchema = z.object({
   documents: z.array(plainText()).default([]).describe('Documents a visitor needs'),
   sort: z.number().optional().describe('Display order'),
 });
+
+/**
+ * The item schemas by key, as the list registry names them (src/site/lists.ts: an entry's `schema`; a section's
+ * template, `article`, `coupon` or `video`, for its item list and `category` for an article section's categories).
+ */
+export const SCHEMAS = {
+  article: articleSchema,
+  category: categorySchema,
+  coupon: couponSchema,
+  video: videoSchema,
+  faqCategory: faqCategorySchema,
+  faq: faqSchema,
+  location: locationSchema,
+  publicDisclosureCategory: publicDisclosureCategorySchema,
+  publicDisclosure: publicDisclosureSchema,
+  download: downloadSchema,
+  decree: decreeSchema,
+  staff: staffSchema,
+  homeBanner: homeBannerSchema,
+  contractChange: contractChangeSchema,
+} as const;

@@ -2,13 +2,13 @@
  * The rules of the one validation layer at the portal boundary (DESIGN.md §5):
  * route segments, ids, dates, visible text, lengths, id collisions and references. Each rule is a pure
  * function that returns the reason a value breaks it (undefined when it passes); src/portal/schemas.ts applies them
- * to every list through zod, src/portal/loader.ts parseList checks collisions over a whole list, and the build
+ * to every list through zod, src/portal/check-list.ts checkList checks collisions over a whole list, and the build
  * pipeline checks references once every list is known. Every refusal reaches the editor as one PortalSchemaError
  * (src/portal/errors.ts): list, item id, field, then `rule "<name>": <reason>` (ruleMessage).
  *
  * No zod and no Node API here: src/lib/notifications.ts runs these rules in the browser too.
  */
-import { ARTICLE_SECTIONS } from '../site/sections.ts';
+import { PORTAL_LIST_ENTRIES } from '../site/lists.ts';
 
 /** Names of the rules, as a refusal prints them (`rule "route-segment": …`). */
 /**
@@ -307,23 +307,15 @@ export function idCollisions(
   return collisions;
 }
 
-/** The references of the article sections (src/site/sections.ts): each item's `categoryId` names a category. */
-const articleReferences = /* @__NO_SIDE_EFFECTS__ */ () =>
-  Object.values(ARTICLE_SECTIONS).map((section) => ({ list: section.list, field: 'categoryId', target: section.categories }));
-
 /**
  * References between lists: an item whose category field names no item of the category list appears on
- * no page. `list` → its field → the list the field refers to. Built by a function marked free of side effects
- * (an array spread at the top level counts as one): the browser's bundles, which use this module's text checks but
- * not the build's reference check, then leave it and the section registry out (DESIGN.md §9 JavaScript budget).
+ * no page. `list` → its field → the list the field refers to, as the list registry declares (src/site/lists.ts:
+ * an entry's `references`; an article section's items name their category by `categoryId`). Built by a function
+ * marked free of side effects: the browser's bundles, which use this module's text checks but not the build's
+ * reference check, then leave it and the registry out (DESIGN.md §9 JavaScript budget).
  */
-const referencesOf = /* @__NO_SIDE_EFFECTS__ */ (): readonly { list: string; field: string; target: string }[] => [
-  ...articleReferences(),
-  { list: 'faqs', field: 'firstCategory', target: 'faqCategories' },
-  { list: 'locations', field: 'areaId', target: 'locationCategories' },
-  { list: 'publicDisclosures', field: 'category', target: 'publicDisclosureCategories' },
-  { list: 'downloads', field: 'category', target: 'downloadCategories' },
-];
+const referencesOf = /* @__NO_SIDE_EFFECTS__ */ (): readonly { list: string; field: string; target: string }[] =>
+  Object.entries(PORTAL_LIST_ENTRIES).flatMap(([list, entry]) => (entry.references ? [{ list, ...entry.references }] : []));
 export const REFERENCES = referencesOf();
 
 /** A reference that matches nothing: the list, the item id, the field and the rule's reason. */

@@ -4,6 +4,7 @@
  * content areas of the in-repo pages, the sitemap groups and the pages search engines skip.
  */
 import { EXTERNAL } from './company.ts';
+import { listLink, menuGroupLinks } from './lists.ts';
 import { NEWS_MENU_GROUP, sectionMenuLinks } from './sections.ts';
 
 /** A link of a menu: internal paths start with `/`, external ones open in a new tab. */
@@ -72,20 +73,18 @@ export const MAIN_MENU: readonly MainMenuItem[] = [
       },
       {
         title: '理賠服務',
-        links: [
+        links: menuGroupLinks('理賠服務', [
           { label: '理賠服務', href: '/claim' },
           { label: '理賠聯盟鏈活動', href: '/event_page/20220503' },
-          { label: '文件下載', href: '/download' },
-        ],
+        ]),
       },
       {
         title: '客戶關懷',
-        links: [
+        links: menuGroupLinks('客戶關懷', [
           { label: '客戶意見信箱', href: '/contact' },
           { label: '通譯服務預約', href: '/service' },
           { label: '行動身分識別', href: '/mid' },
-          { label: '常見問題', href: '/faq' },
-        ],
+        ]),
       },
     ],
   },
@@ -143,20 +142,16 @@ export const MAIN_MENU: readonly MainMenuItem[] = [
     groups: [
       {
         title: '認識我們',
-        links: [
+        links: menuGroupLinks('認識我們', [
           { label: '公司簡介', href: '/about/profile' },
-          { label: '服務據點', href: '/about/locations' },
+          'locations',
           { label: '人才招募', href: '/about/recruit' },
           { label: '合作夥伴', href: '/about/partner' },
-        ],
+        ]),
       },
       {
         title: '公司治理',
-        links: [
-          { label: '公開資訊', href: '/about/public' },
-          { label: '盡職治理', href: '/about/public/stewardship' },
-          { label: '法令規章', href: '/about/decree' },
-        ],
+        links: menuGroupLinks('公司治理', ['publicDisclosures', { label: '盡職治理', href: '/about/public/stewardship' }, 'decrees']),
       },
       {
         title: '永續與公平待客',
@@ -178,10 +173,10 @@ export const HEADER_LINKS = {
 
 /** Footer links (spec §2 "Footer": decree, privacy, legal and locations). */
 export const FOOTER_LINKS: readonly MenuLink[] = [
-  { label: '法令規章', href: '/about/decree' },
+  listLink('decrees'),
   { label: '隱私權保護政策', href: '/privacy' },
   { label: '網站安全政策', href: '/legal' },
-  { label: '服務據點', href: '/about/locations' },
+  listLink('locations'),
   { label: '公平待客', href: '/fair' },
   { label: '聯絡我們', href: '/contact' },
   { label: '網站導覽', href: '/sitemap' },
@@ -207,8 +202,8 @@ export const HOME_SERVICES: readonly (MenuLink & { icon: 'claim' | 'policy' | 'p
   { label: '理賠服務', href: '/claim', description: '事故報案與理賠申請', icon: 'claim' },
   { label: '保單查詢', href: EXTERNAL.policyQuery, description: '線上查詢保單內容', icon: 'policy' },
   { label: '保費繳納', href: EXTERNAL.payment, description: '信用卡與超商繳費', icon: 'payment' },
-  { label: '文件下載', href: '/download', description: '理賠與變更申請書', icon: 'download' },
-  { label: '服務據點', href: '/about/locations', description: '全台分支機構', icon: 'location' },
+  { ...listLink('downloads'), description: '理賠與變更申請書', icon: 'download' },
+  { ...listLink('locations'), description: '全台分支機構', icon: 'location' },
   { label: '客戶意見信箱', href: '/contact', description: '線上留言與諮詢', icon: 'mail' },
 ];
 
@@ -261,11 +256,7 @@ export const CONTENT_AREAS = {
   about: {
     title: '關於和泰',
     crumbs: [{ label: '關於和泰', href: '/about/profile' }],
-    extraLinks: [
-      { label: '服務據點', href: '/about/locations' },
-      { label: '公開資訊', href: '/about/public' },
-      { label: '法令規章', href: '/about/decree' },
-    ],
+    extraLinks: [listLink('locations'), listLink('publicDisclosures'), listLink('decrees')],
   },
   responsibility: {
     title: '永續發展',
@@ -286,16 +277,12 @@ export const CONTENT_AREAS = {
   service: {
     title: '客戶服務',
     crumbs: [{ label: '客戶服務', href: '/claim' }],
-    extraLinks: [
-      { label: '保單變更', href: '/change' },
-      { label: '文件下載', href: '/download' },
-      { label: '常見問題', href: '/faq' },
-    ],
+    extraLinks: [{ label: '保單變更', href: '/change' }, listLink('downloads'), listLink('faqs')],
   },
   legal: {
     title: '網站政策',
     crumbs: [],
-    extraLinks: [{ label: '法令規章', href: '/about/decree' }],
+    extraLinks: [listLink('decrees')],
   },
 } as const satisfies Record<string, { title: string; crumbs: readonly AreaLink[]; extraLinks: readonly AreaLink[] }>;
 
@@ -306,4 +293,4 @@ export type ContentAreaKey = keyof typeof CONTENT_AREAS;
  * The eight sitemap groups of the search overlay (spec §2 "Search overlay"), by title. Each title names either a
  * MAIN_MENU item (all its links) or a group of one (that group's links): see src/lib/sitemap.ts.
  */
-export const SITEMAP_GROUP_TITLES = ['網路投保', '客戶服務', '最新消息', '個人險', '企業險', '熱門商品', '政策/推廣保險', '關於和泰'] as const;
+export const SITEMAP_GROUP_TITLES = ['網路投保', '客戶服務', NEWS_MENU_GROUP, '個人險', '企業險', '熱門商品', '政策/推廣保險', '關於和泰'] as const;

@@ -17,7 +17,9 @@
  *   come from the content module named after its item list, `content/{list}.mjs`);
  * - the tests' lists of lists (tests/unit/sections.test.ts checks every entry's lists, routes, sample data, redirect,
  *   menu link and sitemap entry; the sample portal's, the pipeline's and the route test's lists derive from it).
- * A new article section is one entry here, its two endpoints in src/portal/endpoints.ts and its sample content module
+ * - its lists' endpoints and least sample items (`endpoint`, `categoriesEndpoint`, `least`, `leastCategories`: the list
+ *   registry, src/site/lists.ts, makes them catalogue entries like every other list's).
+ * A new article section is one entry here (its endpoints included) and its sample content module
  * (.github/CONTRIBUTING.md "Adding a portal list").
  *
  * Ground floor (src/site/): no imports but other site modules, so that the menu, the portal boundary, the helpers and
@@ -42,6 +44,8 @@ interface SectionBase {
   path: string;
   /** Section title: the hero, the breadcrumbs and its label in the menu group. */
   title: string;
+  /** One-line introduction under the title (hero subtitle, meta description). */
+  intro: string;
   /** Items per list page. */
   pageSize: number;
   /** The portal list of its items (endpoint catalogue key, content collection name). */
@@ -52,6 +56,10 @@ interface SectionBase {
   hasDetail: boolean;
   /** Title of the main-menu group that links to its first page (src/site/navigation.ts). */
   menuGroup: string;
+  /** Path of its item list's endpoint under the portal base (src/site/lists.ts derives the catalogue entry). */
+  endpoint: string;
+  /** The least number of items the sample portal's content holds (tests/unit/sample-portal.test.ts). */
+  least: number;
 }
 
 /**
@@ -61,10 +69,12 @@ interface SectionBase {
  */
 export interface ArticleSection extends SectionBase {
   template: 'article';
-  /** One-line introduction under the title (hero subtitle, meta description). */
-  intro: string;
   /** The portal list of its categories. */
   categories: string;
+  /** Path of its category list's endpoint under the portal base. */
+  categoriesEndpoint: string;
+  /** The least number of categories the sample portal's content holds. */
+  leastCategories: number;
 }
 
 /** A section with a template of its own (coupons, videos): `/{path}/{page}` and, with details, `/{path}/detail/{id}`. */
@@ -90,6 +100,10 @@ export const SECTIONS = {
     order: 'pinnedThenNewest',
     hasDetail: true,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalCorporateMessage/GetPutOnCorporateMessage',
+    least: 60,
+    categoriesEndpoint: '/api/PortalCorporateMessage/GetCorporateMessageCategory',
+    leastCategories: 4,
   },
   event: {
     template: 'article',
@@ -103,6 +117,10 @@ export const SECTIONS = {
     // Spec §2 has no event detail route: an event links where the item says.
     hasDetail: false,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalActivityInfo/GetPutOnActivityInfo',
+    least: 15,
+    categoriesEndpoint: '/api/PortalActivityInfo/GetActivityInfoCategory',
+    leastCategories: 3,
   },
   winner: {
     template: 'article',
@@ -115,16 +133,23 @@ export const SECTIONS = {
     order: 'pinnedThenNewest',
     hasDetail: true,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalWinningPublish/GetPutOnWinningPublish',
+    least: 10,
+    categoriesEndpoint: '/api/PortalWinningPublish/GetWinningPublishCategory',
+    leastCategories: 2,
   },
   coupon: {
     template: 'coupon',
     path: 'coupon',
     title: '優惠專區',
+    intro: '和泰產險保戶專屬的合作優惠，保養、洗車、旅遊與生活好康，出示保單即可享用。',
     list: 'coupons',
     pageSize: COUPON_PAGE_SIZE,
     order: 'newestThenHigherId',
     hasDetail: true,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalGoodSharing/GetPutOnGoodSharing',
+    least: 15,
   },
   share: {
     template: 'article',
@@ -137,16 +162,23 @@ export const SECTIONS = {
     order: 'pinnedThenNewest',
     hasDetail: true,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalInformationSharing/GetPutOnInformationSharing',
+    least: 12,
+    categoriesEndpoint: '/api/PortalInformationSharing/GetInformationSharingCategory',
+    leastCategories: 3,
   },
   video: {
     template: 'video',
     path: 'video',
     title: '影音專區',
+    intro: '理賠教學、防災知識與商品介紹，用影片輕鬆看懂保險。',
     list: 'videos',
     pageSize: VIDEO_PAGE_SIZE,
     order: 'newestThenHigherId',
     hasDetail: false,
     menuGroup: NEWS_MENU_GROUP,
+    endpoint: '/api/PortalVideoSharing/GetPutOnVideoSharing',
+    least: 8,
   },
 } as const satisfies Record<string, Section>;
 

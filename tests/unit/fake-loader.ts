@@ -7,6 +7,7 @@
 import type { LoaderContext } from 'astro/loaders';
 import { portalLoader } from '../../src/portal/loader';
 import { articleSchema } from '../../src/portal/schemas';
+import { readSettings } from '../../src/settings';
 
 /** A loader context with an in-memory store that records warnings. */
 export function fakeContext() {
@@ -33,7 +34,7 @@ export function fakeContext() {
 /** Loads the news list; resolves the store, the warnings and the error (if any). */
 export async function loadNews() {
   const { context, entries, warnings } = fakeContext();
-  const error = await portalLoader('news', articleSchema)
+  const error = await portalLoader('news', articleSchema, readSettings())
     .load(context)
     .then(
       () => undefined,

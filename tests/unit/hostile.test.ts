@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'astro/zod';
-import { parseList } from '../../src/portal/loader';
+import { parseList } from '../../src/portal/check-list';
 import { PortalSchemaError } from '../../src/portal/errors';
 import type { EndpointName } from '../../src/portal/endpoints';
 import { PORTAL_LISTS } from '../../src/portal/lists';

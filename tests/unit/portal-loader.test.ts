@@ -10,11 +10,13 @@ import type { Loader } from 'astro/loaders';
 import { collections } from '../../src/content.config';
 import { fakeContext } from './fake-loader';
 import { z } from 'astro/zod';
-import { LIST_DIGEST_META_KEY, checkList, parseList, portalLoader, quarantineList } from '../../src/portal/loader';
+import { checkList, parseList, quarantineList } from '../../src/portal/check-list';
+import { LIST_DIGEST_META_KEY, portalLoader } from '../../src/portal/loader';
 import { ENDPOINTS } from '../../src/portal/endpoints';
 import { PortalCodeError, PortalFormatError, PortalListRefusedError, PortalSchemaError } from '../../src/portal/errors';
 import { articleSchema, couponSchema, faqSchema, homeBannerSchema } from '../../src/portal/schemas';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
+import { readSettings } from '../../src/settings';
 
 type Portal = Awaited<ReturnType<typeof startSamplePortal>>;
 let portal: Portal;
@@ -172,13 +174,19 @@ describe('an item that breaks a rule or makes its check throw is refused alone (
 
 describe('portalLoader against the sample portal', () => {
   const portalCollections = Object.keys(collections).filter((name) => name in ENDPOINTS);
+  // The entry point reads the settings once, when it loads: load it again now that PORTAL_API_BASE is the sample portal.
+  let built: typeof collections;
+  beforeAll(async () => {
+    vi.resetModules();
+    built = (await import('../../src/content.config')).collections;
+  });
 
   it('has one collection per portal list', () => {
     expect(portalCollections.length).toBeGreaterThanOrEqual(22);
   });
 
   it.each(portalCollections)('loads the %s list', async (name) => {
-    const { loader } = collections[name as keyof typeof collections] as { loader: Loader };
+    const { loader } = built[name as keyof typeof collections] as { loader: Loader };
     const { context, entries } = fakeContext();
     await loader.load(context);
     expect(entries.size).toBeGreaterThan(0);
@@ -186,7 +194,7 @@ describe('portalLoader against the sample portal', () => {
 
   it('keeps the stored items when the portal sends the same list again (content-layer cache)', async () => {
     const { context, entries } = fakeContext();
-    const loader = portalLoader('news', articleSchema);
+    const loader = portalLoader('news', articleSchema, readSettings());
     await loader.load(context);
     const first = new Map(entries);
     expect(first.size).toBeGreaterThan(0);
@@ -201,7 +209,7 @@ describe('portalLoader against the sample portal', () => {
   });
 
   it.each(portalCollections)('fingerprints the schema of %s, so its list can be kept from the cache', async (name) => {
-    const { loader } = collections[name as keyof typeof collections] as { loader: Loader };
+    const { loader } = built[name as keyof typeof collections] as { loader: Loader };
     const { context } = fakeContext();
     await loader.load(context);
     expect(context.meta.get(LIST_DIGEST_META_KEY)).toEqual(expect.any(String));
@@ -210,7 +218,7 @@ describe('portalLoader against the sample portal', () => {
   it('quarantines one bad item and loads the rest (DESIGN.md §5)', async () => {
     portal.setFaults({ news: 'badItem' });
     const { context, entries } = fakeContext();
-    await portalLoader('news', articleSchema).load(context);
+    await portalLoader('news', articleSchema, readSettings()).load(context);
     expect(entries.has('42')).toBe(false);
     expect(entries.size).toBeGreaterThan(40);
   });
@@ -221,7 +229,7 @@ describe('portalLoader against the sample portal', () => {
     });
     const { context, entries } = fakeContext();
     const warn = vi.spyOn(context.logger, 'warn');
-    await portalLoader('news', schema).load(context);
+    await portalLoader('news', schema, readSettings()).load(context);
     expect(entries.has('3')).toBe(false);
     expect(entries.size).toBeGreaterThan(40);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('QUARANTINED: list "news", item 3'));
@@ -230,7 +238,7 @@ describe('portalLoader against the sample portal', () => {
   it('fails on a list whose items mostly break their schema, naming list, item and field', async () => {
     portal.setFaults({ news: 'badItems' });
     const { context } = fakeContext();
-    const error = await portalLoader('news', articleSchema)
+    const error = await portalLoader('news', articleSchema, readSettings())
       .load(context)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PortalListRefusedError);
@@ -242,7 +250,7 @@ describe('portalLoader against the sample portal', () => {
     const { context, entries } = fakeContext();
     entries.set('old', { title: 'kept' });
     portal.setFaults({ news: 'code' });
-    const error = await portalLoader('news', articleSchema)
+    const error = await portalLoader('news', articleSchema, readSettings())
       .load(context)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PortalCodeError);

@@ -217,7 +217,7 @@ describe('quarantine (DESIGN.md §5): one bad item never freezes its list', () =
 
   it('quarantines an item without an id under its index', async () => {
     snapshotDir(1);
-    const { checkList, quarantineList } = await import('../../src/portal/loader');
+    const { checkList, quarantineList } = await import('../../src/portal/check-list');
     const checked = checkList('news', articleSchema, [liveNews[1], { title: 'no id' }, liveNews[2]]);
     const { items, quarantined } = quarantineList('news', articleSchema, checked, undefined, new Date());
     expect(items.map((item) => item.id)).toEqual([String(liveNews[1].id), String(liveNews[2].id)]);

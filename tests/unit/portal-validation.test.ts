@@ -15,7 +15,7 @@ import { callPortal } from '../../src/portal/client';
 import { ENDPOINTS } from '../../src/portal/endpoints';
 import { PortalSchemaError } from '../../src/portal/errors';
 import { PORTAL_LISTS, type PortalListName } from '../../src/portal/lists';
-import { parseList } from '../../src/portal/loader';
+import { parseList } from '../../src/portal/check-list';
 import {
   MAX_SEGMENT_BYTES,
   PORTAL_YEAR_RANGE,

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'astro/zod';
 import { ENDPOINTS, inSpec, type EndpointName } from '../../src/portal/endpoints';
 import { LIST_ORDERS, PORTAL_LISTS, PORTAL_LIST_NAMES, type PortalListName } from '../../src/portal/lists';
-import { parseList } from '../../src/portal/loader';
+import { parseList } from '../../src/portal/check-list';
 import { REFERENCES } from '../../src/portal/validation';
 import { ALL_CATEGORY, ARTICLE_SECTIONS, SECTION_ENTRIES, sectionHome, type Section } from '../../src/site/sections';
 import { MAIN_MENU } from '../../src/site/navigation';
@@ -26,7 +26,7 @@ import { buildDataset } from '../../scripts/sample-portal/data.mjs';
 vi.mock('astro:content', async () => {
   const { buildDataset: dataset } = await import('../../scripts/sample-portal/data.mjs');
   const lists = await import('../../src/portal/lists');
-  const loader = await import('../../src/portal/loader');
+  const loader = await import('../../src/portal/check-list');
   const { lists: sample } = dataset() as { lists: Record<string, unknown[]> };
   const parsed = new Map(
     lists.PORTAL_LIST_NAMES.map((name) => [name, loader.parseList(name, lists.PORTAL_LISTS[name] as z.ZodType, sample[name] ?? [])]),

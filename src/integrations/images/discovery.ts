@@ -5,7 +5,7 @@
  * In: the staged list records. Out: one ImageUse per image path. Raises nothing.
  */
 import type { ListRecord } from '../../portal/snapshots';
-import { ARTICLE_SECTIONS } from '../../site/sections';
+import { PORTAL_LIST_ENTRIES } from '../../site/lists';
 import type { ImageSlotName } from '../../site/images';
 
 /** Where one portal list shows images: the item field and the slots it fills (src/site/images.ts). */
@@ -17,14 +17,10 @@ interface ImageField {
   share: boolean;
 }
 
-/** The lists and fields whose images pages show (the components of src/components and src/layouts that use them). */
-export const IMAGE_FIELDS: readonly ImageField[] = [
-  { list: 'homeBanners', field: 'image', slots: ['banner'], share: false },
-  { list: 'homeBanners', field: 'mobileImage', slots: ['bannerMobile'], share: false },
-  // The article sections' items (src/site/sections.ts): card and cover.
-  ...Object.values(ARTICLE_SECTIONS).map(({ list }) => ({ list, field: 'image', slots: ['card', 'cover'] as ImageSlotName[], share: true })),
-  { list: 'coupons', field: 'image', slots: ['coupon', 'couponDetail'], share: true },
-];
+/** The lists and fields whose images pages show, as the list registry declares (src/site/lists.ts `images`). */
+export const IMAGE_FIELDS: readonly ImageField[] = Object.entries(PORTAL_LIST_ENTRIES).flatMap(([list, entry]) =>
+  (entry.images ?? []).map((image) => ({ list, ...image, slots: [...image.slots] })),
+);
 
 /** One image the pages show: its path, the slots it fills and the first item that shows it. */
 export interface ImageUse {

@@ -1,10 +1,11 @@
 /** Texts of the right-hand dock (spec §9). */
+import { NEWS_MENU_GROUP, SECTIONS } from '../sections.ts';
 
 /** The right-hand dock. */
 export const DOCK_TEXT = {
   label: '快捷服務',
-  news: '最新消息',
-  coupons: '優惠專區',
+  news: NEWS_MENU_GROUP,
+  coupons: SECTIONS.coupon.title,
   faq: '常見問題',
   contact: '聯絡我們',
   more: '更多',
