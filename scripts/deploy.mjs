@@ -63,6 +63,7 @@ import { parseArgs } from 'node:util';
 import { quote as quoteShellWords } from 'shell-quote';
 import { readSettings } from '../src/settings.ts';
 import { deployArgv } from './lib/deploy-command.mjs';
+import { reloadAfterSwitch } from './lib/deploy-reload.mjs';
 import { deployOverSsh, parseSshTarget, rollbackOverSsh } from './lib/deploy-ssh.mjs';
 import { withLock } from './lib/run-lock.mjs';
 import {
@@ -72,7 +73,6 @@ import {
   CURRENT_LINK,
   DEPLOY_LOCK_FILE,
   dryRunLines,
-  NO_RELOAD_NOTE,
   nextRelease,
   PARTIAL_PREFIX,
   previousRelease,
@@ -342,36 +342,6 @@ export function rollback({ dryRun = false, env = process.env, settings = readSet
     log(`${dryRun ? 'Dry run: would roll back' : 'Rolled back'} ${target}: live ${dryRun ? 'would be' : 'now'} ${previous}, replacing ${current}.`);
     return { live: dryRun ? current : previous, previous, replaced: current, rolledBack: !dryRun };
   });
-}
-
-/** Time the reload command may take, in ms. */
-const RELOAD_TIMEOUT_MS = 60_000;
-
-/**
- * Makes the web server read the live release's include after a switch (DEPLOY_RELOAD_COMMAND, run by sh here); when
- * it fails, switches back and throws.
- * @param {string | undefined} command DEPLOY_RELOAD_COMMAND (unset: only a note in the log)
- * @param {(line: string) => void} log
- * @param {() => void} switchBack makes the release live before live again
- * @param {{ live: string, before?: string }} releases the release just made live and the one live before it
- * @throws {Error} naming the command's exit code and output, and which release is live now
- */
-function reloadAfterSwitch(command, log, switchBack, { live, before }) {
-  if (!command) {
-    log(NO_RELOAD_NOTE);
-    return;
-  }
-  const result = spawnSync('sh', ['-c', command], { encoding: 'utf8', timeout: RELOAD_TIMEOUT_MS });
-  if (result.status === 0) {
-    log(`Reloaded the web server (DEPLOY_RELOAD_COMMAND) for release ${live}.`);
-    return;
-  }
-  switchBack();
-  const output = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim() || result.error?.message || '';
-  throw new Error(
-    `DEPLOY_RELOAD_COMMAND failed (exit ${result.status ?? result.signal}): ${output}. ` +
-      `${before ? `Release ${before} is live again` : 'Nothing was live before'}; ${live} stays on disk until the next deploy.`,
-  );
 }
 
 /**

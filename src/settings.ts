@@ -2,7 +2,7 @@
  * The project's settings from the environment, parsed once (DESIGN.md §11): every environment
  * variable the build, the integrations, the scripts and the tests read is declared here with its zod schema,
  * default, unit and meaning, and read only through {@link readSettings}. The Configuration table of
- * .github/OPERATIONS.md is {@link configurationTable}'s output (tests/unit/settings.test.ts keeps them equal), and astro.config.mjs
+ * .github/OPERATIONS.md is made from SETTINGS by scripts/configuration-table.mjs (tests/unit/settings.test.ts keeps them equal), and astro.config.mjs
  * declares the browser's variables to `astro:env` from {@link ASTRO_ENV_FIELDS}.
  *
  * Rules for every variable: unset or blank (only spaces) means "not set" and gives the default; a value is trimmed;
@@ -378,18 +378,6 @@ let processSettingsRead: Settings | undefined;
 export function processSettings(): Settings {
   processSettingsRead ??= readSettings(process.env);
   return processSettingsRead;
-}
-
-/**
- * The Configuration table of .github/OPERATIONS.md (markdown: header, separator and one row per variable, in
- * SETTINGS order).
- * @returns the table's lines joined with `\n`, no trailing newline
- */
-export function configurationTable(): string {
-  const rows = (Object.entries(SETTINGS) as [SettingName, Setting<z.ZodType>][]).map(
-    ([name, { use, meaning }]) => `| \`${name}\` | ${use} | ${meaning} |`,
-  );
-  return ['| variable | where | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
 /** The variables the browser reads through `astro:env/client` (astro.config.mjs declares them from here). */

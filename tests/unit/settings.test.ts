@@ -7,7 +7,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { configurationTable, readSettings, SETTINGS } from '../../src/settings';
+import { configurationTable } from '../../scripts/configuration-table.mjs';
+import { readSettings, SETTINGS } from '../../src/settings';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -31,13 +31,11 @@ const coupon = ({ terms, ...item }) => ({
 });
 
 /**
- * Coupons (couponSchema).
- * @param {string} today the Taipei day (`YYYY-MM-DD`) UPCOMING_COUPON's dates count from: one day for every portal of
- *   a test run (SAMPLE_PORTAL_TODAY), as a build made before Taipei's midnight and a browser test after it must see
- *   the same offer
- * @returns {object[]} the coupon items
+ * The offer announced ahead of its start (UPCOMING_COUPON), dated from the Taipei day given.
+ * @param {string} today `YYYY-MM-DD`
+ * @returns {object} the coupon item
  */
-export const couponsOn = (today) => [
+const upcomingCoupon = (today) =>
   coupon({
     id: UPCOMING_COUPON.id,
     title: '道路救援拖吊里程加碼',
@@ -47,7 +45,10 @@ export const couponsOn = (today) => [
     description: '汽車險保戶於活動期間申請道路救援，拖吊里程加碼至 100 公里。',
     link: 'https://www.hotains.com.tw/coupon/road-assist',
     terms: `<p>活動期間內，汽車險有效保戶申請道路救援服務，<strong>免費拖吊里程由 50 公里加碼至 100 公里</strong>，每張保單限使用 1 次。</p>`,
-  }),
+  });
+
+/** The coupons with fixed dates. */
+const FIXED_COUPONS = [
   coupon({
     id: 15,
     title: '汽車保養工資 85 折',
@@ -187,3 +188,12 @@ export const couponsOn = (today) => [
     terms: `<p>出示官網優惠頁面，於合作咖啡門市購買大杯咖啡<strong>買一送一</strong>，每人每日限一次。</p>`,
   }),
 ];
+
+/**
+ * Coupons (couponSchema).
+ * @param {string} today the Taipei day (`YYYY-MM-DD`) UPCOMING_COUPON's dates count from: one day for every portal of
+ *   a test run (SAMPLE_PORTAL_TODAY), as a build made before Taipei's midnight and a browser test after it must see
+ *   the same offer
+ * @returns {object[]} the coupon items
+ */
+export const couponsOn = (today) => [upcomingCoupon(today), ...FIXED_COUPONS];
