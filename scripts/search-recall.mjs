@@ -44,7 +44,7 @@ import { INTENT_CASES, NO_MATCH_QUERIES, QUERIES } from './search-recall/queries
 import { indexedTexts, normalizeText, readFragmentUrls, resultPath } from './search-recall/site-text.mjs';
 import { serveSite } from './serve.mjs';
 
-/** The queries (search-recall/queries.mjs) and the text form compared (search-recall/site-text.mjs), as before. */
+/** The queries (search-recall/queries.mjs) and the text form compared (search-recall/site-text.mjs), re-exported. */
 export { INTENT_CASES, NO_MATCH_QUERIES, QUERIES, normalizeText };
 
 /** A page's result as the search shows it: the pages of a collapsed group (search-terms.ts) are one, its key. */

@@ -80,7 +80,10 @@ import { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
 
 export { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan };
-/** The query's meaning (search-query.ts) and the search's files and text forms (search-source.ts), as before. */
+/**
+ * The query's meaning (search-query.ts) and the search's files and text forms (search-source.ts), re-exported for the
+ * modules and tests that import them from here.
+ */
 export {
   asksQuestion,
   type BetMatch,
