@@ -240,7 +240,11 @@ export async function searchSite(
   // A query of one word's length (WORD_MAX_LENGTH: 財務業務, 車險理賠) is the word the visitor means, all of its pairs
   // counting; a longer one or several are a visitor's words, whose pairs across words count less (pairFactors).
   const words = pieces.length === 1 && Array.from(pieces[0]!).length <= WORD_MAX_LENGTH ? null : known;
-  const { scored, concepts: understood, weights, weight } = await scoreRecords(concepts, phrases, records, namedGrams(lexicon), words);
+  // A question (asksQuestion) asks about what it names: the site's product and service names in it are its context,
+  // not what it asks (汽車保險的代步車費用如何申請: 代步車費用), so their grams weigh as any other (no NAMED_WEIGHT).
+  const question = asksQuestion(folded, typed);
+  const siteGrams = question ? new Set<string>() : namedGrams(lexicon);
+  const { scored, concepts: understood, weights, weight } = await scoreRecords(concepts, phrases, records, siteGrams, words);
   // After the scores, whose searches loaded the chunks of every character it needs.
   const looseWords = await siteForms(concepts, meant, phrases);
   const loose = (await pagefind.search(spaceHan(looseWords.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
@@ -253,7 +257,6 @@ export async function searchSite(
   // match lies past the records' usual reach, the less it counts (LENGTH_WEIGHT), so a short answer holding the
   // question's words outranks it. (A page's name, a phone number, a few terms: the page that holds them, however long.)
   const reach = new Map(loose.map((result) => [result.id, 1 + Math.max(0, ...(result.words ?? []))]));
-  const question = asksQuestion(folded, typed);
   const usual = question ? median([...reach.values()]) : 0;
   if (usual > 0) for (const entry of scored) entry.score /= 1 + LENGTH_WEIGHT * Math.log(Math.max(1, (reach.get(entry.id) ?? usual) / usual));
   scored.sort((a, b) => b.score - a.score);
