@@ -9,8 +9,9 @@
  *   most of its words even when no record holds it word for word, and a typo or an extra word costs one or two
  *   grams, not the match.
  * - Weight of a gram: its inverse record frequency, ln(1 + records / records holding it): 保險, on every page, weighs
- *   little; 換車 weighs much; a gram of the best pages' names (with their synonyms) NAMED_WEIGHT times as much. Grams
- *   no record holds weigh nothing (a visitor's 我家 or 去年買 across words).
+ *   little; 換車 weighs much; a gram of the best pages' names (with their synonyms) NAMED_WEIGHT times as much, the
+ *   names the caller gives (site-search.ts gives none for a question, whose product names are its context). Grams no
+ *   record holds weigh nothing (a visitor's 我家 or 去年買 across words).
  * - Proximity: a record that holds a run of a term's characters whole (heldRuns: the term itself, or its parts whose
  *   pairs the index holds, 旅行平安保險 of 旅行平安保險應於), its grams next to each other, gets PROXIMITY_BONUS of the
  *   run's share on top: words close together outweigh scattered ones.
