@@ -9,8 +9,9 @@
  *   most of its words even when no record holds it word for word, and a typo or an extra word costs one or two
  *   grams, not the match.
  * - Weight of a gram: its inverse record frequency, ln(1 + records / records holding it): 保險, on every page, weighs
- *   little; 換車 weighs much; a gram of the best pages' names (with their synonyms) NAMED_WEIGHT times as much. Grams
- *   no record holds weigh nothing (a visitor's 我家 or 去年買 across words).
+ *   little; 換車 weighs much; a gram of the best pages' names (with their synonyms) NAMED_WEIGHT times as much, the
+ *   names the caller gives (site-search.ts gives none for a question, whose product names are its context). Grams no
+ *   record holds weigh nothing (a visitor's 我家 or 去年買 across words).
  * - Proximity: a record that holds a run of a term's characters whole (heldRuns: the term itself, or its parts whose
  *   pairs the index holds, 旅行平安保險 of 旅行平安保險應於), its grams next to each other, gets PROXIMITY_BONUS of the
  *   run's share on top: words close together outweigh scattered ones.
@@ -24,8 +25,11 @@
  *   each is weighed up by the share of the query's weight its title holds (TITLE_WEIGHT): a question's own FAQ item
  *   before the pages that mention its words.
  *
- * This module imports nothing at run time (the recall tool serves it to the browser as it is, its types stripped).
+ * A query's grams, words and a letter's content words are cut by search-words.ts. This module imports nothing at run
+ * time but search-words.ts (the recall tool serves them to the browser, their types stripped).
  */
+
+import { HAN_CHARACTER, pairFactors, TOKEN, textGrams } from './search-words.ts';
 
 /** Extra share of a term's weight for a record that holds it whole. Site choice. */
 export const PROXIMITY_BONUS = 0.5;
@@ -44,161 +48,17 @@ export const TITLE_RERANK = 10;
 /** Above any gram's weight: a record's excerpt comes from the search of the longest whole term it holds. */
 const WHOLE_EXCERPT = 100;
 
-/** One Han character. */
-const HAN_CHARACTER = /\p{Script=Han}/u;
-/** A run of Han characters, or a Latin word or number. */
-const TOKEN = /\p{Script=Han}+|[\p{L}\p{N}]+/gu;
-
-/**
- * The grams of a text (module comment): its Han runs cut into overlapping character pairs (a run of one character is
- * itself a gram), its other words whole, lower case, each once.
- * @param text a term or any text
- * @returns the grams in order of their first place
- */
-export function textGrams(text: string): string[] {
-  const grams: string[] = [];
-  for (const token of text.toLowerCase().match(TOKEN) ?? []) {
-    const characters = Array.from(token);
-    if (!HAN_CHARACTER.test(characters[0]!) || characters.length === 1) grams.push(token);
-    else for (let i = 0; i + 1 < characters.length; i += 1) grams.push(characters[i]! + characters[i + 1]!);
-  }
-  return [...new Set(grams)];
-}
-
-/**
- * Weight of a character pair that spans two words of the query (内要 of 多久內要通知) against one inside a word (通知):
- * such a pair is held by few records, so its rarity alone would weigh it much, while it says little of what the
- * visitor asks. Site choice.
- */
-export const CROSS_WORD_WEIGHT = 0.3;
-
-/** The browser's word segmenter for Chinese (ICU's dictionary), made once; absent where Intl.Segmenter is. */
-let segmenter: Intl.Segmenter | null | undefined;
-const wordSegmenter = (): Intl.Segmenter | null =>
-  (segmenter ??= typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('zh-TW', { granularity: 'word' }) : null);
-
-/**
- * Where the words of a run of Han characters end: the browser's segmentation (Intl.Segmenter, ICU's dictionary)
- * joined wherever one of the site's own words (`known`) covers it, so 車損險 or 理賠 stay one word though the
- * dictionary cuts them. Without a segmenter no place is a boundary (the run is one word).
- * @param characters the run's characters
- * @param known the site's words
- * @returns boundary[i]: a word ends before character i (boundary[0] is true)
- */
-export function wordBoundaries(characters: readonly string[], known: ReadonlySet<string>): boolean[] {
-  const words = wordSegmenter();
-  const boundary = characters.map(() => false);
-  if (words === null) return boundary;
-  const token = characters.join('');
-  let at = 0;
-  for (const { segment } of words.segment(token)) {
-    boundary[at] = true;
-    at += Array.from(segment).length;
-  }
-  for (const word of known) {
-    const letters = Array.from(word);
-    if (letters.length < 2) continue;
-    for (let from = token.indexOf(word); from !== -1; from = token.indexOf(word, from + 1)) {
-      const start = Array.from(token.slice(0, from)).length;
-      for (let i = start + 1; i < start + letters.length; i += 1) boundary[i] = false;
-    }
-  }
-  return boundary;
-}
-
-/**
- * How much each character pair of a text counts (module comment: grams): 1 for a pair inside a word, CROSS_WORD_WEIGHT
- * for one that spans two (wordBoundaries). Without a segmenter every pair counts 1.
- * @param text a term or an alternative of one
- * @param known the site's words; null when the query is one word (queryWords), whose pairs all count 1
- * @returns each pair of textGrams(text) with its factor (the highest where a pair occurs twice); other grams are absent
- *   and count 1
- */
-export function pairFactors(text: string, known: ReadonlySet<string> | null): Map<string, number> {
-  const factors = new Map<string, number>();
-  if (known === null || wordSegmenter() === null) return factors;
-  for (const token of text.toLowerCase().match(TOKEN) ?? []) {
-    const characters = Array.from(token);
-    if (!HAN_CHARACTER.test(characters[0]!) || characters.length < 2) continue;
-    const boundary = wordBoundaries(characters, known);
-    for (let i = 0; i + 1 < characters.length; i += 1) {
-      const pair = characters[i]! + characters[i + 1]!;
-      const factor = boundary[i + 1] ? CROSS_WORD_WEIGHT : 1;
-      factors.set(pair, Math.max(factors.get(pair) ?? 0, factor));
-    }
-  }
-  return factors;
-}
-
-/**
- * Shortest query, in characters of its terms (question words aside), read as a visitor's letter and searched by its
- * content words (sentenceWords): an FAQ question or a headline (10–20 characters) is searched whole, each of its
- * characters counting. Site choice.
- */
-export const SENTENCE_MIN_LENGTH = 20;
-
-/** Whether a query's terms (question words aside) are a visitor's letter (SENTENCE_MIN_LENGTH characters or more). */
-export const isSentence = (terms: readonly string[]): boolean => terms.reduce((sum, term) => sum + Array.from(term).length, 0) >= SENTENCE_MIN_LENGTH;
-
-/**
- * The content words of a visitor's letter (isSentence): each term cut into its words
- * (wordBoundaries), the words of one Han character left out (他, 被, 從, 去, 等: the grammar of a sentence, which every
- * record holds; a site's one-character word such as 險 is no query of its own in a sentence), Latin words and
- * numbers kept (ATM). What is left is searched: the content words decide the match, and the index chunks of the
- * sentence's grammar characters are not loaded (every character searched loads its chunks, about 2–3 KB each).
- * @param terms the sentence's terms (intentTerms)
- * @param known the site's words, kept whole
- * @returns the words in order; the terms themselves when no word of two characters is left
- */
-export function sentenceWords(terms: readonly string[], known: ReadonlySet<string>): string[] {
-  const words: string[] = [];
-  for (const term of terms) {
-    for (const token of term.toLowerCase().match(TOKEN) ?? []) {
-      const characters = Array.from(token);
-      if (!HAN_CHARACTER.test(characters[0]!)) {
-        words.push(token);
-        continue;
-      }
-      const boundary = wordBoundaries(characters, known);
-      let start = 0;
-      for (let i = 1; i <= characters.length; i += 1) {
-        if (i < characters.length && !boundary[i]) continue;
-        if (i - start >= 2) words.push(characters.slice(start, i).join(''));
-        start = i;
-      }
-    }
-  }
-  return words.some((word) => HAN_CHARACTER.test(word)) ? mostTelling(words, known) : [...terms];
-}
-
-/**
- * Most Han characters a visitor's letter is searched by (sentenceWords): each character searched loads its index
- * chunks (about 2 KB each), so a letter of fifty characters would cost more than a first search may
- * (SEARCH_FIRST_SEARCH_KB). Site choice.
- */
-export const SENTENCE_MAX_CHARACTERS = 20;
-
-/**
- * A letter's words cut down to SENTENCE_MAX_CHARACTERS distinct characters, the most telling kept: the site's own words
- * first (its products, services and the words its rewrites know), then the longer words (高血壓 says more than 回來),
- * the later first among equals (a letter tells what happened first and ends in what it asks: 要去哪裡申請); kept in the
- * letter's order.
- */
-function mostTelling(words: readonly string[], known: ReadonlySet<string>): string[] {
-  const length = (word: string) => Array.from(word).length;
-  const order = words
-    .map((word, place) => ({ word, place }))
-    .sort((a, b) => Number(known.has(b.word)) - Number(known.has(a.word)) || length(b.word) - length(a.word) || b.place - a.place);
-  const characters = new Set<string>();
-  const kept = new Set<number>();
-  for (const { word, place } of order) {
-    const added = Array.from(word).filter((character) => HAN_CHARACTER.test(character) && !characters.has(character));
-    if (characters.size + added.length > SENTENCE_MAX_CHARACTERS && kept.size > 0) continue;
-    for (const character of added) characters.add(character);
-    kept.add(place);
-  }
-  return words.filter((_, place) => kept.has(place));
-}
+/** A query's words (search-words.ts), re-exported for the modules and tests that import them from here. */
+export {
+  CROSS_WORD_WEIGHT,
+  isSentence,
+  pairFactors,
+  SENTENCE_MAX_CHARACTERS,
+  SENTENCE_MIN_LENGTH,
+  sentenceWords,
+  textGrams,
+  wordBoundaries,
+} from './search-words.ts';
 
 /** A record Pagefind found: its id and something whose `data()` reads it. */
 export interface FoundRecord {

@@ -1,0 +1,233 @@
+/**
+ * The site search's files and text forms (src/browser/site-search.ts searches with them): the index's spaced Han
+ * characters and the phrase query of a term (spaceHan, phraseQuery), full-width folding, the shapes of the search
+ * lexicon, typo sounds and typo files the build writes beside the index (src/integrations/search-lexicon.ts) and where
+ * they are, loading them once each (siteLexicon), folding a query with the lexicon (foldQuery), the parts of Pagefind's
+ * JS API used, and reading a page's data from its fragment file by id (fragmentData).
+ *
+ * This module imports nothing at run time but search-text.ts (the recall tool, scripts/search-recall.mjs, serves them
+ * to the browser, their types stripped).
+ */
+
+import { EXCERPT_ELLIPSIS, EXCERPT_WORDS } from './search-text.ts';
+
+/** One Han character (CJK ideographs, their extensions and compatibility forms). */
+const HAN = /\p{Script=Han}/gu;
+
+/**
+ * Text as the search index holds it: a space before every Han character, and after it unless it ends the text,
+ * so that Pagefind takes each as a word of its own (`撥打理賠，請` → ` 撥  打  理  賠 ， 請`). Used on every text
+ * node of every indexed page at build time and on every query term. No space after a text's last character: an
+ * inline element's text is still spaced from the next one's by the latter's leading space, and a block ending in
+ * a character keeps the period Pagefind adds to its excerpt text (`機車保險. 強制險`); spaces are only added, so a
+ * page's other words are unchanged.
+ * @param text any text (an HTML text node's raw text, entities included: they contain no Han characters)
+ * @returns the text with spaces around Han characters
+ */
+export function spaceHan(text: string): string {
+  return text.replace(HAN, (character: string, offset: number) => (offset + character.length < text.length ? ` ${character} ` : ` ${character}`));
+}
+
+/**
+ * A query term as a Pagefind phrase search: its characters spaced as the index holds them (`機車險` → `"機 車 險"`).
+ * @param term one term of queryTerms
+ */
+export function phraseQuery(term: string): string {
+  return `"${spaceHan(term).replace(/\s+/g, ' ').trim()}"`;
+}
+
+/** Full-width Latin letters and digits (Ａ–Ｚ, ａ–ｚ, ０–９). */
+const FULL_WIDTH_ALNUM = /[０-９Ａ-Ｚａ-ｚ]/g;
+/** Distance from a full-width form to its ASCII letter or digit. */
+const FULL_WIDTH_OFFSET = 0xfee0;
+
+/**
+ * Full-width Latin letters and digits as ASCII (`ＥＳＧ２０２５` → `ESG2025`), so that a page writing them either way
+ * is found by either; the build applies it to the index's text, punctuation kept as the page writes it.
+ */
+export function foldWidth(text: string): string {
+  return text.replace(FULL_WIDTH_ALNUM, (character) => String.fromCharCode(character.charCodeAt(0) - FULL_WIDTH_OFFSET));
+}
+
+/**
+ * What every search needs beside the index (src/integrations/search-lexicon.ts writes it;
+ * /pagefind/site-lexicon.json). Page ids are Pagefind's result ids.
+ */
+export interface SearchLexicon {
+  /** Simplified → traditional characters (OpenCC, only those whose traditional form the site writes). */
+  chars: Record<string, string>;
+  /** Simplified → traditional phrases that characters alone convert otherwise (台风 → 颱風). */
+  phrases: Record<string, string>;
+  /** Groups of synonyms (src/site/search-terms.ts SEARCH_SYNONYMS). */
+  synonyms: string[][];
+  /** Words set aside in a query (SEARCH_STOP_WORDS), longest first. */
+  stopWords: string[];
+  /**
+   * Best pages: [terms (with their synonyms), page id, its fragment file's name (the id, or on large sites the id of
+   * the group of fragments holding it)].
+   */
+  bets: [string[], string, string][];
+  /** Ids of pages that show as one result. */
+  groups: string[][];
+  /** Records of the index (pages and items): the base of the grams' weights (src/browser/search-rank.ts). */
+  records: number;
+  /**
+   * Words a visitor writes for the site's terms, each with the terms (the glossary of mainland and Hong Kong names
+   * and the colloquial words of src/site/search-terms.ts, folded as a query is): 家財險 → [住宅火災保險].
+   */
+  rewrites: [string, string[]][];
+}
+
+/**
+ * What a typo is compared with (/pagefind/site-sounds.json), loaded only by a search with a term that finds (almost)
+ * nothing, so that most searches do without its bytes.
+ */
+export interface SearchSounds {
+  /** Toneless pinyin syllable → the site's characters read so (`pei` → `賠陪培…`), for the syllables of `words`. */
+  sounds: Record<string, string>;
+  /** Words a visitor may have meant (synonyms, best bets' terms, product titles, frequent words), most frequent first. */
+  words: string[];
+}
+
+/**
+ * What a typo of a character the site does not write is read by (/pagefind/site-typos.json): toneless syllable → the
+ * common characters (Big5's level 1) the site does not write, which a visitor may type for one it does
+ * (src/browser/search-typos.ts). Fetched only when a suspected typo is such a character.
+ */
+export type SearchTypos = Record<string, string>;
+
+/** Where the build writes the lexicon (in the index's folder, so it comes and goes with it). */
+export const LEXICON_URL = '/pagefind/site-lexicon.json';
+/** Where the build writes the sounds and words of the typo suggestions (beside the lexicon). */
+export const SOUNDS_URL = '/pagefind/site-sounds.json';
+/** Where the build writes the sounds of the characters the site does not write (beside the lexicon). */
+export const TYPOS_URL = '/pagefind/site-typos.json';
+/** Where Pagefind's fragment files are (`<id>.pf_fragment`: one page, or a group of pages by id). */
+export const FRAGMENT_URL = '/pagefind/fragment/';
+
+/** Loads a JSON file of the search. @throws Error when it cannot be read. */
+async function loadJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`search: ${url}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The lexicon and the typo sounds as a search gets them: each fetched once, when first asked for. */
+export interface LexiconSource {
+  lexicon: () => Promise<SearchLexicon>;
+  sounds: () => Promise<SearchSounds>;
+  /** The sounds of the characters the site does not write (absent: no such typo is read). */
+  typos?: () => Promise<SearchTypos>;
+}
+
+/**
+ * The site's lexicon files (LEXICON_URL, SOUNDS_URL, TYPOS_URL) as a LexiconSource: the sounds are only fetched by a
+ * search that needs a suggestion, the typos' only by one whose suspected typo is a character the site does not write.
+ * A failed fetch is not kept, so the next search tries again.
+ */
+export function siteLexicon(urls: { lexicon?: string; sounds?: string; typos?: string } = {}): LexiconSource {
+  const once = <T>(url: string) => {
+    let loading: Promise<T> | undefined;
+    return () => {
+      loading ??= loadJson<T>(url).catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
+      return loading;
+    };
+  };
+  return {
+    lexicon: once<SearchLexicon>(urls.lexicon ?? LEXICON_URL),
+    sounds: once<SearchSounds>(urls.sounds ?? SOUNDS_URL),
+    typos: once<SearchTypos>(urls.typos ?? TYPOS_URL),
+  };
+}
+
+/** Longest phrase of the lexicon, in characters. */
+const longestKey = (table: Record<string, string>): number => Math.max(1, ...Object.keys(table).map((key) => Array.from(key).length));
+
+/**
+ * A query as the index holds its words: NFKC (full-width letters, digits and punctuation), lower case, simplified
+ * characters as traditional (the lexicon's phrases by longest match, then its characters).
+ * @param query a normalized query (src/lib/search.ts normalizeQuery)
+ * @param lexicon the search lexicon
+ */
+export function foldQuery(query: string, lexicon: Pick<SearchLexicon, 'chars' | 'phrases'>): string {
+  const characters = Array.from(query.normalize('NFKC').toLowerCase());
+  const longest = longestKey(lexicon.phrases);
+  let folded = '';
+  for (let i = 0; i < characters.length; ) {
+    let length = Math.min(longest, characters.length - i);
+    while (length >= 2 && lexicon.phrases[characters.slice(i, i + length).join('')] === undefined) length -= 1;
+    if (length >= 2) {
+      folded += lexicon.phrases[characters.slice(i, i + length).join('')];
+      i += length;
+    } else {
+      folded += lexicon.chars[characters[i]!] ?? characters[i]!;
+      i += 1;
+    }
+  }
+  return folded;
+}
+
+/** The part of a Pagefind result's data used here (pagefind.app/docs/api): its page's URL, excerpt HTML and meta. */
+export interface PagefindData {
+  url: string;
+  excerpt: string;
+  meta: Record<string, string | undefined>;
+}
+
+/** The part of a Pagefind result used here (pagefind.app/docs/api). */
+export interface PagefindResult {
+  id: string;
+  score: number;
+  /** Where the words found stand in the record's text (word positions, each Han character one). */
+  words?: number[];
+  data: () => Promise<PagefindData>;
+}
+
+/** What Pagefind writes before a file's content, inside its gzip (Pagefind 1.x). */
+const PAGEFIND_SIGNATURE = 'pagefind_dcd';
+
+/**
+ * A page's data read from its Pagefind fragment file, as Pagefind's `data()` gives it for a result that matched no
+ * word: the URL, the meta, and the first EXCERPT_WORDS words of its text as the excerpt (escaped like Pagefind's). For
+ * a best page that holds none of the query's words, found by id (SearchLexicon `bets`), so that no search of its
+ * title loads index chunks.
+ * @param id the page's id; @param file its fragment file's name (the id, or the group's)
+ * @throws Error when the file cannot be read or does not hold the page
+ */
+export async function fragmentData(id: string, file: string): Promise<PagefindData> {
+  const response = await fetch(`${FRAGMENT_URL}${file}.pf_fragment`);
+  if (!response.ok) throw new Error(`search: fragment ${file}: HTTP ${response.status}`);
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  // Served as it is stored (gzip, as Pagefind expects), unless a host added its own Content-Encoding.
+  if (new TextDecoder().decode(bytes.subarray(0, PAGEFIND_SIGNATURE.length)) !== PAGEFIND_SIGNATURE) {
+    bytes = new Uint8Array(await new Response(new Response(bytes).body!.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+  }
+  const fragment = JSON.parse(new TextDecoder().decode(bytes.subarray(PAGEFIND_SIGNATURE.length)));
+  const page = (file === id ? fragment : fragment[id]) as { url?: string; content?: string; meta?: PagefindData['meta'] } | undefined;
+  if (typeof page?.url !== 'string') throw new Error(`search: fragment ${file} has no page ${id}`);
+  const words = (page.content ?? '')
+    .replace(/\u200B/g, '')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .split(/[^\S\uFEFF]+/);
+  const more = words.length > EXCERPT_WORDS ? ` ${EXCERPT_ELLIPSIS}` : '';
+  return { url: page.url, excerpt: words.slice(0, EXCERPT_WORDS).join(' ').trim() + more, meta: page.meta ?? {} };
+}
+
+/** The part of Pagefind's JS API used here. */
+export interface PagefindSearch {
+  search: (query: string) => Promise<{ results: PagefindResult[] } | null>;
+}
+
+/** What a search shows. */
+export interface SiteSearch {
+  /** The pages, best first, one per page or group. */
+  results: PagefindResult[];
+  /** The terms searched (after folding, stop words, suggestions and cuts). */
+  terms: string[];
+  /** A term replaced by a word that sounds the same (理陪 → 理賠), or null. */
+  suggestion: { from: string; to: string } | null;
+}
