@@ -1,5 +1,5 @@
 /**
- * The portal lists (spec §7) the build loads: every list by its name in the endpoint catalogue
+ * The portal lists (REFERENCE.md "Portal API") the build loads: every list by its name in the endpoint catalogue
  * (src/portal/endpoints.ts) → the zod schema of its items (src/portal/schemas.ts), and its display order.
  *
  * The lists of the sections (news, events, winners, shares, coupons, videos) come from the section registry

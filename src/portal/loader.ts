@@ -1,9 +1,9 @@
 /**
- * The one Astro content loader for every portal list (DESIGN.md §4–§5). It fetches a list endpoint through
+ * The one Astro content loader for every portal list (REFERENCE.md "Content sources", "Portal boundary"). It fetches a list endpoint through
  * the portal client, checks every item against the list's zod schema and stores the parsed items under their
  * ids. A list that cannot be loaded throws, which fails the build: a portal outage names the endpoint and the cause
- * (DESIGN.md §5 "a list that cannot be loaded fails the build"), unless the list's last good snapshot is fresh enough
- * (stale-if-error, src/portal/snapshots.ts). An item that fails its schema is quarantined (DESIGN.md §5: left
+ * (REFERENCE.md "Publishing rules": "a list that cannot be loaded fails the build"), unless the list's last good snapshot is fresh enough
+ * (stale-if-error, src/portal/snapshots.ts). An item that fails its schema is quarantined (REFERENCE.md "Publishing rules": left
  * out, or kept at its last good version from the snapshot; src/portal/quarantine.ts) and the rest of the list loads
  * live; more than half of a list refused throws as a list that cannot be loaded, and an item quarantined for longer
  * than PORTAL_QUARANTINE_MAX_AGE_HOURS fails the build.
@@ -83,7 +83,7 @@ function messageZh(issue: z.core.$ZodIssue): string | undefined {
 const EXCEPTION_MESSAGE_MAX_CHARS = 200;
 
 /**
- * The refusal of an item whose check threw (DESIGN.md §5: one editor's mistake never freezes the rest of the site):
+ * The refusal of an item whose check threw (REFERENCE.md "Publishing rules": one editor's mistake never freezes the rest of the site):
  * field `(item)`, rule "schema", `validation failed: <message>`, so the item is quarantined like any bad item and
  * its list publishes, instead of the exception ending the build.
  */
@@ -124,7 +124,7 @@ export function parseItem<S extends z.ZodType>(endpointName: EndpointName, schem
 }
 
 /**
- * Checks a portal list against its schema, item by item (DESIGN.md §5: one bad item does not refuse its list).
+ * Checks a portal list against its schema, item by item (REFERENCE.md "Portal boundary": one bad item does not refuse its list).
  *
  * In: the `data` of an answer. Out: the parsed items in answer order, and the refused ones (Refusal: index, id or
  * `#<index>`, raw item, PortalSchemaError), a second item with an id already seen refused as a duplicate.
@@ -198,7 +198,7 @@ interface Quarantined<T> {
 }
 
 /**
- * The quarantine (DESIGN.md §5) over a checked list: each refused item is left out, or, when the list's last snapshot
+ * The quarantine (REFERENCE.md "Publishing rules") over a checked list: each refused item is left out, or, when the list's last snapshot
  * has a version of it (same id) that passes the schema and no good item has that id, that version takes its place.
  * In: the list, its schema, checkList's result, the list's last snapshot (if any), the build's time.
  * Out: the items to publish (answer order) and the quarantine records (`since` carried from the snapshot's marks).
@@ -345,7 +345,7 @@ export async function loadLive<S extends z.ZodType>(
 }
 
 /**
- * The snapshot fallback path (stale-if-error, DESIGN.md §5): after the live path failed with `error`, the list's last
+ * The snapshot fallback path (stale-if-error, REFERENCE.md "Publishing rules"): after the live path failed with `error`, the list's last
  * good snapshot serves it when it is younger than PORTAL_SNAPSHOT_MAX_AGE_HOURS and still passes the schema; a
  * warning names the list, the failure and the snapshot's age.
  * In: the logger, the list and its schema, its snapshot, the settings, the live path's error.
@@ -424,7 +424,7 @@ async function guardItemCount(
 }
 
 /**
- * The portal loader for one list endpoint of spec §7.
+ * The portal loader for one list endpoint of REFERENCE.md "Portal API".
  *
  * In: the catalogue name of a list endpoint and the zod schema of its items.
  * Out: an Astro loader `{ name, schema, load }` whose entries are the parsed items keyed by id.

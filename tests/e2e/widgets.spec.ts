@@ -1,5 +1,5 @@
 /**
- * End-to-end: the site-wide browser behaviour of every page (spec §2 "Global layout", §4, §8, §9):
+ * End-to-end: the site-wide browser behaviour of every page (REFERENCE.md "Page frame", "Widget states", "Failures", "Constants"):
  * notifications (bell 最新公告, banner, system dialog) against the sample portal, the external-link confirmation,
  * the cookie notice, back-to-top, the font-size control, the right-hand dock, the chat room, the progress bar,
  * chunk-load recovery, and what pages without a reader or analytics load. Dialogs, the bell panel, the dock and the
@@ -72,7 +72,7 @@ const REACT_CHUNKS = /\/_astro\/(?:client|react|jsx-runtime|[A-Z][A-Za-z]+)\.[\w
 
 /**
  * Holds every React chunk until the returned release() is called (then they load as usual): what shows meanwhile
- * shows without React (DESIGN.md §6: notifications paint before any island).
+ * shows without React (REFERENCE.md "Browser side": notifications paint before any island).
  */
 async function holdReact(page: Page): Promise<() => void> {
   let release = () => {};
@@ -205,7 +205,7 @@ test.describe('notifications: the bell (category 2)', () => {
             .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
         ),
       ]);
-      // Spec §4: 300 ms after arrival (400 ms at most), or as soon as the list is in when the portal (or a busy
+      // REFERENCE.md "Widget states": 300 ms after arrival (400 ms at most), or as soon as the list is in when the portal (or a busy
       // machine) answers later than that; never when React comes, which here is never.
       expect(shownAt).toBeGreaterThanOrEqual(TIMING.notificationAutoOpenMs);
       expect(shownAt, `the check answered and the scripts ran by ${answeredAt.toFixed(0)} ms`).toBeLessThanOrEqual(
@@ -313,7 +313,7 @@ test.describe('notifications: the bell panel and the banner never hide each othe
   }
 });
 
-test.describe('notifications: failures are silent (spec §8)', () => {
+test.describe('notifications: failures are silent (REFERENCE.md "Failures")', () => {
   // [name, answer, calls (the client retries 5xx and network errors PORTAL_RETRIES times), the browser's log lines]
   const cases: [string, (route: Route) => Promise<void>, number, string[]][] = [
     [
@@ -489,7 +489,7 @@ test.describe('notifications: the system dialog (category 1)', () => {
   });
 });
 
-test.describe('external links (spec §9)', () => {
+test.describe('external links (REFERENCE.md "Constants")', () => {
   test('a link outside the company asks first; 取消 stays; 確定前往 opens target=_blank in a new tab', async ({ page, context }) => {
     await stubExternal(page, 'www.facebook.com');
     await page.goto('/news/all/1');

@@ -1,4 +1,4 @@
-/** Texts of the right-hand dock (spec §9). */
+/** Texts of the right-hand dock (REFERENCE.md "Constants"). */
 
 /** The right-hand dock. */
 export const DOCK_TEXT = {
