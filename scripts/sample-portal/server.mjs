@@ -7,7 +7,7 @@
  * Strict mode (`--strict`, SAMPLE_PORTAL_STRICT=1) answers only the API endpoints of REFERENCE.md "Portal API": the
  * calls the catalogue marks `beyondSpec` get the 404 of an unknown path, as from a portal that lacks them.
  *
- * This file reads the options and starts the HTTP server; the parts are, along their seams (REFERENCE.md "Layers" "Small
+ * This file reads the options and starts the HTTP server; the parts are, along their seams (REFERENCE.md "Layers": "Small
  * rooms"): router.mjs (endpoint → handler table, uploads, control routes), faults.mjs (fault injection, strict switch),
  * forms.mjs (captcha, contact form, appointments, rate limit), data.mjs + generate.mjs + content/ (the dataset and its
  * scale), http.mjs (envelope and writers), site-rules.mjs (the one door into src/).

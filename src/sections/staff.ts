@@ -1,5 +1,5 @@
 /**
- * The quality service staff list (優質服務人員, REFERENCE.md "Portal data" "Staff list item: areaUnitName (only first two characters
+ * The quality service staff list (優質服務人員, REFERENCE.md "Portal data": "Staff list item: areaUnitName (only first two characters
  * kept)") on `/customer-fair`.
  */
 import { getCollection } from 'astro:content';

@@ -1,5 +1,5 @@
 /**
- * System notifications (REFERENCE.md "Widget states": "Notification categories 1, 2, 8"; REFERENCE.md "Failures" "Notification check failure is silently
+ * System notifications (REFERENCE.md "Widget states": "Notification categories 1, 2, 8"; REFERENCE.md "Failures": "Notification check failure is silently
  * ignored"). NotificationCenter (src/components/NotificationCenter.ts) reads these stores and calls the actions.
  * What to show is derived with the pure selectors below (no `computed` stores: one less library part in the
  * bundle of every page). The answer's parser (src/lib/notifications.ts, about 2 KB) is part of this module's bundle:

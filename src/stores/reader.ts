@@ -1,6 +1,6 @@
 /**
  * The audio reader (REFERENCE.md "Portal data": "Reader state: readerPath, readerSpeed (default 1), readerStatus (default stop)";
- * REFERENCE.md "Widget states" "Reader: stop, play, pause. Setting a new path triggers play; audio end becomes pause; speed changes apply
+ * REFERENCE.md "Widget states": "Reader: stop, play, pause. Setting a new path triggers play; audio end becomes pause; speed changes apply
  * to the playback rate"). The reader player (src/components/ReaderPlayer.ts) turns this state into sound with howler.
  *
  * The speed is kept in localStorage, so a visitor's chosen rate carries over to the next page they listen to.
