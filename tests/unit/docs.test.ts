@@ -2,7 +2,8 @@
  * The docs stay a door and a set of rooms (REFERENCE.md "Layers"): README.md is short and its two
  * commands are the ones package.json and .ci/run really run; every relative link of the guides reaches a file, and
  * every `#anchor` a heading of it (GitHub's heading ids), so a moved section cannot leave a dead pointer behind.
- * Every citation `REFERENCE.md "…"` in the repository names a heading of .github/REFERENCE.md word for word,
+ * Every citation `REFERENCE.md "…"` in the repository names a heading of .github/REFERENCE.md word for word (and
+ * `OPERATIONS.md "…"` or `CONTRIBUTING "…"` the start of a heading of that guide),
  * and nothing cites the product team's documents outside the repository by section number ("spec" or "DESIGN"
  * followed by a section sign and a number): a newcomer with only the repository must be able to follow every citation.
  * The Configuration table of .github/OPERATIONS.md is checked by tests/unit/settings.test.ts.
@@ -95,7 +96,9 @@ describe('docs', () => {
     expect(problems).toEqual([]);
   });
 
-  it('every REFERENCE.md "…" citation names a heading of .github/REFERENCE.md; none cites a document outside the repository', () => {
+  it('every REFERENCE.md "…" citation names a heading of .github/REFERENCE.md, every CONTRIBUTING/OPERATIONS "…" one of its guide; none cites a document outside the repository', () => {
+    const headingsOf = (doc: string): string[] => [...prose(read(doc)).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map(([, h]) => h);
+    const guideHeadings = { CONTRIBUTING: headingsOf('.github/CONTRIBUTING.md'), OPERATIONS: headingsOf('.github/OPERATIONS.md') };
     const headings = new Set([...prose(read('.github/REFERENCE.md')).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map(([, h]) => h));
     const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
       .split('\0')
@@ -111,6 +114,11 @@ describe('docs', () => {
           for (const [, group] of line.matchAll(/REFERENCE\.md ((?:"[^"]+", )*"[^"]+")/g)) {
             for (const [, name] of group.matchAll(/"([^"]+)"/g)) {
               if (name !== '…' && !headings.has(name)) problems.push(`${file}:${index + 1}: no heading "${name}"`);
+            }
+          }
+          for (const [, doc, name] of line.matchAll(/\b(CONTRIBUTING|OPERATIONS)(?:\.md)?,? "([^"]+)"/g)) {
+            if (name !== '…' && !guideHeadings[doc as 'CONTRIBUTING' | 'OPERATIONS'].some((heading) => heading.startsWith(name))) {
+              problems.push(`${file}:${index + 1}: no heading "${name}" in ${doc}.md`);
             }
           }
           if (/\b(?:spec|DESIGN)(?:\.md)? ?§/i.test(line)) problems.push(`${file}:${index + 1}: ${line.trim()}`);
