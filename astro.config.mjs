@@ -19,7 +19,7 @@ import { SPECULATION_RULES_HASH } from './src/lib/speculation-rules.ts';
  */
 const settings = readSettings();
 
-/** The security policy of this deployment (DESIGN.md §6 "Content Security Policy"), from PUBLIC_IMAGE_BASE, PUBLIC_PORTAL_API_BASE and GA. */
+/** The security policy of this deployment (REFERENCE.md "Browser side"), from PUBLIC_IMAGE_BASE, PUBLIC_PORTAL_API_BASE and GA. */
 const securityPolicy = policyFrom(settings);
 
 /**
@@ -32,7 +32,7 @@ const SHARED_RUNTIME_MODULES =
   /\/src\/(?:site\/(?:company|limits)\.ts|stores\/(?:persistence|notifications)\.ts|portal\/(?:client|endpoints)\.ts)$|\/node_modules\/nanostores\//;
 
 /**
- * Astro configuration. The site is fully static (DESIGN.md §1); content comes from the portal web API at build
+ * Astro configuration. The site is fully static (REFERENCE.md "Architecture"); content comes from the portal web API at build
  * time (PORTAL_API_BASE, set by scripts/build.mjs to the sample portal when absent).
  */
 export default defineConfig({
@@ -67,12 +67,12 @@ export default defineConfig({
       // see build.inlineStylesheets.
       cssCodeSplit: false,
       // Reading a property of our own plain objects has no side effects: browser bundles then drop what src/site/
-      // computes from the menus (EXTERNAL links, product paths) when no island uses it (DESIGN.md §9: JavaScript budget).
+      // computes from the menus (EXTERNAL links, product paths) when no island uses it (REFERENCE.md "Budgets": JavaScript budget).
       rollupOptions: {
         treeshake: { propertyReadSideEffects: false },
         // Every page runs SiteLayout's script and the search island: the modules both use (site constants,
         // stores, the portal client) make one shared chunk instead of five small ones, whose import lists cost
-        // about 0.9 KB gzip per page (DESIGN.md §9: JavaScript budget). Only non-React modules, so the layout's script
+        // about 0.9 KB gzip per page (REFERENCE.md "Budgets": JavaScript budget). Only non-React modules, so the layout's script
         // stays free of React.
         output: {
           codeSplitting: {
@@ -104,10 +104,10 @@ export default defineConfig({
     // Astro built, not dist/.
     pipeline(securityPolicy, settings),
   ],
-  // Hash-based CSP meta tag in every page (DESIGN.md §6); the HTTP header adds frame-ancestors (hosting).
+  // Hash-based CSP meta tag in every page (REFERENCE.md "Browser side"); the HTTP header adds frame-ancestors (hosting).
   security: { csp: astroCsp(securityPolicy, [SPECULATION_RULES_HASH]) },
   // The browser's variables, declared to astro:env/client with the values src/settings.ts read and checked (the
-  // one parse of the environment, DESIGN.md §11); build code reads the settings, not astro:env.
+  // one parse of the environment, REFERENCE.md "Layers"); build code reads the settings, not astro:env.
   env: {
     schema: Object.fromEntries(
       BROWSER_SETTINGS.map((name) => [

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * Runs an Astro command against the portal web API (DESIGN.md §5): `node scripts/astro.mjs <command>
+ * Runs an Astro command against the portal web API (REFERENCE.md "Portal boundary"): `node scripts/astro.mjs <command>
  * [args…]`, used by `npm run build`, `npm run dev` and `npm run check`.
  *
  * - With PORTAL_API_BASE set, the command talks to that portal.
  * - Without it, the bundled sample portal starts on a free loopback port for the command's lifetime and stops
  *   after it (SAMPLE_PORTAL_FAULTS / SAMPLE_PORTAL_SCALE / SAMPLE_PORTAL_STRICT reach it through the environment;
- *   SAMPLE_PORTAL_STRICT=1 answers only the endpoints of spec §7); its snapshots
+ *   SAMPLE_PORTAL_STRICT=1 answers only the endpoints of REFERENCE.md "Portal API"); its snapshots
  *   (stale-if-error) go to a folder of their own (sampleSnapshotDir).
  *
  * The sample portal is imported only when it is used: it needs devDependencies (svg-captcha), which a production
@@ -117,7 +117,7 @@ export async function runAstro(command, args, { env = process.env, settings, loc
     return spawnAstro(command, args, env, lockFd);
   }
   const portal = await (await importSamplePortal()).startSamplePortal({ settings });
-  const mode = portal.strict ? ' (strict: spec §7 endpoints only)' : '';
+  const mode = portal.strict ? ' (strict: REFERENCE.md "Portal API" endpoints only)' : '';
   console.log(`PORTAL_API_BASE not set: astro ${command} against the sample portal at ${portal.url}${mode}`);
   try {
     return await spawnAstro(command, args, { ...env, PORTAL_API_BASE: portal.url, PORTAL_SNAPSHOT_DIR: sampleSnapshotDir(settings) }, lockFd);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Deploys the built site (.github/OPERATIONS.md "Publishing"; atomic, DESIGN.md §11):
+ * Deploys the built site (.github/OPERATIONS.md "Publishing"; atomic, REFERENCE.md "Publishing rules"):
  * `node scripts/deploy.mjs [--dry-run] [--dir dist]` (`npm run deploy -- --dry-run`), and rolls back:
  * `node scripts/deploy.mjs --rollback [--dry-run]` (`npm run rollback`). Called by scripts/rebuild.mjs only after
  * the build and the checks passed.
@@ -10,7 +10,7 @@
  *   site, e.g. `npx --yes wrangler pages deploy {dir} --project-name=site --branch=main` (Cloudflare Pages, which
  *   reads dist/_redirects) or `rsync -az --delete {dir}/ deploy@origin:/srv/site/dist/` (nginx, dist/nginx.conf).
  *   It runs without a shell (deployArgv): any path, with spaces or quotes, reaches the command as one argument;
- * - `DEPLOY_TARGET`: a folder on the web server holding releases (atomic deploys, DESIGN.md §11; the scheme in
+ * - `DEPLOY_TARGET`: a folder on the web server holding releases (atomic deploys, REFERENCE.md "Publishing rules"; the scheme in
  *   scripts/lib/releases.mjs), here or on a server reached over SSH (`ssh://user@host[:port]/srv/site` or
  *   `user@host:/srv/site`: the same scheme with rsync `--link-dest` and a remote switch, scripts/lib/deploy-ssh.mjs):
  *     <DEPLOY_TARGET>/releases/<UTC time>-<site digest>/   one complete site per deploy

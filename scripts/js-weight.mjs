@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * JavaScript weight of built pages (DESIGN.md §9 budgets): for each page, the gzip bytes a first visit downloads of
+ * JavaScript weight of built pages (REFERENCE.md "Budgets" budgets): for each page, the gzip bytes a first visit downloads of
  * every module script, island component and renderer it references (not those of an island hydrated on use,
  * `client:intent`), with static imports followed, plus its inline scripts.
  * Usage: `node scripts/js-weight.mjs [dist] /path …` (default dist/ and one page per page type; dist may be an

@@ -1,5 +1,5 @@
 /**
- * Serves a built site (dist/) on loopback the way the production host does (DESIGN.md §1, §5): static files
+ * Serves a built site (dist/) on loopback the way the production host does (REFERENCE.md "Architecture", "Publishing rules"): static files
  * with directory indexes, dist/404.html with status 404 for unknown paths, and what src/lib/portal-proxy.ts lets
  * through proxied to the portal, as the nginx include does: the browser's calls, each at exactly its path, and the
  * portal's files under `/upload/` with the headers of src/lib/upload-headers.ts (never acting as the site); every

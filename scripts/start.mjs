@@ -8,7 +8,7 @@
  * With PORTAL_API_BASE set, runtime calls go to that portal instead, and neither the build nor the server loads the
  * sample portal: a production install (`npm install --omit=dev`) runs it; without it, the sample
  * portal needs the devDependencies of a plain `npm install`. SAMPLE_PORTAL_STRICT=1 makes the sample portal answer
- * only the endpoints of spec §7, for the build and the browser alike. Stops on Ctrl+C.
+ * only the endpoints of REFERENCE.md "Portal API", for the build and the browser alike. Stops on Ctrl+C.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +52,9 @@ async function samplePortal() {
 const portal = await samplePortal().catch(fail);
 const portalUrl = settings.PORTAL_API_BASE || portal.url;
 const site = await serveSite({ dist, portalUrl, port, host: settings.HOST }).catch(fail);
-console.log(`Site: http://localhost:${site.port}  (portal: ${portalUrl}${portal?.strict ? ', strict: spec §7 endpoints only' : ''})`);
+console.log(
+  `Site: http://localhost:${site.port}  (portal: ${portalUrl}${portal?.strict ? ', strict: REFERENCE.md "Portal API" endpoints only' : ''})`,
+);
 
 const stop = async () => {
   await site.close();

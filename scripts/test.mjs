@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the one test command (DESIGN.md §8), in order, stopping at the first failure:
+ * `npm test`: the one test command (REFERENCE.md "Test layers"), in order, stopping at the first failure:
  *   1. the system packages of purpose `tests` in scripts/system-packages.txt (Chromium with CJK fonts, nginx, Java
  *      for the W3C checker, openssl, sox with MP3, the reader's espeak-ng and lame): those dpkg lacks are installed
  *      with apt-get on Debian as root; then `npm run doctor`'s capability checks, which stop the run naming the
@@ -16,15 +16,15 @@
  *      TZ=Asia/Taipei give the same HTML (timezone); a build with the hostile corpus, opened in Chromium (hostile);
  *      five cycles of the publishing loop deployed over SSH to nginx with faults, an overlap, a killed deploy and
  *      visitors (soak, scripts/bench/soak.mjs);
- *   5. the build against the sample portal in strict mode (only spec §7 endpoints answer; `npm run build`);
+ *   5. the build against the sample portal in strict mode (only REFERENCE.md "Portal API" endpoints answer; `npm run build`);
  *   6. checks of the built site (the folder tests/site, against the dist/ of step 5: dist contents and its audio;
  *      every route, redirect and 404 under real nginx; the build report and no broken internal links (site-checks,
  *      the deploy gate of scripts/rebuild.mjs); search recall against substring matching ≥ 0.95; sitemap,
  *      robots.txt and head metadata; W3C HTML validity of every page; security headers on every response type and
  *      the HTTP Observatory grade);
  *   7. end-to-end tests in Chromium (Playwright, tests/e2e);
- *   8. the forms' end-to-end tests tagged @strict again with the portal answering only spec §7 (E2E_PORTAL_STRICT=1):
- *      the /service form and 語音播放 without their calls beyond the spec, and the contact form's spec §7 calls.
+ *   8. the forms' end-to-end tests tagged @strict again with the portal answering only REFERENCE.md "Portal API" (E2E_PORTAL_STRICT=1):
+ *      the /service form and 語音播放 without their calls beyond the spec, and the contact form's REFERENCE.md "Portal API" calls.
  * Every test file of a folder runs: a new file needs no registration. A vitest file outside the three folders would
  * never run, so the run refuses to start when there is one.
  * Arguments: `--skip-build` reuses an existing dist/ (steps 4–5 skipped).
@@ -131,9 +131,9 @@ if (!skipBuild) {
     [...vitest, '--no-file-parallelism', WHOLE_BUILD_TESTS],
     tools,
   );
-  // Strict: the sample portal answers only spec §7, so a build-time call the insurer's portal lacks fails
+  // Strict: the sample portal answers only REFERENCE.md "Portal API", so a build-time call the insurer's portal lacks fails
   // here; the HTML is the same as against the full sample portal.
-  step('build against the sample portal (strict: spec §7 endpoints only)', ['scripts/astro.mjs', 'build'], {
+  step('build against the sample portal (strict: REFERENCE.md "Portal API" endpoints only)', ['scripts/astro.mjs', 'build'], {
     SAMPLE_PORTAL_STRICT: '1',
     READER_BUDGET_SECONDS: String(TEST_READER_BUDGET_SECONDS),
   });
@@ -146,7 +146,7 @@ step('end-to-end tests in Chromium', ['node_modules/@playwright/test/cli.js', 't
   CHROME_PATH: chrome,
 });
 step(
-  'end-to-end forms against the strict portal (spec §7 endpoints only)',
+  'end-to-end forms against the strict portal (REFERENCE.md "Portal API" endpoints only)',
   ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts', 'tests/e2e/forms.spec.ts', '--grep', '@strict'],
   {
     CHROME_PATH: chrome,

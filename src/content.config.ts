@@ -1,10 +1,10 @@
 /**
- * Content collections (DESIGN.md §4). Every portal list of spec §7 is one collection, made from the list registry
+ * Content collections (REFERENCE.md "Content sources"). Every portal list of REFERENCE.md "Portal API" is one collection, made from the list registry
  * PORTAL_LISTS (src/portal/lists.ts): loaded through the one portal loader and checked with the list's zod schema
  * (src/portal/schemas.ts). Collection names equal the endpoint catalogue names (src/portal/endpoints.ts), so one
  * thing has one name from API to page.
  *
- * The in-repo pages (DESIGN.md §4.2) are Markdown under src/content/, loaded with `glob()`: `products` (the
+ * The in-repo pages (REFERENCE.md "Content sources") are Markdown under src/content/, loaded with `glob()`: `products` (the
  * insurance products of `/insurance/detail/{id}`) and `pages` (about, sustainability, fair treatment, customer
  * service, legal and the other single pages; the file path is the route).
  */
@@ -32,7 +32,7 @@ const externalKey = z
 const sitePath = z
   .string()
   .regex(/^\/(?!\/)[^\s]*$/, 'must be a site path starting with /')
-  .describe('Path of a route of spec §2, e.g. /claim or /download');
+  .describe('Path of a route of REFERENCE.md "Routes", e.g. /claim or /download');
 
 /** A call to action under a page: an internal path or a named external site. */
 const pageAction = z.union([
@@ -58,7 +58,7 @@ const productSchema = z.object({
   highlights: z.array(text).min(2).max(6).describe('Selling points, shown as a checklist beside the coverage'),
   audience: text.describe('Who it is for, in one sentence (the details are the body section 適合對象)'),
   quote: externalKey.optional().describe('Where 立即投保 (Get a Quote) leads; absent when the product is not sold online'),
-  sort: z.number().int().describe('Order inside its category, ascending (the menu order of spec §2)'),
+  sort: z.number().int().describe('Order inside its category, ascending (the menu order of REFERENCE.md "Main menu")'),
 });
 
 /** In-repo pages (src/content/pages): the file path below the folder is the route (`fair/index.md` → /fair). */

@@ -1,5 +1,5 @@
 /**
- * The project's settings from the environment, parsed once (DESIGN.md §11): every environment
+ * The project's settings from the environment, parsed once (REFERENCE.md "Layers"): every environment
  * variable the build, the integrations, the scripts and the tests read is declared here with its zod schema,
  * default, unit and meaning, and read only through {@link readSettings}. The Configuration table of
  * .github/OPERATIONS.md is made from SETTINGS by scripts/configuration-table.mjs (tests/unit/settings.test.ts keeps them equal), and astro.config.mjs
@@ -67,7 +67,7 @@ export const READER_VOICE_DEFAULTS = { native: 'cmn-latn-pinyin', wasm: 'cmn' } 
 
 /**
  * Releases a DEPLOY_TARGET keeps by default, the live one included (the last 5, for a one-command rollback,
- * DESIGN.md §11).
+ * REFERENCE.md "Publishing rules").
  */
 export const DEPLOY_KEEP_RELEASES_DEFAULT = 5;
 
@@ -172,7 +172,7 @@ export const SETTINGS = {
   PORTAL_IMAGE_BASE: setting(
     'build',
     httpUrl.optional(),
-    "where the build downloads the portal's images to make their variants, e.g. `https://portal.example.com/upload/` (default: `PUBLIC_IMAGE_BASE` on the portal, i.e. `PORTAL_API_BASE` + `/upload/`); an assumption beyond spec §7, see src/integrations/images.ts.",
+    'where the build downloads the portal\'s images to make their variants, e.g. `https://portal.example.com/upload/` (default: `PUBLIC_IMAGE_BASE` on the portal, i.e. `PORTAL_API_BASE` + `/upload/`); an assumption beyond REFERENCE.md "Portal API", see src/integrations/images.ts.',
   ),
   IMAGE_BUDGET_SECONDS: setting(
     'build',
@@ -276,7 +276,7 @@ export const SETTINGS = {
   SAMPLE_PORTAL_STRICT: setting(
     'sample portal',
     flag.default(false),
-    "`1`: answer only the endpoints of spec §7 (the others 404), as the insurer's portal; see [Portal endpoints beyond the spec](#portal-endpoints-beyond-the-spec).",
+    '`1`: answer only the endpoints of REFERENCE.md "Portal API" (the others 404), as the insurer\'s portal; see [Portal endpoints beyond the spec](#portal-endpoints-beyond-the-spec).',
   ),
   SAMPLE_PORTAL_NOTIFICATIONS: setting('sample portal', z.string().optional(), 'which sample notifications it sends (default all; `none`).'),
   SAMPLE_PORTAL_STORE_FILE: setting(
@@ -310,7 +310,7 @@ export const SETTINGS = {
   E2E_PORTAL_STRICT: setting(
     'tests',
     flag.default(false),
-    "`1`: the end-to-end tests' sample portal answers only spec §7 (`npm test` runs the forms tests so once).",
+    '`1`: the end-to-end tests\' sample portal answers only REFERENCE.md "Portal API" (`npm test` runs the forms tests so once).',
   ),
 } as const;
 

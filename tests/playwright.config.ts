@@ -3,9 +3,9 @@
  * downloaded browser) against the built site served by `npm start` on a free loopback port, with the sample
  * portal answering `/api/*` and `/upload/*`.
  *
- * E2E_PORTAL_STRICT=1 runs that sample portal in strict mode (SAMPLE_PORTAL_STRICT=1: only the endpoints of spec §7
- * answer, as the insurer's portal may), over the same dist/ (the build calls only §7 endpoints, so its pages do not depend on the
- * mode). The tests read the same variable (tests/e2e/forms.spec.ts: what the site does without the calls beyond §7).
+ * E2E_PORTAL_STRICT=1 runs that sample portal in strict mode (SAMPLE_PORTAL_STRICT=1: only the endpoints of REFERENCE.md "Portal API"
+ * answer, as the insurer's portal may), over the same dist/ (the build calls only REFERENCE.md "Portal API" endpoints, so its pages do not depend on the
+ * mode). The tests read the same variable (tests/e2e/forms.spec.ts: what the site does without the calls beyond REFERENCE.md "Portal API").
  * Unset, the portal answers every call the site makes, as before.
  */
 import { mkdtempSync } from 'node:fs';
@@ -24,10 +24,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 // limit is off, as the tests send many forms from one address (it has unit tests: tests/unit/sample-portal.test.ts).
 process.env.E2E_STORE_FILE ??= path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-portal-')), 'submissions.jsonl');
 process.env.E2E_CAPTCHA_TEXT ??= 'K7P3';
-/** Whether the sample portal answers only the endpoints of spec §7 (see above). */
+/** Whether the sample portal answers only the endpoints of REFERENCE.md "Portal API" (see above). */
 const strictPortal = process.env.E2E_PORTAL_STRICT === '1';
 if (!strictPortal && ![undefined, '', '0'].includes(process.env.E2E_PORTAL_STRICT)) {
-  throw new Error(`E2E_PORTAL_STRICT must be 1 (strict portal: spec §7 endpoints only) or 0, got "${process.env.E2E_PORTAL_STRICT}"`);
+  throw new Error(
+    `E2E_PORTAL_STRICT must be 1 (strict portal: REFERENCE.md "Portal API" endpoints only) or 0, got "${process.env.E2E_PORTAL_STRICT}"`,
+  );
 }
 
 export default defineConfig({

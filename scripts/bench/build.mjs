@@ -1,5 +1,5 @@
 /**
- * Benchmark section "build" (the build-time budgets of DESIGN.md §9): for the sample content and for sample portals scaled to 1,000 and
+ * Benchmark section "build" (the build-time budgets of REFERENCE.md "Budgets"): for the sample content and for sample portals scaled to 1,000 and
  * 10,000 generated items (scripts/sample-portal/generate.mjs), a cold build (empty output folder and empty Astro
  * cache) and then a rebuild with no content change, each timed (wall clock, ms) with its peak memory (RSS of
  * the Astro process and its children, sampled every 100 ms, bytes) and its pages per second (HTML files

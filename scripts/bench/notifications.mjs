@@ -12,7 +12,7 @@
  * worst of RUNS runs, against LONG_TASK_TARGET_MS. The code this was first written against read, sorted and rendered
  * the answer in one task of 9–24 s.
  *
- * Also, the bell panel's opening on home (spec §4: 300 ms after arrival, 400 ms at most), with every React chunk held
+ * Also, the bell panel's opening on home (REFERENCE.md "Widget states": 300 ms after arrival, 400 ms at most), with every React chunk held
  * back as a visitor's slow connection would (the panel must not wait for React; tests/e2e/widgets.spec.ts checks that it
  * opens by itself, at its time): per run, when the panel shows and when the notification check had answered and the
  * page's scripts had run, in ms after the navigation started, against BELL_OPEN_BUDGET.

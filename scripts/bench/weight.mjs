@@ -1,5 +1,5 @@
 /**
- * Benchmark section "weight" (DESIGN.md §9 budgets): for one page per page type (PAGE_TYPES of
+ * Benchmark section "weight" (REFERENCE.md "Budgets" budgets): for one page per page type (PAGE_TYPES of
  * scripts/js-weight.mjs), the gzip bytes a first visit downloads of
  * - JavaScript: module scripts, island components and renderers with their static imports, and inline scripts
  *   (jsWeight of scripts/js-weight.mjs);
@@ -122,7 +122,7 @@ const FORM_PAGES = ['/contact', '/service'];
 export async function benchWeight({ dist, pages = PAGE_TYPES }) {
   const data = pages.map((page) => pageWeight(dist, page));
   const visits = await firstVisitBytes(dist);
-  // The JavaScript budget of DESIGN.md §9: a content page, or the forms (the heaviest pages).
+  // The JavaScript budget of REFERENCE.md "Budgets": a content page, or the forms (the heaviest pages).
   const budget = (row) => (FORM_PAGES.includes(row.page) ? JS_BUDGET_KB.heaviestPage : JS_BUDGET_KB.contentPage);
   const weights = table(
     ['page type', 'JavaScript', 'budget', 'CSS', 'HTML', 'total'],
@@ -137,7 +137,7 @@ export async function benchWeight({ dist, pages = PAGE_TYPES }) {
   );
   const markdown =
     `${weights}\n\n` +
-    "Gzip bytes (level 6, as the budgets of DESIGN.md §9 count them) of what a first visit downloads, images and fonts excepted. nginx serves the `/_astro/` scripts and the style sheet from level-9 copies made at build time, a few per cent smaller. The one style sheet holds the whole site's styles and is downloaded once per visit.";
+    'Gzip bytes (level 6, as the budgets of REFERENCE.md "Budgets" count them) of what a first visit downloads, images and fonts excepted. nginx serves the `/_astro/` scripts and the style sheet from level-9 copies made at build time, a few per cent smaller. The one style sheet holds the whole site\'s styles and is downloaded once per visit.';
   const visitTable = table(
     ['page', 'screen', 'images', 'scripts', 'styles', 'document', 'other', 'total', 'offline worker, after load', 'in all', 'budget'],
     visits.map(({ page, screen, total, byType, worker }) => {

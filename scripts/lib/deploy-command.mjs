@@ -1,7 +1,7 @@
 /**
  * DEPLOY_COMMAND, the deploy to a static CDN host (scripts/deploy.mjs): its template read as one program and its
  * arguments, run without a shell.
- * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
+ * In scripts/lib/, the one home of the utilities scripts and tests share (REFERENCE.md "Layers").
  */
 import { parse as parseShellWords } from 'shell-quote';
 

@@ -21,7 +21,7 @@
  * file); DEPLOY_SSH_KNOWN_HOSTS, the server's host key lines (known_hosts format, e.g. from `ssh-keyscan`) or the
  * path of such a file. Without them, ssh's own configuration applies (agent, ~/.ssh). ssh never asks anything
  * (BatchMode): an unknown host key or a refused key fails the deploy.
- * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
+ * In scripts/lib/, the one home of the utilities scripts and tests share (REFERENCE.md "Layers").
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

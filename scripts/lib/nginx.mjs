@@ -1,9 +1,9 @@
 /**
- * Runs real nginx over a built dist/ (DESIGN.md §7), for the route and header tests, the deploy gate
+ * Runs real nginx over a built dist/ (REFERENCE.md "Hosting"), for the route and header tests, the deploy gate
  * (scripts/lib/site-checks.mjs) and the benchmark: a throwaway prefix directory with a main config that includes the
  * generated `dist/nginx.conf` inside a server listening on a free loopback port, with `upstream portal` pointing at
  * the given portal. The process stops with `close()` (and with the process that started it).
- * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11): tests import it from here.
+ * In scripts/lib/, the one home of the utilities scripts and tests share (REFERENCE.md "Layers"): tests import it from here.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';

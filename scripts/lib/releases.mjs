@@ -1,5 +1,5 @@
 /**
- * The release scheme of DEPLOY_TARGET (.github/OPERATIONS.md "Atomic deploys and rollback"; DESIGN.md §11), the part
+ * The release scheme of DEPLOY_TARGET (.github/OPERATIONS.md "Atomic deploys and rollback"; REFERENCE.md "Publishing rules"), the part
  * that does not depend on where the target is: names, what `current` may point at, which release a deploy makes and
  * which ones it deletes, which release a rollback goes back to. scripts/deploy.mjs applies it to a local folder,
  * scripts/lib/deploy-ssh.mjs to a folder on a server reached over SSH; both lay the target out the same way:
@@ -8,7 +8,7 @@
  *     <target>/current -> releases/<…>              the live site (nginx's `root`), a relative symlink
  *     <target>/releases/.carried-<name>              the files <name> carried over from the release before it
  *     <target>/.deploy.lock                          held by the deploy or rollback running (one at a time)
- * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
+ * In scripts/lib/, the one home of the utilities scripts and tests share (REFERENCE.md "Layers").
  */
 
 /** Under the target: the folder of the releases, and the symlink that is the live site (nginx's `root`). */

@@ -2,7 +2,7 @@
  * The fixed POSIX sh programs a deploy over SSH runs on the server (scripts/lib/deploy-ssh.mjs): each is run as
  * `sh -c PROGRAM deploy ARG…`, every value (paths, names, the reload command) reaching it as a positional argument,
  * never pasted into its text. The server needs sh, GNU coreutils (`mv -T`, `ln -sfn`, `readlink`), find and rsync.
- * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
+ * In scripts/lib/, the one home of the utilities scripts and tests share (REFERENCE.md "Layers").
  */
 
 /**

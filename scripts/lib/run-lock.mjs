@@ -12,7 +12,7 @@
  * run dies, ssh's standard input ends (or ssh dies and the connection closes), and the holder on the server exits.
  *
  * The API is synchronous (the deploy is), so acquiring and releasing wait by polling the holder's output file.
- * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
+ * In scripts/lib/, the one home of the utilities scripts and tests share (REFERENCE.md "Layers").
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The checks of a built site that hold whatever the portal's data (DESIGN.md §1: a broken site is never published): the
+ * The checks of a built site that hold whatever the portal's data (REFERENCE.md "Architecture": a broken site is never published): the
  * deploy gate of the publishing pipeline (scripts/rebuild.mjs calls `checkSite` before any deploy) and, wrapped by
  * tests/build/site-checks.test.ts, part of `npm test` (the gate is a script the test wraps, not a test file that deploy
  * runs). Under real nginx over the site with its generated include (scripts/lib/nginx.mjs), and the portal
@@ -21,7 +21,7 @@ import { startNginx } from './nginx.mjs';
 
 /** Fewest HTML pages a built site has; fewer means the check looked at a broken or partial build. */
 const MIN_PAGES = 100;
-/** Fewest redirects in `_redirects` (spec §2 plans more); fewer means a broken plan. */
+/** Fewest redirects in `_redirects` (REFERENCE.md "Redirects" plans more); fewer means a broken plan. */
 const MIN_REDIRECTS = 20;
 /** Fewest distinct internal URLs the pages link; fewer means the check read a broken or partial build. */
 const MIN_LINKS = 200;

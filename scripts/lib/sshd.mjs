@@ -8,7 +8,7 @@
  * service makes it at start, and /run is emptied at boot): it is made when missing, empty, mode 755, and left for
  * other sshd processes. sshd_config sets `StrictModes no` (the temporary folder belongs to whoever runs the tests)
  * and, for root, `PermitRootLogin prohibit-password` (keys only).
- * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
+ * In scripts/lib/, the one home of the utilities scripts and tests share (REFERENCE.md "Layers").
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

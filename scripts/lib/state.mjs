@@ -13,7 +13,7 @@
  * a build (saveCaches, restoreCaches). Their files are named by content, and a copy puts its files in place only at
  * its end (rsync's --delay-updates; here, the top-level index last), so a copy cut off midway never leaves an index
  * that names a file not there.
- * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11).
+ * In scripts/lib/, the one home of the utilities scripts and tests share (REFERENCE.md "Layers").
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';

@@ -1,11 +1,11 @@
 /**
- * System programs that the tests, the benchmark and `npm run doctor` run (DESIGN.md §8): Debian's Chromium
+ * System programs that the tests, the benchmark and `npm run doctor` run (REFERENCE.md "Test layers"): Debian's Chromium
  * (CHROME_PATH, else /usr/bin/chromium, with fonts-noto-cjk), nginx (NGINX_PATH, else /usr/sbin/nginx), Java for
  * the W3C checker (JAVA_PATH, else /usr/bin/java) and sox (SOX_PATH, else /usr/bin/sox). (The audio reader finds
  * espeak-ng and lame itself: READER_ESPEAK_NG, READER_LAME.) Each function returns the program's path or throws naming the Debian package that provides it
  * (from scripts/system-packages.txt). Installing is the job of `npm test`/.ci/run (scripts/system-packages.mjs);
  * nothing here installs anything, and nothing ever downloads a browser.
- * In scripts/lib/, the one home of the utilities scripts and tests share (DESIGN.md §11): tests import it from here.
+ * In scripts/lib/, the one home of the utilities scripts and tests share (REFERENCE.md "Layers"): tests import it from here.
  * The paths are the process's settings (src/settings.ts processSettings: read once per process and shared), not an
  * argument: the programs are the machine's, the same for every caller, and dozens of tests and bench sections ask.
  */

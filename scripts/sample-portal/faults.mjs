@@ -1,7 +1,7 @@
 /**
  * Fault injection of the sample portal (README "Fault injection", "Strict mode"): the fault map (`--fault`,
  * SAMPLE_PORTAL_FAULTS, `setFaults`, `/__sample/faults`), how each mode changes an answer, and the strict switch
- * (`--strict`, SAMPLE_PORTAL_STRICT) that makes the endpoints beyond spec §7 missing.
+ * (`--strict`, SAMPLE_PORTAL_STRICT) that makes the endpoints beyond REFERENCE.md "Portal API" missing.
  * The router (router.mjs) asks `createFaults()` for the fault of each request and applies it in three places:
  * before the body is read (`down`), before the handler runs (`slow`, `http500`, `code`) and on its data
  * (`empty`, `shrink`, `badItem`, `badItems`, `malformed`).
@@ -32,7 +32,7 @@ export const UPLOAD_FAULT_PREFIX = 'upload:';
 const MAINTENANCE_CODE = 50001;
 
 /**
- * Reads the strict switch (env SAMPLE_PORTAL_STRICT: answer only the endpoints of spec §7).
+ * Reads the strict switch (env SAMPLE_PORTAL_STRICT: answer only the endpoints of REFERENCE.md "Portal API").
  * @param {unknown} input  `'1'`/`'true'`/`true` → on; nothing, `''`, `'0'`/`'false'`/`false` → off.
  * @returns {boolean}
  * @throws {Error} on any other value, naming it.
@@ -43,7 +43,7 @@ export function parseStrict(input) {
   const text = String(input).trim().toLowerCase();
   if (text === '' || text === '0' || text === 'false') return false;
   if (text === '1' || text === 'true') return true;
-  throw new Error(`SAMPLE_PORTAL_STRICT must be 1 (strict: spec §7 endpoints only) or 0, got ${JSON.stringify(input)}`);
+  throw new Error(`SAMPLE_PORTAL_STRICT must be 1 (strict: REFERENCE.md "Portal API" endpoints only) or 0, got ${JSON.stringify(input)}`);
 }
 
 /**

@@ -1,11 +1,11 @@
 /**
- * The sample portal's HTTP vocabulary (spec §7, README "What it answers"): the envelope
+ * The sample portal's HTTP vocabulary (REFERENCE.md "Portal API", README "What it answers"): the envelope
  * `{ code, message, data }`, the refusal it raises as an exception, and the small writers every route uses.
  * No state: router.mjs, faults.mjs and forms.mjs share these.
  */
 import { createHash } from 'node:crypto';
 
-/** The portal's success code (spec §7). */
+/** The portal's success code (REFERENCE.md "Portal API"). */
 export const SUCCESS_CODE = 20000;
 
 /**

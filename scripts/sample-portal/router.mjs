@@ -1,6 +1,6 @@
 /**
  * The sample portal's router (README "What it answers"): each request goes to one of
- * - an endpoint of the catalogue (spec §7; in strict mode only those), answered by the handler of
+ * - an endpoint of the catalogue (REFERENCE.md "Portal API"; in strict mode only those), answered by the handler of
  *   its name in the table below (the GET lists: the dataset's list of that name), through the request's fault
  *   (faults.mjs) and with an ETag on GET;
  * - `/upload/…`: the images and documents the content points at (photographs: photos.mjs; drawings and PDFs:
@@ -33,7 +33,7 @@ const UPLOAD_MAX_AGE_S = 86_400;
 const PREFLIGHT_MAX_AGE_S = 600;
 
 /**
- * The endpoints a portal answers: every catalogue entry, or in strict mode those of spec §7 only.
+ * The endpoints a portal answers: every catalogue entry, or in strict mode those of REFERENCE.md "Portal API" only.
  * @param {boolean} strict
  * @returns {[string, { method: 'GET'|'POST', path: string }][]} `[name, endpoint]` (catalogue entries) in catalogue order.
  */

@@ -1,13 +1,13 @@
 /**
  * The sample portal: a stand-in for the insurer's portal web API on loopback, for the build, the dev
- * server and the tests (DESIGN.md §5). It implements every endpoint of src/portal/endpoints.ts with
+ * server and the tests (REFERENCE.md "Portal boundary"). It implements every endpoint of src/portal/endpoints.ts with
  * the portal's envelope, serves the images and documents the content points at, and injects faults
  * on demand. Run directly: `node scripts/sample-portal/server.mjs [--port 4322] [--fault news=http500]
  * [--scale 1000] [--strict]` (Node 24: the endpoint catalogue is TypeScript, loaded with type stripping).
- * Strict mode (`--strict`, SAMPLE_PORTAL_STRICT=1) answers only the API endpoints of spec §7: the
+ * Strict mode (`--strict`, SAMPLE_PORTAL_STRICT=1) answers only the API endpoints of REFERENCE.md "Portal API": the
  * calls the catalogue marks `beyondSpec` get the 404 of an unknown path, as from a portal that lacks them.
  *
- * This file reads the options and starts the HTTP server; the parts are, along their seams (DESIGN.md §11 "Small
+ * This file reads the options and starts the HTTP server; the parts are, along their seams (REFERENCE.md "Layers": "Small
  * rooms"): router.mjs (endpoint → handler table, uploads, control routes), faults.mjs (fault injection, strict switch),
  * forms.mjs (captcha, contact form, appointments, rate limit), data.mjs + generate.mjs + content/ (the dataset and its
  * scale), http.mjs (envelope and writers), site-rules.mjs (the one door into src/).
@@ -53,7 +53,7 @@ const NOTIFICATION_MODES = ['all', 'no-dialog', 'none'];
  * @param {object|number|string} [options.rateLimit]  form submissions per client and window, see parseRateLimit
  *   (env SAMPLE_PORTAL_RATE_LIMIT, default 5 per minute).
  * @param {() => Date} [options.now]  the clock (tests): decides today's bookable days.
- * @param {boolean} [options.strict]  answer only the API endpoints of spec §7; the catalogue's `beyondSpec` calls
+ * @param {boolean} [options.strict]  answer only the API endpoints of REFERENCE.md "Portal API"; the catalogue's `beyondSpec` calls
  *   (captchaAudio, addAppointment) get the 404 of an unknown path (env SAMPLE_PORTAL_STRICT=1, see parseStrict;
  *   default off). `/upload/` files and the `/__sample` control routes stay.
  * @returns {Promise<{ url: string, port: number, strict: boolean, close(): Promise<void>,
@@ -109,7 +109,7 @@ export async function startSamplePortal(options = {}) {
   return {
     url: `http://${urlHost}:${address.port}`,
     port: address.port,
-    /** Whether only the endpoints of spec §7 are answered. */
+    /** Whether only the endpoints of REFERENCE.md "Portal API" are answered. */
     strict,
     /** Replace the fault map (see parseFaults). */
     setFaults: (next) => faults.set(next),
@@ -155,7 +155,7 @@ async function main() {
       'Usage: node scripts/sample-portal/server.mjs [--port N] [--fault name=mode[:delayMs]]... [--scale N]\n' +
         '       [--corpus none|hostile]\n' +
         '       [--notifications all|no-dialog|none] [--store file.jsonl] [--captcha TEXT] [--rate-limit max[/windowMs]]\n' +
-        '       [--strict]   (only the endpoints of spec §7; others 404)\n' +
+        '       [--strict]   (only the endpoints of REFERENCE.md "Portal API"; others 404)\n' +
         `Fault modes: ${FAULT_MODES.join(', ')}. See scripts/sample-portal/README.md.`,
     );
     return;
@@ -177,7 +177,7 @@ async function main() {
     ...(values['rate-limit'] !== undefined ? { rateLimit: values['rate-limit'] } : {}),
     ...(values.strict ? { strict: true } : {}),
   });
-  console.log(`Sample portal listening on ${portal.url}${portal.strict ? ' (strict: spec §7 endpoints only)' : ''}`);
+  console.log(`Sample portal listening on ${portal.url}${portal.strict ? ' (strict: REFERENCE.md "Portal API" endpoints only)' : ''}`);
   const stop = async () => {
     await portal.close();
     process.exit(0);

@@ -1,8 +1,8 @@
 /**
- * The one door from the sample portal into the site's code (DESIGN.md §11: folders depend one way).
+ * The one door from the sample portal into the site's code (REFERENCE.md "Layers": folders depend one way).
  *
  * The sample portal stands in for the insurer's portal, so it shares with the site only what both sides of the
- * API agree on: the endpoint catalogue (spec §7) and the pure rules a portal applies to what the site sends (the
+ * API agree on: the endpoint catalogue (REFERENCE.md "Portal API") and the pure rules a portal applies to what the site sends (the
  * forms' zod schemas, booking window and time slots, the one-line refusal) and the Taipei calendar they use. Every
  * sample-portal module imports these from here, never from src/ directly, and this file re-exports only from
  * `src/portal/endpoints.ts`, `src/portal/validation.ts` (the boundary's limits, for the hostile corpus), `src/site/` (the

@@ -159,7 +159,7 @@ export const QUERIES = [
   '2025',
   // Queries no page contains.
   ...NO_MATCH_QUERIES,
-  // The overlay's recommended searches (spec §2).
+  // The overlay's recommended searches (REFERENCE.md "Page frame").
   '理賠新政策',
   '機車險怎麼保?',
   '繳費逾期怎麼補單',

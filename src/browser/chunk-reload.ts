@@ -1,5 +1,5 @@
 /**
- * Chunk-load failures (spec §4 "A chunk-load failure forces a page reload", §8): after a deploy, a page still open
+ * Chunk-load failures (REFERENCE.md "Widget states": "A chunk-load failure forces a page reload", REFERENCE.md "Failures"): after a deploy, a page still open
  * may ask for script files that no longer exist. The page then reloads once to get the new ones. The time of that
  * reload is kept in sessionStorage; another failure within CHUNK_RELOAD_GUARD_MS does not reload again, so a
  * file that is really missing never causes a reload loop.

@@ -1,8 +1,8 @@
 /**
- * Which link clicks ask before leaving the site (spec §9: any link to an http address outside the company
+ * Which link clicks ask before leaving the site (REFERENCE.md "Constants": any link to an http address outside the company
  * domain opens the confirmation 是否前往外部網站). Pure functions; ExternalLinkDialog.ts wires them to the page.
  * The rule is the one the pages and the portal schemas use (src/portal/links.ts through src/lib/assets.ts,
- * DESIGN.md §5): the browser has already parsed the link (WHATWG URL), so `/\host` and `/<TAB>/host` count as hosts.
+ * REFERENCE.md "Portal boundary"): the browser has already parsed the link (WHATWG URL), so `/\host` and `/<TAB>/host` count as hosts.
  */
 import { COMPANY_DOMAINS } from '../site/company';
 import { EXTERNAL_URL_SHOWN_MAX_CHARS } from '../site/limits';
@@ -60,7 +60,7 @@ export function opensNewTab(link: Element): boolean {
   return target !== '' && target !== '_self' && target !== '_top' && target !== '_parent';
 }
 
-/** Where an external link leads, as the confirmation shows it and as 確定前往 follows it (spec §9). */
+/** Where an external link leads, as the confirmation shows it and as 確定前往 follows it (REFERENCE.md "Constants"). */
 export interface Destination {
   /** The host the browser will reach: `URL.hostname` (lower case; punycode `xn--…` for an internationalized name). */
   host: string;
@@ -91,13 +91,13 @@ function readableUrl(url: URL): string {
 }
 
 /**
- * The real destination of a link, for the external-link confirmation (spec §9), without the Unicode form of its host
+ * The real destination of a link, for the external-link confirmation (REFERENCE.md "Constants"), without the Unicode form of its host
  * (destinationOf in src/browser/external-destination.ts adds it). A URL may put anything before an `@`
  * (`https://www.hotains.com.tw@evil.example/` goes to evil.example): the confirmation names the host the browser will
  * reach, never what stands before the `@`, and that user/password part is dropped from the URL that is followed (not
  * refused: the host is the one the visitor is told of, and no site needs a password in a link). The page's script
  * shows this at once and loads the punycode decoder (src/browser/punycode.ts) only for a host with punycode labels
- * (hasPunycodeLabel), which few links have, so that every page does not download it (DESIGN.md §9 JavaScript budget).
+ * (hasPunycodeLabel), which few links have, so that every page does not download it (REFERENCE.md "Budgets" JavaScript budget).
  * @param href an absolute URL (linkHref's result)
  * @returns the destination, or undefined when `href` does not parse
  */

@@ -1,5 +1,5 @@
 /**
- * Font-size steps (spec §3 "Font size (default 0)"): the step a visitor chose is kept in localStorage under
+ * Font-size steps (REFERENCE.md "Portal data": "Font size (default 0)"): the step a visitor chose is kept in localStorage under
  * FONT_SIZE_STORAGE_KEY and applied as `data-font-size` on the root element, which global.css maps to the root
  * font size (everything is sized in rem, so the whole page scales).
  *

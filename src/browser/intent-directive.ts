@@ -1,6 +1,6 @@
 /**
  * Astro client directive `client:intent="<selector>"`: hydrates an island on the visitor's first sign of using it,
- * not at page load, for islands that matter only once opened (the search overlay: spec §2; DESIGN.md §9 JavaScript
+ * not at page load, for islands that matter only once opened (the search overlay: REFERENCE.md "Page frame", "Budgets" JavaScript
  * budget: a page without another React island then downloads no React on a first visit).
  *
  * - The value is a CSS selector of the controls that use the island (`[data-search-trigger]`).
@@ -15,7 +15,7 @@
  * - Without JavaScript, or with a selector matching nothing, the controls are plain links.
  *
  * Registered by src/integrations/intent-directive.ts; Astro bundles this file into an inline script of each page
- * with such an island and hashes it for the Content Security Policy itself (DESIGN.md §6). The weight scripts
+ * with such an island and hashes it for the Content Security Policy itself (REFERENCE.md "Browser side"). The weight scripts
  * (scripts/js-weight.mjs) count such an island's code only once it is used, as a first visit downloads it.
  */
 import type { ClientDirective } from 'astro';

@@ -1,5 +1,5 @@
 /**
- * Page-view tracking with Google Analytics 4 (spec §9 "page-view tracking delayed 250 ms"). Only when a
+ * Page-view tracking with Google Analytics 4 (REFERENCE.md "Constants": "page-view tracking delayed 250 ms"). Only when a
  * measurement id is configured (PUBLIC_GA_MEASUREMENT_ID); without one nothing is loaded and nothing is sent.
  * The gtag.js library is loaded TIMING.pageViewDelayMs after the page has loaded, with automatic page views off,
  * and one `page_view` is sent for the page (again when the page comes back from the back/forward cache).

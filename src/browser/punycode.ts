@@ -1,6 +1,6 @@
 /**
  * The Unicode form of a host name the browser holds in punycode (`xn--fsqu00a.xn--g6w251d` → `例子.測試`), for the
- * external-link confirmation (spec §9), which shows both. The browser only converts the other way (`new URL` gives
+ * external-link confirmation (REFERENCE.md "Constants"), which shows both. The browser only converts the other way (`new URL` gives
  * the ASCII form) and Node's `url.domainToUnicode` is not in browsers, so this is RFC 3492's decoder, a few hundred
  * bytes, rather than a library.
  */

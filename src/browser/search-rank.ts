@@ -1,5 +1,5 @@
 /**
- * How the site search ranks what a query finds (src/browser/site-search.ts runs it; CONTRIBUTING "Site search"
+ * How the site search ranks what a query finds (src/browser/site-search.ts runs it; REFERENCE.md "Site search"
  * says what Pagefind does and what this adds). Pagefind answers which records hold a word or an exact phrase; this
  * module turns those answers into an order that holds for long questions as well as for two-character terms:
  *

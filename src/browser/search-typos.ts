@@ -1,5 +1,5 @@
 /**
- * Near-homophone typos inside longer words (src/browser/site-search.ts runs it; CONTRIBUTING "Site search"): a
+ * Near-homophone typos inside longer words (src/browser/site-search.ts runs it; REFERENCE.md "Site search"): a
  * visitor who types 颱風紅水 for 颱風洪水 has one character that sounds like the right one (紅/洪, both hong). Such a
  * character shows in the index's answers: the character pairs on both sides of it are held by no record, while the
  * pairs next to them are. For such a character, the characters of the site read the same (toneless pinyin, every

@@ -8,7 +8,7 @@
  * (src/integrations/search-index.ts, `spaceHan`), and a phrase search of the spaced term (`"理 賠"`) finds exactly
  * the pages whose text holds those characters next to each other. Latin words and numbers stay whole words.
  *
- * On that, the query is understood (DESIGN.md §6 "Search understands the visitor") with the search lexicon the
+ * On that, the query is understood (REFERENCE.md "Browser side": "Search understands the visitor") with the search lexicon the
  * build writes beside the index (src/integrations/search-lexicon.ts, loaded with the search page only; its typo
  * sounds, a file of their own, only by a search that needs a suggestion, as every byte counts in a first search):
  *

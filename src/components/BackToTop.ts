@@ -1,5 +1,5 @@
 /**
- * Behaviour of BackToTop.astro (spec §2, §9): the button shows after TIMING.backToTopScrollPx (500 px) of scroll and
+ * Behaviour of BackToTop.astro (REFERENCE.md "Page frame", "Constants"): the button shows after TIMING.backToTopScrollPx (500 px) of scroll and
  * scrolls to the top in TIMING.backToTopDurationMs (300 ms), at once under prefers-reduced-motion. Activated with
  * the keyboard, it hands focus to the first tab stop (the skip link), since the button hides at the top.
  */

@@ -1,5 +1,5 @@
 /**
- * Behaviour of ChatRoom.astro (spec §4 "Chat room loads the chatbot frame on first open, then is kept"):
+ * Behaviour of ChatRoom.astro (REFERENCE.md "Widget states": "Chat room loads the chatbot frame on first open, then is kept"):
  * opens and closes the chat panel, and creates the chatbot frame the first time the panel shows on a page,
  * always with the same src (EXTERNAL.chatbot, never changed nor given a cache-busting query), so that what the
  * chatbot keeps in its own frame storage carries the conversation from page to page.

@@ -1,5 +1,5 @@
 /**
- * Behaviour of CookieNotice.astro (spec §2): the notice shows until 好，我知道了 is pressed, remembered in
+ * Behaviour of CookieNotice.astro (REFERENCE.md "Page frame"): the notice shows until 好，我知道了 is pressed, remembered in
  * $cookieNoticeAcknowledged (persistent store); while it shows, its height is kept in `--cookie-notice-h` (px) so
  * that what the browser scrolls into view keeps clear of it.
  *

@@ -1,7 +1,7 @@
 /**
  * Behaviour of ExternalLinkDialog.astro: one delegated click listener on the document (so links added later and
  * links inside portal rich text count too) that asks before following a link that leaves the company's sites,
- * naming the host the browser will reach (destinationOf, spec §9) and following the link without any user/password
+ * naming the host the browser will reach (destinationOf, REFERENCE.md "Constants") and following the link without any user/password
  * part. The Unicode form of a punycode host is filled in once its decoder has loaded (loaded only for such a host).
  */
 import { asciiDestinationOf, hasPunycodeLabel, isExternalUrl, isPlainClick, linkHref, linkOf, opensNewTab } from '../browser/external-link';
@@ -23,7 +23,7 @@ export function initExternalLinks(): void {
   document.addEventListener('click', (event) => {
     if (!isPlainClick(event)) return;
     const link = linkOf(event.target);
-    // Download links too (spec §9: any link outside the company domain is confirmed): a `download` link to another host
+    // Download links too (REFERENCE.md "Constants": any link outside the company domain is confirmed): a `download` link to another host
     // leaves the site like any other.
     if (!link) return;
     const href = linkHref(link, document.baseURI);

@@ -1,5 +1,5 @@
 /**
- * Behaviour of Header.astro and its MegaMenu.astro and SideMenu.astro (spec §2, §9): the active style after
+ * Behaviour of Header.astro and its MegaMenu.astro and SideMenu.astro (REFERENCE.md "Main menu", "Constants"): the active style after
  * TIMING.headerActiveScrollPx (300 px) of scroll; the main menu as a disclosure navigation (see initMenu); the side
  * menu is a modal <dialog> opened by the burger, closed by
  * its close button, a backdrop click, Escape, a back/forward-cache navigation or the desktop bar taking over (the burger
@@ -11,7 +11,7 @@ import { TIMING } from '../site/limits';
  * Id of the header's last element (its icon sprite, Header.astro). SiteLayout's head names it in
  * `<link rel="expect" blocking="render">`, so that a browser paints nothing before the whole header is parsed: on a
  * slow machine the parser yields mid-header, and a header painted half-built (the main menu with three items, the
- * tools with one) moves when the rest arrives, a layout shift on every page (CLS 0, DESIGN.md §9). Browsers without
+ * tools with one) moves when the rest arrives, a layout shift on every page (CLS 0, REFERENCE.md "Budgets"). Browsers without
  * the `expect` link paint as before; the main menu is placed so that a half-parsed one does not move (MegaMenu.astro).
  */
 export const HEADER_END_ID = 'site-header-end';
@@ -20,7 +20,7 @@ export function initHeader(): void {
   const header = document.querySelector<HTMLElement>('[data-site-header]');
 
   if (header) {
-    // Active (compact + shadow) after TIMING.headerActiveScrollPx of scroll (spec §2, §9).
+    // Active (compact + shadow) after TIMING.headerActiveScrollPx of scroll (REFERENCE.md "Page frame", "Constants").
     let frame = 0;
     const updateActive = (): void => {
       frame = 0;

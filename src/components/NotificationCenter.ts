@@ -1,7 +1,7 @@
 /**
- * Behaviour of NotificationCenter.astro (spec §4 "Notification categories 1, 2, 8", §8 "Notification check failure
+ * Behaviour of NotificationCenter.astro (REFERENCE.md "Widget states": "Notification categories 1, 2, 8", REFERENCE.md "Failures": "Notification check failure
  * is silently ignored"). Plain DOM code run by SiteLayout's script as soon as the page's scripts run, so nothing
- * waits for React (DESIGN.md §6: notifications are static markup driven by the layout's script, so they paint before
+ * waits for React (REFERENCE.md "Browser side": notifications are static markup driven by the layout's script, so they paint before
  * any island): the bell panel opens TIMING.notificationAutoOpenMs after arrival and the system dialog paints as soon
  * as the check answers.
  *

@@ -39,7 +39,7 @@ export function initProgressBar(): void {
     }, TIMING.progressBarThrottleMs);
   };
 
-  // The browsers the site supports (spec §1: current Edge and Chrome) have the Navigation API; elsewhere no bar.
+  // The browsers the site supports (REFERENCE.md "Product": current Edge and Chrome) have the Navigation API; elsewhere no bar.
   const navigation = (window as Window & { navigation?: NavigationLike }).navigation;
   navigation?.addEventListener('navigate', (event: NavigateEventLike) => {
     if (event.hashChange || event.downloadRequest !== null || event.destination.sameDocument) return;

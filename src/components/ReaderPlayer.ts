@@ -1,14 +1,14 @@
 /**
- * Behaviour of ReaderPlayer.astro, the audio reader player (spec §2 "audio reader player", §3 reader state, §4
+ * Behaviour of ReaderPlayer.astro, the audio reader player (REFERENCE.md "Page frame": "audio reader player", REFERENCE.md "Portal data" reader state, REFERENCE.md "Widget states"
  * reader transitions): plain DOM code over the reader's nanostores (src/stores/reader.ts), with howler for the sound
- * (reader-sound.ts). Its own module, loaded only by pages with the player (DESIGN.md §9 JavaScript budget: no React
+ * (reader-sound.ts). Its own module, loaded only by pages with the player (REFERENCE.md "Budgets" JavaScript budget: no React
  * for a few buttons); howler loads on the first wish to listen.
  *
  * The player's `data-reader-player` is the page's reader manifest (src/lib/reader-path.ts: JSON listing the page's
  * MP3 segments and their durations in ms, written at build time by src/integrations/reader.ts). On start it becomes
  * the reader's path (loadReaderPath: ready, stopped), and the manifest fetched is the one of the store's path
  * ($readerPath), so a new path (setReaderPath) loads its own manifest and plays. The segments play one after the
- * other; after the last one the reader pauses (spec §4 "audio end becomes pause") and 播放 starts again from the
+ * other; after the last one the reader pauses (REFERENCE.md "Widget states": "audio end becomes pause") and 播放 starts again from the
  * beginning. 播放/暫停 plays or pauses, 停止 goes back to the start, 語速 sets the playback rate of every segment
  * (READER_SPEEDS, kept for the next page). The progress bar shows the time read over the whole page, moved every
  * PROGRESS_TICK_MS while playing; status changes are announced in the polite live region (播放中 / 已暫停 / 已停止;

@@ -1,5 +1,5 @@
 /**
- * Page-wide robustness, no markup (spec §4 and §8: a chunk-load failure reloads the page; run by SiteLayout's one
+ * Page-wide robustness, no markup (REFERENCE.md "Widget states", "Failures": a chunk-load failure reloads the page; run by SiteLayout's one
  * script): a failed lazy chunk (`vite:preloadError`, a hydration error caused by a chunk, a same-origin script that
  * fails to load) reloads the page once (browser/chunk-reload.ts); GA4 page-view tracking starts TIMING.pageViewDelayMs
  * (250 ms) after load when PUBLIC_GA_MEASUREMENT_ID is set.

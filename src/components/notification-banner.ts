@@ -1,5 +1,5 @@
 /**
- * The banner of NotificationCenter (category 8, spec §4): the first notification of the category not dismissed, in
+ * The banner of NotificationCenter (category 8, REFERENCE.md "Widget states"): the first notification of the category not dismissed, in
  * the page right under the header (NotificationCenter.astro `[data-notice-banner-slot]`: part of the page's flow, so
  * it takes its whole text's height and scrolls away, covering nothing), closed for good with its 我知道了 (src/stores/notifications.ts
  * dismissBanner, kept in the visitor's storage).

@@ -1,5 +1,5 @@
 /**
- * The bell of NotificationCenter (category 2, spec §4): the header's bell button (Header.astro `[data-bell-trigger]`,
+ * The bell of NotificationCenter (category 2, REFERENCE.md "Widget states"): the header's bell button (Header.astro `[data-bell-trigger]`,
  * `aria-controls="bell-panel"`) with its count, and the panel 最新公告 it toggles (NotificationCenter.astro
  * `[data-bell-panel]`). See src/components/NotificationCenter.ts for the rules it follows.
  */

@@ -1,6 +1,6 @@
 /**
- * The system dialog of NotificationCenter (category 1, spec §4 系統公告): a native modal `<dialog>` (showModal, as
- * DESIGN.md §6 asks for modal dialogs) that neither Escape nor a click outside closes, only 確認, which then
+ * The system dialog of NotificationCenter (category 1, REFERENCE.md "Widget states" 系統公告): a native modal `<dialog>` (showModal, as
+ * REFERENCE.md "Browser side" asks for modal dialogs) that neither Escape nor a click outside closes, only 確認, which then
  * follows the notification's nextUrl when it has one (through a real link click, so an external nextUrl gets the
  * external-link confirmation). Each dialog is confirmed once per visit (src/stores/notifications.ts
  * confirmSystemDialog); the next one due opens after it.

@@ -12,7 +12,7 @@ import { NOTIFICATION_TEXT } from '../site/texts/notifications';
 /** The date helpers (src/lib/taipei-dates.ts), loaded on demand when there is a notification to show. */
 export type Dates = typeof DateHelpers;
 
-/** The date line of a notification: `<time datetime>`, `YYYY/MM/DD` and the days since (spec §4). */
+/** The date line of a notification: `<time datetime>`, `YYYY/MM/DD` and the days since (REFERENCE.md "Widget states"). */
 interface DateLine {
   iso: string;
   shown: string;
@@ -33,7 +33,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * The date line of `item` (see dateLines): its Taipei day for `<time datetime>`, that day as `YYYY/MM/DD` and the
- * whole Taipei calendar days since it (spec §4; the rules of src/lib/taipei-dates.ts formatDate and daysSince),
+ * whole Taipei calendar days since it (REFERENCE.md "Widget states"; the rules of src/lib/taipei-dates.ts formatDate and daysSince),
  * negative for a start still to come (the portal's clock or its editors ahead of the visitor's day). The instant is read with startTime (the portal's date forms, Taipei time without a zone; the kept
  * items' dates are checked calendar days). Null when there is no date to show, rather than a wrong one.
  */
@@ -55,7 +55,7 @@ function dateLine(item: PortalNotification, dates: Dates): DateLine | null {
  * separator), description, start date and 'N 天前' (the date alone for a start still to come; none until `dates` is
  * loaded: the line keeps its place), and the 查看詳情
  * link (removed without a nextUrl; an http(s) nextUrl opens a new tab with `rel` and keeps its 另開新視窗 hint,
- * spec §9).
+ * REFERENCE.md "Constants").
  */
 export function fill(root: ParentNode, item: PortalNotification, dates: Dates | undefined): void {
   const parts = (name: string) => root.querySelectorAll<HTMLElement>(`[data-field="${name}"]`);

@@ -1,11 +1,11 @@
 /**
- * The sound of the audio reader (spec §4 reader transitions): a page's segments as howler sounds, for
+ * The sound of the audio reader (REFERENCE.md "Widget states" reader transitions): a page's segments as howler sounds, for
  * ReaderPlayer.ts. howler itself loads on the first wish to listen (loadHowler).
  *
  * `createReaderSound(manifest, { fail, setPositionMs })` → ReaderSound:
  * - `manifest`: the page's manifest (src/lib/reader-path.ts, at least one segment); its segments play one after the
  *   other, the next one preloaded while the current one plays. A segment's end plays the next; after the last one
- *   the reader pauses (spec §4 "audio end becomes pause", readerEnded) with the progress full
+ *   the reader pauses (REFERENCE.md "Widget states": "audio end becomes pause", readerEnded) with the progress full
  *   (`setPositionMs(manifest.durationMs)`), back at the first segment, so 播放 starts again from the beginning.
  * - `fail()`: called when howler cannot load, or a segment cannot load or play.
  * - `setPositionMs(ms)`: the time read over the whole page, set at the end.
@@ -17,7 +17,7 @@ import { $readerSpeed, $readerStatus, readerEnded } from '../stores/reader';
 
 /**
  * howler, loaded when the visitor first wants to listen (pointer over or focus on 播放, or play): the page's
- * JavaScript stays small (DESIGN.md §9 budgets) until then. The same promise for every call.
+ * JavaScript stays small (REFERENCE.md "Budgets" budgets) until then. The same promise for every call.
  */
 let howlerModule: Promise<typeof import('howler')> | undefined;
 export const loadHowler = () => (howlerModule ??= import('howler'));

@@ -1,5 +1,5 @@
 /**
- * What the audio reader player shows (spec §2 "audio reader player"), for ReaderPlayer.astro (the server's markup)
+ * What the audio reader player shows (REFERENCE.md "Page frame": "audio reader player"), for ReaderPlayer.astro (the server's markup)
  * and ReaderPlayer.ts (the browser's updates): the icons, the `m:ss` clock, the server's state, and
  * `renderReaderView`, which writes a state into the markup.
  *

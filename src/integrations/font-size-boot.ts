@@ -7,7 +7,7 @@
  * possibly after the first paint, so a visitor who chose a larger font would see the page jump (a flash and a
  * layout shift). A head-inline script blocks rendering for the few microseconds it needs. Astro itself counts
  * head-inline scripts among the scripts it hashes for `security.csp`, so the hash-based Content Security Policy
- * (DESIGN.md §6) allows it without `unsafe-inline` and without a hand-kept hash.
+ * (REFERENCE.md "Browser side") allows it without `unsafe-inline` and without a hand-kept hash.
  */
 import type { AstroIntegration } from 'astro';
 import { FONT_SIZE } from '../site/limits';

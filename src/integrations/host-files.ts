@@ -1,5 +1,5 @@
 /**
- * The host files (DESIGN.md §7), steps of the build pipeline (src/integrations/pipeline.ts), all from the one
+ * The host files (REFERENCE.md "Hosting"), steps of the build pipeline (src/integrations/pipeline.ts), all from the one
  * redirect plan that the pipeline computed from the portal lists (src/lib/redirects.ts):
  * - writeFallbackPages: a fallback HTML page at every redirect source, for hosts that read neither `_redirects`
  *   nor the nginx include (and for the redirects `_redirects` leaves out past the CDN's limits). dist/ is kept

@@ -1,5 +1,5 @@
 /**
- * The build's image step (DESIGN.md §6 "Images"): every portal image a page shows is downloaded once from the portal's
+ * The build's image step (REFERENCE.md "Browser side": "Images"): every portal image a page shows is downloaded once from the portal's
  * image base, decoded with sharp and written as variants (the widths of its slots, src/site/images.ts, never wider
  * than the source; AVIF, WebP and a JPEG or PNG fallback; a 1200×630 JPEG share image for covers), named by the hash
  * of the source and the encodings. Pages then offer them with `<picture>`/`srcset` (src/lib/images.ts) and never
@@ -7,7 +7,7 @@
  *
  * Why sharp directly and not Astro's `astro:assets` (`getImage`, `<Picture>` with `image.remotePatterns`): Astro
  * keys its remote-image cache by URL, and the build's portal URL changes with every sample-portal port; it fails the
- * build on an image it cannot fetch or decode (a bad upload must never stop a publish, DESIGN.md §5); and it has no
+ * build on an image it cannot fetch or decode (a bad upload must never stop a publish, REFERENCE.md "Publishing rules"); and it has no
  * time budget (a first build at 10,000 items would spend many minutes on images before publishing anything).
  *
  * Steps (the pipeline, src/integrations/pipeline.ts, runs them; their parts are in src/integrations/images/:
@@ -27,7 +27,7 @@
  * publish report names with its list, item and field.
  *
  * The image base the build downloads from (PORTAL_IMAGE_BASE, default PUBLIC_IMAGE_BASE on PORTAL_API_BASE) is an
- * assumption beyond spec §7: where it does not answer, the step warns and the pages show the portal's URLs as before.
+ * assumption beyond REFERENCE.md "Portal API": where it does not answer, the step warns and the pages show the portal's URLs as before.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -227,7 +227,7 @@ export async function publishImages(root: string, manifest: ImageManifest, cache
 
 /**
  * The image base the build downloads from: PORTAL_IMAGE_BASE, else PUBLIC_IMAGE_BASE when it is absolute, else
- * PUBLIC_IMAGE_BASE's path on the portal (PORTAL_API_BASE), as the site's servers proxy it (DESIGN.md §7).
+ * PUBLIC_IMAGE_BASE's path on the portal (PORTAL_API_BASE), as the site's servers proxy it (REFERENCE.md "Hosting").
  * @returns an absolute URL ending in `/`, or undefined without a portal
  */
 export function imageSourceBase(settings: { PORTAL_IMAGE_BASE?: string; PUBLIC_IMAGE_BASE: string; PORTAL_API_BASE?: string }): string | undefined {

@@ -132,7 +132,7 @@ const LOOKS_INLINE = [/(<script\b[^>]*>)([\s\S]*?)<\/script\s*>/gi, /(<style\b[^
  * dist/, src/integrations/built-pages.ts): the exact sources a header policy must list so that it allows what
  * Astro's per-page meta policy allows (script files and style sheets load under `'self'`).
  * Only elements found by the tokenizer (InlineTokenizer) add a hash, never text or an attribute value, so no portal
- * text changes the policy (hash-based, DESIGN.md §6: only the site's own code may extend it). Tokenizing every page
+ * text changes the policy (hash-based, REFERENCE.md "Browser side": only the site's own code may extend it). Tokenizing every page
  * would make the read of dist/ several times slower, and the pages of a site share their inline elements: a page is
  * tokenized unless every script and style element LOOKS_INLINE finds in it is one the tokenizer already found on an
  * earlier page (same start tag, and for a hashed element the same text). Such a page could only repeat hashes

@@ -1,6 +1,6 @@
 /**
  * Astro integration: the `client:intent` client directive (src/browser/intent-directive.ts), which hydrates an
- * island on the first use of its controls instead of at load (DESIGN.md §9 JavaScript budget). Astro bundles the
+ * island on the first use of its controls instead of at load (REFERENCE.md "Budgets" JavaScript budget). Astro bundles the
  * entrypoint into an inline script of the pages that use it and adds its hash to the Content Security Policy.
  */
 import { fileURLToPath } from 'node:url';

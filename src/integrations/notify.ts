@@ -1,5 +1,5 @@
 /**
- * Editors are told (DESIGN.md §5: an item's problem is reported to editors): with PUBLISH_NOTIFY_URL set, one JSON
+ * Editors are told (REFERENCE.md "Publishing rules": an item's problem is reported to editors): with PUBLISH_NOTIFY_URL set, one JSON
  * message is POSTed when a build fails (scripts/rebuild.mjs, failureMessage) and when a build that publishes
  * quarantined items or served a list from its snapshot (the publishing step, publishMessage). Each message says what
  * happened (`event`, a zh-TW `text`), which lists and items, and links the publish report (SITE_URL +

@@ -1,5 +1,5 @@
 /**
- * The build pipeline (DESIGN.md §11 "One post-build pipeline"): the one integration whose `astro:build:done`
+ * The build pipeline (REFERENCE.md "Layers": "One post-build pipeline"): the one integration whose `astro:build:done`
  * turns Astro's pages into the site that is published, in named steps that pass values, never files in dist/:
  *
  *  0. at `astro:build:start`, once the lists have loaded and before any page renders: the portal's images
@@ -87,7 +87,7 @@ export async function readListRecords(snapshotDir: string): Promise<ListRecord[]
  * unmatchedReferences: a news `categoryId`, an FAQ `firstCategory`, a location `areaId`, a disclosure or download
  * `category` naming no category), one message each in the one refusal format (PortalSchemaError: endpoint, list,
  * item id, field, rule). They are warnings, not failures: each list passed its own rules, nothing is unsafe, and one
- * editor's mistake must not freeze the rest of the site (DESIGN.md §5); the item is only missing from its category.
+ * editor's mistake must not freeze the rest of the site (REFERENCE.md "Publishing rules"); the item is only missing from its category.
  * @param records the lists of this build (readListRecords)
  * @returns the messages, in REFERENCES order, then list order
  */
@@ -101,7 +101,7 @@ export function referenceWarnings(records: readonly ListRecord[]): string[] {
 }
 
 /**
- * Step 1: the redirect plan of spec §2 from the lists' entries (src/lib/redirects.ts redirectDataOf: each list in
+ * Step 1: the redirect plan of REFERENCE.md "Redirects" from the lists' entries (src/lib/redirects.ts redirectDataOf: each list in
  * display order, src/lib/order.ts).
  * @param records the lists of this build (readListRecords)
  * @returns the plan (src/lib/redirects.ts redirectPlan)

@@ -1,11 +1,11 @@
 /**
- * Publishing a successful build (DESIGN.md §5: never a broken site; every publish visible to editors), the last step of
+ * Publishing a successful build (REFERENCE.md "Publishing rules": never a broken site; every publish visible to editors), the last step of
  * the build pipeline (src/integrations/pipeline.ts), which runs it only when every earlier step (and every integration
  * registered before it) passed:
  * - compares this build's page digests (BuiltPages.pageDigests) with those of the last published build, kept in the
  *   snapshot folder (PAGE_DIGESTS_FILE; publish-report.ts says why that build);
  * - writes `dist/build-report.json` (BUILD_REPORT_FILE): the build time, per portal list its item count, source
- *   (`live` or `snapshot`) and age in hours, the quarantined items (DESIGN.md §5) and the pages added, changed and
+ *   (`live` or `snapshot`) and age in hours, the quarantined items (REFERENCE.md "Publishing rules") and the pages added, changed and
  *   removed. No page links it; it is JSON, so neither the sitemap nor the Pagefind index (HTML pages only) takes it in;
  * - writes the publish report for editors, `dist/_publish/index.html` and its stylesheet (PUBLISH_REPORT_PATH,
  *   src/integrations/publish-report.ts): noindex, linked from no page; the sitemap lists Astro's routes only and

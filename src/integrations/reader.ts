@@ -1,5 +1,5 @@
 /**
- * The audio reader's build steps (spec §1 "an audio reader for page content"): a spoken rendition of every content
+ * The audio reader's build steps (REFERENCE.md "Product": "an audio reader for page content"): a spoken rendition of every content
  * page, made at build time. The build pipeline (src/integrations/pipeline.ts) calls them from its hooks.
  *
  * - setUpReader, at `astro:config:setup`: reads the engine settings (READER_* variables of src/settings.ts,

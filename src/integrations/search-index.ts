@@ -1,5 +1,5 @@
 /**
- * The site-search index, a step of the build pipeline (src/integrations/pipeline.ts; DESIGN.md §2 pagefind):
+ * The site-search index, a step of the build pipeline (src/integrations/pipeline.ts; REFERENCE.md "Stack" pagefind):
  * Pagefind indexes every HTML page of `dist/` whose `<main>` carries `data-pagefind-body` (SiteLayout), as one
  * zh-TW index, and writes it to `dist/pagefind/` where `/search` loads it at run time. Pages without that attribute
  * — the redirect fallback pages, the error pages and /search (SiteLayout `noindex`) — are left out, as Pagefind

@@ -1,5 +1,5 @@
 /**
- * Items as site-search results of their own (DESIGN.md §6 "Search understands the visitor"): an element of a built
+ * Items as site-search results of their own (REFERENCE.md "Browser side": "Search understands the visitor"): an element of a built
  * page marked `data-search-item="<section>"` (an FAQ question on its category page: FaqItem.astro) becomes one record
  * of the index, so that a visitor who types a question gets that question as a result, not the page of thirty that
  * holds it. Each record is handed to Pagefind as a small HTML document of its own (`addHTMLFile` with an explicit

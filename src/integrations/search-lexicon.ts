@@ -1,6 +1,6 @@
 /**
  * The search lexicon, written by the search-index step beside the index in two files, which only the search page
- * loads (DESIGN.md §6 "Search understands the visitor"; content pages never download them): `pagefind/site-lexicon.json`
+ * loads (REFERENCE.md "Browser side": "Search understands the visitor"; content pages never download them): `pagefind/site-lexicon.json`
  * (src/browser/site-search.ts SearchLexicon: what every search needs) and `pagefind/site-sounds.json` (SearchSounds:
  * what a typo is compared with, fetched only by a search with a term that finds almost nothing). Every byte of the
  * first is part of every first search (the budget of SEARCH_FIRST_SEARCH_KB).

@@ -1,7 +1,7 @@
 /**
  * The contact form of `/contact` (客戶意見信箱), mounted by src/pages/contact.astro with `client:idle`
- * (server-rendered empty, so the page does not shift; usable once it hydrates, right after the first paint: DESIGN.md
- * §6, and React's 67 KB no longer delay that paint).
+ * (server-rendered empty, so the page does not shift; usable once it hydrates, right after the first paint:
+ * REFERENCE.md "Browser side", and React's 67 KB no longer delay that paint).
  *
  * Fields (src/lib/forms/contact.ts, the schema the sample portal applies too): 姓名, 聯絡電話, Email, 問題類別 (from
  * `getListCodeValid`, or the documented fallback list), 保單號碼 and 身分證字號 (optional), 內容 (with a live counter),

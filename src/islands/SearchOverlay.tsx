@@ -1,5 +1,5 @@
 /**
- * Search and sitemap overlay (spec §2 "Global layout" → search overlay; §4: it closes on any route change, and
+ * Search and sitemap overlay (REFERENCE.md "Page frame" → search overlay; REFERENCE.md "Widget states": it closes on any route change, and
  * submitting closes it, clears the box and goes to /search?q={query}).
  *
  * A native modal `<dialog>` named 搜尋 (showModal: focus stays inside, Escape closes, focus returns to what opened
@@ -9,7 +9,7 @@
  *
  * Opened by a click on any `[data-search-trigger]` (the header's search link, which goes to /search without
  * JavaScript), or by `openSearch()` from src/stores/search.ts. Clicking the backdrop closes it; so does coming back
- * to the page from the back/forward cache (a route change, spec §4). Mounted once through SearchOverlay.astro with
+ * to the page from the back/forward cache (a route change, REFERENCE.md "Widget states"). Mounted once through SearchOverlay.astro with
  * `client:intent`: loaded on the first use of a search link, whose first click then opens it. State lives in the store; the dialog's behaviour in
  * useSearchDialog (src/islands/search/useSearchDialog.ts); this component renders it.
  */

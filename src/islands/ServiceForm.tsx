@@ -9,16 +9,16 @@
  * The date is a native `<input type="date">` (keyboard and screen-reader support of the platform) limited to the
  * booking window (APPOINTMENT_RULES: from tomorrow, 60 days); weekends and the holidays of
  * `GET /api/common/getSettingHoliday?year=` are refused with a message naming the day, and the next bookable days
- * are offered as buttons. Slots: every 30 minutes within office hours (spec §9, 08:30–17:30), lunch excluded, as
+ * are offered as buttons. Slots: every 30 minutes within office hours (REFERENCE.md "Constants", 08:30–17:30), lunch excluded, as
  * radio buttons. Holidays that fail to load leave a note; the portal checks the date again.
  *
  * Validation and the nothing-lost rules are those of the contact form (ContactForm.tsx): draft in sessionStorage,
  * one submission at a time, cancelled on leaving, failures toasted and shown inline with every value kept.
  * Success → /service/success.
  *
- * The appointment call is not in spec §7 (the insurer's portal may lack it): when the portal answers it 404/405/501,
+ * The appointment call is not in REFERENCE.md "Portal API" (the insurer's portal may lack it): when the portal answers it 404/405/501,
  * the form says plainly that online booking is unavailable and offers the hotline (prop `hotline`, HOTLINES[0] of
- * src/site/company.ts, as a tel: link), keeping every field and the page. Only a submit can tell (no §7 call says
+ * src/site/company.ts, as a tel: link), keeping every field and the page. Only a submit can tell (no REFERENCE.md "Portal API" call says
  * whether the portal books appointments); a transient failure (network, timeout, 5xx) keeps the "try again" message.
  *
  * This file is the layout; the state and behaviour are useServiceForm (src/islands/forms/useServiceForm.ts), the

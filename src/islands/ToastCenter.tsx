@@ -1,12 +1,12 @@
 /**
- * Toasts (spec §8): success, warning, info and error messages TOAST.offsetPx (100 px) below the top of the window,
+ * Toasts (REFERENCE.md "Failures"): success, warning, info and error messages TOAST.offsetPx (100 px) below the top of the window,
  * each for TOAST.durationMs (paused while pointed at or focused), closable with ×. A toast whose text is already
  * showing is not shown twice (src/stores/toasts.ts drops it). Mount it only on pages that raise toasts (the
  * forms): `<ToastCenter client:idle />`; anything on the page raises one with `showToast(type, text)`.
  *
  * Own code rather than a toast library: sonner, the obvious choice, costs about 9 KB gzip, which a form page
- * cannot carry within its JavaScript budget (DESIGN.md §9), and it writes its stylesheet into the page at run time,
- * which the hash-based Content Security Policy (DESIGN.md §6) would block. Styles: src/styles/widgets.css.
+ * cannot carry within its JavaScript budget (REFERENCE.md "Budgets"), and it writes its stylesheet into the page at run time,
+ * which the hash-based Content Security Policy (REFERENCE.md "Browser side") would block. Styles: src/styles/widgets.css.
  *
  * Accessibility: a polite live region announces success and info, an assertive one (role=alert) warnings and
  * errors; toasts never take focus.

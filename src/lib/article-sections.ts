@@ -1,6 +1,6 @@
 /**
  * The article sections (news, events, winners, shares) of the section registry (src/site/sections.ts), for the
- * helpers and the build pipeline (src/integrations/pipeline.ts: the redirect plan of spec §2 `/{section}/{category}`),
+ * helpers and the build pipeline (src/integrations/pipeline.ts: the redirect plan of REFERENCE.md "Redirects" `/{section}/{category}`),
  * which read them outside Astro's page modules. No content query here (src/sections/articles.ts does those).
  */
 import type { ARTICLE_SECTIONS, ArticleSectionKey } from '../site/sections';

@@ -1,8 +1,8 @@
 /**
  * URLs of portal images and files, and where links lead, for the pages. The portal sends image and file paths
- * relative to its image base (spec §3: "image under an image base path on the main site"); the host serves that
+ * relative to its image base (REFERENCE.md "Portal data": "image under an image base path on the main site"); the host serves that
  * base (default `/upload/`, PUBLIC_IMAGE_BASE) from the portal, like `/api/`. Every decision is the one rule of
- * src/portal/links.ts (DESIGN.md §5): an image names only the image base; a file names the base or an
+ * src/portal/links.ts (REFERENCE.md "Portal boundary"): an image names only the image base; a file names the base or an
  * http(s) URL; a link is a site path or opens a new tab.
  */
 import { PUBLIC_IMAGE_BASE } from 'astro:env/client';
@@ -29,7 +29,7 @@ export interface FileLink {
 
 /**
  * A portal file (`fileUrl`): under the file base (the image base, assetUrl) with a type of src/site/uploads.ts, or
- * an http(s) URL, which the page marks like every link that leaves the site (spec §9: the confirmation, the
+ * an http(s) URL, which the page marks like every link that leaves the site (REFERENCE.md "Constants": the confirmation, the
  * new-tab hint and `rel`).
  * @throws Error naming the value and the rule it breaks when it is neither (the schemas refuse such items first)
  */

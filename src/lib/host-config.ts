@@ -1,5 +1,5 @@
 /**
- * Host files written from the redirect plan (DESIGN.md §7): `_redirects` for CDN hosts (Cloudflare Pages /
+ * Host files written from the redirect plan (REFERENCE.md "Redirects"): `_redirects` for CDN hosts (Cloudflare Pages /
  * Netlify syntax), an nginx server-block include for self-hosting, and HTML fallback pages for hosts with
  * neither. Pure functions from the plan to text; src/integrations/host-files.ts writes them into dist/.
  */
@@ -99,7 +99,7 @@ export function cdnProxyRules(portalBase: string): string[] {
 /** A quoted nginx string: `"` and `\` escaped (the nginx configuration parser reads `\"` and `\\`). */
 const nginxString = (text: string): string => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
-/** The page shown when the error page itself cannot be served (spec §2 "Error pages"). */
+/** The page shown when the error page itself cannot be served (REFERENCE.md "Error pages"). */
 const ERROR_PAGE_FAILED_HTML =
   '<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><title>ERROR</title></head>' +
   '<body><p lang="en">An error occurred while showing the error page</p><p><a href="/">回首頁</a></p></body></html>';
@@ -188,7 +188,7 @@ ${locationSecurity}
   try_files $uri =404;
 }
 
-# Redirects of spec §2 (one hop each, from the source with or without a trailing slash).
+# Redirects of REFERENCE.md "Redirects" (one hop each, from the source with or without a trailing slash).
 ${redirects.join('\n')}
 
 # Paths end without a slash.

@@ -1,5 +1,5 @@
 /**
- * What a page writes for a portal image (DESIGN.md §6 "Images"), from the build's image manifest
+ * What a page writes for a portal image (REFERENCE.md "Browser side": "Images"), from the build's image manifest
  * (src/integrations/images.ts, through the virtual module `virtual:insurer/images`):
  * - `variants`: a `<picture>` with AVIF and WebP sources and a JPEG/PNG `<img>`, each with a `srcset` of the slot's
  *   widths and the slot's `sizes`, and the source's real width and height (no layout shift);

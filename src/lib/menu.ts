@@ -1,5 +1,5 @@
 /**
- * The header's menu model (spec §2 "Global layout" → Header, "Main menu"; DESIGN.md §11: the header's menus come from
+ * The header's menu model (REFERENCE.md "Page frame" → Header, "Main menu"; REFERENCE.md "Layers": the header's menus come from
  * one menu model): MAIN_MENU and HEADER_LINKS of src/site/navigation.ts resolved for one page, so that the desktop
  * mega-menus (MegaMenu.astro) and the phone side menu (SideMenu.astro) render the same sections, groups and links from
  * one value instead of each reading the menus and working out external links, the current page and the current section

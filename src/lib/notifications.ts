@@ -1,12 +1,12 @@
 /**
- * System notifications as the browser receives them from `POST /api/Common/GetPortalNotification` (spec §3, §4).
+ * System notifications as the browser receives them from `POST /api/Common/GetPortalNotification` (REFERENCE.md "Portal data", "Widget states").
  *
  * Notifications are fetched in the browser only, never at build time, so they have no zod schema (the portal lists
  * of src/portal/lists.ts do): these few lines of checks are their one parser, which keeps zod out of every page's
- * JavaScript (DESIGN.md §9). The browser loads this module only with the check (src/stores/notifications.ts imports
+ * JavaScript (REFERENCE.md "Budgets"). The browser loads this module only with the check (src/stores/notifications.ts imports
  * it on demand, at the same time as the call), so the shared rules of validation.ts and links.ts are not in every
- * page's static JavaScript (DESIGN.md §9 budget). An item that is not a usable notification is left out rather than
- * failing the whole list (failures of the notification check are silent, spec §8). tests/unit/sample-portal.test.ts
+ * page's static JavaScript (REFERENCE.md "Budgets" budget). An item that is not a usable notification is left out rather than
+ * failing the whole list (failures of the notification check are silent, REFERENCE.md "Failures"). tests/unit/sample-portal.test.ts
  * parses the sample portal's notifications with it.
  */
 import { calendarDayProblem, capText, TEXT_MAX_CHARS, visibleTextProblem, withoutBidiControls } from '../portal/validation';
@@ -26,13 +26,13 @@ export interface PortalNotification {
   startDate: string;
   /** Where the notification leads: a site path or an http(s) URL, as the browser serializes it. */
   nextUrl?: string;
-  /** `nextUrl` is an http(s) URL: the link opens a new tab with `rel` and the 另開新視窗 hint (spec §9). */
+  /** `nextUrl` is an http(s) URL: the link opens a new tab with `rel` and the 另開新視窗 hint (REFERENCE.md "Constants"). */
   nextUrlNewTab?: boolean;
 }
 
 /**
  * A site path (`/news/all`) or an absolute http(s) URL by the one link rule (src/portal/links.ts classifyLink,
- * DESIGN.md §5); anything else (javascript:, `//host`, `/\host`, `/<TAB>/host`) is not a link.
+ * REFERENCE.md "Portal boundary"); anything else (javascript:, `//host`, `/\host`, `/<TAB>/host`) is not a link.
  */
 export function isSafeLink(value: string): boolean {
   return classifyLink(value) !== undefined;
@@ -66,7 +66,7 @@ export function parseNotification(raw: unknown): PortalNotification | undefined 
   const description = str(item.description);
   const startDate = str(item.startDate);
   if (typeof category !== 'number' || !Number.isInteger(category)) return undefined;
-  // The shared rules of the portal boundary (DESIGN.md §5; no value silently changed): a real calendar day in the year
+  // The shared rules of the portal boundary (REFERENCE.md "Portal boundary"; no value silently changed): a real calendar day in the year
   // range (not Date.parse, which reads `2026-02-30` as March 2 and `9999-12-31` as a date), visible text, lengths cut.
   if (!description || visibleTextProblem(description) || !startDate || calendarDayProblem(startDate)) return undefined;
   const titleText = str(item.title) ?? '';
@@ -84,7 +84,7 @@ export function parseNotification(raw: unknown): PortalNotification | undefined 
 }
 
 /**
- * The portal's `data` as notifications, every item parsed; anything but an array is an empty list (spec §4). For
+ * The portal's `data` as notifications, every item parsed; anything but an array is an empty list (REFERENCE.md "Widget states"). For
  * tests and tools: the browser keeps only what it shows (selectNotifications), whatever the length of the answer.
  */
 export function parseNotifications(data: unknown): PortalNotification[] {
@@ -119,13 +119,13 @@ export function startTime(text: string): number {
 /** What the browser keeps of a notification answer (selectNotifications). */
 export interface NotificationSelection {
   /**
-   * The notifications to show: per category of spec §4 in the order dialog (1), bell (2), banner (8), each newest
+   * The notifications to show: per category of REFERENCE.md "Widget states" in the order dialog (1), bell (2), banner (8), each newest
    * start date first (ties in the portal's order), at most NOTIFICATIONS_SHOWN_MAX of each.
    */
   items: PortalNotification[];
   /**
    * Per category number, the items of the answer beyond those kept and never examined: counted by the cheap checks
-   * of collectCandidates only (a category of spec §4, a text and a start date that are strings), so a few of them
+   * of collectCandidates only (a category of REFERENCE.md "Widget states", a text and a start date that are strings), so a few of them
    * might have failed the full parse or be done (dismissed, confirmed). The items examined and left out as unusable
    * or done are not counted.
    */
@@ -138,7 +138,7 @@ interface Candidate {
   time: number;
 }
 
-/** The items of an answer worth a full parse, per category of spec §4 (collectCandidates, then pickNotifications). */
+/** The items of an answer worth a full parse, per category of REFERENCE.md "Widget states" (collectCandidates, then pickNotifications). */
 export type NotificationCandidates = ReadonlyMap<unknown, Candidate[]>;
 
 /** Keys to leave out per category number: the banners dismissed, the dialogs confirmed. */
@@ -147,19 +147,19 @@ export type DoneKeys = Readonly<Partial<Record<number, readonly string[]>>>;
 /** The most items kept per category (NOTIFICATIONS_SHOWN_MAX's shape). */
 export type ShownMax = Readonly<Record<keyof typeof NOTIFICATIONS_SHOWN_MAX, number>>;
 
-/** The categories of spec §4 in the order they are kept, with the name of their cap. */
+/** The categories of REFERENCE.md "Widget states" in the order they are kept, with the name of their cap. */
 const KEPT_CATEGORIES = [
   [NOTIFICATION_CATEGORY.dialog, 'dialog'],
   [NOTIFICATION_CATEGORY.bell, 'bell'],
   [NOTIFICATION_CATEGORY.banner, 'banner'],
 ] as const;
 
-/** Empty candidate lists, one per category of spec §4, for collectCandidates. */
+/** Empty candidate lists, one per category of REFERENCE.md "Widget states", for collectCandidates. */
 export const emptyCandidates = (): Map<unknown, Candidate[]> => new Map(KEPT_CATEGORIES.map(([category]) => [category, []]));
 
 /**
  * Step 1 of selectNotifications, the cheap pass, over `data[from]` to `data[to - 1]`: keeps the items of the
- * categories of spec §4 (1, 2, 8; any other category is never shown) whose `description` and `startDate` are
+ * categories of REFERENCE.md "Widget states" (1, 2, 8; any other category is never shown) whose `description` and `startDate` are
  * strings, with their start time (startTime: one regular expression). Nothing else is read.
  * @param into the lists to add to (emptyCandidates()); a caller may run the pass in slices, one task each
  */
@@ -211,7 +211,7 @@ export function pickNotifications(
  * 3. the rest only counted (NotificationSelection.notShown).
  * Cost: one regular expression per item, a sort per category, and full parses of the kept items plus the unusable
  * or done items met before them. selectNotificationsInSlices does the same over several tasks.
- * @param data the portal's `data` (anything but an array is an empty list, spec §4)
+ * @param data the portal's `data` (anything but an array is an empty list, REFERENCE.md "Widget states")
  * @param done per category number, keys to leave out: they never take the place of one still to show
  * @param max the most items kept per category (defaults to NOTIFICATIONS_SHOWN_MAX)
  */

@@ -1,6 +1,6 @@
 /**
  * The state of an offer (a coupon) on a given Taipei day, by the rule of src/lib/taipei-dates.ts hasEnded and
- * hasNotStarted (CONTRIBUTING "List order"): `ended` once its last day is before that day, `upcoming` while its first
+ * hasNotStarted (REFERENCE.md "List order"): `ended` once its last day is before that day, `upcoming` while its first
  * day is after it, else `current`. Days are `YYYY-MM-DD` strings, which compare as the days they name, so the rule
  * needs no date library: the browser applies it to the visitor's day (src/components/offer-states.ts), the build
  * to its own day (src/sections/coupons.ts).

@@ -9,7 +9,7 @@
  *   first, then natural id — byPinnedThenNewest (every place that lists them marks the pinned ones 置頂, so that a
  *   pinned item above newer ones is explained);
  * - `newestThenHigherId` (coupons, videos): newest `date` first, then the higher id (the later entry) first;
- * - `secondCategorySortThenId` (FAQ items, spec §9): ascending `secondCategorySort`, then natural id;
+ * - `secondCategorySortThenId` (FAQ items, REFERENCE.md "Constants"): ascending `secondCategorySort`, then natural id;
  * - `naturalId` (staff, locations): natural id.
  * Offers (coupons) are then grouped by their state on the build day, each group in its own order — inOfferOrder:
  * current ones first (what a visitor can use now), then upcoming ones (尚未開始: announced, usable from their first
@@ -65,7 +65,7 @@ export function byNewestThenHigherId(a: { id: string; date: Date }, b: { id: str
   return b.date.getTime() - a.date.getTime() || byNaturalId(b, a);
 }
 
-/** Comparator of FAQ items (spec §9): ascending `secondCategorySort`, then natural id order. */
+/** Comparator of FAQ items (REFERENCE.md "Constants"): ascending `secondCategorySort`, then natural id order. */
 export function bySecondCategorySortThenId(a: { id: string; secondCategorySort: number }, b: { id: string; secondCategorySort: number }): number {
   return a.secondCategorySort - b.secondCategorySort || byNaturalId(a, b);
 }

@@ -1,6 +1,6 @@
 /**
  * Where a page's audio rendition lives (the audio reader): one deterministic URL per page route, known
- * while the page renders, before any speech is synthesized. SiteLayout puts it on the page (`readerPath`, spec §3
+ * while the page renders, before any speech is synthesized. SiteLayout puts it on the page (`readerPath`, REFERENCE.md "Portal data"
  * "Reader state: readerPath"); the reader integration (src/integrations/reader.ts) writes the manifest there at
  * the end of the build.
  *

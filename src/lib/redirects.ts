@@ -1,5 +1,5 @@
 /**
- * The redirect plan (DESIGN.md §7): one function turns the spec's redirect rules (spec §2 "Redirects (301)") and
+ * The redirect plan (REFERENCE.md "Redirects"): one function turns the spec's redirect rules (REFERENCE.md "Redirects") and
  * the loaded data into a list of `{ from, to, status: 301 }`. Every host output is written from this list
  * (src/integrations/host-files.ts: `_redirects`, the nginx config, HTML fallback pages) and the redirect test reads
  * it; nothing else hard-codes a redirect.
@@ -21,16 +21,16 @@ export interface Redirect {
 
 /** What the plan needs from the loaded data; every list in display order (src/lib/order.ts). */
 export interface RedirectData {
-  /** Decree ids (spec §2: /about/decree → first decree id). */
+  /** Decree ids (REFERENCE.md "Redirects": /about/decree → first decree id). */
   decreeIds: readonly string[];
-  /** Location category (area) ids (spec §2: /about/locations → first location category). */
+  /** Location category (area) ids (REFERENCE.md "Redirects": /about/locations → first location category). */
   locationAreaIds: readonly string[];
-  /** FAQ category ids (spec §2: /faq → first FAQ category). */
+  /** FAQ category ids (REFERENCE.md "Redirects": /faq → first FAQ category). */
   faqCategoryIds: readonly string[];
-  /** Download categories with their item ids (spec §2: the nested /download rules). */
+  /** Download categories with their item ids (REFERENCE.md "Redirects": the nested /download rules). */
   downloadCategories: readonly { id: string; itemIds: readonly string[] }[];
   /**
-   * Article sections with their category ids (spec §2: /{section} → all, /{section}/{category} → page 1): those of
+   * Article sections with their category ids (REFERENCE.md "Redirects": /{section} → all, /{section}/{category} → page 1): those of
    * the section registry (src/site/sections.ts ARTICLE_SECTIONS), with their categories in display order.
    */
   articleSections: readonly { path: string; categoryIds: readonly string[] }[];
@@ -72,11 +72,11 @@ export function redirectDataOf(list: (name: string) => readonly PlanItem[]): Red
   };
 }
 
-/** The `all` pseudo-category of article lists (spec §2; src/site/sections.ts ALL_CATEGORY). */
+/** The `all` pseudo-category of article lists (REFERENCE.md "Routes"; src/site/sections.ts ALL_CATEGORY). */
 export const ALL = ALL_CATEGORY;
-/** The `none` segment of the download fallbacks (spec §2). */
+/** The `none` segment of the download fallbacks (REFERENCE.md "Redirects"). */
 export const NONE = 'none';
-/** The default insurance category (spec §2: /insurance → /insurance/personal). */
+/** The default insurance category (REFERENCE.md "Redirects": /insurance → /insurance/personal). */
 export const DEFAULT_INSURANCE_CATEGORY = 'personal';
 
 /**
@@ -134,7 +134,7 @@ export function redirectRules(data: RedirectData): Redirect[] {
   const rules: Redirect[] = [];
   const add = (from: string, to: string) => rules.push({ from, to, status: 301 });
 
-  // The landing redirects of the sections with a template of their own (spec §2: /coupon → /coupon/1, /video →
+  // The landing redirects of the sections with a template of their own (REFERENCE.md "Redirects": /coupon → /coupon/1, /video →
   // /video/1), from the section registry; the article sections' come with their categories below.
   for (const [, section] of SECTION_ENTRIES) {
     if (section.template !== 'article') add(sitePath(section.path), sectionHome(section));

@@ -1,6 +1,6 @@
 /**
  * The site's security headers, defined once: every response carries them (HTML, assets, error pages,
- * redirects), from this one definition (DESIGN.md §6–§7).
+ * redirects), from this one definition (REFERENCE.md "Browser side", "Redirects").
  *
  * Three outputs come from this module and nothing else writes a security header:
  * - `astroCsp(policy)`: Astro's `security.csp` config (astro.config.mjs). Astro puts a

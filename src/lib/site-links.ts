@@ -1,5 +1,5 @@
 /**
- * The site's own links at their final URLs (spec §2 "Redirects (301)"; DESIGN.md §7): a link to a redirect source
+ * The site's own links at their final URLs (REFERENCE.md "Redirects"): a link to a redirect source
  * (`/about/decree`, `/faq`, `/download`: targets that depend on the portal's data) is written as the source's final
  * target (`/about/decree/1`), so a visitor following a menu, footer or page link takes no redirect hop. The
  * navigation model (src/site/navigation.ts) names the spec's short paths; these functions map its links through the

@@ -1,4 +1,4 @@
-/** The sitemap groups of the search overlay (spec §2), derived from MAIN_MENU by SITEMAP_GROUP_TITLES. */
+/** The sitemap groups of the search overlay (REFERENCE.md "Page frame"), derived from MAIN_MENU by SITEMAP_GROUP_TITLES. */
 import { MAIN_MENU, SITEMAP_GROUP_TITLES, type MainMenuItem, type MenuGroup, type MenuLink } from '../site/navigation';
 
 /**

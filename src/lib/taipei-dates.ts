@@ -2,12 +2,12 @@
  * Showing and counting dates, for the build, the browser and the sample portal: every date is shown and counted in
  * Taiwan time (SITE_TIME_ZONE of src/site/company.ts, always UTC+8: SITE_UTC_OFFSET_MINUTES), whatever the time zone of
  * the machine or the visitor (a build under `TZ=UTC` and one under `TZ=Asia/Taipei` give the same pages). On dayjs
- * (DESIGN.md: the project's date library) with its `utc` and `customParseFormat` plugins. Reading the portal's date strings is the
+ * (REFERENCE.md "Stack": the project's date library) with its `utc` and `customParseFormat` plugins. Reading the portal's date strings is the
  * validation layer's (src/portal/date-parser.ts parsePortalDate); the helpers here accept either an instant or such
  * a string.
  *
  * Rules:
- * - Display (spec §4): `YYYY/MM/DD`; 'N 天前' counts Taipei calendar days; "today" is today in Taipei.
+ * - Display (REFERENCE.md "Widget states"): `YYYY/MM/DD`; 'N 天前' counts Taipei calendar days; "today" is today in Taipei.
  * - A calendar day (`IsoDate`, `YYYY-MM-DD`) is a day of the Taiwanese calendar, not an instant: adding days and
  *   the weekday are plain calendar arithmetic.
  *
@@ -23,7 +23,7 @@ import { SITE_UTC_OFFSET_MINUTES } from '../site/company.ts';
 dayjs.extend(utc);
 dayjs.extend(customParseFormat);
 
-/** Display format of dates across the site (spec §4). */
+/** Display format of dates across the site (REFERENCE.md "Widget states"). */
 export const DATE_FORMAT = 'YYYY/MM/DD';
 
 /** Display format of a date with its time (the event page's link time). */
@@ -82,7 +82,7 @@ export function timeOf(date: DateInput): number {
 }
 
 /**
- * Whole Taipei calendar days from `date` to `now` ('N 天前', spec §4), never negative; 0 for what is not a date.
+ * Whole Taipei calendar days from `date` to `now` ('N 天前', REFERENCE.md "Widget states"), never negative; 0 for what is not a date.
  * `2026-05-19T16:30:00Z` (Taipei 05/20 00:30) is 0 days before 2026-05-20 08:00 Taipei.
  */
 export function daysSince(date: DateInput, now: DateInput = new Date()): number {
@@ -126,7 +126,7 @@ export const formatDay = (day: IsoDate): string => `${calendarDay(day).format(DA
 export const EARLIEST_TIMESTAMP = parsePortalDate('2022-05-03')!.getTime();
 
 /**
- * The event page's `?timestamp=` (spec §2 `/event_page/20220503`): Unix time in seconds (10 digits) or
+ * The event page's `?timestamp=` (REFERENCE.md "Routes" `/event_page/20220503`): Unix time in seconds (10 digits) or
  * milliseconds (13 digits) → that instant, or null when it is not a plausible link time (other shapes, before
  * EARLIEST_TIMESTAMP, or more than a day after `now`).
  */

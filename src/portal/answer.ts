@@ -1,5 +1,5 @@
 /**
- * The build's strict reading of a portal answer (DESIGN.md §5: one validation layer at the boundary), the
+ * The build's strict reading of a portal answer (REFERENCE.md "Portal boundary": one validation layer at the boundary), the
  * AnswerParser the content loader gives the portal client (src/portal/client.ts `parse`); the browser's calls use
  * plain JSON.parse, so none of this is in a page's JavaScript.
  */

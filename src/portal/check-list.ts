@@ -1,5 +1,5 @@
 /**
- * The item checks of the portal loader (DESIGN.md §5 "one bad item does not refuse its list"): one raw item against
+ * The item checks of the portal loader (REFERENCE.md "Portal boundary": "one bad item does not refuse its list"): one raw item against
  * its list's zod schema (parseItem), a whole answer item by item with the unique-id rule (checkList, parseList), and
  * the quarantine that leaves a refused item out or keeps its last good version from the snapshot (quarantineList).
  * Pure functions of the answer, the schema and the snapshot: no portal call, no store, no settings; the loader
@@ -47,7 +47,7 @@ function messageZh(issue: z.core.$ZodIssue): string | undefined {
 const EXCEPTION_MESSAGE_MAX_CHARS = 200;
 
 /**
- * The refusal of an item whose check threw (DESIGN.md §5: one editor's mistake never freezes the rest of the site):
+ * The refusal of an item whose check threw (REFERENCE.md "Publishing rules": one editor's mistake never freezes the rest of the site):
  * field `(item)`, rule "schema", `validation failed: <message>`, so the item is quarantined like any bad item and
  * its list publishes, instead of the exception ending the build.
  */
@@ -88,7 +88,7 @@ export function parseItem<S extends z.ZodType>(endpointName: EndpointName, schem
 }
 
 /**
- * Checks a portal list against its schema, item by item (DESIGN.md §5: one bad item does not refuse its list).
+ * Checks a portal list against its schema, item by item (REFERENCE.md "Portal boundary": one bad item does not refuse its list).
  *
  * In: the `data` of an answer. Out: the parsed items in answer order, and the refused ones (Refusal: index, id or
  * `#<index>`, raw item, PortalSchemaError), a second item with an id already seen refused as a duplicate.
@@ -162,7 +162,7 @@ export interface Quarantined<T> {
 }
 
 /**
- * The quarantine (DESIGN.md §5) over a checked list: each refused item is left out, or, when the list's last snapshot
+ * The quarantine (REFERENCE.md "Publishing rules") over a checked list: each refused item is left out, or, when the list's last snapshot
  * has a version of it (same id) that passes the schema and no good item has that id, that version takes its place.
  * In: the list, its schema, checkList's result, the list's last snapshot (if any), the build's time.
  * Out: the items to publish (answer order) and the quarantine records (`since` carried from the snapshot's marks).

@@ -1,17 +1,17 @@
 /**
  * The portal web API client, used at build time (content loader) and in the browser (notifications, captcha,
- * forms). Spec §7: every call sends JSON with a no-cache header and a cancel token; a response counts only
+ * forms). REFERENCE.md "Portal API": every call sends JSON with a no-cache header and a cancel token; a response counts only
  * when `code === 20000`, with the payload in `data`.
  *
  * - `signal` (AbortSignal) cancels the call; a cancelled call resolves `{ cancelled: true }`, never rejects
- *   (spec §8 "Cancelled requests are not errors").
+ *   (REFERENCE.md "Failures": "Cancelled requests are not errors").
  * - `timeoutMs` (default {@link PORTAL_TIMEOUT_MS}) limits each attempt; a timeout rejects with
  *   {@link PortalTimeoutError} and is not retried.
  * - Network errors and HTTP 5xx are retried `retries` times (default {@link PORTAL_RETRIES}) with exponential
  *   backoff by p-retry. p-retry is imported only when a first attempt fails, so the browser downloads it only
- *   then (DESIGN.md §9: every page's JavaScript budget; most pages never see a failed call).
+ *   then (REFERENCE.md "Budgets": every page's JavaScript budget; most pages never see a failed call).
  * - Every failure rejects with a subclass of {@link PortalError} naming the endpoint and the cause.
- * - Only the configured portal answers (DESIGN.md §5): redirects are followed within the requested URL's origin
+ * - Only the configured portal answers (REFERENCE.md "Portal boundary"): redirects are followed within the requested URL's origin
  *   only, at most {@link PORTAL_MAX_REDIRECTS} times; any other redirect rejects with {@link PortalRedirectError}.
  * - Answers are bounded: at most `maxBodyBytes` (default {@link PORTAL_MAX_BODY_BYTES}) decompressed bytes are read,
  *   else {@link PortalTooLargeError}; the body must be valid UTF-8 and JSON, else {@link PortalFormatError}; the
@@ -45,7 +45,7 @@ export interface PortalCallOptions {
   query?: Readonly<Record<string, string>>;
   /** JSON payload of a POST (sent as `{}` when absent). */
   body?: unknown;
-  /** Cancel token (spec §7). */
+  /** Cancel token (REFERENCE.md "Portal API"). */
   signal?: AbortSignal;
   /** Time limit per attempt in ms. */
   timeoutMs?: number;
@@ -188,7 +188,7 @@ const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]
 
 /**
  * Fetches `url` with `redirect: 'manual'` and follows a redirect only when its Location has the origin of `url`,
- * at most PORTAL_MAX_REDIRECTS times (DESIGN.md §5: the site publishes only what its configured portal answers; a
+ * at most PORTAL_MAX_REDIRECTS times (REFERENCE.md "Publishing rules": the site publishes only what its configured portal answers; a
  * redirect to another host would publish that host's content). A 301/302 of a POST and a 303 continue as a GET
  * without body, as fetch itself does. In Node a redirect arrives as its 3xx with its Location; in the browser as an
  * `opaqueredirect` response (status 0, Location hidden), refused as a whole since its host cannot be checked.
@@ -249,7 +249,7 @@ function discardBody(response: Response): void {
 /**
  * The body of `response`, read chunk by chunk and counted after decompression (fetch decompresses gzip, deflate
  * and brotli as it streams), so that a large body or a gzip bomb costs at most `maxBytes` (PORTAL_MAX_BODY_BYTES,
- * DESIGN.md §5: bounded answers). An uncompressed answer whose Content-Length is over `maxBytes` is refused
+ * REFERENCE.md "Portal boundary": bounded answers). An uncompressed answer whose Content-Length is over `maxBytes` is refused
  * before reading; otherwise reading stops, and the stream is cancelled, as soon as the count passes `maxBytes`.
  * In: the endpoint's name (messages), the answer, the limit in bytes.
  * Out: the body's bytes (empty when the answer has no body).
@@ -288,7 +288,7 @@ async function readBody(name: string, response: Response, maxBytes: number): Pro
 
 /**
  * The body as text, decoded strictly: invalid UTF-8 is refused instead of becoming U+FFFD in a published title
- * (spec §7: the portal answers JSON, which is UTF-8). A leading byte order mark is dropped, as `response.text()` does.
+ * (REFERENCE.md "Portal API": the portal answers JSON, which is UTF-8). A leading byte order mark is dropped, as `response.text()` does.
  * @throws PortalFormatError naming the byte offset of the first invalid sequence
  */
 function decodeUtf8(name: string, bytes: Uint8Array): string {

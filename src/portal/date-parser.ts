@@ -1,5 +1,5 @@
 /**
- * Reading the portal's date strings (DESIGN.md §5: dates are checked once, in the validation layer at the portal
+ * Reading the portal's date strings (REFERENCE.md "Portal boundary": dates are checked once, in the validation layer at the portal
  * boundary): a portal date is the instant it means in Taiwan time (SITE_TIME_ZONE, whose offset is always
  * SITE_UTC_OFFSET_MINUTES), read strictly with dayjs and its `utc` and `customParseFormat` plugins. Showing and counting dates is
  * src/lib/taipei-dates.ts, which takes the instants read here (and portal date strings, through parsePortalDate).

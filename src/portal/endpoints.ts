@@ -1,5 +1,5 @@
 /**
- * The endpoint catalogue of the portal web API (spec §7): the lists' endpoints, declared with their lists in the
+ * The endpoint catalogue of the portal web API (REFERENCE.md "Portal API"): the lists' endpoints, declared with their lists in the
  * list registry (src/site/lists.ts), and the calls of the browser, written here. The client, the content loader and
  * the sample portal all read the catalogue from this module.
  *
@@ -23,9 +23,9 @@ export interface Endpoint {
   /** What the endpoint returns, for messages and documentation. */
   summary: string;
   /**
-   * `true` for a call the site makes that spec §7 does not list: the insurer's portal may not
+   * `true` for a call the site makes that REFERENCE.md "Portal API" does not list: the insurer's portal may not
    * answer it, so the site must cope with a 404 (.github/OPERATIONS.md "Portal endpoints beyond the spec"), and the sample portal's
-   * strict mode (scripts/sample-portal/README.md) answers 404 to it. Absent for the endpoints of spec §7.
+   * strict mode (scripts/sample-portal/README.md) answers 404 to it. Absent for the endpoints of REFERENCE.md "Portal API".
    */
   beyondSpec?: true;
 }
@@ -47,14 +47,14 @@ const post = /* @__NO_SIDE_EFFECTS__ */ (name: string, path: string, summary: st
 });
 
 /**
- * The notification check, called by the browser on every page (spec §4). Also exported on its own so that
- * browser code importing it bundles this entry only, not the whole catalogue (DESIGN.md §9 budgets).
+ * The notification check, called by the browser on every page (REFERENCE.md "Widget states"). Also exported on its own so that
+ * browser code importing it bundles this entry only, not the whole catalogue (REFERENCE.md "Budgets" budgets).
  */
 export const NOTIFICATIONS_ENDPOINT = post('notifications', '/api/Common/GetPortalNotification', 'system notifications');
 
 /**
  * The browser calls of the contact form and the appointment service, exported on their own for the same
- * reason. Two of them are not in spec §7 (the spec shows no appointment call and no captcha alternative):
+ * reason. Two of them are not in REFERENCE.md "Portal API" (the spec shows no appointment call and no captcha alternative):
  * - `captchaAudio` — `POST /api/portalCustomerProblemForm/getCaptchaAudio`, body `{ captchaId }` → `{ text }`
  *   (the characters to speak, read aloud by the browser's speech synthesis) and/or `{ audio }` (an audio URL the
  *   portal may render instead): the non-visual alternative of the captcha image (WCAG 1.1.1).
@@ -66,7 +66,7 @@ export const CAPTCHA_ENDPOINT = post('captcha', '/api/portalCustomerProblemForm/
 export const CAPTCHA_AUDIO_ENDPOINT = post(
   'captchaAudio',
   '/api/portalCustomerProblemForm/getCaptchaAudio',
-  'spoken alternative of a captcha (not in spec §7)',
+  'spoken alternative of a captcha (not in REFERENCE.md "Portal API")',
   true,
 );
 export const LIST_CODES_ENDPOINT = post('listCodes', '/api/common/getListCodeValid', 'code lists (e.g. question types)');
@@ -74,7 +74,7 @@ export const HOLIDAYS_ENDPOINT = get('holidays', '/api/common/getSettingHoliday'
 export const APPOINTMENT_ENDPOINT = post(
   'addAppointment',
   '/api/portalServiceAppointment/addAppointment',
-  'appointment service booking (not in spec §7)',
+  'appointment service booking (not in REFERENCE.md "Portal API")',
   true,
 );
 
@@ -91,7 +91,7 @@ const listEndpointsOf = /* @__NO_SIDE_EFFECTS__ */ (): Record<PortalListName, En
   ) as Record<PortalListName, Endpoint>;
 
 /**
- * All endpoints of spec §7 (and the two above that it does not show, marked `beyondSpec`), keyed by the site's name
+ * All endpoints of REFERENCE.md "Portal API" (and the two above that it does not show, marked `beyondSpec`), keyed by the site's name
  * for them: the lists of the list registry, then the calls the browser makes.
  */
 export const ENDPOINTS = {
@@ -107,7 +107,7 @@ export const ENDPOINTS = {
 
 export type EndpointName = keyof typeof ENDPOINTS;
 
-/** Whether spec §7 lists an endpoint (false for the calls marked `beyondSpec`). */
+/** Whether REFERENCE.md "Portal API" lists an endpoint (false for the calls marked `beyondSpec`). */
 export const inSpec = (endpoint: Endpoint): boolean => endpoint.beyondSpec !== true;
 
 /** Human-readable label of an endpoint for error messages, e.g. `GET /api/PortalDecree/GetPutOnDecree`. */

@@ -1,7 +1,7 @@
 /**
  * Typed errors of the portal client and loader. Every message names the endpoint (`METHOD /api/...`), then
  * the HTTP status, the portal code or the failing item and field, then the cause, so a failed build says
- * exactly what broke (DESIGN.md §5).
+ * exactly what broke (REFERENCE.md "Portal boundary").
  */
 
 /** Base class: a portal call or list that failed. `endpoint` is e.g. `GET /api/PortalDecree/GetPutOnDecree`. */
@@ -42,7 +42,7 @@ export class PortalHttpError extends PortalError {
   }
 }
 
-/** The envelope's `code` is not the success code 20000 (spec §7: "otherwise it is rejected"). */
+/** The envelope's `code` is not the success code 20000 (REFERENCE.md "Portal API": "otherwise it is rejected"). */
 export class PortalCodeError extends PortalError {
   readonly code: unknown;
   readonly portalMessage: string;
@@ -74,7 +74,7 @@ export type PortalRedirectRefusal =
   | { kind: 'no-location'; status: number; origin: string };
 
 /**
- * The portal answered with a redirect the client does not follow (DESIGN.md §5: the site publishes only what its
+ * The portal answered with a redirect the client does not follow (REFERENCE.md "Publishing rules": the site publishes only what its
  * configured portal answers, never what another host serves). The message names the endpoint, the status and the
  * other host when known. Not retried.
  */

@@ -1,8 +1,8 @@
 /**
- * Where a URL from the portal leads (DESIGN.md §5 "One validation layer at the boundary"): the one rule that decides
+ * Where a URL from the portal leads (REFERENCE.md "Portal boundary": "One validation layer at the boundary"): the one rule that decides
  * "site path vs external" for every URL field (banner and event links, coupon links, map links, download and disclosure
  * files, rich-text links, notification links), used by the schemas (src/portal/schemas.ts), the pages
- * (src/lib/assets.ts) and the click-time detector of the browser (src/browser/external-link.ts, spec §9).
+ * (src/lib/assets.ts) and the click-time detector of the browser (src/browser/external-link.ts, REFERENCE.md "Constants").
  *
  * The rule reads a value as the browser will: with the WHATWG URL parser (`new URL`), which drops leading and
  * trailing spaces and control characters, removes tabs and newlines anywhere, reads `\` as `/` in http(s) URLs and
@@ -49,7 +49,7 @@ export function isCompanyHost(hostname: string, domains: readonly string[] = COM
 }
 
 /**
- * A parsed http(s) URL leaves the company's sites: its host is neither `siteHost` nor a company host (spec §9).
+ * A parsed http(s) URL leaves the company's sites: its host is neither `siteHost` nor a company host (REFERENCE.md "Constants").
  * @param url a URL already parsed by the WHATWG parser (the browser's `link.href`, or `new URL`)
  * @param siteHost the host of the page (the browser's `location.hostname`); empty when unknown (build time)
  */
@@ -148,7 +148,7 @@ function readBasePath(value: string): { path: string } | { problem: string } {
 }
 
 /**
- * Base path rule (spec §3 "image under an image base path"; DESIGN.md §5): the reason `value` is no path under the
+ * Base path rule (REFERENCE.md "Portal data": "image under an image base path"; REFERENCE.md "Portal boundary"): the reason `value` is no path under the
  * portal's image/file base (readBasePath), or undefined when it is one.
  */
 export function basePathProblem(value: string): string | undefined {
@@ -157,7 +157,7 @@ export function basePathProblem(value: string): string | undefined {
 }
 
 /**
- * A path relative to the portal's image/file base (spec §3 "image under an image base path"): no scheme, no host, no
+ * A path relative to the portal's image/file base (REFERENCE.md "Portal data": "image under an image base path"): no scheme, no host, no
  * `\`, no dot segment, no `#` and no HTML character reference, and nothing the browser would read otherwise than
  * written (readBasePath). A leading `/` is dropped (the portal writes `images/x.svg` and `/images/x.svg` alike); two
  * (`//host/x`) name a host and are refused.
@@ -211,7 +211,7 @@ function readFile(value: string, domains: readonly string[]): { target: FileTarg
 }
 
 /**
- * File rule (download `files[].fileUrl`, disclosure `fileUrl`; DESIGN.md §5): the rule a file field breaks and why,
+ * File rule (download `files[].fileUrl`, disclosure `fileUrl`; REFERENCE.md "Portal boundary"): the rule a file field breaks and why,
  * or undefined when it is a file the site may link to: a path under the file base (basePath) of an allowed type
  * (src/site/uploads.ts uploadType), or an absolute http(s) URL (another host included; a company host's `/upload/`
  * path also needs an allowed type, since it may be this site's).
@@ -223,7 +223,7 @@ export function fileProblem(value: string, domains: readonly string[] = COMPANY_
 
 /**
  * A download or disclosure file (`fileUrl`): a path under the file base of an allowed type, or an absolute http(s)
- * URL (another host included: the page then gives it the confirmation, the new-tab hint and `rel`, spec §9).
+ * URL (another host included: the page then gives it the confirmation, the new-tab hint and `rel`, REFERENCE.md "Constants").
  * @returns undefined when it is neither (javascript:, `//host`, `../x`, `x.html` under the base; fileProblem says why)
  */
 export function classifyFile(value: string, domains: readonly string[] = COMPANY_DOMAINS): FileTarget | undefined {

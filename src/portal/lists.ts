@@ -1,5 +1,5 @@
 /**
- * The portal lists (spec §7) the build loads, derived from the list registry (src/site/lists.ts
+ * The portal lists (REFERENCE.md "Portal API") the build loads, derived from the list registry (src/site/lists.ts
  * PORTAL_LIST_ENTRIES, where each list is declared once): every list by its name in the endpoint catalogue
  * (src/portal/endpoints.ts) → the zod schema of its items (the entry's `schema`, a key of src/portal/schemas.ts
  * SCHEMAS), and its display order.

@@ -1,9 +1,9 @@
 /**
- * The one Astro content loader for every portal list (DESIGN.md §4–§5). It fetches a list endpoint through
+ * The one Astro content loader for every portal list (REFERENCE.md "Content sources", "Portal boundary"). It fetches a list endpoint through
  * the portal client, checks every item against the list's zod schema and stores the parsed items under their
  * ids. A list that cannot be loaded throws, which fails the build: a portal outage names the endpoint and the cause
- * (DESIGN.md §5 "a list that cannot be loaded fails the build"), unless the list's last good snapshot is fresh enough
- * (stale-if-error, src/portal/snapshots.ts). An item that fails its schema is quarantined (DESIGN.md §5: left
+ * (REFERENCE.md "Publishing rules": "a list that cannot be loaded fails the build"), unless the list's last good snapshot is fresh enough
+ * (stale-if-error, src/portal/snapshots.ts). An item that fails its schema is quarantined (REFERENCE.md "Publishing rules": left
  * out, or kept at its last good version from the snapshot; src/portal/quarantine.ts) and the rest of the list loads
  * live; more than half of a list refused throws as a list that cannot be loaded, and an item quarantined for longer
  * than PORTAL_QUARANTINE_MAX_AGE_HOURS fails the build.
@@ -164,7 +164,7 @@ export async function loadLive<S extends z.ZodType>(
 }
 
 /**
- * The snapshot fallback path (stale-if-error, DESIGN.md §5): after the live path failed with `error`, the list's last
+ * The snapshot fallback path (stale-if-error, REFERENCE.md "Publishing rules"): after the live path failed with `error`, the list's last
  * good snapshot serves it when it is younger than PORTAL_SNAPSHOT_MAX_AGE_HOURS and still passes the schema; a
  * warning names the list, the failure and the snapshot's age.
  * In: the logger, the list and its schema, its snapshot, the settings, the live path's error.
@@ -243,7 +243,7 @@ async function guardItemCount(
 }
 
 /**
- * The portal loader for one list endpoint of spec §7.
+ * The portal loader for one list endpoint of REFERENCE.md "Portal API".
  *
  * In: the catalogue name of a list endpoint, the zod schema of its items and the loader's settings (LoaderSettings,
  * read once by the entry point). Out: an Astro loader `{ name, schema, load }` whose entries are the parsed items keyed by id.

@@ -1,5 +1,5 @@
 /**
- * Quarantine (DESIGN.md §5: one editor's mistake never freezes the rest of the site): an item that fails its schema is
+ * Quarantine (REFERENCE.md "Publishing rules": one editor's mistake never freezes the rest of the site): an item that fails its schema is
  * left out of the build, or replaced by its last good version from the list's snapshot, while the rest of its list
  * publishes live. This module holds what the loader (src/portal/loader.ts) records for such an item and how "since
  * when" is carried from build to build: the snapshot of a list (src/portal/snapshots.ts) keeps `quarantined: [{ id,

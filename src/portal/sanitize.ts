@@ -1,5 +1,5 @@
 /**
- * Sanitizes portal rich text (HTML) with sanitize-html and the site's allow-list (DESIGN.md §4): text
+ * Sanitizes portal rich text (HTML) with sanitize-html and the site's allow-list (REFERENCE.md "Content sources"): text
  * structure, links, tables and images only; no scripts, styles, event handlers, forms or frames; links limited
  * to http(s), mailto and tel; images to http(s) and site-relative paths. Headings are shifted so the highest one
  * is an `<h2>` and none skips a level below the page's one h1 (WCAG 1.3.1; the W3C checker reports `h3` after
@@ -9,9 +9,9 @@
  * Images load lazily. Link targets follow the one rule of src/portal/links.ts: a site path stays in its tab (or the tab
  * the editor chose); an http(s) URL opens a new tab; anything else (`//host`, `/\host`, relative paths, other schemes
  * but mailto: and tel:) loses its `href`. Links opening a new tab get `rel="noopener noreferrer"` and the visually
- * hidden 另開新視窗 hint (spec §9).
+ * hidden 另開新視窗 hint (REFERENCE.md "Constants").
  *
- * Text that cannot mislead (DESIGN.md §5): links to portal files under the upload base (`/upload/…`) keep their href
+ * Text that cannot mislead (REFERENCE.md "Portal boundary"): links to portal files under the upload base (`/upload/…`) keep their href
  * only for the file types of src/site/uploads.ts (that base is served on the site's own origin, so an HTML page or a
  * script there would act as the site); bidirectional override and isolate controls are removed from the whole text
  * (validation.ts withoutBidiControls; removed, not refused: rich text is pasted from word processors, which write

@@ -1,5 +1,5 @@
 /**
- * Zod schemas of the portal's list items (spec §3, §7). Each schema is the documentation of its list:
+ * Zod schemas of the portal's list items (REFERENCE.md "Portal data", "Portal API"). Each schema is the documentation of its list:
  * every field says what it is with `.describe()`. Fields the spec names keep the spec's names and are
  * required; the other fields are what the portal sends for pages to show. Unknown extra fields are
  * dropped (zod objects strip by default). Rich text (`content`) is sanitized here, at parse time, so no
@@ -37,7 +37,7 @@ const rule =
   };
 
 /**
- * Portal ids arrive as numbers or strings; the site treats them as strings (spec §3 "treated as string"). A number
+ * Portal ids arrive as numbers or strings; the site treats them as strings (REFERENCE.md "Portal data": "treated as string"). A number
  * id must be a safe integer (rule "portal-id": above 2^53 its digits are lost).
  */
 export const portalId = z
@@ -127,7 +127,7 @@ const httpUrl = urlField((value) => {
 }, 'must be an absolute http(s) URL');
 
 /**
- * Path of an image under the portal's image base (spec §3: images under an image base path; links.ts basePath), or
+ * Path of an image under the portal's image base (REFERENCE.md "Portal data": images under an image base path; links.ts basePath), or
  * refused with rule "base-path" and the precise reason (links.ts basePathProblem: `#`, `&#…`, dot segments…).
  */
 const assetPath = z.string().transform((value, context) => {
@@ -138,7 +138,7 @@ const assetPath = z.string().transform((value, context) => {
 
 /**
  * A file: a path under the file base of an allowed type (src/site/uploads.ts), or an absolute http(s) URL (links.ts
- * classifyFile; a file on another host is an external link, spec §9). Refused with rule "base-path" or "file-type" (links.ts fileProblem): the base
+ * classifyFile; a file on another host is an external link, REFERENCE.md "Constants"). Refused with rule "base-path" or "file-type" (links.ts fileProblem): the base
  * serves portal files on the site's own origin, so an HTML page or a script there would act as the site.
  */
 const filePath = z.string().transform((value, context) => {
@@ -149,7 +149,7 @@ const filePath = z.string().transform((value, context) => {
 });
 
 /**
- * Rule "date-order" for an object with a start and an end date (DESIGN.md §5: every date rule for every list): the
+ * Rule "date-order" for an object with a start and an end date (REFERENCE.md "Portal boundary": every date rule for every list): the
  * end field is refused when it is before the start. The fields hold what portalDate returned: a Date, or the portal's
  * text when the field already failed its own rule (zod runs object checks after a field failed), which
  * dateOrderProblem does not compare.
@@ -181,7 +181,7 @@ export const articleSchema = z.object({
   isTop: z.boolean().default(false).describe('Pinned to the top of its list'),
 });
 
-/** Coupons (優惠專區): spec §3 "id, title, date, description; coupons also image". */
+/** Coupons (優惠專區): REFERENCE.md "Portal data": "id, title, date, description; coupons also image". */
 export const couponSchema = z
   .object({
     id: routeId.describe('Coupon id; detail at /coupon/detail/{id}'),
@@ -208,26 +208,26 @@ export const videoSchema = z.object({
   image: assetPath.optional().describe('Poster image path'),
 });
 
-/** FAQ categories: names come as `X-name`; the site shows the part after the first hyphen (spec §9). */
+/** FAQ categories: names come as `X-name`; the site shows the part after the first hyphen (REFERENCE.md "Constants"). */
 export const faqCategorySchema = categorySchema.extend({
   name: text(TEXT_MAX_CHARS.categoryName).describe('Category name in the `X-name` form, e.g. `1-理賠服務`'),
 });
 
-/** FAQ items: spec §3 "items carry firstCategory and secondCategorySort". */
+/** FAQ items: REFERENCE.md "Portal data": "items carry firstCategory and secondCategorySort". */
 export const faqSchema = z.object({
   id: portalId.describe('FAQ item id'),
   title: text().describe('The question'),
   content: richText.describe('The answer as portal HTML, sanitized'),
-  firstCategory: portalId.describe('Id of the FAQ category the item belongs to (grouping key, spec §9)'),
+  firstCategory: portalId.describe('Id of the FAQ category the item belongs to (grouping key, REFERENCE.md "Constants")'),
   secondCategory: optionalText(TEXT_MAX_CHARS.title).default('').describe('Sub-group heading inside the category'),
-  secondCategorySort: z.number().describe('Order inside the category, ascending (spec §9)'),
+  secondCategorySort: z.number().describe('Order inside the category, ascending (REFERENCE.md "Constants")'),
 });
 
-/** Service locations (服務據點): spec §3 "Location items: areaId". */
+/** Service locations (服務據點): REFERENCE.md "Portal data": "Location items: areaId". */
 export const locationSchema = z.object({
   id: portalId.describe('Location id'),
   name: text().describe('Branch name, e.g. 台北分公司'),
-  areaId: portalId.describe('Id of the location area (grouping key, spec §9)'),
+  areaId: portalId.describe('Id of the location area (grouping key, REFERENCE.md "Constants")'),
   address: text().describe('Postal address'),
   phone: text().describe('Phone number'),
   fax: plainText().optional().describe('Fax number'),
@@ -235,7 +235,7 @@ export const locationSchema = z.object({
   mapUrl: httpUrl.optional().describe('Link to a map'),
 });
 
-/** Public disclosure categories: spec §3 "categories: id, name, url". */
+/** Public disclosure categories: REFERENCE.md "Portal data": "categories: id, name, url". */
 export const publicDisclosureCategorySchema = categorySchema.extend({
   url: z
     .string()
@@ -251,11 +251,11 @@ export const publicDisclosureCategorySchema = categorySchema.extend({
     .describe('URL segment of the category page (/about/public/{url}; empty: the category id) or an http(s) address'),
 });
 
-/** Public disclosures (公開資訊): spec §3 "items: category". */
+/** Public disclosures (公開資訊): REFERENCE.md "Portal data": "items: category". */
 export const publicDisclosureSchema = z.object({
   id: portalId.describe('Item id'),
   title: text().describe('Title of the disclosure'),
-  category: portalId.describe('Id of the public disclosure category (grouping key, spec §9)'),
+  category: portalId.describe('Id of the public disclosure category (grouping key, REFERENCE.md "Constants")'),
   date: portalDate.optional().describe('Date of the disclosure'),
   content: richText.default('').describe('Body as portal HTML, sanitized'),
   fileUrl: filePath.optional().describe('Attached document: path under the file base, or an http(s) URL'),
@@ -271,7 +271,7 @@ export const downloadFileSchema = z.object({
   date: portalDate.optional().describe('Last update'),
 });
 
-/** Downloads (文件下載): spec §3 "Download items: category and id"; files are paginated on the item page. */
+/** Downloads (文件下載): REFERENCE.md "Portal data": "Download items: category and id"; files are paginated on the item page. */
 export const downloadSchema = z.object({
   id: routeId.describe('Download item id, used in /download/{category}/{id}/{page}'),
   title: text().describe('Item title, e.g. 汽車險理賠申請文件'),
@@ -280,7 +280,7 @@ export const downloadSchema = z.object({
   files: z.array(downloadFileSchema).default([]).describe('Files of the item'),
 });
 
-/** Decrees (法令規章): spec §3 "Decree: id (treated as string)". */
+/** Decrees (法令規章): REFERENCE.md "Portal data": "Decree: id (treated as string)". */
 export const decreeSchema = z.object({
   id: routeId.describe('Decree id, treated as a string; page at /about/decree/{id}'),
   title: text().describe('Decree title'),
@@ -289,11 +289,11 @@ export const decreeSchema = z.object({
   sort: z.number().optional().describe('Order in the decree menu'),
 });
 
-/** Staff list (優質服務人員): spec §3 keeps only the first two characters of areaUnitName. */
+/** Staff list (優質服務人員): REFERENCE.md "Portal data" keeps only the first two characters of areaUnitName. */
 export const staffSchema = z.object({
   id: portalId.describe('Staff entry id'),
   name: text().describe('Staff name'),
-  areaUnitName: text().describe('Unit name; the site shows only its first two characters (spec §3)'),
+  areaUnitName: text().describe('Unit name; the site shows only its first two characters (REFERENCE.md "Portal data")'),
   title: plainText().default('').describe('Job title'),
   year: z.number().int().optional().describe('Year of the award'),
 });

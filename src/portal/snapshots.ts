@@ -1,5 +1,5 @@
 /**
- * Portal snapshots and the build report (the publishing pipeline never ships a broken or unsafe site, DESIGN.md §5).
+ * Portal snapshots and the build report (the publishing pipeline never ships a broken or unsafe site, REFERENCE.md "Publishing rules").
  *
  * - A **snapshot** is the last good copy of one portal list: `{ list, endpoint, fetchedAt, items }` with the raw
  *   items exactly as the portal sent them (they passed the list's schema), one JSON file per list
@@ -14,7 +14,7 @@
  *   step that crosses half of 42, not never. With no snapshot at all (a first build, or a snapshot folder lost) an
  *   empty list is refused unless confirmed the same way. A refusal is staged for the operator's and editors'
  *   messages (stageRefusal, readStagedRefusals: scripts/rebuild.mjs puts it in the job summary and the notification).
- * - **Staging** (DESIGN.md §11: no process-wide registry): the loader and the build pipeline run in the one `astro
+ * - **Staging** (REFERENCE.md "Layers": no process-wide registry): the loader and the build pipeline run in the one `astro
  *   build` process but through different module graphs, so the loader hands over what it used through files: once a
  *   list is in the content store, the loader stages its record (ListRecord: list, endpoint, source `live`|`snapshot`,
  *   fetchedAt, ageHours, item count, the raw items when live, and the stored entries `{ id, data }`) as

@@ -1,5 +1,5 @@
 /**
- * The rules of the one validation layer at the portal boundary (DESIGN.md §5):
+ * The rules of the one validation layer at the portal boundary (REFERENCE.md "Portal boundary"):
  * route segments, ids, dates, visible text, lengths, id collisions and references. Each rule is a pure
  * function that returns the reason a value breaks it (undefined when it passes); src/portal/schemas.ts applies them
  * to every list through zod, src/portal/check-list.ts checkList checks collisions over a whole list, and the build
@@ -171,7 +171,7 @@ export function visibleTextProblem(text: string): string | undefined {
 /**
  * Longest texts, in characters (Unicode code points), where a longer one would break its page (a 100 KB
  * title rendered whole; a 5,000-character banner 4,000 px tall on a phone). The portal's lists are refused above
- * them (the editor is told, the page never breaks); the browser's notifications are cut (nobody to tell, spec §8).
+ * them (the editor is told, the page never breaks); the browser's notifications are cut (nobody to tell, REFERENCE.md "Failures").
  */
 export const TEXT_MAX_CHARS = {
   /** Headlines and item names (news, coupons, decrees, downloads, FAQ questions, locations…). */
@@ -212,7 +212,7 @@ export function capText(text: string, max: number): string {
 }
 
 /**
- * Date order rule (every list with a start and an end date; DESIGN.md §5 "dates are checked once, for every list"):
+ * Date order rule (every list with a start and an end date; REFERENCE.md "Portal boundary": "dates are checked once, for every list"):
  * the reason `start` is after `end`, or undefined.
  * In: the two fields as the date parser returned them (src/portal/schemas.ts portalDate gives a Date), and their
  * names for the message. Anything that is not a valid Date (a field that is missing, or that already failed its own
@@ -237,7 +237,7 @@ export function dateOrderProblem(
 export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
 /**
- * Text that cannot mislead (DESIGN.md §5: nothing downstream trusts raw portal text): `text` without its
+ * Text that cannot mislead (REFERENCE.md "Portal boundary": nothing downstream trusts raw portal text): `text` without its
  * bidirectional embedding, override and isolate controls (BIDI_CONTROLS), every other character kept.
  * Removed rather than refused: they are invisible in the editor's own screen too, so a refusal would leave an item
  * out for a character its editor cannot see to delete, and the site's text is written left to right in zh-TW, where
@@ -250,7 +250,7 @@ export const withoutBidiControls = (text: string): string => text.replace(BIDI_C
 export const idKey = (id: unknown): string => String(id).trim().normalize('NFC');
 
 /**
- * A public disclosure category's page segment (spec §3 "categories: id, name, url"; src/sections/public-disclosures.ts
+ * A public disclosure category's page segment (REFERENCE.md "Portal data": "categories: id, name, url"; src/sections/public-disclosures.ts
  * categoryTarget): undefined for an http(s) address (an external target); otherwise `url` without surrounding
  * slashes and a leading `/about/public/`, or the category id when that leaves nothing.
  */
@@ -312,7 +312,7 @@ export function idCollisions(
  * no page. `list` → its field → the list the field refers to, as the list registry declares (src/site/lists.ts:
  * an entry's `references`; an article section's items name their category by `categoryId`). Built by a function
  * marked free of side effects: the browser's bundles, which use this module's text checks but not the build's
- * reference check, then leave it and the registry out (DESIGN.md §9 JavaScript budget).
+ * reference check, then leave it and the registry out (REFERENCE.md "Budgets" JavaScript budget).
  */
 const referencesOf = /* @__NO_SIDE_EFFECTS__ */ (): readonly { list: string; field: string; target: string }[] =>
   Object.entries(PORTAL_LIST_ENTRIES).flatMap(([list, entry]) => (entry.references ? [{ list, ...entry.references }] : []));

@@ -1,5 +1,5 @@
 /**
- * The contract-change list (保單變更, spec §2 `/change`, §7 `getContractChangeInsuranceList`): each insurance type
+ * The contract-change list (保單變更, REFERENCE.md "Routes" `/change`, REFERENCE.md "Portal API" `getContractChangeInsuranceList`): each insurance type
  * with the changes that can be applied and the documents they need, in display order (sort, then id), and the
  * props of the `/change` page.
  */

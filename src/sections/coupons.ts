@@ -1,5 +1,5 @@
 /**
- * Coupons (優惠專區, spec §2 `/coupon/{page}`, `/coupon/detail/{id}`): display order, offer periods, whether an
+ * Coupons (優惠專區, REFERENCE.md "Routes" `/coupon/{page}`, `/coupon/detail/{id}`): display order, offer periods, whether an
  * offer has started or ended, and the static paths and props of the coupon pages.
  *
  * Offer states (src/lib/order.ts OfferState), decided for "today" in Taipei (src/lib/taipei-dates.ts):

@@ -1,5 +1,5 @@
 /**
- * Decrees (法令規章, spec §2 `/about/decree/{id}`; §3 "Decree: id (treated as string)"): the menu order and the
+ * Decrees (法令規章, REFERENCE.md "Routes" `/about/decree/{id}`; REFERENCE.md "Portal data": "Decree: id (treated as string)"): the menu order and the
  * static paths and props of the decree pages.
  */
 import { getCollection } from 'astro:content';

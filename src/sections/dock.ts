@@ -1,5 +1,5 @@
 /**
- * The dock's lists (Dock.astro; spec §9 "Side dock: 5 news and 5 coupons"): the first DOCK_ITEMS news and coupons
+ * The dock's lists (Dock.astro; REFERENCE.md "Constants": "Side dock: 5 news and 5 coupons"): the first DOCK_ITEMS news and coupons
  * in display order (news: pinned first; coupons: current first; src/lib/order.ts), as
  * `{ title, href, date, pinned, ended, upcoming }` (href: the item's page; date: a Date; pinned: marked 置頂; ended:
  * marked 已結束; upcoming: marked 尚未開始). The lists are part of every page's cacheKey (src/sections/cache-key.ts layoutKey).

@@ -1,16 +1,16 @@
 /**
- * Downloads (文件下載, spec §2 `/download/{category?}/{id?}/{pages?}`): the nesting category → item → paginated
+ * Downloads (文件下載, REFERENCE.md "Routes" `/download/{category?}/{id?}/{pages?}`): the nesting category → item → paginated
  * files, the `none` pages, and the static paths and props of the download routes.
  *
  * - Categories and the items of a category are in display order (src/lib/order.ts: sort, then id); an item
- *   belongs to the category whose id equals its `category` (spec §3 "Download items: category and id"); an item
+ *   belongs to the category whose id equals its `category` (REFERENCE.md "Portal data": "Download items: category and id"); an item
  *   whose category does not exist has no page.
  * - Every item has pages `/download/{category}/{id}/1..n` of DOWNLOAD_PAGE_SIZE files (page 1 even without files).
  * - An item page's side navigation lists the block of DOWNLOAD_NAV_SIZE items of its category that holds the item,
  *   with links to the blocks before and after, so a page's size stays bounded however large a category grows
  *   (2,100 items in one category once made every page 639 KB).
  * - `/download/{category}/none` exists for each category without items, `/download/none` only when there is no
- *   category at all (spec §2: the targets of `/download/{category}` and `/download` when there is nothing to
+ *   category at all (REFERENCE.md "Redirects": the targets of `/download/{category}` and `/download` when there is nothing to
  *   show). With categories `/download` leads to the first one, so `/download/none` would be a page no visitor is
  *   sent to, yet published, indexed and in the sitemap: it is not built, and answers 404.
  * Links between download pages point at these pages directly, never at a redirect.
@@ -58,11 +58,11 @@ export function downloadTree<C extends Sortable, I extends DownloadItemLike>(cat
   }));
 }
 
-/** Where a category leads: page 1 of its first item, or its none page (spec §2). */
+/** Where a category leads: page 1 of its first item, or its none page (REFERENCE.md "Routes"). */
 export const categoryLandingPath = (branch: DownloadBranch<Sortable, Sortable>): string =>
   branch.items[0] ? downloadPath(branch.category.id, branch.items[0].id) : downloadNonePath(branch.category.id);
 
-/** Where `/download` leads: the first category's landing page, or `/download/none` (spec §2). */
+/** Where `/download` leads: the first category's landing page, or `/download/none` (REFERENCE.md "Redirects"). */
 export const downloadLandingPath = (tree: readonly DownloadBranch<Sortable, Sortable>[]): string =>
   tree[0] ? categoryLandingPath(tree[0]) : downloadNonePath();
 
@@ -221,7 +221,7 @@ export async function downloadEmptyCategoryPaths() {
 
 /**
  * Static paths of `/download/{none}` (src/pages/download/[none].astro): `/download/none` when there is no download
- * category (spec §2: where `/download` then leads), with no tabs and nothing current; none at all otherwise.
+ * category (REFERENCE.md "Redirects": where `/download` then leads), with no tabs and nothing current; none at all otherwise.
  * In: the tree (downloadTree). Out: `[{ params: { none: 'none' }, props }]` or `[]`.
  */
 export function downloadNonePaths(tree: readonly DownloadBranch<unknown, unknown>[]) {

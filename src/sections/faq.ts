@@ -1,8 +1,8 @@
 /**
- * FAQ (常見問題, spec §2 `/faq/{category}`, `/faq/service`; §9): category display names, the order and grouping
+ * FAQ (常見問題, REFERENCE.md "Routes" `/faq/{category}`, `/faq/service`; REFERENCE.md "Constants"): category display names, the order and grouping
  * of the items, and the static paths and props of the FAQ pages.
  *
- * Spec §9: "FAQ items sorted ascending by secondCategorySort and grouped by firstCategory; FAQ category names use
+ * REFERENCE.md "Constants": "FAQ items sorted ascending by secondCategorySort and grouped by firstCategory; FAQ category names use
  * the part after the first hyphen". A category page holds the items whose `firstCategory` is the category id,
  * in ascending `secondCategorySort`, shown under their `secondCategory` sub-headings, FAQ_PAGE_SIZE questions per
  * page: page 1 at `/faq/{category}` (the spec's URL), pages 2..n at `/faq/{category}/{page}` (a large
@@ -32,7 +32,7 @@ export interface FaqLike {
 }
 
 /**
- * Display name of an FAQ category (spec §9): the part after the FIRST hyphen, trimmed.
+ * Display name of an FAQ category (REFERENCE.md "Constants"): the part after the FIRST hyphen, trimmed.
  * `1-汽車保險` → `汽車保險`; `3-理賠-報案` → `理賠-報案`. A name without a hyphen, or with nothing after it,
  * is shown whole (trimmed), so a category never loses its label.
  */
@@ -42,12 +42,12 @@ export function faqCategoryName(name: string): string {
   return rest || name.trim();
 }
 
-/** Items in display order (the `faqs` list's order, spec §9): ascending `secondCategorySort`, then natural id order for ties. */
+/** Items in display order (the `faqs` list's order, REFERENCE.md "Constants"): ascending `secondCategorySort`, then natural id order for ties. */
 export function sortFaqs<T extends FaqLike>(items: readonly T[]): T[] {
   return inListOrder('faqs', items);
 }
 
-/** The items of one category (`firstCategory === categoryId`, spec §9 grouping), in display order. */
+/** The items of one category (`firstCategory === categoryId`, REFERENCE.md "Constants" grouping), in display order. */
 export function faqsOfCategory<T extends FaqLike>(items: readonly T[], categoryId: string): T[] {
   return sortFaqs(items.filter((item) => item.firstCategory === categoryId));
 }
@@ -76,7 +76,7 @@ export function groupFaqs<T extends FaqLike>(items: readonly T[]): FaqGroup<T>[]
 /** URL of an FAQ category page (or of `/faq/service` for FAQ_SERVICE). */
 export const faqPath = (categoryId: string): string => `/faq/${encodeURIComponent(categoryId)}`;
 
-/** URL of page `page` (1-based) of an FAQ category: page 1 is `/faq/{category}` (spec §2), page n `/faq/{category}/{n}`. */
+/** URL of page `page` (1-based) of an FAQ category: page 1 is `/faq/{category}` (REFERENCE.md "Routes"), page n `/faq/{category}/{n}`. */
 export const faqPagePath = (categoryId: string, page: number): string => (page > 1 ? `${faqPath(categoryId)}/${page}` : faqPath(categoryId));
 
 /**

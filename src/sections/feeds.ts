@@ -1,5 +1,5 @@
 /**
- * The RSS 2.0 feeds of news and events (spec §2 "最新消息": feed readers and apps follow the insurer's news): one
+ * The RSS 2.0 feeds of news and events (REFERENCE.md "Main menu": "最新消息": feed readers and apps follow the insurer's news): one
  * feed per section of FEED_SECTIONS at `/{section}/rss.xml` (src/pages/[section]/rss.xml.ts, written by
  * `@astrojs/rss`), linked from every page's head (src/layouts/SiteLayout.astro, `rel="alternate"`) and from the
  * 網站導覽 page (src/pages/sitemap.astro).

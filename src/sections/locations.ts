@@ -1,5 +1,5 @@
 /**
- * Service locations (服務據點, spec §2 `/about/locations/{area}`; §9 "Locations grouped by areaId"): the areas
+ * Service locations (服務據點, REFERENCE.md "Routes" `/about/locations/{area}`; REFERENCE.md "Constants": "Locations grouped by areaId"): the areas
  * (location categories) in display order, each with the branches whose `areaId` is the area id, and the static
  * paths and props of the location pages: LOCATION_PAGE_SIZE branches per page, page 1 at `/about/locations/{area}`
  * (the spec's URL), pages 2..n at `/about/locations/{area}/{page}` (a large area keeps its pages bounded).
@@ -23,7 +23,7 @@ export interface LocationGroup<A, L> {
 }
 
 /**
- * Groups branches by area (spec §9). In: areas and branches in any order. Out: one group per area in display
+ * Groups branches by area (REFERENCE.md "Constants"). In: areas and branches in any order. Out: one group per area in display
  * order (sort, then id), holding the branches with `areaId === area.id` in natural id order. Branches of an
  * unknown area are left out (they have no page to be on).
  */
@@ -47,7 +47,7 @@ export const locationAnchor = (location: Pick<Location, 'id'>): string => elemen
 /** `/about/locations/{area}`. */
 export const locationsPath = (areaId: string): string => `/about/locations/${encodeURIComponent(areaId)}`;
 
-/** URL of page `page` (1-based) of an area: page 1 is `/about/locations/{area}` (spec §2), page n `…/{area}/{n}`. */
+/** URL of page `page` (1-based) of an area: page 1 is `/about/locations/{area}` (REFERENCE.md "Routes"), page n `…/{area}/{n}`. */
 export const locationsPagePath = (areaId: string, page: number): string => (page > 1 ? `${locationsPath(areaId)}/${page}` : locationsPath(areaId));
 
 export interface LocationsPageProps {

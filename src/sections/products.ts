@@ -15,7 +15,7 @@ function productIdOf(href: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** The 商品介紹 menu item (spec §2 "Product showcase"): the one whose groups are the insurance categories. */
+/** The 商品介紹 menu item (REFERENCE.md "Main menu": "Product showcase"): the one whose groups are the insurance categories. */
 const SHOWCASE = MAIN_MENU.find((item) => item.groups.some((group) => group.title === INSURANCE_CATEGORIES[0].label));
 
 /** Product labels of the 商品介紹 mega-menu by id: the names the product pages must carry. */

@@ -1,10 +1,10 @@
 /**
- * Public disclosures (公開資訊, spec §2 `/about/public`, `/about/public/{category}`, `/about/public/stewardship`;
- * §9 "Public disclosures grouped by category, with a first entry 公開依據 at /about/public").
+ * Public disclosures (公開資訊, REFERENCE.md "Routes" `/about/public`, `/about/public/{category}`, `/about/public/stewardship`;
+ * REFERENCE.md "Constants": "Public disclosures grouped by category, with a first entry 公開依據 at /about/public").
  *
  * The side navigation of the area lists 公開依據 (`/about/public`) first, then each category in display order
  * (sort, then id), then 盡職治理 (`/about/public/stewardship`). A category's page is `/about/public/{url}`, `url`
- * being the category's field (spec §3 "categories: id, name, url"); its items are those whose `category` is the
+ * being the category's field (REFERENCE.md "Portal data": "categories: id, name, url"); its items are those whose `category` is the
  * category id, ascending `sort`, then id.
  */
 import { getCollection } from 'astro:content';
@@ -16,9 +16,9 @@ import { inListOrder, type Sortable } from '../lib/order';
 export type PublicDisclosure = z.output<typeof publicDisclosureSchema>;
 export type PublicDisclosureCategory = z.output<typeof publicDisclosureCategorySchema>;
 
-/** The area's first entry (spec §9). */
+/** The area's first entry (REFERENCE.md "Constants"). */
 export const PUBLIC_BASIS = { label: '公開依據', href: '/about/public' } as const;
-/** The stewardship page of the area (spec §2). */
+/** The stewardship page of the area (REFERENCE.md "Routes"). */
 export const STEWARDSHIP = { label: '盡職治理', href: '/about/public/stewardship', segment: 'stewardship' } as const;
 
 /** Where a category leads: a page of this site (`segment`) or an address elsewhere (`external`). */
@@ -53,7 +53,7 @@ export interface PublicNavLink {
 }
 
 /**
- * The side navigation (spec §9): 公開依據 first, the categories in display order, 盡職治理 last. `current` is the
+ * The side navigation (REFERENCE.md "Constants"): 公開依據 first, the categories in display order, 盡職治理 last. `current` is the
  * href of the page being shown.
  */
 export function publicNav<C extends Sortable & { name: string; url: string }>(categories: readonly C[], current: string): PublicNavLink[] {
@@ -65,7 +65,7 @@ export function publicNav<C extends Sortable & { name: string; url: string }>(ca
   return links.map((link) => ({ ...link, current: link.href === current }));
 }
 
-/** The items of one category (spec §9 grouping by `category`), ascending `sort`, then natural id order. */
+/** The items of one category (REFERENCE.md "Constants" grouping by `category`), ascending `sort`, then natural id order. */
 export function disclosuresOfCategory<T extends Sortable & { category: string }>(items: readonly T[], categoryId: string): T[] {
   return inListOrder(
     'publicDisclosures',

@@ -1,5 +1,5 @@
 /**
- * The quality service staff list (優質服務人員, spec §3 "Staff list item: areaUnitName (only first two characters
+ * The quality service staff list (優質服務人員, REFERENCE.md "Portal data": "Staff list item: areaUnitName (only first two characters
  * kept)") on `/customer-fair`.
  */
 import { getCollection } from 'astro:content';
@@ -11,7 +11,7 @@ import { inListOrder } from '../lib/order';
 export type Staff = z.output<typeof staffSchema>;
 
 /**
- * The unit as shown (spec §3): the first two characters of `areaUnitName`, counted as Unicode code points so a
+ * The unit as shown (REFERENCE.md "Portal data"): the first two characters of `areaUnitName`, counted as Unicode code points so a
  * character outside the BMP is never cut in half. `台北分公司業務一課` → `台北`; a shorter name stays whole.
  */
 export function areaUnitShort(areaUnitName: string): string {

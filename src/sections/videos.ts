@@ -1,5 +1,5 @@
 /**
- * Videos (影音專區, spec §2 `/video/{page}`): display order and the static paths and props of the video pages.
+ * Videos (影音專區, REFERENCE.md "Routes" `/video/{page}`): display order and the static paths and props of the video pages.
  */
 import { getCollection } from 'astro:content';
 import type { z } from 'astro/zod';

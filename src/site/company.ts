@@ -1,8 +1,8 @@
 /**
- * The company (spec §3, §9): identity, contact information, hotlines, social links, its domains and time zone,
+ * The company (REFERENCE.md "Portal data", "Constants"): identity, contact information, hotlines, social links, its domains and time zone,
  * the external sites it links to, and the site's default description and share image. Each written once; the
  * other modules of src/site/ and every component import them from here (site constants split by concern,
- * DESIGN.md §11).
+ * REFERENCE.md "Layers").
  */
 
 /** Company identity shown in the header, footer, titles and structured data. */
@@ -10,20 +10,20 @@ export const COMPANY = {
   name: '和泰產物保險股份有限公司',
   shortName: '和泰產險',
   englishName: 'Hotai Insurance Co., Ltd.',
-  /** Year the current site started; the copyright line reads `2020 - <current year>` (spec §2). */
+  /** Year the current site started; the copyright line reads `2020 - <current year>` (REFERENCE.md "Routes"). */
   copyrightSince: 2020,
 } as const;
 
-/** Company contact information (spec §3 "company info": addr, phone, fax, time). */
+/** Company contact information (REFERENCE.md "Portal data": "company info": addr, phone, fax, time). */
 export const COMPANY_INFO = {
   addr: '10491 台北市中山區南京東路二段 109 號 8 樓',
   phone: '(02) 2562-8888',
   fax: '(02) 2562-8800',
-  /** Company office hours (spec §9). */
+  /** Company office hours (REFERENCE.md "Constants"). */
   time: '週一至週五 08:30–17:30',
 } as const;
 
-/** One hotline entry of the footer (spec §3: title, tel, text, time). */
+/** One hotline entry of the footer (REFERENCE.md "Portal data": title, tel, text, time). */
 export interface Hotline {
   title: string;
   tel: string;
@@ -31,7 +31,7 @@ export interface Hotline {
   time: string;
 }
 
-/** The four hotlines with their hours (spec §9). */
+/** The four hotlines with their hours (REFERENCE.md "Constants"). */
 export const HOTLINES: readonly Hotline[] = [
   { title: '客服專線', tel: '0800-880-550', text: '保單、繳費與一般諮詢', time: '非假日 08:30–18:00' },
   { title: '理賠及報案專線', tel: '0800-077-568', text: '事故報案與理賠進度', time: '08:30–17:30' },
@@ -39,7 +39,7 @@ export const HOTLINES: readonly Hotline[] = [
   { title: '網路投保服務專線', tel: '0800-895-988', text: '網路投保操作協助', time: '09:00–18:00' },
 ];
 
-/** Social links of the footer (spec §3). */
+/** Social links of the footer (REFERENCE.md "Portal data"). */
 export const SOCIAL_LINKS = [
   { name: 'Facebook', href: 'https://www.facebook.com/hotains' },
   { name: 'LINE', href: 'https://line.me/R/ti/p/@hotains' },
@@ -47,7 +47,7 @@ export const SOCIAL_LINKS = [
 ] as const;
 
 /**
- * Hosts that count as the company's own (spec §9: links outside the company domain ask before leaving).
+ * Hosts that count as the company's own (REFERENCE.md "Constants": links outside the company domain ask before leaving).
  * A link whose host is one of these or a subdomain of one is internal.
  */
 export const COMPANY_DOMAINS = ['hotains.com.tw'] as const;
@@ -64,11 +64,11 @@ export const SITE_TIME_ZONE = 'Asia/Taipei';
  */
 export const SITE_UTC_OFFSET_MINUTES = 8 * 60;
 
-/** Origin of the video embeds (spec §7 videoUrl: `https://www.youtube-nocookie.com/embed/…`): the one frame host the
+/** Origin of the video embeds (REFERENCE.md "Portal API" videoUrl: `https://www.youtube-nocookie.com/embed/…`): the one frame host the
  * portal schema accepts for videos and the CSP's `frame-src` allows. */
 export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
-/** External sites (spec §2 "External links open in a new tab"). */
+/** External sites (REFERENCE.md "Page frame": "External links open in a new tab"). */
 export const EXTERNAL = {
   onlineInsurance: 'https://ebiz.hotains.com.tw',
   onlineCar: 'https://ebiz.hotains.com.tw/car',

@@ -1,5 +1,5 @@
 /**
- * How the site shows the portal's images (DESIGN.md §6 "Images"): the slots a page puts them in, the widths made
+ * How the site shows the portal's images (REFERENCE.md "Browser side": "Images"): the slots a page puts them in, the widths made
  * for each slot, the formats, and the limits of the build's image step (src/integrations/images.ts). Site choices,
  * measured against the layout of src/styles/global.css (content 1200 px wide, card grid of 1, 2 or 3 columns).
  */

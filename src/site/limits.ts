@@ -1,5 +1,5 @@
 /**
- * Numbers of the site, each with its unit (spec §9 and site choices): page sizes, portal call limits, snapshot
+ * Numbers of the site, each with its unit (REFERENCE.md "Constants" and site choices): page sizes, portal call limits, snapshot
  * rules, timings (ms), breakpoints (px), search and reader settings. Settings from the environment are
  * src/settings.ts, not here.
  */
@@ -11,7 +11,7 @@ export const COUPON_PAGE_SIZE = 9;
 /** Items shown per home-page section (latest news, events, coupons). */
 export const HOME_SECTION_SIZE = 4;
 
-/** The success code of the portal envelope (spec §7, §9). */
+/** The success code of the portal envelope (REFERENCE.md "Portal API", "Constants"). */
 export const PORTAL_SUCCESS_CODE = 20000;
 /** Default time limit of one portal call, in ms (env PORTAL_TIMEOUT_MS overrides it). Site choice. */
 export const PORTAL_TIMEOUT_MS = 15_000;
@@ -20,7 +20,7 @@ export const PORTAL_RETRIES = 2;
 /** First backoff delay between retries, in ms (doubles each retry). */
 export const PORTAL_RETRY_MIN_DELAY_MS = 300;
 /**
- * Redirects within the portal's own origin that one portal call follows, a count (DESIGN.md §5: the site publishes
+ * Redirects within the portal's own origin that one portal call follows, a count (REFERENCE.md "Publishing rules": the site publishes
  * only what its configured portal answers). A redirect to another origin is never followed, nor one beyond this
  * count: the call fails with PortalRedirectError (src/portal/client.ts).
  */
@@ -42,7 +42,7 @@ export const PORTAL_MAX_BODY_BYTES = 33_554_432;
  */
 export const PORTAL_MAX_JSON_DEPTH = 500;
 /**
- * Stale-if-error (DESIGN.md §5: the last good snapshot, ≤ 24 h): a portal list that fails at build time may be served
+ * Stale-if-error (REFERENCE.md "Publishing rules": the last good snapshot, ≤ 24 h): a portal list that fails at build time may be served
  * from its last good snapshot when that snapshot is younger than this, in hours (env PORTAL_SNAPSHOT_MAX_AGE_HOURS
  * overrides it).
  */
@@ -63,7 +63,7 @@ export const READER_CACHE_FOLDER = 'reader-cache';
 /** The build report in dist/: per list its item count, source and age; not linked, not indexed. */
 export const BUILD_REPORT_FILE = 'build-report.json';
 /**
- * Quarantine (DESIGN.md §5: a problem cannot hide forever): an item quarantined for longer than this, in hours, fails
+ * Quarantine (REFERENCE.md "Publishing rules": a problem cannot hide forever): an item quarantined for longer than this, in hours, fails
  * the build naming it (env PORTAL_QUARANTINE_MAX_AGE_HOURS overrides it).
  */
 export const PORTAL_QUARANTINE_MAX_AGE_HOURS = 24;
@@ -79,7 +79,7 @@ export const PAGE_DIGESTS_FILE = 'page-digests.json';
 /** Time limit of the PUBLISH_NOTIFY_URL notification, in ms: a slow receiver never holds a publish up. */
 export const PUBLISH_NOTIFY_TIMEOUT_MS = 5_000;
 
-/** Timings of spec §9, in ms or px as named. */
+/** Timings of REFERENCE.md "Constants", in ms or px as named. */
 export const TIMING = {
   headerActiveScrollPx: 300,
   notificationAutoOpenMs: 300,
@@ -90,11 +90,11 @@ export const TIMING = {
   backToTopDurationMs: 300,
 } as const;
 
-/** Notification categories (spec §4, §9). */
+/** Notification categories (REFERENCE.md "Widget states", "Constants"). */
 export const NOTIFICATION_CATEGORY = { dialog: 1, bell: 2, banner: 8 } as const;
 
 /**
- * Most notifications the browser keeps and renders per category of spec §4 (NOTIFICATION_CATEGORY), newest start
+ * Most notifications the browser keeps and renders per category of REFERENCE.md "Widget states" (NOTIFICATION_CATEGORY), newest start
  * date first; the rest of an answer is only counted (the bell panel says 另有 N 則公告未顯示), never validated in full
  * nor rendered, so an answer of any length costs the page a bounded amount of work (10,000 notifications rendered
  * whole were 106,330 DOM nodes and a main-thread task of 9–12 s). Site choice: the bell panel lists `bell` items;
@@ -106,7 +106,7 @@ export const NOTIFICATIONS_SHOWN_MAX = { dialog: 3, bell: 20, banner: 3 } as con
  * `POST /api/Common/GetPortalNotification`; the build's lists have PORTAL_MAX_BODY_BYTES). Reading an answer
  * (strict UTF-8, JSON and its checks) is one task of the page's main thread that grows with its size: about
  * 100 ms for 1.5 MB (10,000 notifications of a short text each) on the test machine, 300 ms for 10 MB. A larger
- * answer fails the check, silently like any failure (spec §8). Site choice.
+ * answer fails the check, silently like any failure (REFERENCE.md "Failures"). Site choice.
  */
 export const NOTIFICATIONS_MAX_BODY_BYTES = 2 * 1024 * 1024;
 /**
@@ -121,9 +121,9 @@ export const NOTIFICATIONS_SLICE_ITEMS = 2_000;
  */
 export const NOTIFICATION_COUNT_MAX = 99;
 
-/** Side dock: 5 news and 5 coupons (spec §9). */
+/** Side dock: 5 news and 5 coupons (REFERENCE.md "Constants"). */
 export const DOCK_ITEMS = 5;
-/** Reader speed default (spec §9). */
+/** Reader speed default (REFERENCE.md "Constants"). */
 export const READER_DEFAULT_SPEED = 1;
 
 /** Home carousel auto-advance interval, in ms (site choice; pausable, off under reduced motion). */
@@ -183,12 +183,12 @@ export const DOWNLOAD_PAGE_SIZE = 10;
  */
 export const DOWNLOAD_NAV_SIZE = 10;
 /**
- * Questions per page of an FAQ category: page 1 at `/faq/{category}` (spec §2), pages 2..n at
+ * Questions per page of an FAQ category: page 1 at `/faq/{category}` (REFERENCE.md "Routes"), pages 2..n at
  * `/faq/{category}/{page}` (large categories paginate, so a page's size stays bounded). Site choice.
  */
 export const FAQ_PAGE_SIZE = 30;
 /**
- * Branches per page of a location area: page 1 at `/about/locations/{area}` (spec §2), pages 2..n at
+ * Branches per page of a location area: page 1 at `/about/locations/{area}` (REFERENCE.md "Routes"), pages 2..n at
  * `/about/locations/{area}/{page}` (large areas paginate, so a page's size stays bounded). Site choice.
  */
 export const LOCATION_PAGE_SIZE = 24;
@@ -196,7 +196,7 @@ export const LOCATION_PAGE_SIZE = 24;
 export const FAQ_SERVICE_TOP = 3;
 
 /**
- * Font-size steps of the font-size control (spec §3 "Font size (default 0)"): the step is kept in localStorage
+ * Font-size steps of the font-size control (REFERENCE.md "Portal data": "Font size (default 0)"): the step is kept in localStorage
  * and scales the root font size by `percentPerStep` % per step (rem-based design, so the whole page scales).
  */
 export const FONT_SIZE = { min: -1, max: 2, default: 0, percentPerStep: 12.5 } as const;
@@ -205,7 +205,7 @@ export const FONT_SIZE = { min: -1, max: 2, default: 0, percentPerStep: 12.5 } a
 export const READER_SPEEDS = [0.75, 1, 1.25, 1.5] as const;
 
 /**
- * Longest link shown under the destination host in the external-link confirmation (spec §9), in characters; a longer
+ * Longest link shown under the destination host in the external-link confirmation (REFERENCE.md "Constants"), in characters; a longer
  * one is cut with `…` (the link followed is whole), so the dialog stays within the screen. Site choice.
  */
 export const EXTERNAL_URL_SHOWN_MAX_CHARS = 300;
@@ -217,11 +217,11 @@ export const EXTERNAL_URL_SHOWN_MAX_CHARS = 300;
  */
 export const CAPTCHA_IMAGE_MAX_BYTES = 200 * 1024;
 
-/** Toasts (spec §8): distance from the viewport edge in px, and how long one stays, in ms. */
+/** Toasts (REFERENCE.md "Failures"): distance from the viewport edge in px, and how long one stays, in ms. */
 export const TOAST = { offsetPx: 100, durationMs: 4000 } as const;
 
 /**
- * After a failed chunk load the page reloads once (spec §4, §8); another failure within this many ms of that
+ * After a failed chunk load the page reloads once (REFERENCE.md "Widget states", "Failures"); another failure within this many ms of that
  * reload does not reload again (no reload loop).
  */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
@@ -236,7 +236,7 @@ export const DOCK_STRIP_MIN_WIDTH_PX = 1024;
 /**
  * Viewport width in px from which the chat panel is a side panel (24rem wide, ChatRoom.astro's `min-width: 640px`
  * query) and a chat left open is shown open again on the next page. Below, the panel spans the screen from the
- * header to the dock bar, so a restored chat waits behind its launcher instead (spec §4: the chat, once opened, is
+ * header to the dock bar, so a restored chat waits behind its launcher instead (REFERENCE.md "Widget states": the chat, once opened, is
  * kept).
  */
 export const CHAT_RESTORE_MIN_WIDTH_PX = 640;
@@ -259,7 +259,7 @@ export const PHONE_FIRST_SCREEN_PAGE_SHARE_MIN = 0.5;
 export const BELL_PHONE_NOTICES_MIN = 3;
 
 /**
- * JavaScript budgets of DESIGN.md §9, in KB of 1,024 bytes of gzip (level 6), counted as the benchmark counts them
+ * JavaScript budgets of REFERENCE.md "Budgets", in KB of 1,024 bytes of gzip (level 6), counted as the benchmark counts them
  * (scripts/js-weight.mjs jsWeight: every module script, island component and renderer a page references, static
  * imports followed, plus its inline scripts): a content page at most `contentPage` before anyone acts (its islands
  * wait for intent and are imported only then, so what it references is what it loads), the heaviest page (the forms,

@@ -1,5 +1,5 @@
 /**
- * The list registry: every portal list of spec §7 declared once, as plain data. The paged sections of 最新消息 (news,
+ * The list registry: every portal list of REFERENCE.md "Portal API" declared once, as plain data. The paged sections of 最新消息 (news,
  * events, winners, shares, coupons, videos) are entries of the section registry (src/site/sections.ts: a section
  * declares its item list and, for an article section, its category list, with their endpoints); every other list is
  * an entry of LISTS below. PORTAL_LIST_ENTRIES joins the two, one normalised entry per list, and everything else

@@ -1,5 +1,5 @@
 /**
- * The site's navigation (spec §2): the main menu (desktop mega-menu and phone side menu read it through
+ * The site's navigation (REFERENCE.md "Routes"): the main menu (desktop mega-menu and phone side menu read it through
  * src/lib/menu.ts), header and footer links, access keys, home services, insurance categories, the
  * content areas of the in-repo pages, the sitemap groups and the pages search engines skip.
  */
@@ -30,13 +30,13 @@ export interface MainMenuItem {
 }
 
 /**
- * Insurance product detail page path for a product id (spec §2 `/insurance/detail/{id}`). Marked free of side
+ * Insurance product detail page path for a product id (REFERENCE.md "Routes" `/insurance/detail/{id}`). Marked free of side
  * effects so that browser bundles importing any constant of this module drop the menus built with it.
  */
 export const productPath = /* @__NO_SIDE_EFFECTS__ */ (id: number): string => `/insurance/detail/${id}`;
 
 /**
- * The main menu with its mega-menu groups (spec §2 "Main menu"). Product detail ids come from the spec:
+ * The main menu with its mega-menu groups (REFERENCE.md "Main menu"). Product detail ids come from the spec:
  * online 1, 3, 4, 7, 12; personal 1, 3, 12, 7, 4; business 13, 15, 28, 31; policy/promotion 107, 104, 103, 101, 102.
  */
 export const MAIN_MENU: readonly MainMenuItem[] = [
@@ -164,14 +164,14 @@ export const MAIN_MENU: readonly MainMenuItem[] = [
   },
 ];
 
-/** Header links beside the main menu (spec §2 "Header"). */
+/** Header links beside the main menu (REFERENCE.md "Page frame": "Header"). */
 export const HEADER_LINKS = {
   financeFriendly: { label: '金融友善專區', href: EXTERNAL.financeFriendly },
   english: { label: 'English', href: '/eng' },
   memberLogin: { label: '會員登入', href: EXTERNAL.memberLogin },
 } as const;
 
-/** Footer links (spec §2 "Footer": decree, privacy, legal and locations). */
+/** Footer links (REFERENCE.md "Page frame": "Footer": decree, privacy, legal and locations). */
 export const FOOTER_LINKS: readonly MenuLink[] = [
   listLink('decrees'),
   { label: '隱私權保護政策', href: '/privacy' },
@@ -197,7 +197,7 @@ export const ACCESS_KEYS = {
 /** An area of ACCESS_KEYS (`header`, `main`, `footer`, `search`). */
 export type AccessKeyArea = keyof typeof ACCESS_KEYS;
 
-/** Entry points to the main services on the home page (spec §1 "customer services"). `icon` names a glyph. */
+/** Entry points to the main services on the home page (REFERENCE.md "Product": "customer services"). `icon` names a glyph. */
 export const HOME_SERVICES: readonly (MenuLink & { icon: 'claim' | 'policy' | 'payment' | 'download' | 'location' | 'mail' })[] = [
   { label: '理賠服務', href: '/claim', description: '事故報案與理賠申請', icon: 'claim' },
   { label: '保單查詢', href: EXTERNAL.policyQuery, description: '線上查詢保單內容', icon: 'policy' },
@@ -216,7 +216,7 @@ export const HOME_SERVICES: readonly (MenuLink & { icon: 'claim' | 'policy' | 'p
 export const NOINDEX_PATHS: readonly string[] = ['/404', '/500', '/search', '/contact/success', '/service/success', '/offline'];
 
 /**
- * Insurance product categories of `/insurance/{category}` (spec §2; labels as the 商品介紹 mega-menu groups).
+ * Insurance product categories of `/insurance/{category}` (REFERENCE.md "Routes"; labels as the 商品介紹 mega-menu groups).
  * `hot` lists the 熱門商品 group's external products plus the in-repo products flagged `hot` in their Markdown.
  */
 export const INSURANCE_CATEGORIES = [
@@ -290,7 +290,7 @@ export const CONTENT_AREAS = {
 export type ContentAreaKey = keyof typeof CONTENT_AREAS;
 
 /**
- * The eight sitemap groups of the search overlay (spec §2 "Search overlay"), by title. Each title names either a
+ * The eight sitemap groups of the search overlay (REFERENCE.md "Page frame": "Search overlay"), by title. Each title names either a
  * MAIN_MENU item (all its links) or a group of one (that group's links): see src/lib/sitemap.ts.
  */
 export const SITEMAP_GROUP_TITLES = ['網路投保', '客戶服務', NEWS_MENU_GROUP, '個人險', '企業險', '熱門商品', '政策/推廣保險', '關於和泰'] as const;

@@ -1,5 +1,5 @@
 /**
- * What the site search knows about the words visitors type (DESIGN.md §6 "Search understands the visitor"): the
+ * What the site search knows about the words visitors type (REFERENCE.md "Browser side": "Search understands the visitor"): the
  * thesaurus of short names and synonyms, the best page for a term, the words a query can do without, and which
  * pages are not results. Data only; the build writes it into the search lexicon (src/integrations/search-lexicon.ts)
  * and the search applies it in the browser (src/browser/site-search.ts).

@@ -1,5 +1,5 @@
 /**
- * The section registry: every paged portal list of the site (spec §2 "最新消息": news, events, winners, coupons, shares,
+ * The section registry: every paged portal list of the site (REFERENCE.md "Main menu": "最新消息": news, events, winners, coupons, shares,
  * videos) declared once, as plain data, with what really varies between them. Everything else derives from it:
  * - the portal lists and their schemas (src/portal/lists.ts PORTAL_LISTS: an `article` section brings its item list
  *   with articleSchema and its category list with categorySchema) and the lists' display orders (LIST_ORDERS, the
@@ -7,7 +7,7 @@
  * - the routes: one page file serves every `article` section (src/pages/[section]/[category]/[page].astro and
  *   src/pages/[section]/detail/[id].astro, their getStaticPaths over the `article` sections); `coupon` and `video`
  *   have their own templates and page files;
- * - the landing redirects of spec §2 (src/lib/redirects.ts: `/{path}` → `/{path}/all/1` for an article section,
+ * - the landing redirects of REFERENCE.md "Redirects" (src/lib/redirects.ts: `/{path}` → `/{path}/all/1` for an article section,
  *   `/{path}` → `/{path}/1` for the others), hence the host files and their fallback pages;
  * - the menu group (src/site/navigation.ts: the 最新消息 group lists the sections in registry order, labelled with
  *   their titles, linked to their first list page), hence the sitemap (src/lib/sitemap.ts) and the search overlay;
@@ -33,7 +33,7 @@ import { COUPON_PAGE_SIZE, LIST_PAGE_SIZE, VIDEO_PAGE_SIZE } from './limits.ts';
  * - `sortThenId`: ascending `sort` (missing counts as 0), then natural id order (`2` before `10`);
  * - `pinnedThenNewest`: pinned (`isTop`, 置頂) first, then newest `date` first, then natural id order;
  * - `newestThenHigherId`: newest `date` first, then the higher id (the later entry) first;
- * - `secondCategorySortThenId`: ascending `secondCategorySort` (spec §9, FAQ items), then natural id order;
+ * - `secondCategorySortThenId`: ascending `secondCategorySort` (REFERENCE.md "Constants", FAQ items), then natural id order;
  * - `naturalId`: natural id order (the portal's entry order).
  */
 export type ListOrder = 'sortThenId' | 'pinnedThenNewest' | 'newestThenHigherId' | 'secondCategorySortThenId' | 'naturalId';
@@ -52,7 +52,7 @@ interface SectionBase {
   list: string;
   /** Display order of the items (ListOrder). */
   order: ListOrder;
-  /** Whether each item has a page `/{path}/detail/{id}` (spec §2). */
+  /** Whether each item has a page `/{path}/detail/{id}` (REFERENCE.md "Routes"). */
   hasDetail: boolean;
   /** Title of the main-menu group that links to its first page (src/site/navigation.ts). */
   menuGroup: string;
@@ -84,10 +84,10 @@ export interface PagedSection extends SectionBase {
 
 export type Section = ArticleSection | PagedSection;
 
-/** The main-menu item and group of the portal's paged lists (spec §2 "最新消息"). */
+/** The main-menu item and group of the portal's paged lists (REFERENCE.md "Main menu": "最新消息"). */
 export const NEWS_MENU_GROUP = '最新消息';
 
-/** The registry, in menu order (spec §2 "最新消息"). */
+/** The registry, in menu order (REFERENCE.md "Main menu": "最新消息"). */
 export const SECTIONS = {
   news: {
     template: 'article',
@@ -114,7 +114,7 @@ export const SECTIONS = {
     categories: 'eventCategories',
     pageSize: LIST_PAGE_SIZE,
     order: 'pinnedThenNewest',
-    // Spec §2 has no event detail route: an event links where the item says.
+    // REFERENCE.md "Routes" has no event detail route: an event links where the item says.
     hasDetail: false,
     menuGroup: NEWS_MENU_GROUP,
     endpoint: '/api/PortalActivityInfo/GetPutOnActivityInfo',
@@ -184,7 +184,7 @@ export const SECTIONS = {
 
 export type SectionName = keyof typeof SECTIONS;
 
-/** The `all` pseudo-category of article lists (spec §2 redirects: `/{section}/all`). */
+/** The `all` pseudo-category of article lists (REFERENCE.md "Redirects" redirects: `/{section}/all`). */
 export const ALL_CATEGORY = 'all';
 
 /** The article sections' keys, in registry order. */
@@ -206,7 +206,7 @@ export const ARTICLE_SECTIONS = articleSectionsOf();
 
 /**
  * A section's first list page, where its landing redirect and its menu link lead: `/{path}/all/1` for an article
- * section, `/{path}/1` for the others (spec §2).
+ * section, `/{path}/1` for the others (REFERENCE.md "Routes").
  */
 export const sectionHome = (section: Section): string =>
   section.template === 'article' ? `/${section.path}/${ALL_CATEGORY}/1` : `/${section.path}/1`;

@@ -1,6 +1,6 @@
 /**
  * The portal files the site links to and serves under its upload base (`/upload/`, PUBLIC_IMAGE_BASE): which file
- * types are allowed, and how each is answered (DESIGN.md §5 "one validation layer at the boundary"; spec §3 "image
+ * types are allowed, and how each is answered (REFERENCE.md "Portal boundary": "one validation layer at the boundary"; REFERENCE.md "Portal data": "image
  * under an image base path on the main site").
  *
  * The upload base is served on the site's own origin, so a portal file of the wrong type (an HTML page, a script,

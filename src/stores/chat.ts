@@ -1,5 +1,5 @@
 /**
- * Whether the chat room 智能客服 is open, kept across the pages of this visit (spec §4 "Chat room loads the chatbot
+ * Whether the chat room 智能客服 is open, kept across the pages of this visit (REFERENCE.md "Widget states": "Chat room loads the chatbot
  * frame on first open, then is kept"). Every navigation of the site is a page load, so the state
  * lives in sessionStorage (`session:hotains:chat-open`, "yes" or absent): a new tab or a new visit starts closed.
  * ChatRoom.ts reads and writes it; what the chatbot keeps of the conversation lives in its own frame's storage.

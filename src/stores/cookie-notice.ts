@@ -1,5 +1,5 @@
 /**
- * Whether the visitor closed the cookie notice with 好，我知道了 (spec §4), remembered in localStorage.
+ * Whether the visitor closed the cookie notice with 好，我知道了 (REFERENCE.md "Widget states"), remembered in localStorage.
  */
 import { KEY_PREFIX, persistentBoolean } from './persistence';
 

@@ -1,5 +1,5 @@
 /**
- * The visitor's font-size step (spec §3 "Font size (default 0)"), kept in localStorage under
+ * The visitor's font-size step (REFERENCE.md "Portal data": "Font size (default 0)"), kept in localStorage under
  * FONT_SIZE_STORAGE_KEY (the head boot script reads the same key before the first paint).
  * Read it with `$fontSize`; change it only with the actions below.
  */

@@ -1,5 +1,5 @@
 /**
- * System notifications (spec §4 "Notification categories 1, 2, 8"; §8 "Notification check failure is silently
+ * System notifications (REFERENCE.md "Widget states": "Notification categories 1, 2, 8"; REFERENCE.md "Failures": "Notification check failure is silently
  * ignored"). NotificationCenter (src/components/NotificationCenter.ts) reads these stores and calls the actions.
  * What to show is derived with the pure selectors below (no `computed` stores: one less library part in the
  * bundle of every page). The answer's parser (src/lib/notifications.ts, about 2 KB) is part of this module's bundle:
@@ -155,7 +155,7 @@ export function startNotificationCheck(fetcher: NotificationFetcher = portalFetc
 }
 
 /**
- * Called once per page. Spec §4: "leaving home marks it closed": a page other than home seen after home in this
+ * Called once per page. REFERENCE.md "Widget states": "leaving home marks it closed": a page other than home seen after home in this
  * visit marks the panel closed; a page seen before it does not, so the visitor's first view of home opens the panel
  * by itself whatever page came first (a visitor who lands on `/legal` and then goes home still sees it open).
  */
@@ -191,7 +191,7 @@ export function toggleBell(): void {
   else openBell();
 }
 
-/** A navigation (or a page restored from the back/forward cache) closes the panel (spec §4). */
+/** A navigation (or a page restored from the back/forward cache) closes the panel (REFERENCE.md "Widget states"). */
 export function closeBellOnNavigation(): void {
   $bellOpen.set(false);
 }

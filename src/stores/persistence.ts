@@ -1,5 +1,5 @@
 /**
- * Where persistent stores keep their values (DESIGN.md §6: state that survives a page load). Every store module
+ * Where persistent stores keep their values (REFERENCE.md "Browser side": state that survives a page load). Every store module
  * takes its `persistent*` factories from here, so the engine below is in place before any store reads it.
  *
  * Keys starting with SESSION_PREFIX live in sessionStorage (this tab's visit, like the state of a single-page app

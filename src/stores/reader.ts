@@ -1,6 +1,6 @@
 /**
- * The audio reader (spec §3 "Reader state: readerPath, readerSpeed (default 1), readerStatus (default stop)";
- * §4 "Reader: stop, play, pause. Setting a new path triggers play; audio end becomes pause; speed changes apply
+ * The audio reader (REFERENCE.md "Portal data": "Reader state: readerPath, readerSpeed (default 1), readerStatus (default stop)";
+ * REFERENCE.md "Widget states": "Reader: stop, play, pause. Setting a new path triggers play; audio end becomes pause; speed changes apply
  * to the playback rate"). The reader player (src/components/ReaderPlayer.ts) turns this state into sound with howler.
  *
  * The speed is kept in localStorage, so a visitor's chosen rate carries over to the next page they listen to.
@@ -34,7 +34,7 @@ export function loadReaderPath(path: string | undefined): void {
   $readerStatus.set('stop');
 }
 
-/** A new path plays at once (spec §4); the same path again just plays. An empty path stops the reader. */
+/** A new path plays at once (REFERENCE.md "Widget states"); the same path again just plays. An empty path stops the reader. */
 export function setReaderPath(path: string | undefined): void {
   $readerPath.set(path);
   $readerStatus.set(path ? 'play' : 'stop');
@@ -52,7 +52,7 @@ export function stopReader(): void {
   $readerStatus.set('stop');
 }
 
-/** The audio reached its end: the reader pauses (spec §4). */
+/** The audio reached its end: the reader pauses (REFERENCE.md "Widget states"). */
 export function readerEnded(): void {
   $readerStatus.set('pause');
 }

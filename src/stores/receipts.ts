@@ -9,7 +9,7 @@
  * (src/components/SubmissionReceipt.ts). No receipt (the page opened directly, storage refused by the browser): the
  * page says so and links to the form, never a made-up reference.
  *
- * The reference: spec §7 shows no answer shape of `addProblemForm`, and no appointment call at all; the sample portal
+ * The reference: REFERENCE.md "Portal API" shows no answer shape of `addProblemForm`, and no appointment call at all; the sample portal
  * answers `{ ticketNo }` (scripts/sample-portal/README.md "Forms"). Only that field is read (RECEIPT_REFERENCE_FIELD):
  * a portal answering without it gives a receipt without a reference, which the page shows as received all the same.
  */

@@ -1,5 +1,5 @@
 /**
- * State of the search overlay (spec §2 "Search overlay", §4): whether it is open and the text in its box.
+ * State of the search overlay (REFERENCE.md "Page frame": "Search overlay", REFERENCE.md "Widget states"): whether it is open and the text in its box.
  * Components read the atoms with `useStore` and change them only through the actions below.
  * A page load starts closed and empty, which is the spec's "close on any route change" in a multi-page site.
  */
@@ -30,7 +30,7 @@ export function setSearchQuery(query: string): void {
 }
 
 /**
- * Submits the box (spec §4): with a non-blank query, closes the overlay, clears the box and navigates to
+ * Submits the box (REFERENCE.md "Widget states"): with a non-blank query, closes the overlay, clears the box and navigates to
  * `/search?q={query}`. Returns the URL navigated to, or null when the box held only white space (nothing changes).
  * @param navigate how to go to the URL (default: a page load)
  */

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §8: success, warning, info, error; identical texts are suppressed as duplicates; offset 100).
+ * Toasts (REFERENCE.md "Failures": success, warning, info, error; identical texts are suppressed as duplicates; offset 100).
  * Any island or script calls `showToast`; ToastCenter (src/islands/ToastCenter.tsx, own code, no toast library)
  * shows the queue on the pages that mount it (forms) and calls `dismissToast` when one goes away.
  */

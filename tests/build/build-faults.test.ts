@@ -1,7 +1,7 @@
 /**
- * `npm run build` against a faulty portal (DESIGN.md §5 "a list that cannot be loaded fails the build"): every
+ * `npm run build` against a faulty portal (REFERENCE.md "Publishing rules": "a list that cannot be loaded fails the build"): every
  * fault mode of the sample portal makes the build exit non-zero with a message naming the endpoint (and, for a list
- * whose items break their schema, the items and fields; a single bad item is quarantined instead, DESIGN.md §5).
+ * whose items break their schema, the items and fields; a single bad item is quarantined instead, REFERENCE.md "Publishing rules").
  * Runs the real build script, which starts the sample portal with SAMPLE_PORTAL_FAULTS. Each build gets an empty
  * snapshot folder: without a last good snapshot, a failing list fails the build.
  * tests/build/publishing.test.ts covers the same faults with snapshots.

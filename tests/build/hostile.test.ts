@@ -1,5 +1,5 @@
 /**
- * The hostile corpus in Chromium (DESIGN.md §5: one validation layer at the boundary; §6: the CSP): one build of the
+ * The hostile corpus in Chromium (REFERENCE.md "Portal boundary": one validation layer at the boundary; REFERENCE.md "Browser side": the CSP): one build of the
  * site against the sample portal with SAMPLE_PORTAL_CORPUS=hostile (scripts/sample-portal/content/hostile.mjs) into
  * a temporary folder, served by real nginx with the generated include (so the security headers apply), then every
  * built page that shows a hostile item in its `<main>`, and one page of every template (src/pages route) besides, is
@@ -9,10 +9,10 @@
  *   sheet from elsewhere;
  * - no Content-Security-Policy violation (the policy allows everything the page itself needs);
  * - every link to another origin opens a new tab with `rel="noopener noreferrer"` and says so to screen readers
- *   (spec §9, download links too);
+ *   (REFERENCE.md "Constants", download links too);
  * - the layout holds: the page is no wider than the viewport (2,000-character titles, wide tables, wide images,
  *   banners linking to other hosts).
- * A download link to another host (HOSTILE_LINKS) opens the external-link confirmation when clicked (spec §9).
+ * A download link to another host (HOSTILE_LINKS) opens the external-link confirmation when clicked (REFERENCE.md "Constants").
  * Large categories keep their pages bounded (thousands of items in one category; LARGE_CATEGORY_COUNTS of the corpus): a download
  * page's side navigation lists one block of its category, and 上一組/下一組 reach every item once; FAQ and location
  * pages paginate, and 下一頁 reaches every question and branch once.
@@ -214,7 +214,7 @@ async function visit(page: Page, path: string): Promise<PageFindings> {
           if (new URL(link.href).origin !== location.origin) unsafe.push(`LINK ${link.href}`);
         }
         if (document.querySelector('base')) unsafe.push('BASE');
-        // Every link to another origin: a new tab, rel, and the hint (spec §9, download links too).
+        // Every link to another origin: a new tab, rel, and the hint (REFERENCE.md "Constants", download links too).
         for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
           if (!/^https?:$/.test(link.protocol) || link.origin === location.origin) continue;
           const hint = [...link.querySelectorAll('.visually-hidden')].some(
@@ -281,7 +281,7 @@ describe('hostile portal items in Chromium (build with SAMPLE_PORTAL_CORPUS=host
   }, 600_000);
 });
 
-describe('download links to another host (spec §9: the external-link confirmation)', () => {
+describe('download links to another host (REFERENCE.md "Constants": the external-link confirmation)', () => {
   it('asks before leaving the site, like every external link', async () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 /**
- * The publishing pipeline through real builds (DESIGN.md §5: last good snapshots, quarantine), with few full builds: one good build seeds a
+ * The publishing pipeline through real builds (REFERENCE.md "Publishing rules": last good snapshots, quarantine), with few full builds: one good build seeds a
  * temporary snapshot folder, one build on six faulty lists succeeds from those snapshots; the other builds fail
  * early (while the lists load) and cost a few seconds each.
  * - good build: dist/build-report.json has every list live with its count, and one snapshot per list is written;
@@ -8,7 +8,7 @@
  *   are built, and its snapshot is left as it was; an empty list confirmed by PORTAL_ALLOW_ITEM_DROP builds;
  * - a stale snapshot: the build fails as without one; an unconfirmed drop: the build fails naming the list;
  *   neither failed build touches the good snapshots;
- * - quarantine (DESIGN.md §5): one bad item is left out, or kept at its last good version, while its list's other new
+ * - quarantine (REFERENCE.md "Publishing rules"): one bad item is left out, or kept at its last good version, while its list's other new
  *   items publish live; the publish report page lists the pages added, changed and removed against the last
  *   published build; an item quarantined for longer than the limit fails the build;
  * - scripts/rebuild.mjs stops before the deploy when the build or a check fails (the target stays untouched), says
@@ -155,7 +155,7 @@ function sitePages(site: string): Map<string, Buffer> {
   return new Map(pages.sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-describe('quarantine and the publish report (DESIGN.md §5)', () => {
+describe('quarantine and the publish report (REFERENCE.md "Publishing rules")', () => {
   /** The sample portal's `badItem` fault on news: its first item (id 42) loses its title. */
   const BAD = '42';
   /** A copy of the good build's snapshot folder (snapshots and page digests) with the news snapshot's items replaced. */

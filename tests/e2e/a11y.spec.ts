@@ -1,5 +1,5 @@
 /**
- * Accessibility of every template and every open dialog or overlay (DESIGN.md §9: axe, no violations at WCAG 2.1 AA): axe-core with the
+ * Accessibility of every template and every open dialog or overlay (REFERENCE.md "Budgets": axe, no violations at WCAG 2.1 AA): axe-core with the
  * WCAG 2.0/2.1 A and AA rules (tags wcag2a, wcag2aa, wcag21a, wcag21aa; and target size; and label in name, an
  * experimental rule) finds no violation; each template reflows
  * at 320 CSS px (what 400 % zoom of a 1280 px window gives; it covers 200 %) with no horizontal scroll; the skip

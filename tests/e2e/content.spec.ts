@@ -1,5 +1,5 @@
 /**
- * End-to-end: the in-repo content pages (DESIGN.md §4 "In-repo pages"). Every product id of the menus has a detail
+ * End-to-end: the in-repo content pages (REFERENCE.md "Content sources": "In-repo pages"). Every product id of the menus has a detail
  * page titled as in the 商品介紹 menu with 立即投保 opening the online-insurance site in a new tab where the
  * product is sold online; each insurance category lists its products; the area side navigation marks the current
  * page; /eng is English and links to the English site; the event page shows a valid `?timestamp=` only; the form

@@ -15,7 +15,7 @@ import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints';
 import { portalUrl } from '../../src/portal/client';
 
 /**
- * Browser messages that are not errors of the site, matched by exact text (DESIGN.md §8: one documented list,
+ * Browser messages that are not errors of the site, matched by exact text (REFERENCE.md "Test layers": one documented list,
  * never a broad pattern). Chromium rejects a cross-document view transition's internal promise when a link is
  * followed before the old page settles ("opt-in disabled"), or when the new page was already shown before the
  * transition could start ("Page already revealed", seen once when a search was submitted right after the page

@@ -7,20 +7,20 @@
  * say what happened and nothing more: received, the reference of the portal's answer (read from that answer, never
  * assumed) with a copy button, the booked service, day and slot, all kept on a reload and never in the URL; received
  * without a reference when the answer has none; opened directly, no reference and a link to the form; no page
- * promises a confirmation e-mail (the portal's calls, spec §7, send none).
+ * promises a confirmation e-mail (the portal's calls, REFERENCE.md "Portal API", send none).
  *
  * What arrived: the Playwright web server runs the sample portal with SAMPLE_PORTAL_STORE_FILE=E2E_STORE_FILE (a
  * fresh temporary file, tests/playwright.config.ts), and the tests read that JSON Lines file, picking their own
  * records by a unique name (tests run in parallel). The portal's control routes are not proxied by the site, so the
  * file is the window into the portal. Every captcha answers E2E_CAPTCHA_TEXT.
  *
- * Strict portal (the insurer's portal may offer only the calls of spec §7): with E2E_PORTAL_STRICT=1 the portal
- * answers only the endpoints of spec §7 (tests/playwright.config.ts), so the calls beyond it (addAppointment,
+ * Strict portal (the insurer's portal may offer only the calls of REFERENCE.md "Portal API"): with E2E_PORTAL_STRICT=1 the portal
+ * answers only the endpoints of REFERENCE.md "Portal API" (tests/playwright.config.ts), so the calls beyond it (addAppointment,
  * getCaptchaAudio) get 404 as from a portal that lacks them. Tests that need those calls to succeed are skipped then;
- * the tests of "a portal without the calls beyond spec §7" run in both modes: against the strict portal as it is, and otherwise with those calls answered 404 by
+ * the tests of "a portal without the calls beyond REFERENCE.md "Portal API"" run in both modes: against the strict portal as it is, and otherwise with those calls answered 404 by
  * page.route, so the normal run covers the behaviour too. Everything else (the contact form sending, validation,
  * drafts) runs the same in both; npm test runs again against the strict portal only the tests tagged @strict: those
- * of the missing calls and the contact form's spec §7 calls (question types, captcha, sending).
+ * of the missing calls and the contact form's REFERENCE.md "Portal API" calls (question types, captcha, sending).
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Route } from '@playwright/test';
@@ -35,10 +35,10 @@ const ADD_PROBLEM_FORM = '**/api/portalCustomerProblemForm/addProblemForm';
 const ADD_APPOINTMENT = '**/api/portalServiceAppointment/addAppointment';
 const GET_CAPTCHA = '**/api/portalCustomerProblemForm/getCaptcha';
 const GET_CAPTCHA_AUDIO = '**/api/portalCustomerProblemForm/getCaptchaAudio';
-/** The portal answers only the endpoints of spec §7 (see above). */
+/** The portal answers only the endpoints of REFERENCE.md "Portal API" (see above). */
 const STRICT = process.env.E2E_PORTAL_STRICT === '1';
-const BEYOND_SPEC = 'needs a call beyond spec §7, which the strict portal does not answer (E2E_PORTAL_STRICT=1)';
-/** The hotline the forms offer when a call beyond spec §7 is missing (HOTLINES[0] of src/site/company.ts). */
+const BEYOND_SPEC = 'needs a call beyond REFERENCE.md "Portal API", which the strict portal does not answer (E2E_PORTAL_STRICT=1)';
+/** The hotline the forms offer when a call beyond REFERENCE.md "Portal API" is missing (HOTLINES[0] of src/site/company.ts). */
 const HOTLINE = HOTLINES[0]!;
 const NOT_FOUND_LOG = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -698,7 +698,7 @@ function referenceIn(data: Record<string, unknown>): string {
   return reference as string;
 }
 
-/** The page promises no e-mail (the portal's calls, spec §7, send none) and shows no placeholder text (visible text). */
+/** The page promises no e-mail (the portal's calls, REFERENCE.md "Portal API", send none) and shows no placeholder text (visible text). */
 async function expectNoEmailPromise(page: Page): Promise<void> {
   await expect(page.locator('main')).not.toContainText(/確認信|電子郵件|e-?mail/i, { useInnerText: true });
   await expect(page.locator('main')).not.toContainText(/undefined|null|NaN/, { useInnerText: true });
@@ -785,7 +785,7 @@ test.describe('the success pages', () => {
     await expect(page).toHaveURL(/\/contact\/success$/);
     await expect(receiptBox(page, '留言已送出').getByText(earlier, { exact: true })).toBeVisible();
 
-    // …then one whose answer carries none (spec §7 shows no answer shape): the portal still stores it.
+    // …then one whose answer carries none (REFERENCE.md "Portal API" shows no answer shape): the portal still stores it.
     await page.route(ADD_PROBLEM_FORM, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Record<string, unknown>;
@@ -832,9 +832,9 @@ test.describe('the success pages', () => {
   });
 });
 
-/* ------------------------------------------------------------------ a portal with only the calls of spec §7 */
+/* ------------------------------------------------------------------ a portal with only the calls of REFERENCE.md "Portal API" */
 
-test.describe('a portal without the calls beyond spec §7', () => {
+test.describe('a portal without the calls beyond REFERENCE.md "Portal API"', () => {
   /** Outside strict mode, answers `pattern` as a portal without that endpoint would (the strict portal's own 404). */
   async function missing(page: Page, pattern: string): Promise<void> {
     if (STRICT) return;

@@ -1,5 +1,5 @@
 /**
- * End-to-end: the page chrome of every page (spec §2 "Global layout"): the skip link comes first, the main menu is
+ * End-to-end: the page chrome of every page (REFERENCE.md "Page frame"): the skip link comes first, the main menu is
  * a disclosure navigation (a short Tab order, Enter/Space/ArrowDown/Escape, hover, a no-script fallback; WCAG 2.4.1,
  * 2.1.1), the header takes its active style after 300 px of scroll, and on phones the burger opens the side menu,
  * which Escape closes. From DOCK_STRIP_MIN_WIDTH_PX (1024 px) the header keeps its text labels in view and the dock
@@ -463,7 +463,7 @@ test(`a phone's first visit to home keeps at least ${PHONE_FIRST_SCREEN_PAGE_SHA
   page,
 }) => {
   // 390 × 780: a current phone's window with the browser's bars. The sample portal answers a banner and four bell
-  // items (no system dialog); the panel opens by itself on home (spec §4); the cookie notice is not answered yet.
+  // items (no system dialog); the panel opens by itself on home (REFERENCE.md "Widget states"); the cookie notice is not answered yet.
   await page.setViewportSize({ width: 390, height: 780 });
   await page.goto('/');
   const banner = page.getByRole('region', { name: '重要公告' });

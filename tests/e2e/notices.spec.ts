@@ -1,5 +1,5 @@
 /**
- * What a visitor meets of the notices on a phone and over time (spec §4 "Notification categories 1, 2, 8"): the
+ * What a visitor meets of the notices on a phone and over time (REFERENCE.md "Widget states": "Notification categories 1, 2, 8"): the
  * banner (category 8) takes its whole text's height in the page and covers nothing of it; the bell panel 最新公告
  * (category 2) shows at least BELL_PHONE_NOTICES_MIN notices on a phone and closes with Escape; it opens by itself on
  * the visitor's first view of home whatever page came first, and not after leaving home; 'N 天前' counts the days
@@ -96,7 +96,7 @@ test.describe('the bell panel 最新公告 on a phone', () => {
   });
 });
 
-test.describe('the bell opens by itself on the first view of home (spec §4)', () => {
+test.describe('the bell opens by itself on the first view of home (REFERENCE.md "Widget states")', () => {
   test('whatever page came first; after leaving home it stays closed', async ({ page }) => {
     await page.goto('/legal');
     await expect(page.locator('[data-bell-trigger]')).toHaveAttribute('aria-expanded', 'false');
@@ -111,7 +111,7 @@ test.describe('the bell opens by itself on the first view of home (spec §4)', (
   });
 });
 
-test.describe("'N 天前' (spec §4: days since the start)", () => {
+test.describe('\'N 天前\' (REFERENCE.md "Widget states": days since the start)', () => {
   test('today reads 0 天前, two days ago 2 天前, a start two days ahead shows its date alone', async ({ page }) => {
     const today = taipeiToday();
     const items = [

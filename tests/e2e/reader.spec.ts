@@ -1,5 +1,5 @@
 /**
- * End-to-end: the audio reader (spec §4 "Reader: stop, play, pause … audio end becomes pause; speed
+ * End-to-end: the audio reader (REFERENCE.md "Widget states": "Reader: stop, play, pause … audio end becomes pause; speed
  * changes apply to the playback rate") on built pages with their espeak-ng audio: play, pause, speed, progress,
  * the segments one after the other, the end, stop, leaving the page, and all of it with the keyboard only; a page
  * whose audio a later build makes (speech never delays a publish: READER_BUDGET_SECONDS) shows no player.

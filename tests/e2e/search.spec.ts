@@ -1,5 +1,5 @@
 /**
- * End-to-end: site search (spec §2 "Search overlay", `/search?q=`, §4). The overlay opens from the
+ * End-to-end: site search (REFERENCE.md "Page frame": "Search overlay", `/search?q=`, REFERENCE.md "Widget states"). The overlay opens from the
  * header's search link and works with the keyboard alone; submitting closes it, clears the box and goes to
  * /search?q=…; /search shows Pagefind's results, an empty state, and any query as text only.
  * System notifications are answered with an empty list here, so no announcement dialog covers the page.

@@ -1,8 +1,8 @@
 /**
- * End-to-end: the portal-driven sections against the sample portal's data (DESIGN.md §4 "Portal lists"). FAQ grouping, ascending
- * secondCategorySort and the after-first-hyphen names (spec §9); locations grouped by areaId; downloads nested
- * category → item → paginated files, and the none pages (spec §2); public disclosures with 公開依據 first (spec §9);
- * coupon images load; video iframes have titles; decrees, the staff list (spec §3) and the contract-change list.
+ * End-to-end: the portal-driven sections against the sample portal's data (REFERENCE.md "Content sources": "Portal lists"). FAQ grouping, ascending
+ * secondCategorySort and the after-first-hyphen names (REFERENCE.md "Constants"); locations grouped by areaId; downloads nested
+ * category → item → paginated files, and the none pages (REFERENCE.md "Redirects"); public disclosures with 公開依據 first (REFERENCE.md "Constants");
+ * coupon images load; video iframes have titles; decrees, the staff list (REFERENCE.md "Portal data") and the contract-change list.
  * Ended coupons say 已結束, come after the current ones and offer nothing to claim; pinned news are marked 置頂 on
  * home and in the dock. Coupons before their first day say 尚未開始 and when they start,
  * come after the current ones and before the ended ones, and offer nothing to claim.
@@ -203,7 +203,7 @@ test.describe('downloads', () => {
   }) => {
     const categories = bySortThenId(await portal.list<Sorted & { name: string }>('downloadCategories'));
     const items = await portal.list<DownloadItem>('downloads');
-    // With categories /download leads to the first one (spec §2), so /download/none is not published.
+    // With categories /download leads to the first one (REFERENCE.md "Redirects"), so /download/none is not published.
     expect(categories.length, 'the sample portal has download categories').toBeGreaterThan(0);
     expect((await request.get('/download/none')).status()).toBe(404);
     for (const category of categories) {

@@ -1,5 +1,5 @@
 /**
- * End-to-end: the built site in Chromium against the sample portal (DESIGN.md §5 "Sample portal"). Home shows the portal's
+ * End-to-end: the built site in Chromium against the sample portal (REFERENCE.md "Sample portal"). Home shows the portal's
  * banners and latest news, a click reaches a news detail, the news list filters and paginates, unknown URLs get
  * the 404 texts, the header menus work with mouse and keyboard, and no page logs a console error.
  */

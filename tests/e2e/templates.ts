@@ -1,5 +1,5 @@
 /**
- * One page of every template of the site (spec §2), from the sample portal's data: the pages the accessibility checks
+ * One page of every template of the site (REFERENCE.md "Routes"), from the sample portal's data: the pages the accessibility checks
  * (a11y.spec.ts) and the keyboard walk (focus.spec.ts) visit. In: nothing. Out: `[name, path]` pairs, the path as a
  * visitor types it (query included where the template needs one).
  */

@@ -1,9 +1,9 @@
 /**
  * End-to-end: the site-wide widgets hold against portal answers built to hurt them.
- * - Notifications (spec §4): with 10,000 in one answer the system dialog 系統公告 shows, one at a time; the bell
+ * - Notifications (REFERENCE.md "Widget states"): with 10,000 in one answer the system dialog 系統公告 shows, one at a time; the bell
  *   panel renders at most NOTIFICATIONS_SHOWN_MAX.bell items and says how many more there are; one banner shows.
  *   How long the page's tasks take meanwhile is measured by the bench (`npm run bench -- --only notifications`).
- * - The external-link confirmation (spec §9) names the host the browser will reach, never a `user@` part that
+ * - The external-link confirmation (REFERENCE.md "Constants") names the host the browser will reach, never a `user@` part that
  *   imitates the company's host, and does not pass that part on.
  * - The contact form's captcha is shown only when it is an image of bounded size (CAPTCHA_IMAGE_MAX_BYTES);
  *   otherwise the form says 驗證碼無法載入，請按「換一張」重試。 instead of showing a broken image.
@@ -63,7 +63,7 @@ test.describe('notifications: 10,000 in the answer', () => {
     expect(Buffer.byteLength(body)).toBeGreaterThan(NOTIFICATIONS_MAX_BODY_BYTES);
     await page.route(NOTIFICATIONS, (route) => route.fulfill({ contentType: 'application/json', body }));
     await page.goto('/news/all/1');
-    // The notification center is wired, and the answer refused (silently: spec §8) by the time the network is idle.
+    // The notification center is wired, and the answer refused (silently: REFERENCE.md "Failures") by the time the network is idle.
     await page.waitForFunction(() => document.querySelector('[data-bell-trigger]')?.hasAttribute('aria-expanded'));
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('dialog', { name: '系統公告' })).toBeHidden();
@@ -72,7 +72,7 @@ test.describe('notifications: 10,000 in the answer', () => {
   });
 });
 
-test.describe('external links: the real destination (spec §9)', () => {
+test.describe('external links: the real destination (REFERENCE.md "Constants")', () => {
   /** Puts a link into the page's main content, as portal rich text would, and follows it with the keyboard. */
   async function clickLink(page: Page, href: string): Promise<void> {
     await page.evaluate((value) => {

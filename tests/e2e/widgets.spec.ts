@@ -1,5 +1,5 @@
 /**
- * End-to-end: the site-wide browser behaviour of every page (spec §2 "Global layout", §4, §8, §9):
+ * End-to-end: the site-wide browser behaviour of every page (REFERENCE.md "Page frame", "Widget states", "Failures", "Constants"):
  * notifications (bell 最新公告, banner, system dialog) against the sample portal, the external-link confirmation,
  * the cookie notice, back-to-top, the font-size control, the right-hand dock, the chat room, the progress bar,
  * chunk-load recovery, and what pages without a reader or analytics load. Dialogs, the bell panel, the dock and the
@@ -63,7 +63,7 @@ const REACT_CHUNKS = /\/_astro\/(?:client|react|jsx-runtime|[A-Z][A-Za-z]+)\.[\w
 
 /**
  * Holds every React chunk until the returned release() is called (then they load as usual): what shows meanwhile
- * shows without React (DESIGN.md §6: notifications paint before any island).
+ * shows without React (REFERENCE.md "Browser side": notifications paint before any island).
  */
 async function holdReact(page: Page): Promise<() => void> {
   let release = () => {};
@@ -168,7 +168,7 @@ test.describe('notifications: the bell (category 2)', () => {
     await expect(bellPanel(page)).toBeHidden();
   });
 
-  // When it opens, beside its budget (spec §4: 400 ms at most), is measured by `npm run bench -- --only notifications`
+  // When it opens, beside its budget (REFERENCE.md "Widget states": 400 ms at most), is measured by `npm run bench -- --only notifications`
   // (scripts/bench/notifications.mjs): a time on 2 cores shared with the other test worker is no test.
   test(`on home it opens by itself, not before ${TIMING.notificationAutoOpenMs} ms after arrival, without waiting for React`, async ({ page }) => {
     // When the panel first shows, in ms after the navigation started (the page's own clock).
@@ -286,7 +286,7 @@ test.describe('notifications: the bell panel and the banner never hide each othe
   }
 });
 
-test.describe('notifications: failures are silent (spec §8)', () => {
+test.describe('notifications: failures are silent (REFERENCE.md "Failures")', () => {
   // [name, answer, calls (the client retries 5xx and network errors PORTAL_RETRIES times), the browser's log lines]
   const cases: [string, (route: Route) => Promise<void>, number, string[]][] = [
     [
@@ -462,7 +462,7 @@ test.describe('notifications: the system dialog (category 1)', () => {
   });
 });
 
-test.describe('external links (spec §9)', () => {
+test.describe('external links (REFERENCE.md "Constants")', () => {
   test('a link outside the company asks first; 取消 stays; 確定前往 opens target=_blank in a new tab', async ({ page, context }) => {
     await stubExternal(page, 'www.facebook.com');
     await page.goto('/news/all/1');

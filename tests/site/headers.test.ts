@@ -1,5 +1,5 @@
 /**
- * Security headers under real nginx (DESIGN.md §6 CSP, §7 hosting), over the built dist/ with its generated include, served over
+ * Security headers under real nginx (REFERENCE.md "Browser side" CSP, REFERENCE.md "Hosting" hosting), over the built dist/ with its generated include, served over
  * HTTPS (a throwaway certificate) with the sample portal behind `/api/` and `/upload/`:
  * - every response type (HTML page, hashed asset, search index file, 404, 500 fallback of the host files,
  *   redirect of the plan, trailing-slash redirect, proxied API answer and image) carries every security header of

@@ -1,5 +1,5 @@
 /**
- * HTML validity of the built site (DESIGN.md §8, §9: no errors): the W3C Nu HTML checker (vnu-jar) over
+ * HTML validity of the built site (REFERENCE.md "Test layers", "Budgets": no errors): the W3C Nu HTML checker (vnu-jar) over
  * every dist/**\/*.html in one JVM run (`--errors-only --format json`, file list passed through `@argfile`, so any
  * page count fits one invocation) reports zero errors. Needs Java (JAVA_PATH or /usr/bin/java, see
  * scripts/lib/system.mjs) and a built dist/ (`npm run build`).
@@ -21,7 +21,7 @@ const dist = path.join(root, 'dist');
 const jar = path.join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
 
 /**
- * Framework messages that our markup cannot avoid, by exact text (DESIGN.md §8: one documented list).
+ * Framework messages that our markup cannot avoid, by exact text (REFERENCE.md "Test layers": one documented list).
  */
 export const FRAMEWORK_MESSAGES: readonly string[] = [
   // Astro writes its island style (ASTRO_ISLAND_STYLE) into <body> just before the first island; Astro has no option

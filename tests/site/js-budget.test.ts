@@ -1,5 +1,5 @@
 /**
- * The JavaScript budget of DESIGN.md §9 on the built site (dist/ after `npm run build`, or SITE_DIST_DIR, as
+ * The JavaScript budget of REFERENCE.md "Budgets" on the built site (dist/ after `npm run build`, or SITE_DIST_DIR, as
  * tests/site/routes.test.ts reads it: e.g. a build in a folder of its own): one page per page type
  * (scripts/js-weight.mjs PAGE_TYPES), weighed as the benchmark weighs it (jsWeight: module scripts, islands and
  * renderers with their static imports, plus inline scripts, gzip), is within JS_BUDGET_KB: the form pages within
@@ -17,7 +17,7 @@ const FORM_PAGES: readonly string[] = ['/contact', '/service'];
 /** Bytes in a KB of the budget. */
 const KB = 1024;
 
-describe('JavaScript budget (DESIGN.md §9)', () => {
+describe('JavaScript budget (REFERENCE.md "Budgets")', () => {
   for (const page of PAGE_TYPES) {
     const budgetKb = FORM_PAGES.includes(page) ? JS_BUDGET_KB.heaviestPage : JS_BUDGET_KB.contentPage;
     it(`${page} ships at most ${budgetKb} KB of JavaScript (gzip)`, () => {

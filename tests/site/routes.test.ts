@@ -1,5 +1,5 @@
 /**
- * Every route, redirect and error page of spec §2 under real nginx (DESIGN.md §7), over the built dist/ with its
+ * Every route, redirect and error page of REFERENCE.md "Error pages" under real nginx (REFERENCE.md "Redirects"), over the built dist/ with its
  * generated nginx include and the sample portal behind `/api/`:
  * - every page route the sample data produces answers 200 with zh-TW content;
  * - each spec rule of the redirect plan is covered;
@@ -33,7 +33,7 @@ const pages = (count: number, size: number) => Math.max(1, Math.ceil(count / siz
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const bySortThenId = (a: Item, b: Item) => (a.sort ?? 0) - (b.sort ?? 0) || String(a.id).localeCompare(String(b.id), 'en', { numeric: true });
 
-/** Pages that do not depend on portal data (spec §2 route table; product ids of the spec's menus). */
+/** Pages that do not depend on portal data (REFERENCE.md "Routes" route table; product ids of the spec's menus). */
 const STATIC_ROUTES = [
   '/',
   ...['/change', '/claim', '/contact', '/contact/success', '/customer-fair', '/legal', '/mid', '/privacy', '/search'],
@@ -47,7 +47,7 @@ const STATIC_ROUTES = [
   ...[1, 3, 4, 7, 12, 13, 15, 28, 31, 101, 102, 103, 104, 107].map((id) => `/insurance/detail/${id}`),
 ];
 
-/** Page routes the sample portal's data produces (spec §2). */
+/** Page routes the sample portal's data produces (REFERENCE.md "Routes"). */
 function dataRoutes(): string[] {
   const routes: string[] = [];
   // The article sections of the registry (src/site/sections.ts).
@@ -68,7 +68,7 @@ function dataRoutes(): string[] {
   for (const area of lists.locationCategories) routes.push(`/about/locations/${seg(area.id)}`);
   for (const decree of lists.decrees) routes.push(`/about/decree/${seg(decree.id)}`);
   for (const category of lists.publicDisclosureCategories) routes.push(`/about/public/${seg(category.url)}`);
-  // `/download/none` only when there is no download category: /download then leads there (spec §2).
+  // `/download/none` only when there is no download category: /download then leads there (REFERENCE.md "Redirects").
   if (lists.downloadCategories.length === 0) routes.push('/download/none');
   for (const category of lists.downloadCategories) {
     const items = lists.downloads.filter((item) => String(item.category) === String(category.id));
@@ -112,7 +112,7 @@ afterAll(async () => {
 });
 
 describe('pages', () => {
-  it('answers 200 with zh-TW HTML on every route of spec §2 that the data produces', async () => {
+  it('answers 200 with zh-TW HTML on every route of REFERENCE.md "Routes" that the data produces', async () => {
     const failures: string[] = [];
     for (const route of [...STATIC_ROUTES, ...dataRoutes()]) {
       const response = await get(route);
@@ -219,7 +219,7 @@ describe('compression', () => {
 });
 
 describe('redirects', () => {
-  it('covers every rule of spec §2 with the sample data', () => {
+  it('covers every rule of REFERENCE.md "Routes" with the sample data', () => {
     const plan = new Map(plannedRedirects());
     const first = (name: EndpointName) => [...lists[name]].sort(bySortThenId)[0];
     const firstDownloadCategory = first('downloadCategories');

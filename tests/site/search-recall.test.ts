@@ -1,6 +1,6 @@
 /**
- * Recall, precision and intent of the site search on the built site (spec §2 "Global layout": the search overlay;
- * DESIGN.md §6 "Search understands the visitor"): for the queries visitors type (scripts/search-recall.mjs), the site's search
+ * Recall, precision and intent of the site search on the built site (REFERENCE.md "Page frame": the search overlay;
+ * REFERENCE.md "Browser side": "Search understands the visitor"): for the queries visitors type (scripts/search-recall.mjs), the site's search
  * (src/browser/site-search.ts over Pagefind, in Chromium) finds at least 99 % of the pages whose indexed text contains
  * the query, over all queries, and its first page of results holds pages that contain the query (≥ 95 % on average; a
  * query no page contains shows none); and for what visitors mean (scripts/search-recall.mjs INTENT_CASES: simplified

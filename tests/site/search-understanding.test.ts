@@ -1,5 +1,5 @@
 /**
- * What the site search understands, on the built site (CONTRIBUTING "Site search"; DESIGN.md §6 "Search understands
+ * What the site search understands, on the built site (REFERENCE.md "Site search"; REFERENCE.md "Browser side": "Search understands
  * the visitor"), each by its mechanism rather than by a list of examples: words and questions are taken from the
  * built index itself at test time (its records' titles and texts, read from dist/pagefind/fragment/), and searched
  * with the site's own rule in Chromium (scripts/search-recall.mjs measureSearch):

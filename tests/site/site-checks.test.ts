@@ -1,5 +1,5 @@
 /**
- * The deploy gate as a test (DESIGN.md §1: a broken site is never published; the gate is a script the test wraps): every check of
+ * The deploy gate as a test (REFERENCE.md "Architecture": a broken site is never published; the gate is a script the test wraps): every check of
  * scripts/lib/site-checks.mjs, the checks scripts/rebuild.mjs runs before any deploy, passes on the built site
  * (SITE_DIST_DIR, default dist/) under real nginx with the portal (PORTAL_API_BASE, or the sample portal) behind
  * `/api/` and `/upload/`. Here the build report must list exactly the portal lists of src/portal/lists.ts (PORTAL_LISTS).

@@ -1,5 +1,5 @@
 /**
- * The one walk and the one read of the built pages per build (src/integrations/built-pages.ts, DESIGN.md §11 "One post-build pipeline"): the page
+ * The one walk and the one read of the built pages per build (src/integrations/built-pages.ts, REFERENCE.md "Layers": "One post-build pipeline"): the page
  * list leaves the search index's files out; the digest the search index is fingerprinted with changes with any
  * page's content and with pages added or removed, never with when they were read; the same pass collects the CSP
  * hashes of inline scripts (hosting's `_headers`) and the links to build assets that are not there; a rebuild reads

@@ -1,8 +1,8 @@
 /**
- * Comments state rules and their sources, never issue numbers (DESIGN.md §11 "README is a door"): the repository
+ * Comments state rules and their sources, never issue numbers (REFERENCE.md "Layers"): the repository
  * holds no issues, so a parenthesis naming a work item by number tells the next maintainer nothing. A comment, a
- * test title or a doc says the rule in a line and where it comes from when it comes from somewhere (spec §N,
- * DESIGN.md §N, WCAG 2.2 SC x.y.z, an RFC, a browser behaviour).
+ * test title or a doc says the rule in a line and where it comes from when it comes from somewhere (a section of
+ * the repository's own docs such as REFERENCE.md "Portal API", WCAG 2.2 SC x.y.z, an RFC, a browser behaviour).
  *
  * Every text file of the repository is scanned: the files git tracks plus new files it does not ignore
  * (`git ls-files --cached --others --exclude-standard`), so code, tests, styles, workflows, configuration and the
@@ -47,7 +47,7 @@ function citationsIn(path: string): string[] {
     .flatMap((text, index) => (CITATIONS.some((pattern) => pattern.test(text)) ? [`${path}:${index + 1}: ${text.trim()}`] : []));
 }
 
-describe('comments state rules, not issue numbers (DESIGN.md §11)', () => {
+describe('comments state rules, not issue numbers (REFERENCE.md "Layers")', () => {
   it('no text file of the repository cites an issue or a finding by number', () => {
     const files = repositoryFiles();
     expect(files).toEqual(expect.arrayContaining(['astro.config.mjs', 'src/site/limits.ts', '.github/CONTRIBUTING.md']));
@@ -63,7 +63,7 @@ describe('comments state rules, not issue numbers (DESIGN.md §11)', () => {
     ['findings 2 and 3', true],
     ['tissue 3', false],
     ['the issues of a list', false],
-    ['spec §4, WCAG 2.2 SC 2.5.3', false],
+    ['REFERENCE.md "Widget states", WCAG 2.2 SC 2.5.3', false],
   ])('the patterns: %j cites a work item: %s', (text, cites) => {
     expect(CITATIONS.some((pattern) => pattern.test(text))).toBe(cites);
   });

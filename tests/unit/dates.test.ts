@@ -195,7 +195,7 @@ describe.each(ZONES)('machine zone %s', (zone, offset) => {
     expect(() => addDays('2026-9-1', 1)).toThrow('not a calendar day YYYY-MM-DD: "2026-9-1"');
   });
 
-  // The event page's ?timestamp= (spec §2 /event_page/20220503): shown in Taipei time.
+  // The event page's ?timestamp= (REFERENCE.md "Routes" /event_page/20220503): shown in Taipei time.
   const later = new Date('2025-06-01T00:00:00Z');
   it.each([
     ['1651557900', '2022/05/03 14:05'],
@@ -220,7 +220,7 @@ describe.each(ZONES)('machine zone %s', (zone, offset) => {
   });
 });
 
-describe("'N 天前' (spec §4: days since the start, 0 on the start day)", () => {
+describe('\'N 天前\' (REFERENCE.md "Widget states": days since the start, 0 on the start day)', () => {
   it.each([
     [0, '0 天前'],
     [1, '1 天前'],

@@ -1,5 +1,5 @@
 /**
- * Atomic deploys with DEPLOY_TARGET and `npm run rollback` (scripts/deploy.mjs; DESIGN.md §11 "Deploys are atomic"):
+ * Atomic deploys with DEPLOY_TARGET and `npm run rollback` (scripts/deploy.mjs; REFERENCE.md "Publishing rules": "Deploys are atomic"):
  * - each deploy is a new release folder, made live by switching the `current` symlink; files unchanged since the
  *   live release are hard links to it; the newest DEPLOY_KEEP_RELEASES releases stay, older ones go;
  * - a dry run says what it would do and changes nothing;

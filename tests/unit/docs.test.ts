@@ -1,9 +1,14 @@
 /**
- * The docs stay a door and a set of rooms (DESIGN.md §11 "README is a door"): README.md is short and its two
+ * The docs stay a door and a set of rooms (REFERENCE.md "Layers"): README.md is short and its two
  * commands are the ones package.json and .ci/run really run; every relative link of the guides reaches a file, and
  * every `#anchor` a heading of it (GitHub's heading ids), so a moved section cannot leave a dead pointer behind.
+ * Every citation `REFERENCE.md "…"` in the repository names a heading of .github/REFERENCE.md word for word (and
+ * `OPERATIONS.md "…"` or `CONTRIBUTING "…"` the start of a heading of that guide),
+ * and nothing cites the product team's documents outside the repository by section number ("spec" or "DESIGN"
+ * followed by a section sign and a number): a newcomer with only the repository must be able to follow every citation.
  * The Configuration table of .github/OPERATIONS.md is checked by tests/unit/settings.test.ts.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +21,7 @@ const DOCS = [
   'README.md',
   '.github/CONTRIBUTING.md',
   '.github/OPERATIONS.md',
+  '.github/REFERENCE.md',
   'src/integrations/reader/README.md',
   'scripts/sample-portal/README.md',
   'scripts/bench/README.md',
@@ -86,6 +92,37 @@ describe('docs', () => {
       if (anchor !== undefined && file.endsWith('.md') && !headingIds(readFileSync(file, 'utf8')).has(anchor)) {
         problems.push(`${target}: no heading "#${anchor}" in ${relative(ROOT, file)}`);
       }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every REFERENCE.md "…" citation names a heading of .github/REFERENCE.md, every CONTRIBUTING/OPERATIONS "…" one of its guide; none cites a document outside the repository', () => {
+    const headingsOf = (doc: string): string[] => [...prose(read(doc)).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map(([, h]) => h);
+    const guideHeadings = { CONTRIBUTING: headingsOf('.github/CONTRIBUTING.md'), OPERATIONS: headingsOf('.github/OPERATIONS.md') };
+    const headings = new Set([...prose(read('.github/REFERENCE.md')).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map(([, h]) => h));
+    const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\0')
+      .filter((file) => file !== '' && file !== 'package-lock.json' && existsSync(join(ROOT, file)));
+    const problems: string[] = [];
+    for (const file of files) {
+      const bytes = readFileSync(join(ROOT, file));
+      if (bytes.includes(0)) continue;
+      bytes
+        .toString('utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          for (const [, group] of line.matchAll(/REFERENCE\.md ((?:"[^"]+", )*"[^"]+")/g)) {
+            for (const [, name] of group.matchAll(/"([^"]+)"/g)) {
+              if (name !== '…' && !headings.has(name)) problems.push(`${file}:${index + 1}: no heading "${name}"`);
+            }
+          }
+          for (const [, doc, name] of line.matchAll(/\b(CONTRIBUTING|OPERATIONS)(?:\.md)?,? "([^"]+)"/g)) {
+            if (name !== '…' && !guideHeadings[doc as 'CONTRIBUTING' | 'OPERATIONS'].some((heading) => heading.startsWith(name))) {
+              problems.push(`${file}:${index + 1}: no heading "${name}" in ${doc}.md`);
+            }
+          }
+          if (/\b(?:spec|DESIGN)(?:\.md)? ?§/i.test(line)) problems.push(`${file}:${index + 1}: ${line.trim()}`);
+        });
     }
     expect(problems).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * `/download/none` (spec §2: where `/download` leads when there is no download category) is built only then:
+ * `/download/none` (REFERENCE.md "Redirects": where `/download` leads when there is no download category) is built only then:
  * with categories `/download` leads to the first one, so the page would be published, indexed and in the sitemap
  * although no visitor is sent to it. The static paths of src/pages/download/[none].astro over a tree with and
  * without categories, and the page those paths render (Astro's container API) with its empty-state text.

@@ -1,5 +1,5 @@
 /**
- * Download nesting (src/sections/downloads.ts, spec §2 `/download/{category?}/{id?}/{pages?}`) on edge data: no
+ * Download nesting (src/sections/downloads.ts, REFERENCE.md "Routes" `/download/{category?}/{id?}/{pages?}`) on edge data: no
  * categories, a category with no items, items of an unknown category, an item with more files than a page, a
  * category of thousands of items (its side navigation in blocks).
  */

@@ -1,5 +1,5 @@
 /**
- * The notification call started in the page's head (src/portal/early-call.ts; DESIGN.md §6: notifications paint
+ * The notification call started in the page's head (src/portal/early-call.ts; REFERENCE.md "Browser side": notifications paint
  * before any island): the inline script sends exactly callPortal's request, and the store's first call takes its
  * answer instead of asking again.
  */

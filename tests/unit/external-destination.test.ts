@@ -1,5 +1,5 @@
 /**
- * The external-link confirmation's destination (spec §9; src/browser/external-destination.ts destinationOf and
+ * The external-link confirmation's destination (REFERENCE.md "Constants"; src/browser/external-destination.ts destinationOf and
  * src/browser/punycode.ts): the host the browser will reach, never a user/password part, which is also dropped from
  * the URL followed; punycode hosts with their Unicode form (checked against Node's own IDNA conversion).
  */

@@ -1,5 +1,5 @@
 /**
- * FAQ helpers (src/sections/faq.ts) against spec §9: category names use the part after the first hyphen; items of a
+ * FAQ helpers (src/sections/faq.ts) against REFERENCE.md "Constants": category names use the part after the first hyphen; items of a
  * category are those whose firstCategory is its id, ascending secondCategorySort, grouped by secondCategory.
  */
 import { describe, expect, it } from 'vitest';

@@ -153,7 +153,7 @@ describe('booking days and slots', () => {
     ).toEqual(['2026-09-24', '2026-09-29', '2026-09-30', '2026-10-01']);
   });
 
-  test('office-hours slots (spec §9 08:30–17:30) every 30 minutes, lunch 12:00–13:30 excluded', () => {
+  test('office-hours slots (REFERENCE.md "Constants" 08:30–17:30) every 30 minutes, lunch 12:00–13:30 excluded', () => {
     const slots = timeSlots(APPOINTMENT_RULES);
     expect(slots[0]).toBe('08:30');
     expect(slots.at(-1)).toBe('17:00');
@@ -306,7 +306,7 @@ describe('submit failures in zh-TW (src/islands/forms/failure.ts)', () => {
     expect(describeFailure(error)).toEqual(field ? { message, field } : { message });
   });
 
-  // A portal without the endpoint (the appointment call is not in spec §7) is told apart from one
+  // A portal without the endpoint (the appointment call is not in REFERENCE.md "Portal API") is told apart from one
   // that is down for a moment.
   const unavailable = { message: '線上預約服務目前無法使用，請來電客服專線 0800-880-550（非假日 08:30–18:00）由專人為您預約。', tel: '0800-880-550' };
   const booking = 'POST /api/portalServiceAppointment/addAppointment';

@@ -1,5 +1,5 @@
 /**
- * Host files that always work (DESIGN.md §7: every redirect output comes from the one plan), on the files themselves:
+ * Host files that always work (REFERENCE.md "Redirects": every redirect output comes from the one plan), on the files themselves:
  * - category ids with reserved characters (`&`, `+`, `:`, `=`, `@`, `$`, `,`, `;`) redirect under real
  *   nginx (scripts/lib/nginx.mjs), whether the browser sends them encoded or not, and a host without redirect rules
  *   finds the fallback page where nginx looks for it (the folder Astro gives a page at that path);

@@ -1,5 +1,5 @@
 /**
- * The hostile corpus at the data boundary (DESIGN.md §5: one validation layer), with no build: every item the sample portal serves with
+ * The hostile corpus at the data boundary (REFERENCE.md "Portal boundary": one validation layer), with no build: every item the sample portal serves with
  * SAMPLE_PORTAL_CORPUS=hostile passes its list's schema (so the corpus build completes) with its rich text made
  * inert; every item of HOSTILE_REJECTED fails the list's parser with a message naming the list, the item, the field
  * and the rule, as the build prints it; every item of HOSTILE_WARNED is published with a warning. The browser side is tests/build/hostile.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Folders depend one way (DESIGN.md §11 "House plan"). Every relative import of the project's
+ * Folders depend one way (REFERENCE.md "Layers": "House plan"). Every relative import of the project's
  * source (`.ts`, `.tsx`, `.mjs`, `.astro` frontmatter and scripts) is read and resolved to a file; the folder of the
  * importer must be allowed to import the folder of the target by LAYERS below. The drawing in README.md
  * ("The house") is this table.
@@ -107,7 +107,7 @@ function backImports(): string[] {
   return problems;
 }
 
-describe('house plan: folders depend one way (DESIGN.md §11)', () => {
+describe('house plan: folders depend one way (REFERENCE.md "Layers")', () => {
   it('every import of src/, scripts/ and astro.config follows the layers (no back-import)', () => {
     expect(backImports()).toEqual([]);
   });

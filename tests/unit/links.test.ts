@@ -1,5 +1,5 @@
 /**
- * The one link rule (src/portal/links.ts; spec §9 external links): site path vs external is decided
+ * The one link rule (src/portal/links.ts; REFERENCE.md "Constants" external links): site path vs external is decided
  * after the browser's own URL parsing, for every URL field of the portal; images name only the image base; videos
  * are rebuilt from their id; rich-text and notification links follow the same rule; download links to another host
  * are marked like every external link.
@@ -183,7 +183,7 @@ describe('rich text: upload links of other types lose their href, relative image
     ]);
   });
 
-  it('marks a file on another host as external (spec §9) and keeps base files', () => {
+  it('marks a file on another host as external (REFERENCE.md "Constants") and keeps base files', () => {
     expect(fileLink(HOSTILE_LINKS.downloadFile.value, '/upload/')).toEqual({ href: HOSTILE_LINKS.downloadFile.value, external: true });
     expect(fileLink('files/download/1.pdf', '/upload/')).toEqual({ href: '/upload/files/download/1.pdf', external: false });
     expect(classifyFile('//evil.example/x.pdf')).toBeUndefined();

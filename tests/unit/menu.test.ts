@@ -1,5 +1,5 @@
 /**
- * The header's menu model (src/lib/menu.ts; DESIGN.md §11: one menu model): what both the desktop mega-menus and the phone side
+ * The header's menu model (src/lib/menu.ts; REFERENCE.md "Layers": one menu model): what both the desktop mega-menus and the phone side
  * menu show for a page — which section is highlighted (and open in the side menu), which link is the current page,
  * which links open a new tab, where a panel gets its 「…總覽」 link and which group shows product tiles.
  */

@@ -1,5 +1,5 @@
 /**
- * Notifications of any number (spec §4): what the browser keeps of an answer (selectNotifications) is at most
+ * Notifications of any number (REFERENCE.md "Widget states"): what the browser keeps of an answer (selectNotifications) is at most
  * NOTIFICATIONS_SHOWN_MAX per category, newest first, the rest counted; ordering without the date module
  * (startTime) agrees with it (timeOf); the count the bell shows (countText); the store keeps only the selection.
  */

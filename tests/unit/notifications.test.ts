@@ -1,5 +1,5 @@
 /**
- * Notifications (spec §4, §8): parsing what the portal answers, the selectors of the bell, banner and system
+ * Notifications (REFERENCE.md "Widget states", "Failures"): parsing what the portal answers, the selectors of the bell, banner and system
  * dialog, the silent failure of the check, and the bell's open/closed rules on and off home.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ beforeEach(() => {
 });
 
 describe('parseNotification', () => {
-  it('keeps the fields of spec §3 and keys items by id', () => {
+  it('keeps the fields of REFERENCE.md "Portal data" and keys items by id', () => {
     expect(parseNotification(raw[0])).toEqual({
       key: 'id:N1',
       category: 1,
@@ -115,7 +115,7 @@ describe('parseNotification', () => {
 });
 
 describe('parseNotifications', () => {
-  it('treats anything but a list as no notifications (spec §4 "an empty list is used")', () => {
+  it('treats anything but a list as no notifications (REFERENCE.md "Widget states": "an empty list is used")', () => {
     expect(parseNotifications(null)).toEqual([]);
     expect(parseNotifications({ items: [] })).toEqual([]);
   });
@@ -182,7 +182,7 @@ describe('loadNotifications', () => {
     expect($notificationStatus.get()).toBe('failed');
   });
 
-  it('changes nothing when cancelled (not an error, spec §8)', async () => {
+  it('changes nothing when cancelled (not an error, REFERENCE.md "Failures")', async () => {
     await loadNotifications(undefined, async () => ({ cancelled: true }));
     expect($notificationStatus.get()).toBe('idle');
     expect($notifications.get()).toEqual([]);
@@ -222,7 +222,7 @@ describe('startNotificationCheck', () => {
   });
 });
 
-describe('the bell (spec §4)', () => {
+describe('the bell (REFERENCE.md "Widget states")', () => {
   beforeEach(async () => {
     await loadNotifications(undefined, answer(raw));
   });

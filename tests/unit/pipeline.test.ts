@@ -1,5 +1,5 @@
 /**
- * The build pipeline's own steps (src/integrations/pipeline.ts, DESIGN.md §11 "One post-build pipeline"): the redirect plan comes from the lists
+ * The build pipeline's own steps (src/integrations/pipeline.ts, REFERENCE.md "Layers": "One post-build pipeline"): the redirect plan comes from the lists
  * the loader staged, each in display order (the first decree by `sort`, not by portal order); a build with no list
  * staged fails before publishing; a build start removes the last build's report and staged records, so a build that
  * fails midway leaves neither behind; the build log says how long each step took.

@@ -1,5 +1,5 @@
 /**
- * The portal client against the sample portal over real HTTP (spec §7, DESIGN.md §5): envelope, non-20000 rejection,
+ * The portal client against the sample portal over real HTTP (REFERENCE.md "Portal API", "Sample portal"): envelope, non-20000 rejection,
  * cancellation, timeout, retries, and the typed errors naming the endpoint. Then hostile answers from a bare local
  * HTTP server: redirects off the portal's origin, oversized bodies and gzip bombs, invalid UTF-8, duplicate envelope
  * keys, deep nesting, and integers beyond 2^53.

@@ -2,7 +2,7 @@
  * A list whose answer the portal client refuses (a redirect to another host, an answer over the size limit, a gzip
  * bomb, invalid UTF-8, a duplicate envelope key, an item nested too deep) is not published from that answer: the
  * portal loader serves the list's last good snapshot with its STALE CONTENT warning naming the refusal, as for any
- * other portal failure (DESIGN.md §5). The answers come from a bare HTTP server on 127.0.0.1; the seed snapshot is
+ * other portal failure (REFERENCE.md "Portal boundary"). The answers come from a bare HTTP server on 127.0.0.1; the seed snapshot is
  * a live load of the sample portal, as in tests/unit/portal-snapshots.test.ts.
  */
 import { once } from 'node:events';

@@ -1,5 +1,5 @@
 /**
- * The portal loader and the list schemas (spec §3, §7; DESIGN.md §5): every list of the sample portal loads; schema
+ * The portal loader and the list schemas (REFERENCE.md "Portal data", "Portal API", "Portal boundary"): every list of the sample portal loads; schema
  * failures name the list, the item id and the field; extra fields are dropped; rich text is sanitized.
  */
 import { mkdtempSync } from 'node:fs';
@@ -110,7 +110,7 @@ describe('parseList', () => {
   });
 });
 
-describe('an item that breaks a rule or makes its check throw is refused alone (DESIGN.md §5)', () => {
+describe('an item that breaks a rule or makes its check throw is refused alone (REFERENCE.md "Portal boundary")', () => {
   const coupon = (fields: Record<string, unknown>) => ({
     id: 'c',
     title: '優惠',
@@ -215,7 +215,7 @@ describe('portalLoader against the sample portal', () => {
     expect(context.meta.get(LIST_DIGEST_META_KEY)).toEqual(expect.any(String));
   });
 
-  it('quarantines one bad item and loads the rest (DESIGN.md §5)', async () => {
+  it('quarantines one bad item and loads the rest (REFERENCE.md "Publishing rules")', async () => {
     portal.setFaults({ news: 'badItem' });
     const { context, entries } = fakeContext();
     await portalLoader('news', articleSchema, readSettings()).load(context);

@@ -1,5 +1,5 @@
 /**
- * Stale-if-error and the item-drop guard of the portal loader (DESIGN.md §5: the last good snapshot), against the sample portal over HTTP:
+ * Stale-if-error and the item-drop guard of the portal loader (REFERENCE.md "Publishing rules": the last good snapshot), against the sample portal over HTTP:
  * - on each portal fault, a fresh last good snapshot serves the list with a warning naming the list and the
  *   snapshot's age; a snapshot older than PORTAL_SNAPSHOT_MAX_AGE_HOURS does not, and the error is today's;
  * - a live list that lost more than half of its items against its baseline fails unless PORTAL_ALLOW_ITEM_DROP
@@ -144,7 +144,7 @@ describe('stale-if-error', () => {
 const BAD_ID = '42';
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
-describe('quarantine (DESIGN.md §5): one bad item never freezes its list', () => {
+describe('quarantine (REFERENCE.md "Publishing rules"): one bad item never freezes its list', () => {
   it('leaves a bad item out and loads the rest of the list live, recording list, id, field, reasons and since', async () => {
     // The snapshot lacks item 42 and the two newest others: they are new in this build.
     const [, second, third, ...older] = liveNews;

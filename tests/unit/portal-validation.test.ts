@@ -1,5 +1,5 @@
 /**
- * The one validation layer at the portal boundary (DESIGN.md §5; src/portal/validation.ts and its use in
+ * The one validation layer at the portal boundary (REFERENCE.md "Portal boundary"; src/portal/validation.ts and its use in
  * src/portal/schemas.ts, the loader's parseList, the client and the build pipeline): one test per rule (route
  * segments, collisions, references, values other than links and media never silently changed, notifications in the
  * browser), each as an editor sees it — the list, the item, the field and the rule

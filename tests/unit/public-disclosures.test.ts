@@ -1,5 +1,5 @@
 /**
- * Public disclosures (src/sections/public-disclosures.ts), spec §9: grouped by category, with a first entry 公開依據 at
+ * Public disclosures (src/sections/public-disclosures.ts), REFERENCE.md "Constants": grouped by category, with a first entry 公開依據 at
  * /about/public; categories lead to /about/public/{url}.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The audio reader's speech pipeline (spec §1 "an audio reader for page content"), on a tiny built site in a temp folder, with Debian's
+ * The audio reader's speech pipeline (REFERENCE.md "Product": "an audio reader for page content"), on a tiny built site in a temp folder, with Debian's
  * espeak-ng, lame and sox (installed by `npm test`) and the WebAssembly espeak-ng from npm: what text is read and
  * how its numbers are spoken, that every page gets audio of a plausible length, that a second build synthesizes
  * nothing, that a changed page is the only one synthesized again, that the WebAssembly engine makes the site's MP3

@@ -1,6 +1,6 @@
 /**
- * The reader store (spec §3, §4: stop / play / pause, a new path plays, audio end pauses, speed) and the toast
- * store (spec §8: identical texts are suppressed while one shows).
+ * The reader store (REFERENCE.md "Portal data", "Widget states": stop / play / pause, a new path plays, audio end pauses, speed) and the toast
+ * store (REFERENCE.md "Failures": identical texts are suppressed while one shows).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { READER_DEFAULT_SPEED } from '../../src/site/limits';

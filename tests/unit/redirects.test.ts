@@ -1,5 +1,5 @@
 /**
- * The redirect plan (spec §2 "Redirects (301)", DESIGN.md §7) on edge data, the host files written from it (every
+ * The redirect plan (REFERENCE.md "Redirects") on edge data, the host files written from it (every
  * source also with a trailing slash, one hop), and the site's own links at their final URLs (no link of the menus,
  * the footer or the other navigation lists is a redirect source).
  */

@@ -645,7 +645,7 @@ describe('scale', () => {
 });
 
 /**
- * Spec §7 "Calls": the endpoints the insurer's portal has, i.e. the catalogue's entries not marked `beyondSpec`
+ * REFERENCE.md "Portal API": the endpoints the insurer's portal has, i.e. the catalogue's entries not marked `beyondSpec`
  * (src/portal/endpoints.ts). What keeps the marks honest: every list the build loads (PORTAL_LISTS, hence every
  * section of the registry) must be one of them, since a build cannot depend on a call the portal may not answer; the
  * calls beyond the spec are the browser's own (POST) calls, each of which copes with a 404; and strict mode answers
@@ -655,7 +655,7 @@ const SPEC_7 = Object.values(ENDPOINTS)
   .filter((endpoint) => !endpoint.beyondSpec)
   .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
 
-describe('strict mode (spec §7 endpoints only: a call beyond the spec answers 404)', () => {
+describe('strict mode (REFERENCE.md "Portal API" endpoints only: a call beyond the spec answers 404)', () => {
   const entries = Object.entries(ENDPOINTS) as [EndpointName, Endpoint][];
   const beyond = entries.filter(([, endpoint]) => endpoint.beyondSpec).map(([name]) => name);
 
@@ -671,7 +671,7 @@ describe('strict mode (spec §7 endpoints only: a call beyond the spec answers 4
     for (const path of paths) expect(path).toMatch(/^\/api\/[A-Za-z]+\/[A-Za-z]+$/);
   });
 
-  test('answers every endpoint of spec §7 and 404 to the others; files and control routes stay', async () => {
+  test('answers every endpoint of REFERENCE.md "Portal API" and 404 to the others; files and control routes stay', async () => {
     const strict = await startSamplePortal({ strict: true });
     try {
       expect(strict.strict).toBe(true);
@@ -736,7 +736,7 @@ describe('strict mode (spec §7 endpoints only: a call beyond the spec answers 4
   });
 });
 
-describe('imports: the one door into src/ (scripts/sample-portal/site-rules.mjs, DESIGN.md §11)', () => {
+describe('imports: the one door into src/ (scripts/sample-portal/site-rules.mjs, REFERENCE.md "Layers")', () => {
   const repo = path.resolve(import.meta.dirname, '../..');
   const portalDir = path.join(repo, 'scripts/sample-portal');
   const door = path.join(portalDir, 'site-rules.mjs');

@@ -1,6 +1,6 @@
 /**
  * The search overlay's store (src/stores/search.ts), its query helpers (src/lib/search.ts) and the sitemap groups
- * (src/lib/sitemap.ts): opening, closing, typing, and submitting (spec §4: closes the overlay, clears the box, goes
+ * (src/lib/sitemap.ts): opening, closing, typing, and submitting (REFERENCE.md "Widget states": closes the overlay, clears the box, goes
  * to /search?q={query}).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';

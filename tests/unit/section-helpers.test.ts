@@ -1,6 +1,6 @@
 /**
  * Small helpers of the portal sections: pagination, tel: links, file type labels, coupon order and offer periods,
- * video order, location grouping by areaId (spec §9), decree paths (spec §3: ids are strings).
+ * video order, location grouping by areaId (REFERENCE.md "Constants"), decree paths (REFERENCE.md "Portal data": ids are strings).
  */
 import { describe, expect, it } from 'vitest';
 import { listPages, paginate, splitFirstPages } from '../../src/lib/paginate';

@@ -82,7 +82,7 @@ const pageFilesOf = (section: Section): string[] =>
     : [`${section.path}/[page].astro`, ...(section.hasDetail ? [`${section.path}/detail/[id].astro`] : [])];
 
 describe.each(SECTION_ENTRIES)('section %s', (_name, section) => {
-  it('has its portal lists: a GET endpoint of spec §7, a schema and the declared order', () => {
+  it('has its portal lists: a GET endpoint of REFERENCE.md "Portal API", a schema and the declared order', () => {
     for (const list of listsOf(section)) {
       const endpoint = ENDPOINTS[list as EndpointName];
       expect([list, endpoint?.method, endpoint && inSpec(endpoint)]).toEqual([list, 'GET', true]);

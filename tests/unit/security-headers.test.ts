@@ -1,5 +1,5 @@
 /**
- * The one definition of the security headers (src/lib/security-headers.ts, DESIGN.md §6, §7): how the policy follows
+ * The one definition of the security headers (src/lib/security-headers.ts, REFERENCE.md "Browser side", "Hosting"): how the policy follows
  * the deployment's settings, what the meta policy leaves to the header, the inline hashes the header collects
  * (src/integrations/inline-hashes.ts), and the
  * host-file writers' refusals. The headers as nginx serves them are tested in tests/site/headers.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The one settings module (DESIGN.md §11: settings parsed once with zod): every environment variable is read through
+ * The one settings module (REFERENCE.md "Layers": settings parsed once with zod): every environment variable is read through
  * src/settings.ts, the Configuration table of .github/OPERATIONS.md is the module's own, and a bad value names its
  * variable.
  */
@@ -86,7 +86,7 @@ function callsOf(name: string): string[] {
   return calls;
 }
 
-describe('settings (DESIGN.md §11: one settings module)', () => {
+describe('settings (REFERENCE.md "Layers": one settings module)', () => {
   it('the Configuration table of .github/OPERATIONS.md is the one src/settings.ts writes, whole', () => {
     const operations = readFileSync(join(ROOT, '.github/OPERATIONS.md'), 'utf8');
     // A blank line after the table: no row of a variable src/settings.ts no longer declares is left below it.

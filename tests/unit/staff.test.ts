@@ -1,5 +1,5 @@
 /**
- * The staff list (src/sections/staff.ts): spec §3 "areaUnitName (only first two characters kept)", and the grouping
+ * The staff list (src/sections/staff.ts): REFERENCE.md "Portal data": "areaUnitName (only first two characters kept)", and the grouping
  * of the list by award year.
  */
 import { describe, expect, it } from 'vitest';

@@ -100,7 +100,7 @@ describe('font size', () => {
 });
 
 describe('toasts', () => {
-  it('widgets.css puts them TOAST.offsetPx (100 px, spec §8) from the top', async () => {
+  it('widgets.css puts them TOAST.offsetPx (100 px, REFERENCE.md "Failures") from the top', async () => {
     const { TOAST } = await import('../../src/site/limits');
     const css = readFileSync(join(process.cwd(), 'src/styles/widgets.css'), 'utf8');
     expect(TOAST.offsetPx).toBe(100);
@@ -108,7 +108,7 @@ describe('toasts', () => {
   });
 });
 
-describe('external links (spec §9)', () => {
+describe('external links (REFERENCE.md "Constants")', () => {
   const page = 'https://www.hotains.com.tw/news/all/1';
 
   it.each([
@@ -158,7 +158,7 @@ describe('external links (spec §9)', () => {
   });
 });
 
-describe('chunk-load failures reload once (spec §4, §8)', () => {
+describe('chunk-load failures reload once (REFERENCE.md "Widget states", "Failures")', () => {
   it.each([
     [new TypeError('Failed to fetch dynamically imported module: https://x/_astro/a.js'), true],
     [new TypeError('error loading dynamically imported module'), true],

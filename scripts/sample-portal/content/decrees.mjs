@@ -1,6 +1,6 @@
 /**
  * 法令規章 (decrees): summaries of the laws a Taiwanese P&C insurer publishes for its customers.
- * Ids mix numbers and strings on purpose (spec §3: the id is treated as a string). Items: decreeSchema.
+ * Ids mix numbers and strings on purpose (REFERENCE.md "Portal data": the id is treated as a string). Items: decreeSchema.
  * Only the `zh-TW` language has content; the endpoint answers other `lang` values with an empty list.
  */
 

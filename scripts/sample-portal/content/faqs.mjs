@@ -2,7 +2,7 @@
  * 常見問題 (FAQ). Category names come in the portal's `X-name` form (the site shows the part after the
  * first hyphen). Items carry `firstCategory` (category id), a `secondCategory` sub-heading and
  * `secondCategorySort`. The portal does not send items in display order: the exported list is shuffled
- * deterministically, so the site has to sort by `secondCategorySort` itself (spec §9).
+ * deterministically, so the site has to sort by `secondCategorySort` itself (REFERENCE.md "Constants").
  */
 
 import { VEHICLE_FAQS } from './faqs-vehicle.mjs';

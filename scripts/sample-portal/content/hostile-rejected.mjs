@@ -7,7 +7,7 @@ import { HOSTILE_UPLOAD_DIR } from './hostile-uploads.mjs';
 import { HOSTILE_DATE as DATE, pwn } from './hostile-payloads.mjs';
 
 /**
- * Items the build rejects, each with the list it would come in, the field the error must name, the rule (DESIGN.md §5:
+ * Items the build rejects, each with the list it would come in, the field the error must name, the rule (REFERENCE.md "Portal boundary":
  * every refusal names list, item, field and rule) and why; `before` are items of the same list served before it (a
  * collision names both).
  * @type {{ list: string, field: string, rule?: string, reason: string, before?: Record<string, unknown>[], item: Record<string, unknown> }[]}

@@ -22,7 +22,7 @@
  *   removed; two ids `x` and `x-title` (HOSTILE_ID_PAIR) in one disclosure category and an FAQ id `group-0` give
  *   element ids unique on their pages.
  * - `HOSTILE_WARNED`: served items whose category matches nothing: the build publishes them and warns.
- * - `HOSTILE_LINKS`: links to other hosts the build must RENDER as external links (spec §9 confirmation, no sideways
+ * - `HOSTILE_LINKS`: links to other hosts the build must RENDER as external links (REFERENCE.md "Constants" confirmation, no sideways
  *   scroll): a download file and a disclosure attachment on another host, banner links on the company's and another
  *   host. Every such link carries `target="_blank"`, `rel="noopener noreferrer"` and the 另開新視窗 hint, a click on one
  *   outside the company's domains opens the confirmation first, and no page scrolls sideways

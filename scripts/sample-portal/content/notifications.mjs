@@ -1,5 +1,5 @@
 /**
- * System notifications (spec §4): category 1 is the 系統公告 dialog, 2 the bell list, 8 the banner.
+ * System notifications (REFERENCE.md "Widget states"): category 1 is the 系統公告 dialog, 2 the bell list, 8 the banner.
  * Start dates are relative to the moment of the request, so 'N 天前' stays small whenever the sample
  * portal runs. Items: notificationSchema.
  */

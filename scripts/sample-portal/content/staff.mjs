@@ -1,6 +1,6 @@
 /**
  * 優質服務人員 (quality service staff). The site shows only the first two characters of
- * `areaUnitName` (spec §3), e.g. 台北 for 台北分公司業務一課. Items: staffSchema.
+ * `areaUnitName` (REFERENCE.md "Portal data"), e.g. 台北 for 台北分公司業務一課. Items: staffSchema.
  */
 
 /** Staff entries (staffSchema). */

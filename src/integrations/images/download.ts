@@ -90,7 +90,7 @@ export async function downloadImage(url: string, cached: CachedSource | undefine
  * Reads an answer's body, at most IMAGE_MAX_SOURCE_BYTES. A body that breaks off (the connection dropped midway:
  * undici's "terminated") or outlasts the download's time limit (the fetch's signal: "aborted due to timeout") is
  * one bad image, never the build's failure: `failed`, which shows the placeholder and names the image in the publish
- * report (DESIGN.md §5: a bad upload never stops a publish); a later build tries it again (failed images are not cached).
+ * report (REFERENCE.md "Publishing rules": a bad upload never stops a publish); a later build tries it again (failed images are not cached).
  * @returns the bytes, or why they cannot be used (English and zh-TW)
  */
 async function readBody(response: Response): Promise<{ kind: 'body'; bytes: Buffer } | Extract<Download, { kind: 'failed' }>> {

@@ -1,5 +1,5 @@
 /**
- * The audio reader's speech engines (spec §1 "an audio reader for page content"): which engine runs here (`probeEngine`), and each engine
+ * The audio reader's speech engines (REFERENCE.md "Product": "an audio reader for page content"): which engine runs here (`probeEngine`), and each engine
  * behind one interface, `Synthesizer` (`openSynthesizer`): text in, an MP3 file (mono, `sampleRateKhz` kHz,
  * `bitrateKbps` kbit/s) and its duration in ms out. Engine names and what READER_ENGINE selects:
  * src/integrations/reader/settings.ts.

@@ -1,5 +1,5 @@
 /**
- * The audio reader's plan (spec §1 "an audio reader for page content"): which built pages have something to read,
+ * The audio reader's plan (REFERENCE.md "Product": "an audio reader for page content"): which built pages have something to read,
  * in which segments, in which order, and which segments the cache does not have yet.
  */
 import { readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * The text the speech engine receives for a segment (spec §1 "an audio reader for page content"): the readable text
+ * The text the speech engine receives for a segment (REFERENCE.md "Product": "an audio reader for page content"): the readable text
  * (text.ts: names unmasked to NAME_MASK_WORD, numbers as words) with its Chinese characters replaced, for the
  * espeak-ng engines, by the syllables a Taiwanese listener expects (readings.ts: pinyin-pro's phrase readings, the
  * lexicon of src/site/pronunciation.ts, the tone changes of connected speech): `保險給付` → `bao2 xian3 ji3 fu4`.

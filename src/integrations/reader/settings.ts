@@ -1,5 +1,5 @@
 /**
- * The audio reader's settings (spec §1 "an audio reader for page content"; the reader's modules are settings, text,
+ * The audio reader's settings (REFERENCE.md "Product": "an audio reader for page content"; the reader's modules are settings, text,
  * engines and site steps): the speech and encoding defaults, the engine names, and the READER_* environment
  * variables parsed into one `ReaderSettings` value that the other reader modules (src/integrations/reader/) take as
  * an argument.

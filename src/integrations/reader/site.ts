@@ -1,5 +1,5 @@
 /**
- * The audio reader's site step (spec §1 "an audio reader for page content"; it takes the build's one list of
+ * The audio reader's site step (REFERENCE.md "Product": "an audio reader for page content"; it takes the build's one list of
  * pages, BuiltPages), run at the end of a build and by the benchmark (scripts/bench/reader.mjs):
  *
  *   built pages → readable text and segments (plan.ts, text.ts) → segments not in the cache (cache.ts)

@@ -1,5 +1,5 @@
 /**
- * What the audio reader reads (spec §1 "an audio reader for page content"): a built page's
+ * What the audio reader reads (REFERENCE.md "Product": "an audio reader for page content"): a built page's
  * readable text, and that text cut into the segments the speech engine receives one at a time.
  *
  *   built page (dist HTML) → `extractReaderPage` (the `[data-reader-text]` parts of `main[data-reader]`, numbers as

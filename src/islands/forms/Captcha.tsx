@@ -5,7 +5,7 @@
  * browser's speech synthesis (zh-TW voice, letters and digits one by one, twice). Where neither can play, a visible
  * note says so; a visible line always offers the hotline (a tel: link), where staff take the message by phone.
  *
- * getCaptchaAudio is not in spec §7 (the insurer's portal may lack it): the captcha (`getCaptcha`: an id and an SVG
+ * getCaptchaAudio is not in REFERENCE.md "Portal API" (the insurer's portal may lack it): the captcha (`getCaptcha`: an id and an SVG
  * image, the characters only drawn) gives the browser nothing to speak, and no other call tells ahead whether the
  * portal has the spoken form, so the button stays until pressed. When the portal answers it 404/405/501, 語音播放 goes for
  * the rest of the visit to the page (never a dead button): a note says there is no spoken captcha, the help line and

@@ -3,7 +3,7 @@
  * network failure and HTTP 5xx → 網路連線異常, timeout → 連線逾時, code 40002 → 驗證碼錯誤 (on the captcha field),
  * any other portal code → the portal's own message (business errors: validation, rate limit, maintenance).
  * HTTP 404/405/501 say the endpoint is missing, not that the portal is busy (the insurer's portal may
- * lack a call that spec §7 does not list): a form that names a message for that case shows it instead.
+ * lack a call that REFERENCE.md "Portal API" does not list): a form that names a message for that case shows it instead.
  */
 import { PortalCodeError, PortalFormatError, PortalHttpError, PortalNetworkError, PortalTimeoutError } from '../../portal/errors';
 import { FORM_TEXT } from '../../site/texts/forms';

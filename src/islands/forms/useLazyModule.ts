@@ -1,7 +1,7 @@
 /**
  * A module a form island needs only once the visitor uses the form (its zod schema): loaded on the first
  * `ensure()` call, which the form makes on its first focus or pointer press, so the page ships without it
- * (DESIGN.md §9: the heaviest page ≤ 100 KB of JavaScript, gzip).
+ * (REFERENCE.md "Budgets": the heaviest page ≤ 100 KB of JavaScript, gzip).
  *
  * `useLazyModule(load)` → `{ module, ensure }`: `module` is undefined until the import resolves (the island
  * re-renders then); `ensure()` starts the import once and resolves with the module. A failed import rejects;

@@ -9,8 +9,8 @@
  *
  * Submit validates every field (errors in a focused summary) and sends once (useSubmit), language and address only
  * for the services that ask for them; what was booked goes to the success page's receipt (appointmentDetails). A
- * failure keeps every value; when the portal has no booking endpoint (HTTP 404/405/501: the endpoint is beyond spec
- * §7) the form says so and offers `hotline` (a tel: link). Success → {@link SERVICE_SUCCESS_PATH}.
+ * failure keeps every value; when the portal has no booking endpoint (HTTP 404/405/501: the endpoint is beyond
+ * REFERENCE.md "Portal API") the form says so and offers `hotline` (a tel: link). Success → {@link SERVICE_SUCCESS_PATH}.
 
  */
 import { useStore } from '@nanostores/react';

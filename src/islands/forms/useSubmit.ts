@@ -6,7 +6,7 @@
  * cache afterwards is usable again.
  *
  * `successPath`: where to go once the portal accepted the form. `whenMissing`: what to tell the visitor when the
- * portal has no such endpoint (HTTP 404/405/501, an endpoint beyond spec §7; see describeFailure), e.g. "call the
+ * portal has no such endpoint (HTTP 404/405/501, an endpoint beyond REFERENCE.md "Portal API"; see describeFailure), e.g. "call the
  * hotline".
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

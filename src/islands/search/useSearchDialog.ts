@@ -1,5 +1,5 @@
 /**
- * The behaviour of the search overlay's modal `<dialog>` (spec §2 "Global layout" → search overlay; §4), kept apart
+ * The behaviour of the search overlay's modal `<dialog>` (REFERENCE.md "Page frame" → search overlay; REFERENCE.md "Widget states"), kept apart
  * from its markup (src/islands/SearchOverlay.tsx).
  *
  * `useSearchDialog()` → `{ dialog, input, query, onClose, onSubmit, onDialogClick }`:
@@ -11,7 +11,7 @@
  *   directive, src/browser/intent-directive.ts) opens it as soon as it mounts. `openSearch()` (src/stores/search.ts)
  *   opens it too. The dialog
  *   follows $searchOpen: showModal (focus on the box) or close. Coming back to the page from the back/forward cache
- *   is a route change (spec §4): it closes.
+ *   is a route change (REFERENCE.md "Widget states"): it closes.
  * - `onClose`: the dialog closed (Escape, the close button, a submit, the store): the store follows, and focus goes
  *   back to what opened it (the trigger, or what had the focus), if it is still in the page.
  * - `onSubmit`: goes to /search?q={query} (submitSearch closes and clears); an empty query keeps the box focused.

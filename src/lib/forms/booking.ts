@@ -1,5 +1,5 @@
 /**
- * Which days the appointment service can book (spec §9): not a weekend, not a holiday of the portal's
+ * Which days the appointment service can book (REFERENCE.md "Constants"): not a weekend, not a holiday of the portal's
  * holiday list, inside the booking window counted from today in Taiwan. Days are Taiwanese calendar days
  * `YYYY-MM-DD`; the calendar arithmetic and "today" come from the site's date module (src/lib/taipei-dates.ts, Asia/Taipei
  * whatever the machine's or the visitor's zone: Taiwan's calendar, UTC+8).

@@ -1,6 +1,6 @@
 /**
  * The contact form (客戶意見信箱, `/contact`): its fields and limits. Its schema is in contact-schema.ts,
- * a module of its own so that the browser loads zod only when the visitor starts filling in the form. Spec §5 shows no field rules; these are the site's.
+ * a module of its own so that the browser loads zod only when the visitor starts filling in the form. REFERENCE.md "Forms" shows no field rules; these are the site's.
  *
  * Payload of `POST /api/portalCustomerProblemForm/addProblemForm`: the fields below, all strings except
  * `consent` (true), plus `captchaId` (from getCaptcha) and `captcha` (what the visitor read).

@@ -1,7 +1,7 @@
 /**
  * Constants of the contact form and the appointment service: time limits of their portal calls (ms), the
  * question types used when the portal's list cannot be loaded, and the bookable days and times. They live here, not
- * in src/site/limits.ts (part of every page's runtime chunk), so that only the form pages ship them (DESIGN.md §9
+ * in src/site/limits.ts (part of every page's runtime chunk), so that only the form pages ship them (REFERENCE.md "Budgets"
  * JavaScript budget). Shared by the browser and the sample portal; imports nothing.
  */
 
@@ -30,7 +30,7 @@ export const PROBLEM_TYPES_FALLBACK: readonly { code: string; name: string }[] =
 
 /**
  * Bookable days and times of the appointment service. Times `HH:mm`, Taiwan time: slots of `slotMinutes` minutes
- * within the company office hours (spec §9, 08:30–17:30), none in the lunch break; days from `leadDays` to
+ * within the company office hours (REFERENCE.md "Constants", 08:30–17:30), none in the lunch break; days from `leadDays` to
  * `windowDays` days after today (in days), Monday to Friday, not on a holiday of `GET /api/common/getSettingHoliday`.
  */
 export const APPOINTMENT_RULES = {

@@ -1,5 +1,5 @@
 /**
- * The time slots a day of the appointment service offers (spec §9 office hours), in steps, without the
+ * The time slots a day of the appointment service offers (REFERENCE.md "Constants" office hours), in steps, without the
  * breaks. Times of day `HH:mm` on the Taipei wall clock, counted in minutes: no calendar day and no time zone is
  * involved, so this stays a few lines without the date library (the /service form renders the slots at once,
  * before its date module loads; src/lib/taipei-dates.ts owns every calendar date).
@@ -9,9 +9,9 @@
 
 /** Office hours and slot length of the appointment service. */
 export interface SlotRules {
-  /** Opening time `HH:mm` (spec §9: 08:30). */
+  /** Opening time `HH:mm` (REFERENCE.md "Constants": 08:30). */
   opens: string;
-  /** Closing time `HH:mm` (spec §9: 17:30): the last slot ends by then. */
+  /** Closing time `HH:mm` (REFERENCE.md "Constants": 17:30): the last slot ends by then. */
   closes: string;
   /** Length of a slot in minutes. */
   slotMinutes: number;

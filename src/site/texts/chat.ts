@@ -1,4 +1,4 @@
-/** Texts of the chat room (spec §4: the chatbot frame kept across pages). */
+/** Texts of the chat room (REFERENCE.md "Widget states": the chatbot frame kept across pages). */
 
 /** The chat room 智能客服. */
 export const CHAT_TEXT = {

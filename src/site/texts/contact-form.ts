@@ -1,6 +1,6 @@
 /**
  * Texts of the contact form (`/contact`) alone, its captcha's included: a module of its own so that they stay in
- * that form's JavaScript, out of the appointment page's (texts both forms show: forms.ts; DESIGN.md §11: interface text
+ * that form's JavaScript, out of the appointment page's (texts both forms show: forms.ts; REFERENCE.md "Layers": interface text
  * per widget).
  */
 export const CONTACT_TEXT = {
@@ -14,7 +14,7 @@ export const CONTACT_TEXT = {
   captchaImageAlt: '驗證碼圖片：請輸入圖中的 4 個英文字母或數字；無法辨識時請按「換一張」或「語音播放」',
   /**
    * The image's text alternative once the portal turned out to have no spoken captcha (getCaptchaAudio is beyond
-   * spec §7).
+   * REFERENCE.md "Portal API").
    */
   captchaImageAltNoAudio: '驗證碼圖片：請輸入圖中的 4 個英文字母或數字；無法辨識時請按「換一張」，或來電客服專線由專人協助留言',
   captchaLoading: '驗證碼載入中…',

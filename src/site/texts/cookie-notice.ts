@@ -1,6 +1,6 @@
-/** Texts of the cookie notice (spec §4). */
+/** Texts of the cookie notice (REFERENCE.md "Widget states"). */
 
-/** The cookie notice (spec §4): text, link to the privacy policy, button. */
+/** The cookie notice (REFERENCE.md "Widget states"): text, link to the privacy policy, button. */
 export const COOKIE_NOTICE_TEXT = {
   label: 'Cookie 使用說明',
   text: '本網站使用 Cookie 及相關技術，以提供您更好的瀏覽體驗並分析網站流量。繼續瀏覽即表示您同意本公司依',

@@ -1,4 +1,4 @@
-/** Texts of the right-hand dock (spec §9). */
+/** Texts of the right-hand dock (REFERENCE.md "Constants"). */
 import { NEWS_MENU_GROUP, SECTIONS } from '../sections.ts';
 
 /** The right-hand dock. */

@@ -2,7 +2,7 @@
  * Texts of the two form islands (the contact form and the appointment form) and around them: tags, the summary,
  * the submit row, failures, the counter, 聯絡電話 and the consent (FORM_TEXT), and the placeholder until an island
  * has loaded (FORM_LOADING_TEXT). Each form's own copy is contact-form.ts (CONTACT_TEXT, with the captcha) and
- * service-form.ts (SERVICE_TEXT), so that each form page loads only its own (DESIGN.md §11: texts per
+ * service-form.ts (SERVICE_TEXT), so that each form page loads only its own (REFERENCE.md "Layers": texts per
  * widget, so bundles stay split). Field labels and validation messages: src/lib/forms/, shared with the sample portal.
  */
 

@@ -1,10 +1,10 @@
 /** Interface texts of the layout shared by every page (header, footer, pagination, breadcrumbs, cards, error pages). */
 import { COMPANY } from '../company.ts';
 
-/** Footer note on supported browsers (spec §1). */
+/** Footer note on supported browsers (REFERENCE.md "Product"). */
 export const BROWSER_NOTE = '建議使用最新版 Edge 或 Chrome 瀏覽器瀏覽本網站';
 
-/** Texts of the error pages (spec §2 "Error pages"). */
+/** Texts of the error pages (REFERENCE.md "Error pages"). */
 export const ERROR_TEXT = {
   notFoundTitle: 'Oops',
   notFoundBody: '您要找的頁面可能已被移除、名稱已變更，或連結有誤，暫時無法使用。',
@@ -29,7 +29,7 @@ export const UI_TEXT = {
   home: '首頁',
   /** Accessible name of the logo link. */
   homeLink: `${COMPANY.shortName} 首頁`,
-  /** 'More' and 'Get a Quote' of the online-insurance products (spec §2 "Main menu"). */
+  /** 'More' and 'Get a Quote' of the online-insurance products (REFERENCE.md "Main menu"). */
   learnMore: '了解更多',
   /** After a main-menu item's label: the panel link to its landing page when no panel link goes there (商品介紹總覽). */
   menuOverview: '總覽',

@@ -1,4 +1,4 @@
-/** Texts of the notifications: bell panel, banner, system dialog (spec §4; NotificationCenter.astro writes them, NotificationCenter.ts the date line). */
+/** Texts of the notifications: bell panel, banner, system dialog (REFERENCE.md "Widget states"; NotificationCenter.astro writes them, NotificationCenter.ts the date line). */
 export const NOTIFICATION_TEXT = {
   bell: {
     title: '最新公告',
@@ -11,7 +11,7 @@ export const NOTIFICATION_TEXT = {
   banner: { dismiss: '我知道了', label: '重要公告' },
   systemDialog: { title: '系統公告', confirm: '確認' },
   /**
-   * 'N 天前' (spec §4: days since the start), from 0 天前 on the start day itself; a start still to come has no
+   * 'N 天前' (REFERENCE.md "Widget states": days since the start), from 0 天前 on the start day itself; a start still to come has no
    * days since it, so its line shows the date alone (notification-fill.ts).
    */
   daysAgo: (days: number): string => `${days} 天前`,

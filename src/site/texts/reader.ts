@@ -1,4 +1,4 @@
-/** Texts of the audio reader player (spec §2 "audio reader player"). */
+/** Texts of the audio reader player (REFERENCE.md "Page frame": "audio reader player"). */
 
 /** The audio reader player. */
 export const READER_TEXT = {

@@ -3,7 +3,7 @@
  * `/service/success`): the portal's reference with its copy button, what was booked, the line shown when the portal's
  * answer had no reference, and the page a visitor sees who opened a success page without having sent the form in this
  * tab (no made-up reference: the hero's title and line are replaced and the form is linked). The pages' other text:
- * src/content/pages/contact/success.md and service/success.md. No e-mail is promised: the portal's calls (spec §7)
+ * src/content/pages/contact/success.md and service/success.md. No e-mail is promised: the portal's calls (REFERENCE.md "Portal API")
  * say nothing of one.
  */
 

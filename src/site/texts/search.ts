@@ -1,9 +1,9 @@
-/** Texts of the search overlay and the /search page (spec §2 "Search overlay"), with its recommended searches. */
+/** Texts of the search overlay and the /search page (REFERENCE.md "Page frame": "Search overlay"), with its recommended searches. */
 
-/** The recommended searches of spec §2 "Search overlay", also offered on the /search page. */
+/** The recommended searches of REFERENCE.md "Page frame": "Search overlay", also offered on the /search page. */
 export const RECOMMENDED_SEARCHES = ['理賠新政策', '機車險怎麼保?', '繳費逾期怎麼補單'] as const;
 
-/** Texts of the search overlay and the /search results (spec §2). */
+/** Texts of the search overlay and the /search results (REFERENCE.md "Page frame"). */
 export const SEARCH_TEXT = {
   /** Accessible name of the overlay dialog. */
   dialog: '搜尋',

@@ -1,4 +1,4 @@
-/** Texts of the toasts (spec §8). */
+/** Texts of the toasts (REFERENCE.md "Failures"). */
 
 /** Toasts. */
 export const TOAST_TEXT = { region: '通知', close: '關閉通知' } as const;
