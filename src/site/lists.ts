@@ -7,7 +7,7 @@
  * - the endpoint catalogue's list endpoints (src/portal/endpoints.ts ENDPOINTS: method, path, query, summary);
  * - the collections and their schemas (src/portal/lists.ts PORTAL_LISTS: `schema` names a key of src/portal/schemas.ts
  *   SCHEMAS) and the display orders (LIST_ORDERS, the comparators of src/lib/order.ts);
- * - the image fields and their slots (src/integrations/images.ts IMAGE_FIELDS; a section's by its template);
+ * - the image fields and their slots (src/integrations/images/discovery.ts IMAGE_FIELDS; a section's by its template);
  * - the references between lists (src/portal/validation.ts REFERENCES: an item whose field names no item of the
  *   target list is warned about);
  * - the landing page, its label and its menu place (`page`: src/site/navigation.ts links a list by its name with
