@@ -222,12 +222,16 @@ const builtSiteSteps = [
       'e2e strict',
     ),
 ];
-/** Step 4: builds of their own into temporary folders, one file at a time (one build at a time per checkout). */
+/**
+ * Step 4: builds of their own into temporary folders, one file at a time (one build at a time per checkout). The
+ * hostile corpus's policy comparison takes step 5's dist/ as its build of the site without the corpus (SAMPLE_DIST of
+ * tests/build/hostile.test.ts) instead of building one more.
+ */
 const wholeBuilds = () =>
   step(
     'whole builds: each portal fault fails the build; publishing; production install; time zones; hostile corpus; a short soak',
     [...vitest, '--no-file-parallelism', WHOLE_BUILD_TESTS],
-    tools,
+    { ...tools, SAMPLE_DIST: `${root}dist` },
     'builds',
   );
 await sideBySide(
