@@ -1,30 +1,38 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the one test command (REFERENCE.md "Test layers"), in order, stopping at the first failure:
+ * `npm test`: the one test command (REFERENCE.md "Test layers"). Its steps, numbered as .github/CONTRIBUTING.md "Tests" lists them:
  *   1. the system packages of purpose `tests` in scripts/system-packages.txt (Chromium with CJK fonts, nginx, Java
  *      for the W3C checker, openssl, sox with MP3, the reader's espeak-ng and lame): those dpkg lacks are installed
  *      with apt-get on Debian as root; then `npm run doctor`'s capability checks, which stop the run naming the
  *      package of any capability still missing;
  *   2. workflow lint (action-validator on .github/workflows/*.yml, scripts/lint-workflows.mjs; under a second), then
  *      Biome's format check and lint rules over src/, scripts/, tests/ (.github/biome.jsonc; a few seconds);
- *   3. type check (`astro check`, TypeScript strict) and unit and integration tests (vitest, the folder tests/unit)
- *      against the sample portal over HTTP;
+ *   3. type check (`astro check`, TypeScript strict) and, side by side with it, unit and integration tests (vitest,
+ *      the folder tests/unit) against the sample portal over HTTP;
  *   4. whole-build tests (the folder tests/build, one file at a time: each runs full builds of its own into temporary
- *      folders): the build on each injected portal fault (build-faults); stale-if-error snapshots, the item-drop
- *      guard, the build report and the rebuild pipeline (publishing); a production install (`npm install
+ *      folders, never dist/): the build on each injected portal fault (build-faults); stale-if-error snapshots, the
+ *      item-drop guard, the build report and the rebuild pipeline (publishing); a production install (`npm install
  *      --omit=dev`) that builds and serves against a portal (omit-dev); two cold builds under TZ=UTC and
  *      TZ=Asia/Taipei give the same HTML (timezone); a build with the hostile corpus, opened in Chromium (hostile);
  *      five cycles of the publishing loop deployed over SSH to nginx with faults, an overlap, a killed deploy and
  *      visitors (soak, scripts/bench/soak.mjs);
- *   5. the build against the sample portal in strict mode (only REFERENCE.md "Portal API" endpoints answer; `npm run build`);
+ *   5. the build against the sample portal in strict mode (only REFERENCE.md "Portal API" endpoints answer; `npm run build`) into dist/;
  *   6. checks of the built site (the folder tests/site, against the dist/ of step 5: dist contents and its audio;
  *      every route, redirect and 404 under real nginx; the build report and no broken internal links (site-checks,
  *      the deploy gate of scripts/rebuild.mjs); search recall against substring matching ≥ 0.95; sitemap,
  *      robots.txt and head metadata; W3C HTML validity of every page; security headers on every response type and
  *      the HTTP Observatory grade);
- *   7. end-to-end tests in Chromium (Playwright, tests/e2e);
+ *   7. end-to-end tests in Chromium (Playwright, tests/e2e, over the same dist/: no build of their own);
  *   8. the forms' end-to-end tests tagged @strict again with the portal answering only REFERENCE.md "Portal API" (E2E_PORTAL_STRICT=1):
  *      the /service form and 語音播放 without their calls beyond the spec, and the contact form's REFERENCE.md "Portal API" calls.
+ * Order: 1, 2, 3 (its two halves side by side), 5, then 4 side by side with 6, 7 and 8 (these one after the other).
+ * Step 5 comes before 4 so that what reads its dist/ need not wait for the whole builds: those build only into
+ * temporary folders, and one build at a time per checkout (scripts/astro.mjs BUILD_LOCK_FILE) keeps 4's builds
+ * apart from 5's. On a fresh clone step 5 is the cold build (image variants, audio synthesis) whose caches the whole
+ * builds then find warm; the scenarios that must be cold keep their own cache folders (tests/build/timezone.test.ts).
+ * Side by side, each step's output lines carry its label ([types], [unit], [builds], [site], [e2e], [e2e strict]);
+ * a failure anywhere stops every step under way and the run, as before. At the end the run prints each step's time
+ * and each side-by-side group's wall time.
  * Every test file of a folder runs: a new file needs no registration. A vitest file outside the three folders would
  * never run, so the run refuses to start when there is one.
  * Arguments: `--skip-build` reuses an existing dist/ (steps 4–5 skipped).
@@ -32,10 +40,11 @@
  * not), so that the many throwaway sites, snapshots, deploy targets and nginx prefixes the tests make (several GB
  * over a few runs) never pile up in the machine's /tmp.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, sep } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { checkCapabilities, report } from './doctor.mjs';
 import { installMissing } from './system-packages.mjs';
@@ -79,22 +88,76 @@ const TEST_READER_BUDGET_SECONDS = 3600;
  */
 const SAMPLE_DAY = { SAMPLE_PORTAL_TODAY: readSettings().SAMPLE_PORTAL_TODAY ?? taipeiToday() };
 
+/** The process groups of the steps under way, stopped when the run ends early (a failure, Ctrl+C). */
+const running = new Set();
+process.on('exit', () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
 /** This run's temporary folder (TMPDIR of every step), removed on exit: see the top of this file. */
 const runTmp = mkdtempSync(join(os.tmpdir(), 'insurer-test-'));
 process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(128 + os.constants.signals[signal]));
 
-/** Runs a step with Node 24 (this process's node); exits on failure. */
-function step(title, args, env = {}) {
-  console.log(`\n▶ ${title}`);
+/** Each finished step's title and wall time in seconds, for the summary at the end. */
+const timings = [];
+
+/**
+ * Runs a step with Node 24 (this process's node) in a process group of its own; exits the run on failure (after
+ * stopping every other step under way: see `running`).
+ * In: `title`; `args` of node; `env` on top of this run's; `label` prefixes each line of its output (steps that run
+ * side by side), else its output is this process's.
+ * Out: resolves when the step passed.
+ */
+function step(title, args, env = {}, label = '') {
+  console.log(`\n▶ ${title}${label ? ` [${label}]` : ''}`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...SAMPLE_DAY, TMPDIR: runTmp, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`✖ ${title} failed (${seconds} s)`);
-    process.exit(result.status ?? 1);
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', label ? 'pipe' : 'inherit', label ? 'pipe' : 'inherit'],
+    detached: true,
+    env: { ...process.env, ...SAMPLE_DAY, TMPDIR: runTmp, ...env },
+  });
+  running.add(child.pid);
+  if (label) {
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => console.log(`[${label}] ${line}`));
+    }
   }
-  console.log(`✔ ${title} (${seconds} s)`);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      running.delete(child.pid);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (code !== 0) {
+        console.error(`✖ ${title} failed (${seconds} s${signal ? `, ${signal}` : ''})`);
+        process.exit(code || 1);
+      }
+      console.log(`✔ ${title} (${seconds} s)`);
+      timings.push(`${seconds.padStart(7)} s  ${title}`);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Runs lines of steps side by side: each line's steps one after the other, the lines at once (a failure anywhere
+ * stops the whole run). In: an array of lines, each an array of functions that start a step and resolve when it
+ * passed. Out: resolves when every line passed.
+ */
+async function sideBySide(title, lines) {
+  const started = Date.now();
+  await Promise.all(
+    lines.map(async (line) => {
+      for (const next of line) await next();
+    }),
+  );
+  timings.push(`${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  (wall) ${title}`);
 }
 
 console.log('▶ system packages (scripts/system-packages.txt, purpose "tests") and their capabilities (npm run doctor)');
@@ -110,9 +173,9 @@ const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vite
 /** Where the vitest steps find Chromium, nginx and Java. */
 const tools = { NGINX_PATH: nginx, CHROME_PATH: chrome, JAVA_PATH: java };
 
-step('workflow lint (action-validator)', ['scripts/lint-workflows.mjs']);
+await step('workflow lint (action-validator)', ['scripts/lint-workflows.mjs']);
 // Biome: the house style (format) and its lint rules, configured in .github/biome.jsonc; `npm run format` fixes the first.
-step('lint and format (Biome)', [
+await step('lint and format (Biome)', [
   'node_modules/@biomejs/biome/bin/biome',
   'ci',
   '--config-path',
@@ -123,17 +186,17 @@ step('lint and format (Biome)', [
   'tests',
   'astro.config.mjs',
 ]);
-step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check']);
-step('unit and integration tests', [...vitest, UNIT_TESTS]);
+// Side by side: the type check is one process (about a core), vitest spreads the unit tests over the rest.
+await sideBySide('type check beside the unit tests', [
+  [() => step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check'], {}, 'types')],
+  [() => step('unit and integration tests', [...vitest, UNIT_TESTS], {}, 'unit')],
+]);
 if (!skipBuild) {
-  step(
-    'whole builds: each portal fault fails the build; publishing; production install; time zones; hostile corpus; a short soak',
-    [...vitest, '--no-file-parallelism', WHOLE_BUILD_TESTS],
-    tools,
-  );
   // Strict: the sample portal answers only REFERENCE.md "Portal API", so a build-time call the insurer's portal lacks fails
-  // here; the HTML is the same as against the full sample portal.
-  step('build against the sample portal (strict: REFERENCE.md "Portal API" endpoints only)', ['scripts/astro.mjs', 'build'], {
+  // here; the HTML is the same as against the full sample portal. First, so that the checks of the built site and
+  // the browser tests can run beside the whole builds (which never touch dist/); on a fresh clone this is the cold
+  // build that fills the checkout's image and audio caches, which the whole builds then find warm.
+  await step('build against the sample portal (strict: REFERENCE.md "Portal API" endpoints only)', ['scripts/astro.mjs', 'build'], {
     SAMPLE_PORTAL_STRICT: '1',
     READER_BUDGET_SECONDS: String(TEST_READER_BUDGET_SECONDS),
   });
@@ -141,16 +204,39 @@ if (!skipBuild) {
   console.error('--skip-build needs an existing dist/: run `npm run build` first.');
   process.exit(1);
 }
-step('checks of the built site', [...vitest, SITE_CHECKS], tools);
-step('end-to-end tests in Chromium', ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts'], {
-  CHROME_PATH: chrome,
-});
-step(
-  'end-to-end forms against the strict portal (REFERENCE.md "Portal API" endpoints only)',
-  ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts', 'tests/e2e/forms.spec.ts', '--grep', '@strict'],
-  {
-    CHROME_PATH: chrome,
-    E2E_PORTAL_STRICT: '1',
-  },
+/** Steps 6–8, one after the other: everything that reads the dist/ of step 5. */
+const builtSiteSteps = [
+  () => step('checks of the built site', [...vitest, SITE_CHECKS], tools, 'site'),
+  () =>
+    step(
+      'end-to-end tests in Chromium',
+      ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts'],
+      { CHROME_PATH: chrome },
+      'e2e',
+    ),
+  () =>
+    step(
+      'end-to-end forms against the strict portal (REFERENCE.md "Portal API" endpoints only)',
+      ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/playwright.config.ts', 'tests/e2e/forms.spec.ts', '--grep', '@strict'],
+      { CHROME_PATH: chrome, E2E_PORTAL_STRICT: '1' },
+      'e2e strict',
+    ),
+];
+/**
+ * Step 4: builds of their own into temporary folders, one file at a time (one build at a time per checkout). The
+ * hostile corpus's policy comparison takes step 5's dist/ as its build of the site without the corpus (SAMPLE_DIST of
+ * tests/build/hostile.test.ts) instead of building one more.
+ */
+const wholeBuilds = () =>
+  step(
+    'whole builds: each portal fault fails the build; publishing; production install; time zones; hostile corpus; a short soak',
+    [...vitest, '--no-file-parallelism', WHOLE_BUILD_TESTS],
+    { ...tools, SAMPLE_DIST: `${root}dist` },
+    'builds',
+  );
+await sideBySide(
+  'whole builds beside the checks of the built site and the browser tests',
+  skipBuild ? [builtSiteSteps] : [[wholeBuilds], builtSiteSteps],
 );
+console.log(`\nWhere the time went (steps side by side overlap; "wall" is the time of the group):\n${timings.join('\n')}`);
 console.log('\nAll tests passed.');

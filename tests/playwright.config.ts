@@ -36,7 +36,10 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results',
   fullyParallel: true,
-  workers: 2,
+  // 3 on 2 cores: a test spends much of its time waiting (the site's own delays and transitions, the server), which a
+  // third browser fills; npm test runs these tests beside the whole builds (scripts/test.mjs), and a third worker keeps
+  // their share of the cores. Tried on a loaded 2-core machine: every test passed with 3 workers, and with 4.
+  workers: 3,
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,

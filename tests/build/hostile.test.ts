@@ -21,8 +21,10 @@
  * `<style>` markup in attribute values (POLICY_PAYLOADS in meta descriptions, `alt` and `aria-label`).
  * The items the build must refuse are tested in tests/unit/hostile.test.ts.
  *
- * Set HOSTILE_DIST to reuse an earlier hostile build, SAMPLE_DIST an earlier build without the corpus (development
- * only; the default builds).
+ * Set HOSTILE_DIST to reuse an earlier hostile build (development only; the default builds), SAMPLE_DIST an earlier
+ * build without the corpus: `npm test` gives the sample build of its step 5 (scripts/test.mjs), whose policy lines are
+ * those of this file's own build without the corpus (neither strict mode nor the audio reader changes a policy line;
+ * were one to, the comparison would fail, not pass); without it, this file builds one.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
