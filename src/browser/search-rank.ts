@@ -56,7 +56,9 @@ export {
   SENTENCE_MAX_CHARACTERS,
   SENTENCE_MIN_LENGTH,
   sentenceWords,
+  QUERY_MAX_CHUNKS,
   textGrams,
+  withinChunks,
   wordBoundaries,
 } from './search-words.ts';
 

@@ -162,3 +162,38 @@ function mostTelling(words: readonly string[], known: ReadonlySet<string>): stri
   }
   return words.filter((_, place) => kept.has(place));
 }
+
+/**
+ * Most distinct Han characters a query's words and their alternatives (synonyms, rewrites) search together: each
+ * character loads its index chunk (about 2.2 KB gzip, SEARCH_INDEX_CHUNK_LOCATIONS of src/site/limits.ts), and a
+ * visitor's letter with its alternatives loaded up to 27 chunks, about 60 KB of a first search's SEARCH_FIRST_SEARCH_KB
+ * (src/site/limits.ts). A query's own words are searched whatever their count (a letter's are cut to
+ * SENTENCE_MAX_CHARACTERS). Count, site choice, measured by the search bench (`--bytes --half tune`): 24 took the
+ * largest first search from 183.9 to 173.4 KB with the same relevant results; 20 (the alternatives in the words'
+ * order) cost the visitor questions a quarter of their relevant first results.
+ */
+export const QUERY_MAX_CHUNKS = 24;
+
+/**
+ * A query's alternatives cut to its chunk budget (QUERY_MAX_CHUNKS characters, counted as one chunk each): every
+ * word itself is kept, then the alternatives, those adding fewest new characters first, each only when the characters
+ * it adds keep the query within the budget.
+ * @param alternatives per word: the word first, then its other ways to write it
+ * @returns the same lists, the alternatives over the budget left out
+ */
+export function withinChunks(alternatives: readonly (readonly string[])[]): string[][] {
+  const han = (text: string) => Array.from(text).filter((character) => HAN_CHARACTER.test(character));
+  const characters = new Set(alternatives.flatMap((list) => (list[0] === undefined ? [] : han(list[0]))));
+  const kept = alternatives.map((list) => new Set(list.slice(0, 1)));
+  // The alternatives adding fewest characters first (汽車險 beside 汽車保險 adds none).
+  const others = alternatives
+    .flatMap((list, word) => list.slice(1).map((other) => ({ other, word, cost: new Set(han(other).filter((c) => !characters.has(c))).size })))
+    .sort((a, b) => a.cost - b.cost);
+  for (const { other, word } of others) {
+    const added = new Set(han(other).filter((character) => !characters.has(character)));
+    if (characters.size + added.size > QUERY_MAX_CHUNKS) continue;
+    for (const character of added) characters.add(character);
+    kept[word]!.add(other);
+  }
+  return alternatives.map((list, word) => list.filter((other) => kept[word]!.has(other)));
+}

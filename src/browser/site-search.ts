@@ -49,7 +49,17 @@
  * visitor gets.
  */
 
-import { type Concept, isSentence, scoreRecords, sentenceWords, TITLE_RERANK, TITLE_WEIGHT, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
+import {
+  type Concept,
+  isSentence,
+  scoreRecords,
+  sentenceWords,
+  TITLE_RERANK,
+  TITLE_WEIGHT,
+  titleShare,
+  WORD_MAX_LENGTH,
+  withinChunks,
+} from './search-rank.ts';
 import {
   asksQuestion,
   type BetMatch,
@@ -233,7 +243,9 @@ export async function searchSite(
   const siteWords = [...lexicon.bets.flatMap(([words]) => words), ...lexicon.synonyms.flat()];
   const pieces = terms.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords));
   const rewritten = new Set((lexicon.rewrites ?? []).map(([from]) => from));
-  const concepts: Concept[] = pieces.map((term) => ({ term, alternatives: termAlternatives(term, lexicon), rewritten: rewritten.has(term) }));
+  // Alternatives only within the query's chunk budget (withinChunks): each character they add loads an index chunk.
+  const allowed = withinChunks(pieces.map((term) => termAlternatives(term, lexicon)));
+  const concepts: Concept[] = pieces.map((term, i) => ({ term, alternatives: allowed[i]!, rewritten: rewritten.has(term) }));
   const meant = [...pieces];
   const corrected = verbatim ? suggestion : await correctInWords(concepts, meant, phrases, source, lexicon, suggestion);
   const records = lexicon.records ?? 1;

@@ -12,10 +12,12 @@ import {
   pairFactors,
   RELEVANCE_FLOOR,
   scoreRecords,
+  QUERY_MAX_CHUNKS,
   SENTENCE_MAX_CHARACTERS,
   sentenceWords,
   textGrams,
   titleShare,
+  withinChunks,
 } from '../../src/browser/search-rank';
 import { correctTypos, seeksTypos, suspectedTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
 import { asksQuestion, foldQuery, intentTerms, knownWords, mayBeMistyped, rewritePieces, termAlternatives } from '../../src/browser/site-search';
@@ -182,6 +184,18 @@ describe('words of a query', () => {
     expect(new Set(words.flatMap((word) => Array.from(word))).size).toBeLessThanOrEqual(SENTENCE_MAX_CHARACTERS);
     // An FAQ question or a headline is searched whole.
     expect(isSentence(intentTerms('旅平險要在出發前多久投保？', ['多久'], known))).toBe(false);
+  });
+
+  it("a query loads at most QUERY_MAX_CHUNKS characters' index chunks with its alternatives, its own words all searched", () => {
+    const words = ['行李不見', '航空公司', '申請', '回台灣', '轉機時', '歐洲'];
+    const others: Record<string, string[]> = { 行李不見: ['行李遺失', '行李延誤'], 申請: ['申辦'], 歐洲: ['歐洲聯盟國家'] };
+    const alternatives = words.map((word) => [word, ...(others[word] ?? [])]);
+    const kept = withinChunks(alternatives);
+    expect(new Set(kept.flat().flatMap((word) => Array.from(word))).size).toBeLessThanOrEqual(QUERY_MAX_CHUNKS);
+    // Every word is searched; the alternatives adding fewest characters are kept while they stay within the budget.
+    expect(kept.map((list) => list[0])).toEqual(words);
+    expect(kept[0]).toContain('行李遺失');
+    expect(kept.flat()).not.toContain('歐洲聯盟國家');
   });
 
   it("a typo is sought inside a word, not at a term's edge, and a visitor's phrase of words fetches no sounds", async () => {
