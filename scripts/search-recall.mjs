@@ -36,16 +36,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { queryTerms, unspaceHan } from '../src/browser/site-search.ts';
+import { queryTerms } from '../src/browser/search-query.ts';
+import { unspaceHan } from '../src/browser/search-text.ts';
 import { SEARCH_COLLAPSED_PAGES, SEARCH_SYNONYMS } from '../src/site/search-terms.ts';
 import { SEARCH_PAGE_SIZE } from '../src/site/limits.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/system.mjs';
 import { INTENT_CASES, NO_MATCH_QUERIES, QUERIES } from './search-recall/queries.mjs';
 import { indexedTexts, normalizeText, readFragmentUrls, resultPath } from './search-recall/site-text.mjs';
 import { serveSite } from './serve.mjs';
-
-/** The queries (search-recall/queries.mjs) and the text form compared (search-recall/site-text.mjs), re-exported. */
-export { INTENT_CASES, NO_MATCH_QUERIES, QUERIES, normalizeText };
 
 /** A page's result as the search shows it: the pages of a collapsed group (search-terms.ts) are one, its key. */
 const groupOf = (path) => (SEARCH_COLLAPSED_PAGES.some((pattern) => pattern.test(path)) ? path.replace(/\/[^/]+$/, '') : path);

@@ -30,9 +30,10 @@ function canConnect(port) {
  * Writes a throwaway self-signed certificate for 127.0.0.1 and localhost (EC P-256, one day), with openssl.
  * @param {string} certFile where the certificate goes (PEM)
  * @param {string} keyFile where its private key goes (PEM)
- * @throws {Error} when openssl fails, with its error output
+ * @throws {Error} when openssl fails or is missing: its first line names the cause (openssl's error output, or the
+ *   spawn error when there is no openssl)
  */
-function makeTestCertificate(certFile, keyFile) {
+export function makeTestCertificate(certFile, keyFile) {
   const made = spawnSync(
     'openssl',
     [
@@ -58,7 +59,9 @@ function makeTestCertificate(certFile, keyFile) {
     ],
     { encoding: 'utf8' },
   );
-  if (made.status !== 0) throw new Error(`openssl could not make a test certificate:\n${made.stderr}`);
+  if (made.status !== 0) {
+    throw new Error(`openssl could not make a test certificate: ${made.error?.message ?? made.stderr.trim()}`);
+  }
 }
 
 /**

@@ -8,7 +8,7 @@
  * scripts/search-recall.mjs, serves them to the browser, their types stripped).
  */
 
-import { textGrams } from './search-rank.ts';
+import { textGrams } from './search-words.ts';
 import {
   type LexiconSource,
   type PagefindResult,

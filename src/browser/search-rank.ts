@@ -48,20 +48,6 @@ export const TITLE_RERANK = 10;
 /** Above any gram's weight: a record's excerpt comes from the search of the longest whole term it holds. */
 const WHOLE_EXCERPT = 100;
 
-/** A query's words (search-words.ts), re-exported for the modules and tests that import them from here. */
-export {
-  CROSS_WORD_WEIGHT,
-  isSentence,
-  pairFactors,
-  SENTENCE_MAX_CHARACTERS,
-  SENTENCE_MIN_LENGTH,
-  sentenceWords,
-  QUERY_MAX_CHUNKS,
-  textGrams,
-  withinChunks,
-  wordBoundaries,
-} from './search-words.ts';
-
 /** A record Pagefind found: its id and something whose `data()` reads it. */
 export interface FoundRecord {
   id: string;

@@ -49,17 +49,8 @@
  * visitor gets.
  */
 
-import {
-  type Concept,
-  isSentence,
-  scoreRecords,
-  sentenceWords,
-  TITLE_RERANK,
-  TITLE_WEIGHT,
-  titleShare,
-  WORD_MAX_LENGTH,
-  withinChunks,
-} from './search-rank.ts';
+import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
+import { isSentence, sentenceWords, withinChunks } from './search-words.ts';
 import {
   asksQuestion,
   type BetMatch,
@@ -86,48 +77,8 @@ import {
   foldQuery,
   spaceHan,
 } from './search-source.ts';
-import { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan } from './search-text.ts';
+import { unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
-
-export { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan };
-/**
- * The query's meaning (search-query.ts) and the search's files and text forms (search-source.ts), re-exported for the
- * modules and tests that import them from here.
- */
-export {
-  asksQuestion,
-  type BetMatch,
-  BET_MIN_SHARE,
-  betMatches,
-  bestBets,
-  intentTerms,
-  knownWords,
-  mayBeMistyped,
-  queryTerms,
-  rewritePieces,
-  SUGGEST_BELOW,
-  soundAlikeWords,
-  termAlternatives,
-} from './search-query.ts';
-export {
-  FRAGMENT_URL,
-  foldQuery,
-  foldWidth,
-  LEXICON_URL,
-  type LexiconSource,
-  type PagefindData,
-  type PagefindResult,
-  type PagefindSearch,
-  phraseQuery,
-  SOUNDS_URL,
-  type SearchLexicon,
-  type SearchSounds,
-  type SearchTypos,
-  type SiteSearch,
-  siteLexicon,
-  spaceHan,
-  TYPOS_URL,
-} from './search-source.ts';
 
 /**
  * A result with its rank's score whose `data()` goes through the result Pagefind returned, so that result stays

@@ -10,7 +10,7 @@
  * pages, with `<mark>` around matches) are copied node by node keeping text and `<mark>` only.
  */
 import { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan } from '../browser/search-text';
-import type { PagefindResult, PagefindSearch, SiteSearch } from '../browser/site-search';
+import type { PagefindResult, PagefindSearch, SiteSearch } from '../browser/search-source';
 import { normalizeQuery, searchHref, VERBATIM_PARAM } from '../lib/search';
 import { COMPANY } from '../site/company';
 import { SEARCH_PAGE_SIZE } from '../site/limits';
@@ -184,7 +184,7 @@ export async function mountSearchResults(root: HTMLElement): Promise<void> {
     // The lexicon is fetched while Pagefind loads; the typo sounds only if the query needs them.
     // The ranking code (site-search.ts) too, loaded with the first query: a visit to /search without one never needs it.
     const [{ searchSite, lexicon }, pagefind] = await Promise.all([
-      import('../browser/site-search').then(async ({ searchSite, siteLexicon }) => {
+      Promise.all([import('../browser/site-search'), import('../browser/search-source')]).then(async ([{ searchSite }, { siteLexicon }]) => {
         const lexicon = siteLexicon();
         await lexicon.lexicon();
         return { searchSite, lexicon };

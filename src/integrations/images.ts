@@ -42,10 +42,6 @@ import { downloadImage } from './images/download';
 import type { ImageUse } from './images/discovery';
 import { coversSlots, makeVariants } from './images/variants';
 
-export { downloadImage, type Download } from './images/download';
-export { IMAGE_FIELDS, type ImageUse, imageUses } from './images/discovery';
-export { makeVariants, variantWidths } from './images/variants';
-
 /** What prepareImages did, for the build log and the publish report. */
 export interface ImageReport {
   /** Images of this build's pages. */

@@ -34,7 +34,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import { Parser } from 'htmlparser2';
 import * as pagefind from 'pagefind';
-import { foldWidth, spaceHan } from '../browser/site-search';
+import { foldWidth, spaceHan } from '../browser/search-source';
 import { SEARCH_INDEX_CHUNK_LOCATIONS, SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
 import { codeDigest } from './code-digest';
 import { rechunkSearchIndex } from './search-chunks';

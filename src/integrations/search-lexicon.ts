@@ -33,16 +33,11 @@ import STCharacters from 'opencc-js/dict/STCharacters';
 import STPhrases from 'opencc-js/dict/STPhrases';
 import TWPhrases from 'opencc-js/dict/TWPhrases';
 import { pinyin } from 'pinyin-pro';
-import { foldQuery, type SearchLexicon, type SearchSounds, unspaceHan } from '../browser/site-search';
-import {
-  SEARCH_BEST_BETS,
-  SEARCH_COLLAPSED_PAGES,
-  SEARCH_COLLOQUIAL,
-  SEARCH_GLOSSARY,
-  SEARCH_PRODUCT_PAGES,
-  SEARCH_STOP_WORDS,
-  SEARCH_SYNONYMS,
-} from '../site/search-terms';
+import { foldQuery, type SearchLexicon, type SearchSounds } from '../browser/search-source';
+import { unspaceHan } from '../browser/search-text';
+import { SEARCH_BEST_BETS, SEARCH_COLLAPSED_PAGES, SEARCH_PRODUCT_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../site/search-terms';
+import { SEARCH_COLLOQUIAL } from '../site/search-colloquial';
+import { SEARCH_GLOSSARY } from '../site/search-glossary';
 
 /** File name of the lexicon in the index's folder (site-search LEXICON_URL). */
 export const SEARCH_LEXICON_FILE = 'site-lexicon.json';

@@ -1,6 +1,6 @@
 /**
  * The colloquial → term table of the site search: what visitors say in everyday words for the terms the site writes.
- * Data only; re-exported by search-terms.ts, written into the search lexicon by the build
+ * Data only (beside search-terms.ts), written into the search lexicon by the build
  * (src/integrations/search-lexicon.ts).
  */
 

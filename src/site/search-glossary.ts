@@ -1,6 +1,6 @@
 /**
  * The mainland → Taiwan insurance glossary of the site search: the words visitors from mainland China and Hong Kong
- * type for the products and services the site names otherwise. Data only; re-exported by search-terms.ts, written into
+ * type for the products and services the site names otherwise. Data only (beside search-terms.ts), written into
  * the search lexicon by the build (src/integrations/search-lexicon.ts).
  */
 

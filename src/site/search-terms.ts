@@ -49,10 +49,6 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['保單變更', '契約變更'],
 ];
 
-/** The mainland → Taiwan glossary (search-glossary.ts) and the colloquial table (search-colloquial.ts). */
-export { SEARCH_GLOSSARY } from './search-glossary.ts';
-export { SEARCH_COLLOQUIAL } from './search-colloquial.ts';
-
 /**
  * The page that answers a term best (a product, a service), shown first when a query term is one of its terms or
  * their synonyms; beside these, every product page answers its own title. Paths as the site links them.

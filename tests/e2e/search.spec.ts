@@ -5,7 +5,7 @@
  * System notifications are answered with an empty list here, so no announcement dialog covers the page.
  */
 import type { Page } from '@playwright/test';
-import { LEXICON_URL, SOUNDS_URL } from '../../src/browser/site-search';
+import { LEXICON_URL, SOUNDS_URL } from '../../src/browser/search-source';
 import { MAX_QUERY_LENGTH } from '../../src/lib/search';
 import { RECOMMENDED_SEARCHES, SEARCH_TEXT } from '../../src/site/texts/search';
 import { SEARCH_PAGE_SIZE } from '../../src/site/limits';

@@ -13,7 +13,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatReport, INTENT_CASES, measureSearch } from '../../scripts/search-recall.mjs';
+import { formatReport, measureSearch } from '../../scripts/search-recall.mjs';
+import { INTENT_CASES } from '../../scripts/search-recall/queries.mjs';
 
 /** Overall recall the search must reach: pages containing the query that it finds, over all queries. */
 const MIN_RECALL = 0.99;

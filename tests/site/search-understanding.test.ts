@@ -20,8 +20,10 @@ import { pinyin } from 'pinyin-pro';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { measureSearch } from '../../scripts/search-recall.mjs';
 import { TYPO_TRIES } from '../../src/browser/search-typos';
-import { unspaceHan } from '../../src/browser/site-search';
-import { SEARCH_COLLAPSED_PAGES, SEARCH_COLLOQUIAL, SEARCH_GLOSSARY, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../../src/site/search-terms';
+import { unspaceHan } from '../../src/browser/search-text';
+import { SEARCH_COLLAPSED_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../../src/site/search-terms';
+import { SEARCH_COLLOQUIAL } from '../../src/site/search-colloquial';
+import { SEARCH_GLOSSARY } from '../../src/site/search-glossary';
 
 const dist = process.env.SITE_DIST_DIR ? `${resolve(process.env.SITE_DIST_DIR)}/` : fileURLToPath(new URL('../../dist/', import.meta.url));
 

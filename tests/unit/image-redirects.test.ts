@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadImage } from '../../src/integrations/images';
+import { downloadImage } from '../../src/integrations/images/download';
 
 /** An answer of a test server. */
 interface Answer {

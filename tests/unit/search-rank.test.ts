@@ -7,20 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   CROSS_WORD_WEIGHT,
-  type FoundRecord,
   isSentence,
   pairFactors,
-  RELEVANCE_FLOOR,
-  scoreRecords,
   QUERY_MAX_CHUNKS,
   SENTENCE_MAX_CHARACTERS,
   sentenceWords,
   textGrams,
-  titleShare,
   withinChunks,
-} from '../../src/browser/search-rank';
+} from '../../src/browser/search-words';
+import { type FoundRecord, RELEVANCE_FLOOR, scoreRecords, titleShare } from '../../src/browser/search-rank';
 import { correctTypos, seeksTypos, suspectedTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
-import { asksQuestion, foldQuery, intentTerms, knownWords, mayBeMistyped, rewritePieces, termAlternatives } from '../../src/browser/site-search';
+import { asksQuestion, intentTerms, knownWords, mayBeMistyped, rewritePieces, termAlternatives } from '../../src/browser/search-query';
+import { foldQuery } from '../../src/browser/search-source';
 import { searchItemDocument, searchItems } from '../../src/integrations/search-items';
 import { buildLexicon } from '../../src/integrations/search-lexicon';
 

@@ -4,7 +4,8 @@
  * sound-alike words, and each thesaurus entry pointing at one best page.
  */
 import { describe, expect, it } from 'vitest';
-import { bestBets, foldQuery, intentTerms, soundAlikeWords } from '../../src/browser/site-search';
+import { bestBets, intentTerms, soundAlikeWords } from '../../src/browser/search-query';
+import { foldQuery } from '../../src/browser/search-source';
 import { buildLexicon } from '../../src/integrations/search-lexicon';
 import { SEARCH_BEST_BETS, SEARCH_SYNONYMS, isSearchListPage } from '../../src/site/search-terms';
 

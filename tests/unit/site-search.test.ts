@@ -4,7 +4,9 @@
  * a substring whatever words a dictionary would cut; and the spaces taken back out of what a visitor reads.
  */
 import { describe, expect, it } from 'vitest';
-import { phraseQuery, queryTerms, spaceHan, unspaceHan } from '../../src/browser/site-search';
+import { phraseQuery, spaceHan } from '../../src/browser/search-source';
+import { queryTerms } from '../../src/browser/search-query';
+import { unspaceHan } from '../../src/browser/search-text';
 import { spacedPageHtml } from '../../src/integrations/search-index';
 
 /** White-space-separated words, as Pagefind cuts a page's text before any dictionary. */
