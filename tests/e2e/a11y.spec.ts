@@ -7,12 +7,12 @@
  * Templates run at 1440 px (desktop project); states that exist only on phones (the side menu, the dock bar)
  * run at 390 px. Each page is visited once per test.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ACCESS_KEYS } from '../../src/site/navigation';
 import { CHAT_TEXT } from '../../src/site/texts/chat';
 import { EXTERNAL } from '../../src/site/company';
 import { UI_TEXT } from '../../src/site/texts/layout';
+import { scanWithAxe } from './axe';
 import { expect, test } from './fixtures';
 import { TEMPLATES } from './templates';
 
@@ -30,8 +30,7 @@ const EXPERIMENTAL_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
 /** The violations axe finds on the page as it is now, in a readable form (rule: targets). */
 async function violations(page: Page): Promise<string[]> {
-  // options() first: it replaces the options, withTags() then adds runOnly.
-  const result = await new AxeBuilder({ page }).options({ rules: EXPERIMENTAL_RULES }).withTags(AXE_TAGS).analyze();
+  const result = await scanWithAxe(page, { tags: AXE_TAGS, rules: EXPERIMENTAL_RULES });
   return result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
   );

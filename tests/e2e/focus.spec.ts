@@ -48,24 +48,54 @@ function coveredFocus(): string {
   return `${name(focused)} 「${label}」 at y=${Math.round(box.top)} under ${cover ? name(cover.closest('[class]') ?? cover) : '?'}`;
 }
 
-/** Tabs through the page from its top, returning the stops where the focused element was entirely covered. */
+/** The page function (installed by `walk`) that returns `[coveredFocus(), the focused element's path]`. */
+const PROBE = '__e2eFocusProbe';
+
+/** The Tab key as Playwright's `keyboard.press('Tab')` sends it to Chromium (Input.dispatchKeyEvent, no modifiers). */
+const TAB = { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9, modifiers: 0, location: 0 } as const;
+
+/**
+ * Tabs through the page from its top, returning the stops where the focused element was entirely covered. Each stop
+ * is what `page.keyboard.press('Tab')` then a `page.evaluate` of the probe would be (the key's down and up, then the
+ * probe once the key is handled, in the page's main world), sent straight over the page's DevTools session: the
+ * walk's hundreds of stops then cost the browser and the test no more than the key and the probe themselves.
+ */
 async function walk(page: Page): Promise<string[]> {
-  const covered: string[] = [];
-  let first: unknown;
-  for (let stop = 0; stop < MAX_STOPS; stop += 1) {
-    await page.keyboard.press('Tab');
-    const [found, key] = await page.evaluate((probe) => {
-      const focused = document.activeElement;
-      const path: number[] = [];
-      for (let node = focused; node?.parentElement; node = node.parentElement) path.push([...node.parentElement.children].indexOf(node));
-      return [new Function(`return (${probe})()`)() as string, path.join('.')] as const;
-    }, coveredFocus.toString());
-    // Back at the first stop: the walk has gone round the page.
-    if (stop > 0 && key === first) break;
-    first ??= key;
-    if (found) covered.push(found);
+  await page.evaluate(
+    ([name, probe]) => {
+      const covered = new Function(`return (${probe})`)() as () => string;
+      (window as unknown as Record<string, () => [string, string]>)[name] = () => {
+        const path: number[] = [];
+        for (let node = document.activeElement; node?.parentElement; node = node.parentElement)
+          path.push([...node.parentElement.children].indexOf(node));
+        return [covered(), path.join('.')];
+      };
+    },
+    [PROBE, coveredFocus.toString()] as const,
+  );
+  const session = await page.context().newCDPSession(page);
+  try {
+    const covered: string[] = [];
+    let first: unknown;
+    for (let stop = 0; stop < MAX_STOPS; stop += 1) {
+      // Down then up without waiting in between, as a key is pressed; the probe only once both are handled.
+      await Promise.all([
+        session.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...TAB }),
+        session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...TAB }),
+      ]);
+      const answer = await session.send('Runtime.evaluate', { expression: `${PROBE}()`, returnByValue: true });
+      if (answer.exceptionDetails)
+        throw new Error(`the focus probe failed: ${answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text}`);
+      const [found, key] = answer.result.value as [string, string];
+      // Back at the first stop: the walk has gone round the page.
+      if (stop > 0 && key === first) break;
+      first ??= key;
+      if (found) covered.push(found);
+    }
+    return covered;
+  } finally {
+    await session.detach().catch(() => undefined);
   }
-  return covered;
 }
 
 for (const width of WIDTHS) {

@@ -24,7 +24,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Route } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { scanWithAxe } from './axe';
 import { expect, test } from './fixtures';
 import { HOTLINES } from '../../src/site/company';
 import { telHref } from '../../src/lib/tel-links';
@@ -313,14 +313,18 @@ test.describe('contact form', () => {
   test('a double click sends once', async ({ page }) => {
     const name = uniqueName('趙五');
     let calls = 0;
+    // Held until both clicks have landed: the first is still on its way when the second comes, however slow the machine.
+    let release = () => {};
+    const bothClicked = new Promise<void>((resolve) => (release = resolve));
     await page.route(ADD_PROBLEM_FORM, async (route) => {
       calls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 300)); // still on its way when the second click lands
+      await bothClicked;
       await route.continue();
     });
     await openForm(page, '/contact');
     await fillContact(page, { name });
     await submitButton(page, 'contact').dblclick();
+    release();
     await expect(page).toHaveURL(/\/contact\/success$/);
     expect(calls).toBe(1);
     expect(await arrived(name)).toHaveLength(1);
@@ -432,7 +436,7 @@ test.describe('contact form', () => {
 
   test('axe: no WCAG 2.1 A/AA violations, empty and with errors @phone', async ({ page }) => {
     await openForm(page, '/contact');
-    const scan = () => new AxeBuilder({ page }).include('#contact-form').withTags(AXE_TAGS).analyze();
+    const scan = () => scanWithAxe(page, { tags: AXE_TAGS, include: '#contact-form' });
     expect((await scan()).violations).toEqual([]);
     await page.fill('#contact-phone', '123');
     await submitButton(page, 'contact').click();
@@ -605,9 +609,12 @@ test.describe('appointment service', () => {
     test.skip(STRICT, BEYOND_SPEC);
     const name = uniqueName('雙擊');
     let calls = 0;
+    // Held until both presses have landed: the first is still on its way when the second comes, however slow the machine.
+    let release = () => {};
+    const bothPressed = new Promise<void>((resolve) => (release = resolve));
     await page.route(ADD_APPOINTMENT, async (route) => {
       calls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await bothPressed;
       await route.continue();
     });
     await openForm(page, '/service');
@@ -615,6 +622,7 @@ test.describe('appointment service', () => {
     // Enter twice in a field (implicit submission): the button's look cannot stop this one.
     await page.locator('#service-name').press('Enter');
     await page.locator('#service-name').press('Enter');
+    release();
     await expect(page).toHaveURL(/\/service\/success$/);
     expect(calls).toBe(1);
     expect(await arrived(name)).toHaveLength(1);
@@ -657,7 +665,7 @@ test.describe('appointment service', () => {
 
   test('axe: no WCAG 2.1 A/AA violations, empty and with errors @phone', async ({ page }) => {
     await openForm(page, '/service');
-    const scan = () => new AxeBuilder({ page }).include('#service-form').withTags(AXE_TAGS).analyze();
+    const scan = () => scanWithAxe(page, { tags: AXE_TAGS, include: '#service-form' });
     expect((await scan()).violations).toEqual([]);
     await page.getByLabel('外語通譯').check();
     await submitButton(page, 'service').click();
@@ -873,7 +881,7 @@ test.describe('a portal without the calls beyond REFERENCE.md "Portal API"', () 
     await expect(page.locator('#service-language')).toHaveValue('vi');
     expect(answers).toEqual([404]);
     expect(await arrived(name)).toHaveLength(0);
-    const scan = await new AxeBuilder({ page }).include('#service-form').withTags(AXE_TAGS).analyze();
+    const scan = await scanWithAxe(page, { tags: AXE_TAGS, include: '#service-form' });
     expect(scan.violations).toEqual([]);
     allowFailedRequests(consoleErrors, [NOT_FOUND_LOG]);
   });
@@ -913,7 +921,7 @@ test.describe('a portal without the calls beyond REFERENCE.md "Portal API"', () 
     await expect(hint.getByRole('link', { name: HOTLINE.tel })).toHaveAttribute('href', telHref(HOTLINE.tel));
     await expect(image).toHaveAttribute('alt', /無法辨識時請按「換一張」，或來電客服專線/);
     await expect(image).not.toHaveAttribute('alt', /語音播放/);
-    expect((await new AxeBuilder({ page }).include('#contact-form').withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+    expect((await scanWithAxe(page, { tags: AXE_TAGS, include: '#contact-form' })).violations).toEqual([]);
 
     // 換一張 still works and 語音播放 does not come back with the new image.
     const first = await image.getAttribute('src');

@@ -8,10 +8,10 @@
  * asked to play, so the tests read what the visitor hears (paused, currentTime, playbackRate, src). howler's own
  * unlocking element (no source) is not the page's audio and is left out.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { ReaderManifest } from '../../src/lib/reader-path';
 import { READER_TEXT } from '../../src/site/texts/reader';
+import { scanWithAxe } from './axe';
 import { expect, test } from './fixtures';
 
 interface Heard {
@@ -242,7 +242,7 @@ test.describe('audio reader', () => {
     await expect(reader).toBeVisible();
     // On phones the notice banner lies over the top of the page until the visitor closes it.
     await page.getByRole('button', { name: '我知道了', exact: true }).click();
-    const scan = () => new AxeBuilder({ page }).include('.reader-player').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const scan = () => scanWithAxe(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'], include: '.reader-player' });
     expect((await scan()).violations).toEqual([]);
     await reader.getByRole('button', { name: READER_TEXT.play }).click();
     await expect(reader.getByRole('status')).toHaveText(READER_TEXT.status.play);
