@@ -29,7 +29,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/astro.mjs';
 import { readSettings } from '../../src/settings';
@@ -241,46 +241,6 @@ async function visit(page: Page, path: string): Promise<PageFindings> {
   return findings;
 }
 
-/**
- * Tabs the walk keeps open at once: a page's load and its three layouts wait mostly on one renderer process, so two
- * tabs use the two cores of the machine the suite is measured on; each page is still visited alone in its tab.
- */
-const WALK_TABS = 2;
-
-/**
- * Visits every path (visit) in WALK_TABS tabs of `context`, each taking the next path when it is done.
- * @returns what each page showed of a payload, a CSP violation, an unsafe DOM or an overflow, and any dialog,
- *   console error or page error, each line naming its page; sorted (empty when every page is clean)
- */
-async function walk(context: BrowserContext, paths: readonly string[]): Promise<string[]> {
-  const problems: string[] = [];
-  const queue = [...paths];
-  const tab = async () => {
-    const page = await context.newPage();
-    let current = '';
-    page.on('dialog', (dialog) => {
-      problems.push(`${current}: dialog ${dialog.type()} ${dialog.message()}`);
-      void dialog.dismiss();
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error' && message.text() !== MISSING_RESOURCE) problems.push(`${current}: console ${message.text().slice(0, 200)}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${current}: page error ${error.message.slice(0, 200)}`));
-    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-      current = decodeURIComponent(path).slice(0, 80);
-      const found = await visit(page, path);
-      if (found.pwned !== undefined) problems.push(`${current}: payload ran (${String(found.pwned)})`);
-      if (found.violations.length) problems.push(`${current}: CSP violations ${found.violations.join(' | ')}`);
-      if (found.unsafeDom.length) problems.push(`${current}: unsafe DOM ${found.unsafeDom.join(' | ').slice(0, 300)}`);
-      for (const [width, overflow] of Object.entries(found.overflowPx)) {
-        if (overflow > 0) problems.push(`${current}: ${overflow} px wider than the ${width} px viewport`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: WALK_TABS }, tab));
-  return problems.sort();
-}
-
 describe('hostile portal items in Chromium (build with SAMPLE_PORTAL_CORPUS=hostile)', () => {
   it('renders every hostile page with no payload running, no CSP violation and no horizontal overflow', async () => {
     const paths = [...new Set([...hostilePages(dist), ...templatePages(dist)])].sort();
@@ -294,9 +254,28 @@ describe('hostile portal items in Chromium (build with SAMPLE_PORTAL_CORPUS=host
       win.__cspViolations = [];
       document.addEventListener('securitypolicyviolation', (event) => win.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
     });
-    let problems: string[];
+    const page = await context.newPage();
+    const problems: string[] = [];
+    let current = '';
+    page.on('dialog', (dialog) => {
+      problems.push(`${current}: dialog ${dialog.type()} ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text() !== MISSING_RESOURCE) problems.push(`${current}: console ${message.text().slice(0, 200)}`);
+    });
+    page.on('pageerror', (error) => problems.push(`${current}: page error ${error.message.slice(0, 200)}`));
     try {
-      problems = await walk(context, paths);
+      for (const path of paths) {
+        current = decodeURIComponent(path).slice(0, 80);
+        const found = await visit(page, path);
+        if (found.pwned !== undefined) problems.push(`${current}: payload ran (${String(found.pwned)})`);
+        if (found.violations.length) problems.push(`${current}: CSP violations ${found.violations.join(' | ')}`);
+        if (found.unsafeDom.length) problems.push(`${current}: unsafe DOM ${found.unsafeDom.join(' | ').slice(0, 300)}`);
+        for (const [width, overflow] of Object.entries(found.overflowPx)) {
+          if (overflow > 0) problems.push(`${current}: ${overflow} px wider than the ${width} px viewport`);
+        }
+      }
     } finally {
       await context.close();
     }
