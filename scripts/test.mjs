@@ -15,9 +15,9 @@
  *      rebuild pipeline (publishing); builds over a kept dist/ after content changes (kept-dist); one build at a time
  *      per checkout (one-run-at-a-time); what the build writes per CDN host (cdn-hosts); a production install (`npm
  *      install --omit=dev`) that builds and serves against a portal (omit-dev); two cold builds under TZ=UTC and
- *      TZ=Asia/Taipei give the same HTML (timezone); a build with the hostile corpus, opened in Chromium in two tabs
- *      (hostile); five cycles of the publishing loop deployed over SSH to nginx with faults, an overlap, a killed
- *      deploy and visitors (soak, scripts/bench/soak.mjs);
+ *      TZ=Asia/Taipei give the same HTML (timezone); a build with the hostile corpus, opened in Chromium (hostile);
+ *      five cycles of the publishing loop deployed over SSH to nginx with faults, an overlap, a killed deploy and
+ *      visitors (soak, scripts/bench/soak.mjs);
  *   5. the build against the sample portal in strict mode (only REFERENCE.md "Portal API" endpoints answer; `npm run build`) into dist/;
  *   6. checks of the built site (the folder tests/site, against the dist/ of step 5: dist contents and its audio;
  *      every route, redirect and 404 under real nginx; the build report and no broken internal links (site-checks,
