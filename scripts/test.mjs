@@ -10,9 +10,11 @@
  *   3. type check (`astro check`, TypeScript strict) and, side by side with it, unit and integration tests (vitest,
  *      the folder tests/unit) against the sample portal over HTTP;
  *   4. whole-build tests (the folder tests/build, one file at a time: each runs full builds of its own into temporary
- *      folders, never dist/): the build on each injected portal fault (build-faults); stale-if-error snapshots, the
- *      item-drop guard, the build report and the rebuild pipeline (publishing); a production install (`npm install
- *      --omit=dev`) that builds and serves against a portal (omit-dev); two cold builds under TZ=UTC and
+ *      folders, never dist/, without audio, which 6 and 7 test on step 5's build): the build on each injected portal
+ *      fault (build-faults); stale-if-error snapshots, the item-drop guard, quarantine, the build report and the
+ *      rebuild pipeline (publishing); builds over a kept dist/ after content changes (kept-dist); one build at a time
+ *      per checkout (one-run-at-a-time); what the build writes per CDN host (cdn-hosts); a production install (`npm
+ *      install --omit=dev`) that builds and serves against a portal (omit-dev); two cold builds under TZ=UTC and
  *      TZ=Asia/Taipei give the same HTML (timezone); a build with the hostile corpus, opened in Chromium (hostile);
  *      five cycles of the publishing loop deployed over SSH to nginx with faults, an overlap, a killed deploy and
  *      visitors (soak, scripts/bench/soak.mjs);

@@ -50,7 +50,7 @@ import { buildAudio, setUpReader, type ReaderSetup } from './reader';
 import { imageManifestPlugin, imageSourceBase, imageSummary, prepareImages, publishImages, type ImageReport } from './images';
 import { imageUses } from './images/discovery';
 import type { ImageManifest } from '../site/images';
-import { IMAGE_CACHE_FOLDER } from '../site/limits';
+import { IMAGE_CACHE_FOLDER, PRECOMPRESS_CACHE_FOLDER } from '../site/limits';
 import { indexSite, pagefindVersion } from './search-index';
 
 /**
@@ -170,9 +170,6 @@ async function precompress(root: string, cacheDir: string, hosting: AstroIntegra
     `gzip and brotli copies: ${copies.written} written (${copies.cached} of them from the cache), ${copies.deleted} of removed files deleted (${copies.files} text files)`,
   );
 }
-
-/** The folder of Astro's cacheDir that keeps the compressed copies between builds (precompressSite). */
-const PRECOMPRESS_CACHE_FOLDER = 'precompressed';
 
 /**
  * Step 5: writeHostFiles, and what it did in the build log (a warning names the redirects past the CDN's limit).

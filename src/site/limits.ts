@@ -60,6 +60,8 @@ export const PORTAL_SNAPSHOT_FOLDER = 'portal-snapshots';
 export const IMAGE_CACHE_FOLDER = 'image-cache';
 /** Folder of the audio reader's synthesis cache inside Astro's cacheDir, unless READER_CACHE_DIR. */
 export const READER_CACHE_FOLDER = 'reader-cache';
+/** Folder of the gzip and brotli copies kept between builds inside Astro's cacheDir (src/integrations/precompress.ts). */
+export const PRECOMPRESS_CACHE_FOLDER = 'precompressed';
 /** The build report in dist/: per list its item count, source and age; not linked, not indexed. */
 export const BUILD_REPORT_FILE = 'build-report.json';
 /**

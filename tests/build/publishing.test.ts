@@ -27,6 +27,15 @@ import { LIST_PAGE_SIZE, PAGE_DIGESTS_FILE } from '../../src/site/limits';
 import { runBuild, runNode, tempDir } from './run-build';
 
 const BUILD_MS = 600_000;
+/**
+ * Settings of every build of this file: no audio. What it checks (snapshots, the item-drop guard, quarantine, the
+ * publish report, the pipeline's stops, the deploy) does not depend on the audio reader, whose synthesis of the pages
+ * a build changes (the news lists of the quarantine builds) would take most of the file's time; the reader's own
+ * publishing is tested on the sample site (tests/site/reader-dist.test.ts, tests/e2e/reader.spec.ts).
+ */
+const NO_AUDIO = { READER_ENGINE: 'off' } as const;
+/** runBuild (./run-build) with this file's settings (NO_AUDIO) under `env`. */
+const buildSite = (env: Record<string, string>, outDir?: string) => runBuild({ ...NO_AUDIO, ...env }, outDir);
 const snapshots = tempDir('snapshots');
 let goodSite = '';
 let goodReport: BuildReport;
@@ -48,7 +57,7 @@ const FAULTS = {
 };
 
 beforeAll(async () => {
-  const { code, output, outDir } = await runBuild({ PORTAL_SNAPSHOT_DIR: snapshots });
+  const { code, output, outDir } = await buildSite({ PORTAL_SNAPSHOT_DIR: snapshots });
   expect(code, output.slice(-2000)).toBe(0);
   goodSite = outDir;
   goodReport = report(goodSite);
@@ -86,7 +95,7 @@ describe('stale-if-error builds', () => {
     'builds from fresh snapshots on every fault mode, warning per list with the age, reported as snapshot',
     async () => {
       const before = Object.fromEntries(Object.keys(FAULTS).map((list) => [list, snapshotText(snapshots, list)]));
-      const { code, output, outDir } = await runBuild({
+      const { code, output, outDir } = await buildSite({
         PORTAL_SNAPSHOT_DIR: snapshots,
         PORTAL_TIMEOUT_MS: '1500',
         SAMPLE_PORTAL_FAULTS: JSON.stringify({ ...FAULTS, videos: 'empty' }),
@@ -116,7 +125,7 @@ describe('stale-if-error builds', () => {
   it(
     'fails as today when the snapshot is older than the limit',
     async () => {
-      const { code, output } = await runBuild({ PORTAL_SNAPSHOT_DIR: stale, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'http500' }) });
+      const { code, output } = await buildSite({ PORTAL_SNAPSHOT_DIR: stale, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'http500' }) });
       expect(code).not.toBe(0);
       expect(output).toMatch(/\/api\/PortalCorporateMessage\/GetPutOnCorporateMessage: HTTP 500/);
       expect(output).toMatch(/snapshot of list "news" is 25\.\d h old, older than PORTAL_SNAPSHOT_MAX_AGE_HOURS \(24 h\)/);
@@ -132,7 +141,7 @@ describe('stale-if-error builds', () => {
       // build's report behind, the mark by which scripts/deploy.mjs takes a site as complete.
       const site = tempDir('failed-over-good');
       cpSync(goodSite, site, { recursive: true });
-      const { code, output } = await runBuild({ PORTAL_SNAPSHOT_DIR: snapshots, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'empty' }) }, site);
+      const { code, output } = await buildSite({ PORTAL_SNAPSHOT_DIR: snapshots, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'empty' }) }, site);
       expect(code).not.toBe(0);
       expect(existsSync(join(site, 'build-report.json'))).toBe(false);
       expect(() => deploy({ dir: site, dryRun: true, env: {}, log: () => {} })).toThrow(/not a complete build \(missing build-report\.json\)/);
@@ -178,7 +187,7 @@ describe('quarantine and the publish report (REFERENCE.md "Publishing rules")', 
       expect(String(bad.id)).toBe(BAD);
       // The snapshot has item 42 but not the two newest items: those are new in this build.
       const dir = snapshotsWith((items) => items.filter((item) => item.id !== newer.id && item.id !== newest.id));
-      const { code, output, outDir } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
+      const { code, output, outDir } = await buildSite({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
       expect(code, output.slice(-3000)).toBe(0);
       const built = report(outDir);
       expect(built.lists.news).toMatchObject({ source: 'live', items: goodReport.lists.news.items });
@@ -206,7 +215,7 @@ describe('quarantine and the publish report (REFERENCE.md "Publishing rules")', 
     'leaves a bad item without a good version out, and the report lists exactly the pages that changed with it',
     async () => {
       const dir = snapshotsWith((items) => items.filter((item) => String(item.id) !== BAD));
-      const { code, output, outDir } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
+      const { code, output, outDir } = await buildSite({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
       expect(code, output.slice(-3000)).toBe(0);
       const built = report(outDir);
       expect(built.quarantined).toMatchObject([{ list: 'news', id: BAD, kept: false }]);
@@ -244,7 +253,7 @@ describe('quarantine and the publish report (REFERENCE.md "Publishing rules")', 
     async () => {
       const since = new Date(Date.now() - 25 * 3_600_000).toISOString();
       const dir = snapshotsWith((items) => items, [{ id: BAD, since }]);
-      const { code, output } = await runBuild({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
+      const { code, output } = await buildSite({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
       expect(code).not.toBe(0);
       expect(output).toContain(
         `list "news": 1 item(s) quarantined for longer than PORTAL_QUARANTINE_MAX_AGE_HOURS (24 h): item ${BAD} (field title) since ${since}`,
@@ -272,6 +281,7 @@ describe('the pipeline (scripts/rebuild.mjs)', () => {
       await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
       try {
         const { code, output } = await runNode(['scripts/rebuild.mjs', '--out-dir', tempDir('rebuild-dist')], {
+          ...NO_AUDIO,
           SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'http500' }),
           DEPLOY_TARGET: target,
           GITHUB_STEP_SUMMARY: summary,

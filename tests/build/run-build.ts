@@ -3,12 +3,37 @@
  * build tests (tests/build/build-faults.test.ts, tests/build/publishing.test.ts).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PRECOMPRESS_CACHE_FOLDER } from '../../src/site/limits';
 
 /** A new empty temporary folder (prefix: its use). */
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `${prefix}-`));
+
+/**
+ * The checkout's Astro cache folder (Astro's default cacheDir), which the sample build of `npm test` (scripts/test.mjs
+ * step 5, before the whole builds) fills.
+ */
+export const CHECKOUT_ASTRO_CACHE = fileURLToPath(new URL('../../node_modules/.astro', import.meta.url));
+
+/**
+ * A new Astro cache folder (for ASTRO_CACHE_DIR) holding nothing but a copy of the gzip and brotli copies of the cache
+ * folder `from` (PRECOMPRESS_CACHE_FOLDER, when it has one; default the checkout's). Those copies are kept under the
+ * digest of their file's bytes (src/integrations/precompress.ts), so a build takes from them only the copies of files
+ * it wrote byte for byte the same, and compresses the others; its pages still render cold (no content store, no
+ * incremental pages, no search index).
+ * @param prefix the folder's use
+ * @param from an Astro cache folder (absolute path)
+ * @returns the folder (absolute path)
+ */
+export function compressedCopiesCache(prefix: string, from: string = CHECKOUT_ASTRO_CACHE): string {
+  const dir = tempDir(prefix);
+  const copies = join(from, PRECOMPRESS_CACHE_FOLDER);
+  if (existsSync(copies)) cpSync(copies, join(dir, PRECOMPRESS_CACHE_FOLDER), { recursive: true });
+  return dir;
+}
 
 /**
  * Runs a script with Node (this process's) and extra env; resolves its exit code and combined output.
