@@ -82,8 +82,9 @@ import { correctTypos, seeksTypos } from './search-typos.ts';
 
 /**
  * A result with its rank's score whose `data()` goes through the result Pagefind returned, so that result stays
- * reachable as long as ours: Pagefind (1.6) searches in a web worker, registers each result it returns with a
- * FinalizationRegistry and, once the result is garbage-collected, tells the worker to drop its data (`releaseData`);
+ * reachable as long as ours: Pagefind (1.6), when it searches in a web worker (its default; /search runs it on the main
+ * thread, search-text.ts PAGEFIND_OPTIONS), registers each result it returns with a FinalizationRegistry and, once the
+ * result is garbage-collected, tells the worker to drop its data (`releaseData`);
  * a later `data()` then resolves null. A copy that let go of the original (`{ ...result }`) lost the data of the
  * results past the first page whenever the collector ran before 載入更多結果 asked for them.
  */
