@@ -13,7 +13,8 @@
  * sounds, a file of their own, only by a search that needs a suggestion, as every byte counts in a first search):
  *
  * 1. Folding: NFKC (full-width ＥＳＧ → ESG, ？ → ?), lower case, simplified → traditional by OpenCC's tables
- *    restricted to the site's text (phrases first, longest match: 台风 → 颱風; then characters: 车险 → 車險).
+ *    restricted to the site's text (phrases first, longest match: 台风 → 颱風; then characters: 车险 → 車險); the
+ *    tables of characters Big5 does not have are fetched only for a query holding one (search-source.ts needsFold).
  * 2. Terms: the query is cut at white space, punctuation and the words that carry no meaning in a query
  *    (src/site/search-terms.ts SEARCH_STOP_WORDS: 機車險怎麼保? → 機車險, 保); a lone character left by such a cut
  *    is dropped when other terms remain; a word the rewrites know is never cut (賠多少, 怎麼退). A query of more than
@@ -75,7 +76,9 @@ import {
   type SearchLexicon,
   type SiteSearch,
   foldQuery,
+  needsFold,
   spaceHan,
+  withFold,
 } from './search-source.ts';
 import { unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
@@ -182,8 +185,9 @@ export async function searchSite(
   source: LexiconSource,
   options: { verbatim?: boolean } = {},
 ): Promise<SiteSearch> {
-  const lexicon = await source.lexicon();
-  const folded = foldQuery(query, lexicon);
+  // The folding file only for a query with characters Big5 does not have (needsFold), fetched beside the lexicon.
+  const [lexicon, fold] = await Promise.all([source.lexicon(), source.fold && needsFold(query) ? source.fold() : null]);
+  const folded = foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold));
   const phrases = phraseSearcher(pagefind);
   const known = knownWords(lexicon);
   const intent = intentTerms(folded, lexicon.stopWords, known);
