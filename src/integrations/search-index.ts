@@ -24,8 +24,8 @@
  * pages' digest comes from the pipeline's one read of them (src/integrations/built-pages.ts).
  *
  * Beside the index it writes the search lexicon (src/integrations/search-lexicon.ts: folding tables, the thesaurus,
- * best bets and collapsed groups as page ids; and apart, the sounds and words of typo suggestions), kept and restored
- * with it.
+ * best bets and collapsed groups as page ids; and apart, the folding tables of the characters Big5 does not have and
+ * the sounds and words of typo suggestions), kept and restored with it.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
