@@ -157,23 +157,32 @@ export const LOOSE_FORMS = 6;
  * Pagefind's search of the query's characters (it finds a record only when it holds all of them), as the query's words
  * are meant and, for up to LOOSE_FORMS of its concepts' alternatives, with that concept written so: a record writing a
  * concept in another of its ways (旅平險 for 旅行平安保險) is found by that form, so it gets the rank, head and reach
- * weights of a record writing the query's own words.
+ * weights of a record writing the query's own words; a form counts only for the records holding its alternative whole.
  * @param looseWords the query's words as Pagefind's search is given them (siteForms), one per concept
  * @returns the forms searched, the query's own first
  */
-async function looseForms(pagefind: PagefindSearch, looseWords: readonly string[], concepts: readonly Concept[]): Promise<LooseForm[]> {
+async function looseForms(
+  pagefind: PagefindSearch,
+  phrases: Phrases,
+  looseWords: readonly string[],
+  concepts: readonly Concept[],
+): Promise<LooseForm[]> {
   const others = concepts.flatMap((concept, i) =>
     concept.alternatives
       .slice(1)
       .filter((alternative) => !looseWords[i]!.split(' ').includes(alternative))
-      .map((alternative) => looseWords.map((word, j) => (j === i ? alternative : word))),
+      .map((alternative) => ({ alternative, words: looseWords.map((word, j) => (j === i ? alternative : word)) })),
   );
-  return Promise.all(
-    [looseWords, ...others.slice(0, LOOSE_FORMS)].map(async (words) => ({
-      words,
-      results: (await pagefind.search(spaceHan(words.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [],
-    })),
-  );
+  const search = async (words: readonly string[]) => (await pagefind.search(spaceHan(words.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
+  return Promise.all([
+    search(looseWords).then((results) => ({ words: looseWords, results })),
+    // Only the records holding the alternative whole (the phrase search the scores made): 住宅火災保險 holds the
+    // characters of 商業火災保險, not the word.
+    ...others.slice(0, LOOSE_FORMS).map(async ({ alternative, words }) => {
+      const [results, holders] = await Promise.all([search(words), phrases(alternative)]);
+      return { words, results: results.filter((result) => holders.has(result.id)) };
+    }),
+  ]);
 }
 
 /** Per record, the best of a value over the forms that found it. */
@@ -262,7 +271,7 @@ export async function searchSite(
   const siteGrams = question ? new Set<string>() : namedGrams(lexicon);
   const { scored, concepts: understood, weights, weight } = await scoreRecords(concepts, phrases, records, siteGrams, words);
   // After the scores, whose searches loaded the chunks of every character it needs.
-  const forms = await looseForms(pagefind, await siteForms(concepts, meant, phrases), concepts);
+  const forms = await looseForms(pagefind, phrases, await siteForms(concepts, meant, phrases), concepts);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
   // of equal score.
   const looseRank = bestOver(forms, (_result, rank, form) => 1 - rank / form.results.length);
