@@ -75,7 +75,8 @@ async function pool(items, parallel, work) {
 /**
  * A tab of the site's origin that searches as /search does: a blank page of the site's language (Pagefind segments a
  * Chinese query by the page's lang) that loads the site's ranking rule (src/browser/site-search.ts, its types stripped),
- * `/pagefind/pagefind.js` and the lexicon as /search gets it (search-source.ts `siteLexicon`, loaded when a query needs it), and
+ * `/pagefind/pagefind.js` with /search's options (search-text.ts PAGEFIND_OPTIONS) and the lexicon as /search gets it
+ * (search-source.ts `siteLexicon`, loaded when a query needs it), and
  * nothing else. (Loaded by a module script, not an import() in an evaluated function, which a test runner's transform
  * would rewrite.)
  * @returns {Promise<{ page: import('playwright-core').Page, responses: import('playwright-core').Response[] }>}
@@ -97,7 +98,7 @@ async function openSearchTab(context, { url, lang, siteSearch }) {
   await page.addScriptTag({
     type: 'module',
     content:
-      "window.__site = await import('/__site-search.js'); window.__pagefind = await import('/pagefind/pagefind.js'); window.__lexicon = (await import('/__search-source.js')).siteLexicon(); window.__ready = true;",
+      "window.__site = await import('/__site-search.js'); window.__pagefind = await import('/pagefind/pagefind.js'); await window.__pagefind.options({ ...(await import('/__search-text.js')).PAGEFIND_OPTIONS }); window.__lexicon = (await import('/__search-source.js')).siteLexicon(); window.__ready = true;",
   });
   await page.waitForFunction(() => window.__ready === true);
   return { page, responses };

@@ -1,8 +1,9 @@
 /**
  * The site search's files and text forms (src/browser/site-search.ts searches with them): the index's spaced Han
  * characters and the phrase query of a term (spaceHan, phraseQuery), full-width folding, the shapes of the search
- * lexicon, typo sounds and typo files the build writes beside the index (src/integrations/search-lexicon.ts) and where
- * they are, loading them once each (siteLexicon), folding a query with the lexicon (foldQuery), the parts of Pagefind's
+ * lexicon, folding, typo sounds and typo files the build writes beside the index (src/integrations/search-lexicon.ts)
+ * and where they are, loading them once each (siteLexicon), folding a query with the lexicon and, for a query with
+ * characters Big5 does not have, the folding file (needsFold, withFold, foldQuery), the parts of Pagefind's
  * JS API used, and reading a page's data from its fragment file by id (fragmentData).
  *
  * This module imports nothing at run time but search-text.ts (the recall tool, scripts/search-recall.mjs, serves them
@@ -54,9 +55,12 @@ export function foldWidth(text: string): string {
  * /pagefind/site-lexicon.json). Page ids are Pagefind's result ids.
  */
 export interface SearchLexicon {
-  /** Simplified → traditional characters (OpenCC, only those whose traditional form the site writes). */
+  /**
+   * Simplified → traditional characters (OpenCC, only those whose traditional form the site writes); here those Big5
+   * has (FoldTables), the others in the folding file.
+   */
   chars: Record<string, string>;
-  /** Simplified → traditional phrases that characters alone convert otherwise (台风 → 颱風). */
+  /** Simplified → traditional phrases that characters alone convert otherwise (旅游 → 旅遊; likewise, FoldTables). */
   phrases: Record<string, string>;
   /** Groups of synonyms (src/site/search-terms.ts SEARCH_SYNONYMS). */
   synonyms: string[][];
@@ -79,6 +83,56 @@ export interface SearchLexicon {
 }
 
 /**
+ * The simplified → traditional tables of a query's folding (SearchLexicon `chars` and `phrases`). The lexicon holds
+ * those whose simplified side is written in Big5's characters (万, 机, 网; 信息 → 資訊, 旅游 → 旅遊), which a query in
+ * Traditional characters may hold; the others (车 → 車, 台风 → 颱風: a simplified character Big5 does not have) are in
+ * a file of their own (/pagefind/site-fold.json), fetched only for a query holding such a character (needsFold), so
+ * that a query in Traditional characters does without its bytes (about 4 KB of every first search).
+ */
+export type FoldTables = Pick<SearchLexicon, 'chars' | 'phrases'>;
+
+/** One Han character (not global: `test` keeps no state). */
+const ONE_HAN = /^\p{Script=Han}$/u;
+
+/** Big5's characters of levels 1 and 2 (lead bytes 0xA4–0xF9), decoded once; null where the browser has no Big5 decoder. */
+let big5: Set<string> | null | undefined;
+
+/**
+ * The Han characters of Big5's levels 1 and 2 (lead bytes 0xA4–0xF9, trail bytes 0x40–0x7E and 0xA1–0xFE), as the
+ * Encoding Standard's big5 decoder reads them (the browser's TextDecoder; the build's, which splits the tables, is the
+ * same standard's).
+ * @returns the characters, or null where no Big5 decoder is available
+ */
+export function big5Characters(): ReadonlySet<string> | null {
+  if (big5 !== undefined) return big5;
+  try {
+    const bytes: number[] = [];
+    for (let lead = 0xa4; lead <= 0xf9; lead += 1) {
+      for (let trail = 0x40; trail <= 0xfe; trail += 1) if (trail <= 0x7e || trail >= 0xa1) bytes.push(lead, trail);
+    }
+    big5 = new Set(Array.from(new TextDecoder('big5').decode(new Uint8Array(bytes))).filter((character) => ONE_HAN.test(character)));
+  } catch {
+    big5 = null;
+  }
+  return big5;
+}
+
+/**
+ * Whether a query needs the folding file (FoldTables): it holds a Han character outside Big5's (big5Characters), after
+ * NFKC; always where the browser has no Big5 decoder.
+ */
+export function needsFold(query: string): boolean {
+  const characters = big5Characters();
+  return characters === null || Array.from(query.normalize('NFKC')).some((character) => ONE_HAN.test(character) && !characters.has(character));
+}
+
+/** The lexicon's folding tables and the folding file's as one (foldQuery). */
+export const withFold = (lexicon: FoldTables, fold: FoldTables): FoldTables => ({
+  chars: { ...lexicon.chars, ...fold.chars },
+  phrases: { ...lexicon.phrases, ...fold.phrases },
+});
+
+/**
  * What a typo is compared with (/pagefind/site-sounds.json), loaded only by a search with a term that finds (almost)
  * nothing, so that most searches do without its bytes.
  */
@@ -98,6 +152,8 @@ export type SearchTypos = Record<string, string>;
 
 /** Where the build writes the lexicon (in the index's folder, so it comes and goes with it). */
 export const LEXICON_URL = '/pagefind/site-lexicon.json';
+/** Where the build writes the folding tables of the characters Big5 does not have (beside the lexicon; FoldTables). */
+export const FOLD_URL = '/pagefind/site-fold.json';
 /** Where the build writes the sounds and words of the typo suggestions (beside the lexicon). */
 export const SOUNDS_URL = '/pagefind/site-sounds.json';
 /** Where the build writes the sounds of the characters the site does not write (beside the lexicon). */
@@ -115,17 +171,20 @@ async function loadJson<T>(url: string): Promise<T> {
 /** The lexicon and the typo sounds as a search gets them: each fetched once, when first asked for. */
 export interface LexiconSource {
   lexicon: () => Promise<SearchLexicon>;
+  /** The folding tables of the characters Big5 does not have (absent: the lexicon's alone fold a query). */
+  fold?: () => Promise<FoldTables>;
   sounds: () => Promise<SearchSounds>;
   /** The sounds of the characters the site does not write (absent: no such typo is read). */
   typos?: () => Promise<SearchTypos>;
 }
 
 /**
- * The site's lexicon files (LEXICON_URL, SOUNDS_URL, TYPOS_URL) as a LexiconSource: the sounds are only fetched by a
- * search that needs a suggestion, the typos' only by one whose suspected typo is a character the site does not write.
+ * The site's lexicon files (LEXICON_URL, FOLD_URL, SOUNDS_URL, TYPOS_URL) as a LexiconSource: the folding file is only
+ * fetched for a query that needs it (needsFold), the sounds by a search that needs a suggestion, the typos' by one whose
+ * suspected typo is a character the site does not write.
  * A failed fetch is not kept, so the next search tries again.
  */
-export function siteLexicon(urls: { lexicon?: string; sounds?: string; typos?: string } = {}): LexiconSource {
+export function siteLexicon(urls: { lexicon?: string; fold?: string; sounds?: string; typos?: string } = {}): LexiconSource {
   const once = <T>(url: string) => {
     let loading: Promise<T> | undefined;
     return () => {
@@ -138,6 +197,7 @@ export function siteLexicon(urls: { lexicon?: string; sounds?: string; typos?: s
   };
   return {
     lexicon: once<SearchLexicon>(urls.lexicon ?? LEXICON_URL),
+    fold: once<FoldTables>(urls.fold ?? FOLD_URL),
     sounds: once<SearchSounds>(urls.sounds ?? SOUNDS_URL),
     typos: once<SearchTypos>(urls.typos ?? TYPOS_URL),
   };
@@ -152,7 +212,7 @@ const longestKey = (table: Record<string, string>): number => Math.max(1, ...Obj
  * @param query a normalized query (src/lib/search.ts normalizeQuery)
  * @param lexicon the search lexicon
  */
-export function foldQuery(query: string, lexicon: Pick<SearchLexicon, 'chars' | 'phrases'>): string {
+export function foldQuery(query: string, lexicon: FoldTables): string {
   const characters = Array.from(query.normalize('NFKC').toLowerCase());
   const longest = longestKey(lexicon.phrases);
   let folded = '';

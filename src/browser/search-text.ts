@@ -1,7 +1,8 @@
 /**
  * What /search needs of the site search before it searches (src/components/SearchResults.ts imports it with the page;
  * src/browser/site-search.ts, which ranks, is loaded with the first query, so a page without one downloads none of
- * it): the excerpt's length and ellipsis, and the index's spaces taken back out of a title or an excerpt.
+ * it): Pagefind's options, the excerpt's length and ellipsis, and the index's spaces taken back out of a title or an
+ * excerpt.
  *
  * This module imports nothing (the recall tool serves it to the browser as it is, its types stripped).
  */
@@ -10,6 +11,15 @@
 export const EXCERPT_WORDS = 40;
 /** What an excerpt that does not end the page's text ends with (Pagefind's `excerptEllipsis` of /search). */
 export const EXCERPT_ELLIPSIS = '…';
+
+/**
+ * Pagefind's options as /search sets them before its first search (src/components/SearchResults.ts; the recall tool,
+ * scripts/search-recall.mjs, sets the same): the excerpt's length and ellipsis, and `noWorker`: Pagefind 1.6 searches
+ * in a web worker of its own by default, whose script (`pagefind-worker.js`, about 12 KB gzip) repeats the search code
+ * `pagefind.js` already holds. On the main thread the first search downloads that much less (the budget of
+ * SEARCH_FIRST_SEARCH_KB, src/site/limits.ts); the searches a query makes are the wasm's, a few ms each.
+ */
+export const PAGEFIND_OPTIONS = { excerptLength: EXCERPT_WORDS, excerptEllipsis: EXCERPT_ELLIPSIS, noWorker: true } as const;
 
 /**
  * Takes back out the spaces the index put around Han characters, in Pagefind's excerpt HTML (only `<mark>` tags)

@@ -13,7 +13,8 @@
  * sounds, a file of their own, only by a search that needs a suggestion, as every byte counts in a first search):
  *
  * 1. Folding: NFKC (full-width ＥＳＧ → ESG, ？ → ?), lower case, simplified → traditional by OpenCC's tables
- *    restricted to the site's text (phrases first, longest match: 台风 → 颱風; then characters: 车险 → 車險).
+ *    restricted to the site's text (phrases first, longest match: 台风 → 颱風; then characters: 车险 → 車險); the
+ *    tables of characters Big5 does not have are fetched only for a query holding one (search-source.ts needsFold).
  * 2. Terms: the query is cut at white space, punctuation and the words that carry no meaning in a query
  *    (src/site/search-terms.ts SEARCH_STOP_WORDS: 機車險怎麼保? → 機車險, 保); a lone character left by such a cut
  *    is dropped when other terms remain; a word the rewrites know is never cut (賠多少, 怎麼退). A query of more than
@@ -75,15 +76,18 @@ import {
   type SearchLexicon,
   type SiteSearch,
   foldQuery,
+  needsFold,
   spaceHan,
+  withFold,
 } from './search-source.ts';
 import { unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
 
 /**
  * A result with its rank's score whose `data()` goes through the result Pagefind returned, so that result stays
- * reachable as long as ours: Pagefind (1.6) searches in a web worker, registers each result it returns with a
- * FinalizationRegistry and, once the result is garbage-collected, tells the worker to drop its data (`releaseData`);
+ * reachable as long as ours: Pagefind (1.6), when it searches in a web worker (its default; /search runs it on the main
+ * thread, search-text.ts PAGEFIND_OPTIONS), registers each result it returns with a FinalizationRegistry and, once the
+ * result is garbage-collected, tells the worker to drop its data (`releaseData`);
  * a later `data()` then resolves null. A copy that let go of the original (`{ ...result }`) lost the data of the
  * results past the first page whenever the collector ran before 載入更多結果 asked for them.
  */
@@ -137,21 +141,78 @@ export const HEAD_POSITIONS = 24;
 /** How much a record whose head holds all of the query's characters is weighed up (× 1 + HEAD_WEIGHT). Site choice. */
 export const HEAD_WEIGHT = 0.25;
 
+/** Pagefind's results of a search of the query's characters in one way of writing its words. */
+interface LooseForm {
+  words: readonly string[];
+  results: readonly PagefindResult[];
+}
+
+/**
+ * Most other ways of writing the query (a concept's synonym or rewrite in place of its word) that Pagefind's own search
+ * is also given: each is one more search of characters whose index chunks the scores already loaded. Site choice.
+ */
+export const LOOSE_FORMS = 6;
+
+/**
+ * Pagefind's search of the query's characters (it finds a record only when it holds all of them), as the query's words
+ * are meant and, for up to LOOSE_FORMS of its concepts' alternatives, with that concept written so: a record writing a
+ * concept in another of its ways (旅平險 for 旅行平安保險) is found by that form, so it gets the rank, head and reach
+ * weights of a record writing the query's own words; a form counts only for the records holding its alternative whole.
+ * @param looseWords the query's words as Pagefind's search is given them (siteForms), one per concept
+ * @returns the forms searched, the query's own first
+ */
+async function looseForms(
+  pagefind: PagefindSearch,
+  phrases: Phrases,
+  looseWords: readonly string[],
+  concepts: readonly Concept[],
+): Promise<LooseForm[]> {
+  const others = concepts.flatMap((concept, i) =>
+    concept.alternatives
+      .slice(1)
+      .filter((alternative) => !looseWords[i]!.split(' ').includes(alternative))
+      .map((alternative) => ({ alternative, words: looseWords.map((word, j) => (j === i ? alternative : word)) })),
+  );
+  const search = async (words: readonly string[]) => (await pagefind.search(spaceHan(words.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
+  return Promise.all([
+    search(looseWords).then((results) => ({ words: looseWords, results })),
+    // Only the records holding the alternative whole (the phrase search the scores made): 住宅火災保險 holds the
+    // characters of 商業火災保險, not the word.
+    ...others.slice(0, LOOSE_FORMS).map(async ({ alternative, words }) => {
+      const [results, holders] = await Promise.all([search(words), phrases(alternative)]);
+      return { words, results: results.filter((result) => holders.has(result.id)) };
+    }),
+  ]);
+}
+
+/** Per record, the best of a value over the forms that found it. */
+function bestOver(forms: readonly LooseForm[], value: (result: PagefindResult, rank: number, form: LooseForm) => number, better = Math.max) {
+  const best = new Map<string, number>();
+  for (const form of forms) {
+    form.results.forEach((result, rank) => {
+      const own = value(result, rank, form);
+      best.set(result.id, best.has(result.id) ? better(best.get(result.id)!, own) : own);
+    });
+  }
+  return best;
+}
+
 /**
  * The title as a field of its own, for every record found (the title re-rank reads only the first TITLE_RERANK): a
  * record's title is its first words (an item's question is its `<h1>`, a page's name follows its category and date),
  * and Pagefind's search of the query's characters gives where each record holds them. The share of the query's
  * characters that the record holds within its first HEAD_POSITIONS weighs it up (HEAD_WEIGHT): 旅平險要在出發前多久投保 for
- * 旅行平安保險應於何時投保, before the news that mention 旅平險 and 投保 in their bodies.
+ * 旅行平安保險應於何時投保, before the news that mention 旅平險 and 投保 in their bodies; of the forms that found it
+ * (looseForms), the best.
  * @param scored the records, weighed in place
- * @param loose Pagefind's results of the query's characters (their `words`: positions of the characters found)
- * @param meant the query's words
+ * @param forms Pagefind's results of the query's characters (their `words`: positions of the characters found)
  */
-function weighHead(scored: { id: string; score: number }[], loose: readonly PagefindResult[], meant: readonly string[]): void {
-  const characters = new Set(meant.flatMap((word) => Array.from(word)).filter((character) => ONE_HAN.test(character)));
-  if (characters.size === 0) return;
-  const head = new Map(loose.map((result) => [result.id, (result.words ?? []).filter((position) => position < HEAD_POSITIONS).length]));
-  for (const entry of scored) entry.score *= 1 + HEAD_WEIGHT * Math.min(1, (head.get(entry.id) ?? 0) / characters.size);
+function weighHead(scored: { id: string; score: number }[], forms: readonly LooseForm[]): void {
+  const share = bestOver(forms, (result, _rank, form) => {
+    const characters = new Set(form.words.flatMap((word) => Array.from(word)).filter((character) => ONE_HAN.test(character)));
+    return characters.size === 0 ? 0 : Math.min(1, (result.words ?? []).filter((position) => position < HEAD_POSITIONS).length / characters.size);
+  });
+  for (const entry of scored) entry.score *= 1 + HEAD_WEIGHT * (share.get(entry.id) ?? 0);
 }
 
 /** How much Pagefind's own rank raises a record's score (× 1 + LOOSE_WEIGHT for its first result). Site choice. */
@@ -181,8 +242,9 @@ export async function searchSite(
   source: LexiconSource,
   options: { verbatim?: boolean } = {},
 ): Promise<SiteSearch> {
-  const lexicon = await source.lexicon();
-  const folded = foldQuery(query, lexicon);
+  // The folding file only for a query with characters Big5 does not have (needsFold), fetched beside the lexicon.
+  const [lexicon, fold] = await Promise.all([source.lexicon(), source.fold && needsFold(query) ? source.fold() : null]);
+  const folded = foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold));
   const phrases = phraseSearcher(pagefind);
   const known = knownWords(lexicon);
   const intent = intentTerms(folded, lexicon.stopWords, known);
@@ -209,17 +271,16 @@ export async function searchSite(
   const siteGrams = question ? new Set<string>() : namedGrams(lexicon);
   const { scored, concepts: understood, weights, weight } = await scoreRecords(concepts, phrases, records, siteGrams, words);
   // After the scores, whose searches loaded the chunks of every character it needs.
-  const looseWords = await siteForms(concepts, meant, phrases);
-  const loose = (await pagefind.search(spaceHan(looseWords.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
+  const forms = await looseForms(pagefind, phrases, await siteForms(concepts, meant, phrases), concepts);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
   // of equal score.
-  const looseRank = new Map(loose.map((result, rank) => [result.id, 1 - rank / loose.length]));
+  const looseRank = bestOver(forms, (_result, rank, form) => 1 - rank / form.results.length);
   for (const entry of scored) entry.score *= 1 + LOOSE_WEIGHT * (looseRank.get(entry.id) ?? 0);
-  weighHead(scored, loose, looseWords);
+  weighHead(scored, forms);
   // For a question, a long record (a decree, a long article) holds many of its words by chance: the farther its last
   // match lies past the records' usual reach, the less it counts (LENGTH_WEIGHT), so a short answer holding the
   // question's words outranks it. (A page's name, a phone number, a few terms: the page that holds them, however long.)
-  const reach = new Map(loose.map((result) => [result.id, 1 + Math.max(0, ...(result.words ?? []))]));
+  const reach = bestOver(forms, (result) => 1 + Math.max(0, ...(result.words ?? [])), Math.min);
   const usual = question ? median([...reach.values()]) : 0;
   if (usual > 0) for (const entry of scored) entry.score /= 1 + LENGTH_WEIGHT * Math.log(Math.max(1, (reach.get(entry.id) ?? usual) / usual));
   scored.sort((a, b) => b.score - a.score);

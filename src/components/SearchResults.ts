@@ -9,7 +9,7 @@
  * Pagefind reads the page's `<html lang>` to segment a Chinese query. The query is only ever set as text; the excerpts (HTML that Pagefind builds from our own
  * pages, with `<mark>` around matches) are copied node by node keeping text and `<mark>` only.
  */
-import { EXCERPT_ELLIPSIS, EXCERPT_WORDS, unspaceHan } from '../browser/search-text';
+import { PAGEFIND_OPTIONS, unspaceHan } from '../browser/search-text';
 import type { PagefindResult, PagefindSearch, SiteSearch } from '../browser/search-source';
 import { normalizeQuery, searchHref, VERBATIM_PARAM } from '../lib/search';
 import { COMPANY } from '../site/company';
@@ -28,7 +28,7 @@ let pagefindPromise: Promise<Pagefind> | undefined;
 /** Loads Pagefind once. The variable specifier keeps Vite from resolving or bundling it. */
 export function loadPagefind(url: string = PAGEFIND_URL): Promise<Pagefind> {
   pagefindPromise ??= (import(/* @vite-ignore */ url) as Promise<Pagefind>).then(async (pagefind) => {
-    await pagefind.options({ excerptLength: EXCERPT_WORDS, excerptEllipsis: EXCERPT_ELLIPSIS });
+    await pagefind.options({ ...PAGEFIND_OPTIONS });
     return pagefind;
   });
   return pagefindPromise;

@@ -24,8 +24,8 @@
  * pages' digest comes from the pipeline's one read of them (src/integrations/built-pages.ts).
  *
  * Beside the index it writes the search lexicon (src/integrations/search-lexicon.ts: folding tables, the thesaurus,
- * best bets and collapsed groups as page ids; and apart, the sounds and words of typo suggestions), kept and restored
- * with it.
+ * best bets and collapsed groups as page ids; and apart, the folding tables of the characters Big5 does not have and
+ * the sounds and words of typo suggestions), kept and restored with it.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -39,7 +39,15 @@ import { SEARCH_INDEX_CHUNK_LOCATIONS, SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUA
 import { codeDigest } from './code-digest';
 import { rechunkSearchIndex } from './search-chunks';
 import { searchItemDocument, searchItems } from './search-items';
-import { buildLexicon, lexiconDataDigest, readIndexedPages, SEARCH_LEXICON_FILE, SEARCH_SOUNDS_FILE, SEARCH_TYPOS_FILE } from './search-lexicon';
+import {
+  buildLexicon,
+  lexiconDataDigest,
+  readIndexedPages,
+  SEARCH_FOLD_FILE,
+  SEARCH_LEXICON_FILE,
+  SEARCH_SOUNDS_FILE,
+  SEARCH_TYPOS_FILE,
+} from './search-lexicon';
 
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -57,6 +65,7 @@ const SEARCH_CODE = [
   './search-items.ts',
   './search-lexicon.ts',
   '../browser/site-search.ts',
+  '../browser/search-source.ts',
   '../site/search-terms.ts',
 ];
 
@@ -234,8 +243,9 @@ export async function indexSite(options: {
     const written = await index.writeFiles({ outputPath: output });
     if (written.errors.length > 0) throw new Error(`Search index: ${written.errors.join('; ')}`);
     const [cut] = await rechunkSearchIndex(output, SEARCH_INDEX_CHUNK_LOCATIONS);
-    const { lexicon, sounds, typos } = buildLexicon({ pageTexts, pages: await readIndexedPages(output) });
+    const { lexicon, fold, sounds, typos } = buildLexicon({ pageTexts, pages: await readIndexedPages(output) });
     await writeFile(join(output, SEARCH_LEXICON_FILE), JSON.stringify(lexicon));
+    await writeFile(join(output, SEARCH_FOLD_FILE), JSON.stringify(fold));
     await writeFile(join(output, SEARCH_SOUNDS_FILE), JSON.stringify(sounds));
     await writeFile(join(output, SEARCH_TYPOS_FILE), JSON.stringify(typos));
     logger.info(`${pageCount} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE}, ${cut?.after} word chunks)`);

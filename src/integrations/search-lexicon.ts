@@ -10,14 +10,16 @@
  *   itself write (干 stays 干 on a site that writes 干), and the phrases (up to PHRASE_MAX_LENGTH characters) that
  *   characters alone would convert otherwise, whose traditional form the site's text holds and which the site's
  *   text does not hold as they are (台风 → 颱風, 旅游 → 旅遊; 了解 stays). The
- *   whole converter is ~450 KB gzipped; the cut tables are a few KB.
+ *   whole converter is ~450 KB gzipped; the cut tables are a few KB. The lexicon holds those whose simplified side
+ *   Big5 has (机 → 機, 信息 → 資訊); the others, `pagefind/site-fold.json` (SEARCH_FOLD_FILE), fetched only for a
+ *   query with a character Big5 does not have (src/browser/search-source.ts FoldTables, needsFold).
  * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first;
  *   `pagefind/site-typos.json`, a file of its own: the same for the common characters (Big5's level 1) the site does
  *   not write, which a visitor may type for one it does (颱風紅水 for 颱風洪水: src/browser/search-typos.ts), fetched
  *   only when a suspected typo is such a character (10 KB that a typo of the site's own characters does without).
  * - `words`: what a typo is compared with: the thesaurus, the best bets' terms, the product titles and the Han
  *   character pairs found on at least WORD_MIN_SHARE of the pages, most frequent first (at most WORDS_MAX).
- * - `rewrites`: the glossary's and the colloquial words of src/site/search-terms.ts, folded, with their terms;
+ * - `rewrites`: the glossary's and the colloquial words of src/site/search-terms.ts, folded (only so), with their terms;
  *   `records`: how many records the index holds (the base of the ranking's weights);
  * - `synonyms`, `stopWords`, `bets`, `groups`: src/site/search-terms.ts, the best bets and collapsed groups as
  *   Pagefind page ids (read from the index's fragment files, which name each page's URL and title); a bet also names
@@ -33,7 +35,7 @@ import STCharacters from 'opencc-js/dict/STCharacters';
 import STPhrases from 'opencc-js/dict/STPhrases';
 import TWPhrases from 'opencc-js/dict/TWPhrases';
 import { pinyin } from 'pinyin-pro';
-import { foldQuery, type SearchLexicon, type SearchSounds } from '../browser/search-source';
+import { big5Characters, type FoldTables, foldQuery, type SearchLexicon, type SearchSounds } from '../browser/search-source';
 import { unspaceHan } from '../browser/search-text';
 import { SEARCH_BEST_BETS, SEARCH_COLLAPSED_PAGES, SEARCH_PRODUCT_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../site/search-terms';
 import { SEARCH_COLLOQUIAL } from '../site/search-colloquial';
@@ -41,6 +43,8 @@ import { SEARCH_GLOSSARY } from '../site/search-glossary';
 
 /** File name of the lexicon in the index's folder (site-search LEXICON_URL). */
 export const SEARCH_LEXICON_FILE = 'site-lexicon.json';
+/** File name of the folding tables of the characters Big5 does not have (search-source FOLD_URL). */
+export const SEARCH_FOLD_FILE = 'site-fold.json';
 /** File name of the typo sounds in the index's folder (site-search SOUNDS_URL). */
 export const SEARCH_SOUNDS_FILE = 'site-sounds.json';
 /** File name of the sounds of the characters the site does not write (site-search TYPOS_URL). */
@@ -138,14 +142,32 @@ export function foldTables(corpus: string, siteCharacters: ReadonlySet<string>):
 }
 
 /**
- * The rewrites of the lexicon (SearchLexicon `rewrites`): the glossary's and the colloquial words, each folded as a
- * query is (so 家财险 is found in a query folded to 家財險), with their terms.
+ * The folding tables split (search-source FoldTables): those whose simplified side Big5 has, which the lexicon holds,
+ * and the others, which the folding file holds.
+ * @throws Error when no Big5 decoder is available (Node's TextDecoder has one with its full ICU)
+ */
+export function splitFoldTables(tables: FoldTables): { lexicon: FoldTables; fold: FoldTables } {
+  const big5 = big5Characters();
+  if (big5 === null) throw new Error('Search lexicon: no Big5 decoder (TextDecoder("big5")) to split the folding tables.');
+  const inBig5 = (text: string) => Array.from(text).every((character) => big5.has(character));
+  const part = (table: Record<string, string>, keep: boolean) => Object.fromEntries(Object.entries(table).filter(([key]) => inBig5(key) === keep));
+  return {
+    lexicon: { chars: part(tables.chars, true), phrases: part(tables.phrases, true) },
+    fold: { chars: part(tables.chars, false), phrases: part(tables.phrases, false) },
+  };
+}
+
+/**
+ * The rewrites of the lexicon (SearchLexicon `rewrites`): the glossary's and the colloquial words, each as a query
+ * holding it is folded (家财险 → 家財險), with their terms. Only the folded form: a folded query holds no character the
+ * tables fold.
  * @param tables the folding tables of foldTables
  */
-export function rewriteTable(tables: Pick<SearchLexicon, 'chars' | 'phrases'>): SearchLexicon['rewrites'] {
+export function rewriteTable(tables: FoldTables): SearchLexicon['rewrites'] {
   const rewrites = new Map<string, string[]>();
   for (const [word, terms] of [...Object.entries(SEARCH_GLOSSARY), ...Object.entries(SEARCH_COLLOQUIAL)]) {
-    for (const form of new Set([word, foldQuery(word, tables)])) rewrites.set(form, [...new Set([...(rewrites.get(form) ?? []), ...terms])]);
+    const form = foldQuery(word, tables);
+    rewrites.set(form, [...new Set([...(rewrites.get(form) ?? []), ...terms])]);
   }
   return [...rewrites].sort((a, b) => b[0].length - a[0].length);
 }
@@ -246,6 +268,7 @@ function typoWords(pageTexts: readonly string[], named: readonly string[]): stri
  */
 export function buildLexicon(options: { pageTexts: readonly string[]; pages: readonly IndexedPage[] }): {
   lexicon: SearchLexicon;
+  fold: FoldTables;
   sounds: SearchSounds;
   typos: Record<string, string>;
 } {
@@ -279,9 +302,11 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
   const named = [...SEARCH_SYNONYMS.flat(), ...bets.flatMap(([terms]) => terms)];
   const words = typoWords(pageTexts, named);
   const tables = foldTables([...distinct].join('\n'), new Set(frequency.keys()));
+  const { lexicon: big5Tables, fold } = splitFoldTables(tables);
   return {
+    fold,
     lexicon: {
-      ...tables,
+      ...big5Tables,
       synonyms: SEARCH_SYNONYMS.map((group) => [...group]),
       stopWords: [...SEARCH_STOP_WORDS].sort((a, b) => b.length - a.length),
       bets,

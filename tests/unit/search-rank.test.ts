@@ -18,7 +18,7 @@ import {
 import { type FoundRecord, RELEVANCE_FLOOR, scoreRecords, titleShare } from '../../src/browser/search-rank';
 import { correctTypos, seeksTypos, suspectedTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
 import { asksQuestion, intentTerms, knownWords, mayBeMistyped, rewritePieces, termAlternatives } from '../../src/browser/search-query';
-import { foldQuery } from '../../src/browser/search-source';
+import { foldQuery, withFold } from '../../src/browser/search-source';
 import { searchItemDocument, searchItems } from '../../src/integrations/search-items';
 import { buildLexicon } from '../../src/integrations/search-lexicon';
 
@@ -75,10 +75,12 @@ describe('scoreRecords', () => {
 });
 
 describe('query alternatives', () => {
-  const { lexicon } = buildLexicon({
+  const built = buildLexicon({
     pageTexts: ['住宅火災保險 第三人責任險 網路投保 理賠 資訊 碰撞 事故 行李遺失 強制汽車責任保險'],
     pages: [],
   });
+  // A simplified query is folded with the folding file too (search-source needsFold).
+  const lexicon = { ...built.lexicon, ...withFold(built.lexicon, built.fold) };
 
   it('mainland vocabulary folds to the Taiwanese word the site writes (OpenCC Taiwan phrases): 网络投保 → 網路投保', () => {
     expect(foldQuery('网络投保', lexicon)).toBe('網路投保');

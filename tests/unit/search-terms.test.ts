@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bestBets, intentTerms, soundAlikeWords } from '../../src/browser/search-query';
-import { foldQuery } from '../../src/browser/search-source';
+import { foldQuery, needsFold, withFold } from '../../src/browser/search-source';
 import { buildLexicon } from '../../src/integrations/search-lexicon';
 import { SEARCH_BEST_BETS, SEARCH_SYNONYMS, isSearchListPage } from '../../src/site/search-terms';
 
@@ -18,7 +18,22 @@ const pages = [
   ...products.map((title, i) => ({ id: `p${i}`, path: `/insurance/detail/${i + 1}`, title, file: `p${i}` })),
   ...Object.keys(SEARCH_BEST_BETS).map((path, i) => ({ id: `b${i}`, path, title: `page ${i}`, file: `b${i}` })),
 ];
-const { lexicon, sounds } = buildLexicon({ pageTexts: [...pageTexts, ...SEARCH_SYNONYMS.flat()], pages });
+const built = buildLexicon({ pageTexts: [...pageTexts, ...SEARCH_SYNONYMS.flat()], pages });
+const { sounds } = built;
+// As a simplified query is folded: with the folding file too (search-source needsFold).
+const lexicon = { ...built.lexicon, ...withFold(built.lexicon, built.fold) };
+
+describe('the folding file', () => {
+  it('holds the characters and phrases Big5 does not have; only a query holding one fetches it', () => {
+    expect(built.fold.chars).toHaveProperty('车', '車');
+    expect(built.lexicon.chars).not.toHaveProperty('车');
+    expect(built.fold.phrases).toHaveProperty('台风', '颱風');
+    expect(Object.keys(built.lexicon.chars).every((character) => !needsFold(character))).toBe(true);
+    expect(needsFold('车险理赔')).toBe(true);
+    expect(needsFold('車險理賠 ESG')).toBe(false);
+    expect(foldQuery('車險', built.lexicon)).toBe('車險');
+  });
+});
 
 describe('foldQuery', () => {
   it.each([
