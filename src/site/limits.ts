@@ -167,10 +167,10 @@ export const SEARCH_INDEX_CHUNK_LOCATIONS = 1000;
 export const SEARCH_PAGE_SIZE = 10;
 /**
  * Budget of the site search: bytes of a first search, in KB of 1,024 bytes as served (gzip): what a
- * visitor with an empty cache downloads under /pagefind/ for one query — Pagefind's loader, worker and wasm, the
- * lexicon, the index chunks and the first page of results' fragments (scripts/search-recall.mjs measures it), on the
+ * visitor with an empty cache downloads under /pagefind/ for one query — Pagefind's loader and wasm (it searches on
+ * the main thread, no worker), the lexicon, the index chunks and the first page of results' fragments (scripts/search-recall.mjs measures it), on the
  * sample site and at 1,000 items, for the median query (a typical first search) and each recommended search of the
- * overlay; the bench lists the queries over it. Pagefind's own files take about 81 KB of it. Site choice.
+ * overlay; the bench lists the queries over it. Pagefind's own files take about 69 KB of it. Site choice.
  */
 export const SEARCH_FIRST_SEARCH_KB = 160;
 
