@@ -45,15 +45,15 @@ function unusable(name: PortalListName | 'notifications', items: unknown[]): unk
   return result.success ? [] : result.error.issues;
 }
 
-/** POST bodies the endpoints need (others get `{}`). */
 /**
  * Time bound of the test that fetches every image of the sample, ms. On a fresh clone the photo cache
  * (scripts/sample-portal/photos.mjs PHOTO_CACHE_DIR) is empty, so that test draws every photograph: about 5 s alone on
- * 2 cores, past the 20 s default beside the type check and the other unit files (`npm test` step 3). The bound only
+ * 2 cores, and CI saw it pass 20 s beside the type check and the other unit files (`npm test` step 3). The bound only
  * stops a hung request; the test asserts no speed.
  */
 const COLD_PHOTOS_TIMEOUT_MS = 120_000;
 
+/** POST bodies the endpoints need (others get `{}`). */
 const BODIES: Partial<Record<EndpointName, unknown>> = { listCodes: { codeType: 'ProblemType' } };
 
 let portal: Portal;
