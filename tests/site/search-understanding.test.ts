@@ -88,8 +88,13 @@ const spread = <T>(items: readonly T[], count: number): T[] =>
  */
 function homophoneTypos(records: readonly IndexRecord[], count: number): { word: string; typo: string }[] {
   const corpus = records.map((record) => record.text).join('\n');
-  // Characters the search folds as simplified ones (么 → 麼) are left out: they are read as another character.
-  const folded = new Set(Object.keys((JSON.parse(readFileSync(join(dist, 'pagefind', 'site-lexicon.json'), 'utf8')) as { chars: object }).chars));
+  // Characters the search folds as simplified ones (么 → 麼) are left out: they are read as another character. The
+  // lexicon holds those Big5 has, the folding file the others (src/browser/search-source.ts FoldTables).
+  const folded = new Set(
+    ['site-lexicon.json', 'site-fold.json'].flatMap((file) =>
+      Object.keys((JSON.parse(readFileSync(join(dist, 'pagefind', file), 'utf8')) as { chars: object }).chars),
+    ),
+  );
   const pool = commonCharacters().filter((character) => !folded.has(character));
   const siteSounds = (JSON.parse(readFileSync(join(dist, 'pagefind', 'site-sounds.json'), 'utf8')) as { sounds: Record<string, string> }).sounds;
   const bySyllable = new Map<string, string[]>();
