@@ -27,12 +27,13 @@
  *   7. end-to-end tests in Chromium (Playwright, tests/e2e, over the same dist/: no build of their own);
  *   8. the forms' end-to-end tests tagged @strict again with the portal answering only REFERENCE.md "Portal API" (E2E_PORTAL_STRICT=1):
  *      the /service form and 語音播放 without their calls beyond the spec, and the contact form's REFERENCE.md "Portal API" calls.
- * Order: 1, 2, 3 (its two halves side by side), 5, then 4 side by side with 6, 7 and 8 (these one after the other).
- * Step 5 comes before 4 so that what reads its dist/ need not wait for the whole builds: those build only into
- * temporary folders, and one build at a time per checkout (scripts/astro.mjs BUILD_LOCK_FILE) keeps 4's builds
- * apart from 5's. On a fresh clone step 5 is the cold build (image variants, audio synthesis) whose caches the whole
- * builds then find warm; the scenarios that must be cold keep their own cache folders (tests/build/timezone.test.ts).
- * Side by side, each step's output lines carry its label ([types], [unit], [builds], [site], [e2e], [e2e strict]);
+ * Order: 1, 2, then two lines side by side: the type check (3), the build (5) and 6, 7, 8 one after the other; beside
+ * them the unit tests (3), then, once 5's build is done, the whole builds (4). Step 5 comes before 4 so that what
+ * reads its dist/ need not wait for the whole builds: those build only into temporary folders, and one build at a time
+ * per checkout (scripts/astro.mjs BUILD_LOCK_FILE) keeps 4's builds apart from 5's. On a fresh clone step 5 is the
+ * cold build (image variants, audio synthesis) whose caches the whole builds then find warm; the scenarios that must
+ * be cold keep their own cache folders (tests/build/timezone.test.ts).
+ * Side by side, each step's output lines carry its label ([types], [unit], [build], [builds], [site], [e2e], [e2e strict]);
  * a failure anywhere stops every step under way and the run, as before. At the end the run prints each step's time
  * and each side-by-side group's wall time.
  * Every test file of a folder runs: a new file needs no registration. A vitest file outside the three folders would
@@ -188,24 +189,22 @@ await step('lint and format (Biome)', [
   'tests',
   'astro.config.mjs',
 ]);
-// Side by side: the type check is one process (about a core), vitest spreads the unit tests over the rest.
-await sideBySide('type check beside the unit tests', [
-  [() => step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check'], {}, 'types')],
-  [() => step('unit and integration tests', [...vitest, UNIT_TESTS], {}, 'unit')],
-]);
-if (!skipBuild) {
-  // Strict: the sample portal answers only REFERENCE.md "Portal API", so a build-time call the insurer's portal lacks fails
-  // here; the HTML is the same as against the full sample portal. First, so that the checks of the built site and
-  // the browser tests can run beside the whole builds (which never touch dist/); on a fresh clone this is the cold
-  // build that fills the checkout's image and audio caches, which the whole builds then find warm.
-  await step('build against the sample portal (strict: REFERENCE.md "Portal API" endpoints only)', ['scripts/astro.mjs', 'build'], {
-    SAMPLE_PORTAL_STRICT: '1',
-    READER_BUDGET_SECONDS: String(TEST_READER_BUDGET_SECONDS),
-  });
-} else if (!existsSync(`${root}dist/index.html`)) {
+if (skipBuild && !existsSync(`${root}dist/index.html`)) {
   console.error('--skip-build needs an existing dist/: run `npm run build` first.');
   process.exit(1);
 }
+/**
+ * Step 5. Strict: the sample portal answers only REFERENCE.md "Portal API", so a build-time call the insurer's portal
+ * lacks fails here; the HTML is the same as against the full sample portal. On a fresh clone this is the cold build
+ * that fills the checkout's image and audio caches, which the whole builds then find warm.
+ */
+const strictBuild = () =>
+  step(
+    'build against the sample portal (strict: REFERENCE.md "Portal API" endpoints only)',
+    ['scripts/astro.mjs', 'build'],
+    { SAMPLE_PORTAL_STRICT: '1', READER_BUDGET_SECONDS: String(TEST_READER_BUDGET_SECONDS) },
+    'build',
+  );
 /** Steps 6–8, one after the other: everything that reads the dist/ of step 5. */
 const builtSiteSteps = [
   () => step('checks of the built site', [...vitest, SITE_CHECKS], tools, 'site'),
@@ -236,9 +235,23 @@ const wholeBuilds = () =>
     { ...tools, SAMPLE_DIST: `${root}dist` },
     'builds',
   );
-await sideBySide(
-  'whole builds beside the checks of the built site and the browser tests',
-  skipBuild ? [builtSiteSteps] : [[wholeBuilds], builtSiteSteps],
-);
+/** Settles when step 5's build passed (a failure ends the run in `step`). */
+const strictBuildDone = Promise.withResolvers();
+// Two lines side by side over the whole run, so that neither core waits for a step the other line does not need:
+// - the type check (one process, about a core), then step 5's build (the type check's `astro sync` and the build
+//   both write .astro/, so never at once), then steps 6–8 over its dist/;
+// - the unit tests (vitest spreads them over the cores the other line leaves), then, once step 5's build is done, the
+//   whole builds: one build at a time per checkout (scripts/astro.mjs BUILD_LOCK_FILE) would stop one started beside
+//   step 5's, and they find the caches step 5 filled warm.
+// The unit tests read no dist/ and build nothing in the checkout; the sample portal's photo cache, which both they and
+// step 5's portal fill on a fresh clone, is written whole and renamed (scripts/sample-portal/photos.mjs).
+await sideBySide('the type check, the build and the checks of the built site, beside the unit tests and the whole builds', [
+  [
+    () => step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check'], {}, 'types'),
+    ...(skipBuild ? [] : [() => strictBuild().then(strictBuildDone.resolve)]),
+    ...builtSiteSteps,
+  ],
+  [() => step('unit and integration tests', [...vitest, UNIT_TESTS], {}, 'unit'), ...(skipBuild ? [] : [() => strictBuildDone.promise, wholeBuilds])],
+]);
 console.log(`\nWhere the time went (steps side by side overlap; "wall" is the time of the group):\n${timings.join('\n')}`);
 console.log('\nAll tests passed.');
