@@ -27,8 +27,9 @@
  *   7. end-to-end tests in Chromium (Playwright, tests/e2e, over the same dist/: no build of their own);
  *   8. the forms' end-to-end tests tagged @strict again with the portal answering only REFERENCE.md "Portal API" (E2E_PORTAL_STRICT=1):
  *      the /service form and 語音播放 without their calls beyond the spec, and the contact form's REFERENCE.md "Portal API" calls.
- * Order: 1, 2, then two lines side by side: the type check (3), the build (5) and 6, 7, 8 one after the other; beside
- * them the unit tests (3), then, once 5's build is done, the whole builds (4). Step 5 comes before 4 so that what
+ * Order: 1, 2, then two lines side by side: the type check (3), the build (5) and 6, 7, 8 one after the other, then
+ * the hostile file of 4 over a build the other line made; beside them the unit tests (3), then, once 5's build is
+ * done, the build with the hostile corpus and the other whole builds (4). Step 5 comes before 4 so that what
  * reads its dist/ need not wait for the whole builds: those build only into temporary folders, and one build at a time
  * per checkout (scripts/astro.mjs BUILD_LOCK_FILE) keeps 4's builds apart from 5's. On a fresh clone step 5 is the
  * cold build (image variants, audio synthesis) whose caches the whole builds then find warm; the scenarios that must
@@ -53,6 +54,7 @@ import { checkCapabilities, report } from './doctor.mjs';
 import { installMissing } from './system-packages.mjs';
 import { chromiumPath, javaPath, nginxPath } from './lib/system.mjs';
 import { readSettings, taipeiToday } from './sample-portal/site-rules.mjs';
+import { HOSTILE_BUILD_ENV } from './sample-portal/content/hostile.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--skip-build');
@@ -225,24 +227,45 @@ const builtSiteSteps = [
 ];
 /**
  * Step 4: builds of their own into temporary folders, one file at a time (one build at a time per checkout). The
- * hostile corpus's policy comparison takes step 5's dist/ as its build of the site without the corpus (SAMPLE_DIST of
- * tests/build/hostile.test.ts) instead of building one more.
+ * hostile corpus's file is split off its line (below): its build (HOSTILE_BUILD_ENV) runs first on this line, into
+ * this run's temporary folder, and its checks in Chromium run on the other line (they build nothing), given that build
+ * as HOSTILE_DIST. Its policy comparison takes step 5's dist/ as its build of the site without the corpus (SAMPLE_DIST
+ * of tests/build/hostile.test.ts) instead of building one more.
  */
-const wholeBuilds = () =>
+const HOSTILE_TESTS = `${WHOLE_BUILD_TESTS}hostile.test.ts`;
+const hostileDist = join(runTmp, 'hostile-dist');
+const hostileBuild = () =>
   step(
-    'whole builds: each portal fault fails the build; publishing; production install; time zones; hostile corpus; a short soak',
-    [...vitest, '--no-file-parallelism', WHOLE_BUILD_TESTS],
-    { ...tools, SAMPLE_DIST: `${root}dist` },
+    'build with the hostile corpus (for tests/build/hostile.test.ts)',
+    ['scripts/astro.mjs', 'build', '--outDir', hostileDist, '--silent'],
+    HOSTILE_BUILD_ENV,
     'builds',
   );
-/** Settles when step 5's build passed (a failure ends the run in `step`). */
+const wholeBuilds = () =>
+  step(
+    'whole builds: each portal fault fails the build; publishing; production install; time zones; a short soak',
+    [...vitest, '--no-file-parallelism', '--exclude', HOSTILE_TESTS, WHOLE_BUILD_TESTS],
+    tools,
+    'builds',
+  );
+const hostileChecks = () =>
+  step(
+    'the hostile corpus in Chromium, and its security policy',
+    [...vitest, HOSTILE_TESTS],
+    { ...tools, HOSTILE_DIST: hostileDist, SAMPLE_DIST: `${root}dist` },
+    'hostile',
+  );
+/** Settle when step 5's build, and the build with the hostile corpus, passed (a failure ends the run in `step`). */
 const strictBuildDone = Promise.withResolvers();
+const hostileBuildDone = Promise.withResolvers();
 // Two lines side by side over the whole run, so that neither core waits for a step the other line does not need:
 // - the type check (one process, about a core), then step 5's build (the type check's `astro sync` and the build
-//   both write .astro/, so never at once), then steps 6–8 over its dist/;
+//   both write .astro/, so never at once), then steps 6–8 over its dist/, then, once the hostile corpus's build (on
+//   the other line) is done, its checks in Chromium;
 // - the unit tests (vitest spreads them over the cores the other line leaves), then, once step 5's build is done, the
-//   whole builds: one build at a time per checkout (scripts/astro.mjs BUILD_LOCK_FILE) would stop one started beside
-//   step 5's, and they find the caches step 5 filled warm.
+//   build with the hostile corpus and the other whole builds: one build at a time per checkout (scripts/astro.mjs
+//   BUILD_LOCK_FILE) would stop one started beside step 5's, and they find the caches step 5 filled warm.
+// The hostile checks moved lines to even them: the whole builds were the longer line by about as long as those checks.
 // The unit tests read no dist/ and build nothing in the checkout; the sample portal's photo cache, which both they and
 // step 5's portal fill on a fresh clone, is written whole and renamed (scripts/sample-portal/photos.mjs).
 await sideBySide('the type check, the build and the checks of the built site, beside the unit tests and the whole builds', [
@@ -250,8 +273,12 @@ await sideBySide('the type check, the build and the checks of the built site, be
     () => step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check'], {}, 'types'),
     ...(skipBuild ? [] : [() => strictBuild().then(strictBuildDone.resolve)]),
     ...builtSiteSteps,
+    ...(skipBuild ? [] : [() => hostileBuildDone.promise, hostileChecks]),
   ],
-  [() => step('unit and integration tests', [...vitest, UNIT_TESTS], {}, 'unit'), ...(skipBuild ? [] : [() => strictBuildDone.promise, wholeBuilds])],
+  [
+    () => step('unit and integration tests', [...vitest, UNIT_TESTS], {}, 'unit'),
+    ...(skipBuild ? [] : [() => strictBuildDone.promise, () => hostileBuild().then(hostileBuildDone.resolve), wholeBuilds]),
+  ],
 ]);
 console.log(`\nWhere the time went (steps side by side overlap; "wall" is the time of the group):\n${timings.join('\n')}`);
 console.log('\nAll tests passed.');

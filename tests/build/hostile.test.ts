@@ -21,8 +21,9 @@
  * `<style>` markup in attribute values (POLICY_PAYLOADS in meta descriptions, `alt` and `aria-label`).
  * The items the build must refuse are tested in tests/unit/hostile.test.ts.
  *
- * Set HOSTILE_DIST to reuse an earlier hostile build (development only; the default builds), SAMPLE_DIST an earlier
- * build without the corpus: `npm test` gives the sample build of its step 5 (scripts/test.mjs), whose policy lines are
+ * This file's build has the settings HOSTILE_BUILD_ENV (the corpus, no audio). Set HOSTILE_DIST to a build with
+ * those settings to use it instead (`npm test` builds it beside its other steps, scripts/test.mjs; in development, an
+ * earlier build), SAMPLE_DIST an earlier build without the corpus: `npm test` gives the sample build of its step 5 (scripts/test.mjs), whose policy lines are
  * those of this file's own build without the corpus (neither strict mode nor the audio reader changes a policy line;
  * were one to, the comparison would fail, not pass); without it, this file builds one.
  */
@@ -38,7 +39,7 @@ import { EXTERNAL } from '../../src/site/company';
 import { NEW_WINDOW_TEXT } from '../../src/site/texts/layout';
 import { VIDEO_EMBED_ORIGIN } from '../../src/site/company';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
-import { HOSTILE_LINKS, POLICY_PAYLOADS } from '../../scripts/sample-portal/content/hostile.mjs';
+import { HOSTILE_BUILD_ENV, HOSTILE_LINKS, POLICY_PAYLOADS } from '../../scripts/sample-portal/content/hostile.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/system.mjs';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { SaxesParser } from 'saxes';
@@ -56,14 +57,6 @@ const VIEWPORTS = [
 ];
 /** The one console message a hostile page may log: an image path the portal does not have (e.g. `/upload/javascript:…`). */
 const MISSING_RESOURCE = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
-
-/**
- * Settings of this file's builds: no audio. What this file checks (payloads, links, layout, images that cannot be
- * shown, the security policy) does not depend on it, and the hostile corpus's thousands of items would spend the
- * reader's whole time budget (READER_BUDGET_SECONDS) on speech no test hears; the reader is tested on the sample
- * site (tests/site/reader-dist.test.ts, tests/e2e/reader.spec.ts).
- */
-const HOSTILE_BUILD_ENV = { READER_ENGINE: 'off' } as const;
 
 let dist: string;
 let ownBuild = false;
@@ -147,7 +140,7 @@ beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'hostile-dist-'));
     ownBuild = true;
     // scripts/astro.mjs starts the sample portal with the build's settings, read below from this worker's environment.
-    process.env.SAMPLE_PORTAL_CORPUS = 'hostile';
+    process.env.SAMPLE_PORTAL_CORPUS = HOSTILE_BUILD_ENV.SAMPLE_PORTAL_CORPUS;
     let code: number;
     try {
       const env = { ...process.env, ...HOSTILE_BUILD_ENV };
@@ -340,8 +333,10 @@ describe('the security policy with the hostile corpus', () => {
     }
     sample = mkdtempSync(join(tmpdir(), 'sample-dist-'));
     ownSample = true;
-    // The policy does not depend on images: no variant is made for this comparison (only those already in the cache).
-    const env = { ...process.env, ...HOSTILE_BUILD_ENV, IMAGE_BUDGET_SECONDS: '0' };
+    // The same settings without the corpus. The policy does not depend on images: no variant is made for this
+    // comparison (only those already in the cache).
+    const { SAMPLE_PORTAL_CORPUS: _corpus, ...withoutCorpus } = { ...process.env, ...HOSTILE_BUILD_ENV };
+    const env = { ...withoutCorpus, IMAGE_BUDGET_SECONDS: '0' };
     const code = await build(['--outDir', sample, '--silent'], { env, settings: readSettings(env) });
     if (code !== 0) throw new Error(`the build without the hostile corpus failed (exit ${code})`);
   }, 300_000);

@@ -40,6 +40,15 @@ export { HOSTILE_IDS, POLICY_PAYLOADS, RICH_TEXT_PAYLOADS, TEXT_PAYLOADS } from 
 export { HOSTILE_REJECTED } from './hostile-rejected.mjs';
 
 /**
+ * The settings (environment variables) of a build of the site with the hostile corpus, as tests/build/hostile.test.ts
+ * and `npm test` (scripts/test.mjs, which builds it beside the other steps) run it: the corpus served, no audio. What
+ * the hostile checks test (payloads, links, layout, images that cannot be shown, the security policy) does not depend
+ * on the audio, and the corpus's thousands of items would spend the reader's whole time budget (READER_BUDGET_SECONDS)
+ * on speech no test hears; the reader is tested on the sample site (tests/site/reader-dist.test.ts).
+ */
+export const HOSTILE_BUILD_ENV = Object.freeze({ SAMPLE_PORTAL_CORPUS: 'hostile', READER_ENGINE: 'off' });
+
+/**
  * Large categories: one download category, one FAQ category and one location area far larger than a page (2,100
  * download items in one category made every page of it 639 KB). They must paginate: a download page's side
  * navigation shows one block of DOWNLOAD_NAV_SIZE items, FAQ and location pages FAQ_PAGE_SIZE / LOCATION_PAGE_SIZE
