@@ -45,7 +45,7 @@
  * over a few runs) never pile up in the machine's /tmp.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, sep } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -110,6 +110,36 @@ const runTmp = mkdtempSync(join(os.tmpdir(), 'insurer-test-'));
 process.on('exit', () => rmSync(runTmp, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(128 + os.constants.signals[signal]));
 
+/**
+ * The machine's CPU time so far, from Linux's /proc/stat (its first line, in clock ticks): `busy` (every state but
+ * idle and iowait) and `all`; null elsewhere. Two readings give how many cores were busy on average between them.
+ */
+function cpuTicks() {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const all = ticks.reduce((sum, value) => sum + value, 0);
+    return { busy: all - ticks[3] - (ticks[4] ?? 0), all };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How busy the machine's cores were since `start` (a cpuTicks reading), as text for the summary: "1.6 of 2 cores
+ * busy"; empty where /proc/stat is missing. It counts every process of the machine, so side-by-side steps share it:
+ * it shows where a core stood idle, the time a better arrangement of the steps could win.
+ */
+function coresBusy(start) {
+  const end = cpuTicks();
+  if (!start || !end || end.all === start.all) return '';
+  const cores = os.availableParallelism();
+  return `, ${(((end.busy - start.busy) / (end.all - start.all)) * cores).toFixed(1)} of ${cores} cores busy`;
+}
+
+/** When the run started (ms since the epoch) and the machine's CPU time then: the whole run's line of the summary. */
+const runStarted = Date.now();
+const runTicks = cpuTicks();
+
 /** Each finished step's title and wall time in seconds, for the summary at the end. */
 const timings = [];
 
@@ -123,6 +153,7 @@ const timings = [];
 function step(title, args, env = {}, label = '') {
   console.log(`\n▶ ${title}${label ? ` [${label}]` : ''}`);
   const started = Date.now();
+  const startTicks = cpuTicks();
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', label ? 'pipe' : 'inherit', label ? 'pipe' : 'inherit'],
@@ -144,7 +175,7 @@ function step(title, args, env = {}, label = '') {
         process.exit(code || 1);
       }
       console.log(`✔ ${title} (${seconds} s)`);
-      timings.push(`${seconds.padStart(7)} s  ${title}`);
+      timings.push(`${seconds.padStart(7)} s  ${title}${coresBusy(startTicks)}`);
       resolve();
     });
   });
@@ -157,12 +188,13 @@ function step(title, args, env = {}, label = '') {
  */
 async function sideBySide(title, lines) {
   const started = Date.now();
+  const startTicks = cpuTicks();
   await Promise.all(
     lines.map(async (line) => {
       for (const next of line) await next();
     }),
   );
-  timings.push(`${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  (wall) ${title}`);
+  timings.push(`${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  (wall) ${title}${coresBusy(startTicks)}`);
 }
 
 console.log('▶ system packages (scripts/system-packages.txt, purpose "tests") and their capabilities (npm run doctor)');
@@ -280,5 +312,6 @@ await sideBySide('the type check, the build and the checks of the built site, be
     ...(skipBuild ? [] : [() => strictBuildDone.promise, () => hostileBuild().then(hostileBuildDone.resolve), wholeBuilds]),
   ],
 ]);
+timings.push(`${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s  (wall) the whole run${coresBusy(runTicks)}`);
 console.log(`\nWhere the time went (steps side by side overlap; "wall" is the time of the group):\n${timings.join('\n')}`);
 console.log('\nAll tests passed.');
