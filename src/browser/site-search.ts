@@ -31,7 +31,8 @@
  * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
  *    the pairs it holds, whole terms weighing more, over a relevance floor; each by the share of the query's
  *    characters at its start, its title (weighHead), and for a question an item of its own by ANSWER_WEIGHT; the
- *    first ones are weighed up by how much of the query their title holds.
+ *    first ones are weighed up by how much of the query their title holds (an item's title with its section, the
+ *    product its question is about).
  * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), unless the query is a
  *    question (asksQuestion) that is not their name, when the words naming them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
  *    does not), are weighed up by BET_WEIGHT (where several, the last named most, as a Chinese phrase ends in its
@@ -326,8 +327,11 @@ export async function searchSite(
   const titled = await Promise.all(
     rest.slice(0, TITLE_RERANK).map(async (entry) => {
       const data = await entry.result.data().catch(() => null);
-      const title = unspaceHan(data?.meta.title ?? '');
-      const answer = question && ITEM_URL.test(data?.url ?? '') ? 1 + ANSWER_WEIGHT : 1;
+      const item = ITEM_URL.test(data?.url ?? '');
+      // An item's title with its section (常見問題－汽車保險): the product its question is about, which the question
+      // itself often leaves out (理賠要準備哪些文件？ in 寵物保險's FAQ answers 寵物險理賠文件).
+      const title = unspaceHan(item ? `${data?.meta.title ?? ''} ${data?.meta.section ?? ''}` : (data?.meta.title ?? ''));
+      const answer = question && item ? 1 + ANSWER_WEIGHT : 1;
       return { ...entry, score: answer * entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, words)) };
     }),
   );
