@@ -300,7 +300,7 @@ export async function searchSite(
   });
   const bets =
     naming || !asksQuestion(folded, typed)
-      ? [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)]
+      ? [terms, typed].flatMap((words) => coveringBets(outsideRewrites(betMatches(words.join(' '), lexicon.bets), words, rewritten), words))
       : [];
   const byId = new Map(scored.map((entry) => [entry.id, entry]));
   // A best page holding none of the query's words is read by its id and comes first; one holding them is weighed up
@@ -337,6 +337,19 @@ export async function searchSite(
   );
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
   return { results: oncePerGroup([...first, ...ordered], lexicon.groups), terms, suggestion: corrected };
+}
+
+/**
+ * The best pages named outside a longer word the rewrites know: a page's term inside a visitor's or a mainland word
+ * (責任險 in 第三者責任險, which means 第三人責任險) does not name the page.
+ * @param matches the best pages found in the words (betMatches)
+ * @param words the query's words they were found in
+ * @param rewritten the rewrites' words (folded)
+ */
+function outsideRewrites(matches: BetMatch[], words: readonly string[], rewritten: ReadonlySet<string>): BetMatch[] {
+  const length = (text: string) => Array.from(text).length;
+  const covering = [...rewritten].filter((word) => words.some((term) => term.includes(word)));
+  return matches.filter((match) => !covering.some((word) => length(word) > length(match.term) && word.includes(match.term)));
 }
 
 /**
