@@ -33,7 +33,8 @@
  *    characters at its start, its title (weighHead), and for a question an item of its own by ANSWER_WEIGHT; the
  *    first ones are weighed up by how much of the query their title holds (an item's title with its section, the
  *    product its question is about).
- * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), unless the query is a
+ * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles; not by a short name
+ *    inside a longer word the rewrites know: 责任险 in 公众责任险), unless the query is a
  *    question (asksQuestion) that is not their name, when the words naming them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
  *    does not), are weighed up by BET_WEIGHT (where several, the last named most, as a Chinese phrase ends in its
  *    head: 汽車保險理賠流程 → /claim), and come first when the query is their name but for one character (意外險,
