@@ -198,6 +198,8 @@ export const INTENT_CASES = [
   { kind: 'simplified', query: '旅游保险', same: '旅遊保險' },
   { kind: 'simplified', query: '机车险', pages: [P.motor] },
   { kind: 'simplified', query: '汽车保险', pages: [P.car] },
+  // A mainland name holding a product's short name (责任险 in 公众责任险, 公共意外責任險) does not name that product.
+  { kind: 'simplified', query: '公众责任险', title: '公共意外責任險' },
   { kind: 'simplified', query: '旅行平安保险', pages: [P.travel] },
   { kind: 'simplified', query: '地震险', pages: [P.quake] },
   { kind: 'simplified', query: '服务据点', pages: ['/about/locations'] },

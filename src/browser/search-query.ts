@@ -254,11 +254,13 @@ export function termAlternatives(term: string, lexicon: Pick<SearchLexicon, 'syn
  * @param rewrites the lexicon's rewrites (their words folded, longest first)
  * @param whole the site's own words (its best pages' terms and synonyms), never cut: a rewrite's word inside one of them
  *   (火險 in 住火險) is part of it
- * @returns the pieces in order; the term itself when it holds no such word or is one
+ * @returns the pieces in order; the term itself when it holds no such word or is one (出車禍 holds 車禍, but is a
+ *   visitor's word of its own)
  */
 export function rewritePieces(term: string, rewrites: SearchLexicon['rewrites'], whole: Iterable<string> = []): string[] {
   const words = rewrites.map(([from]) => from).filter((from) => term.includes(from) && from !== term);
-  if (words.length === 0) return [term];
+  // A term that is itself a rewrite's word is one concept, not the shorter words inside it (出車禍, not 出 and 車禍).
+  if (words.length === 0 || rewrites.some(([from]) => from === term)) return [term];
   const byLength = (a: string, b: string) => Array.from(b).length - Array.from(a).length;
   words.sort(byLength);
   const kept = [...whole].filter((word) => Array.from(word).length >= 2 && term.includes(word)).sort(byLength);

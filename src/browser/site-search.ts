@@ -31,8 +31,10 @@
  * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
  *    the pairs it holds, whole terms weighing more, over a relevance floor; each by the share of the query's
  *    characters at its start, its title (weighHead), and for a question an item of its own by ANSWER_WEIGHT; the
- *    first ones are weighed up by how much of the query their title holds.
- * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles), unless the query is a
+ *    first ones are weighed up by how much of the query their title holds (an item's title with its section, the
+ *    product its question is about).
+ * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles; not by a short name
+ *    inside a longer word the rewrites know: 责任险 in 公众责任险), unless the query is a
  *    question (asksQuestion) that is not their name, when the words naming them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
  *    does not), are weighed up by BET_WEIGHT (where several, the last named most, as a Chinese phrase ends in its
  *    head: 汽車保險理賠流程 → /claim), and come first when the query is their name but for one character (意外險,
@@ -299,7 +301,7 @@ export async function searchSite(
   });
   const bets =
     naming || !asksQuestion(folded, typed)
-      ? [...coveringBets(betMatches(terms.join(' '), lexicon.bets), terms), ...coveringBets(betMatches(typed.join(' '), lexicon.bets), typed)]
+      ? [terms, typed].flatMap((words) => coveringBets(outsideRewrites(betMatches(words.join(' '), lexicon.bets), words, rewritten), words))
       : [];
   const byId = new Map(scored.map((entry) => [entry.id, entry]));
   // A best page holding none of the query's words is read by its id and comes first; one holding them is weighed up
@@ -326,13 +328,29 @@ export async function searchSite(
   const titled = await Promise.all(
     rest.slice(0, TITLE_RERANK).map(async (entry) => {
       const data = await entry.result.data().catch(() => null);
-      const title = unspaceHan(data?.meta.title ?? '');
-      const answer = question && ITEM_URL.test(data?.url ?? '') ? 1 + ANSWER_WEIGHT : 1;
+      const item = ITEM_URL.test(data?.url ?? '');
+      // An item's title with its section (常見問題－汽車保險): the product its question is about, which the question
+      // itself often leaves out (理賠要準備哪些文件？ in 寵物保險's FAQ answers 寵物險理賠文件).
+      const title = unspaceHan(item ? `${data?.meta.title ?? ''} ${data?.meta.section ?? ''}` : (data?.meta.title ?? ''));
+      const answer = question && item ? 1 + ANSWER_WEIGHT : 1;
       return { ...entry, score: answer * entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, words)) };
     }),
   );
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
   return { results: oncePerGroup([...first, ...ordered], lexicon.groups), terms, suggestion: corrected };
+}
+
+/**
+ * The best pages named outside a longer word the rewrites know: a page's term inside a visitor's or a mainland word
+ * (責任險 in 第三者責任險, which means 第三人責任險) does not name the page.
+ * @param matches the best pages found in the words (betMatches)
+ * @param words the query's words they were found in
+ * @param rewritten the rewrites' words (folded)
+ */
+function outsideRewrites(matches: BetMatch[], words: readonly string[], rewritten: ReadonlySet<string>): BetMatch[] {
+  const length = (text: string) => Array.from(text).length;
+  const covering = [...rewritten].filter((word) => words.some((term) => term.includes(word)));
+  return matches.filter((match) => !covering.some((word) => length(word) > length(match.term) && word.includes(match.term)));
 }
 
 /**

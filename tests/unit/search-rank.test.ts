@@ -153,6 +153,11 @@ describe('words of a query', () => {
     expect(rewritePieces('機車保險', lexicon.rewrites)).toEqual(['機車保險']);
   });
 
+  it("a visitor's word the rewrites know stays one piece, though a shorter one is inside it: 出車禍, not 出 and 車禍", () => {
+    expect(rewritePieces('出車禍', lexicon.rewrites)).toEqual(['出車禍']);
+    expect(rewritePieces('出車禍撞傷', lexicon.rewrites)).toEqual(['出車禍', '撞傷']);
+  });
+
   it('a query asks a question when it ends with a question mark or question words were set aside', () => {
     const asks = (query: string) => {
       const folded = foldQuery(query, lexicon);
