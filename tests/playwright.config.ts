@@ -39,6 +39,9 @@ export default defineConfig({
   // 3 on 2 cores: a test spends much of its time waiting (the site's own delays and transitions, the server), which a
   // third browser fills; npm test runs these tests beside the whole builds (scripts/test.mjs), and a third worker keeps
   // their share of the cores. Tried on a loaded 2-core machine: every test passed with 3 workers, and with 4.
+  // Measured on that machine (focus.spec.ts and a11y.spec.ts, desktop, 104 tests): 2 workers took 429 s against
+  // 248 s for 3, for about the same CPU time (148 and 141 CPU-s); 6 workers took more CPU (171 CPU-s) and 310 s (the
+  // others' load on the machine moved between runs: 1-minute load 9-14 with 3 workers, 14-18 with 6, 17-19 with 2).
   workers: 3,
   retries: 0,
   reporter: [['list']],
