@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Makes public/og-default.jpg, the default share image (og:image, 1200×630 px, the Open Graph protocol), by
- * screenshotting the HTML template below in Debian's Chromium (CHROME_PATH or /usr/bin/chromium). Run it again
+ * screenshotting the HTML template below in Debian's Chromium (CHROME_PATH or /usr/bin/chromium-headless-shell). Run it again
  * after changing the logo or the company name: `node_modules/.bin/node scripts/og-image.mjs`. The output is committed.
  */
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';

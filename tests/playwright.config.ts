@@ -1,5 +1,5 @@
 /**
- * Playwright configuration: end-to-end tests in Debian's Chromium (CHROME_PATH or /usr/bin/chromium, never a
+ * Playwright configuration: end-to-end tests in Debian's Chromium (CHROME_PATH or its headless shell /usr/bin/chromium-headless-shell, never a
  * downloaded browser) against the built site served by `npm start` on a free loopback port, with the sample
  * portal answering `/api/*` and `/upload/*`.
  *
@@ -54,7 +54,7 @@ export default defineConfig({
     // test of the same origin registered, or waits on its precache downloads.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium-headless-shell',
       args: CHROMIUM_ARGS,
     },
   },

@@ -1,7 +1,7 @@
 /**
  * Benchmark section "lighthouse": Lighthouse 13 (node_modules/.bin/lighthouse) on
  * home, a news list, a news detail, an FAQ page and contact, mobile form factor with simulated throttling, in
- * Debian's Chromium (CHROME_PATH, else /usr/bin/chromium; scripts/lib/system.mjs), against the built site served on
+ * Debian's Chromium (CHROME_PATH, else its headless shell /usr/bin/chromium-headless-shell; scripts/lib/system.mjs), against the built site served on
  * loopback by nginx with the build's nginx.conf (gzip, cache headers) and the sample portal behind /api.
  *
  * Two transports (TRANSPORTS), each with its own table:
