@@ -13,8 +13,11 @@
  * With a cache folder (the build's: Astro's cacheDir, kept between runs as the workflow keeps it), each copy is also
  * kept there under the digest of its file's bytes: the workflow starts every run with an empty output folder, and
  * brotli at quality 11 costs about 20 s of CPU for the sample's 330 text files, so an unchanged file's copies come from
- * the cache instead (the soak of scripts/bench/soak.mjs measured that time on every cycle). Copies no file of this
- * build used are deleted from the cache, which thus holds one site's copies.
+ * the cache instead (the soak of scripts/bench/soak.mjs measured that time on every cycle). Copies no file of the
+ * last PRECOMPRESS_CACHE_BUILDS builds used are deleted from the cache (the names each of them used are kept in
+ * PRECOMPRESS_USES_FILE there), which thus holds at most the copies of that many sites: a build back to the content
+ * of the build before last (a change undone, the whole-build tests' builds of the sample site between others) finds
+ * its copies.
  *
  * Quality 11 is kept for the fingerprinted files of `_astro/`, compressed once in their life. Pages and the other
  * files named the same in every build change together whenever a list every page shows changes (the dock's latest
@@ -72,6 +75,30 @@ async function keep(copy: string, kept: string): Promise<void> {
   await rename(temporary, kept);
 }
 
+/** Builds whose copies the cache keeps, the last first (the workflow's one site needs one). */
+export const PRECOMPRESS_CACHE_BUILDS = 3;
+/** The file of the cache folder listing, per build kept (the last first), the names of the copies it used (JSON). */
+export const PRECOMPRESS_USES_FILE = 'uses.json';
+
+/**
+ * Records the copies this build used as the last build's in the cache's PRECOMPRESS_USES_FILE, and deletes every
+ * file of the cache that none of the last PRECOMPRESS_CACHE_BUILDS builds used (leftover temporary files included).
+ * An unreadable list counts as none (the cache then keeps this build's copies only).
+ */
+async function pruneCache(cacheDir: string, used: ReadonlySet<string>): Promise<void> {
+  const usesFile = join(cacheDir, PRECOMPRESS_USES_FILE);
+  const earlier = await readFile(usesFile, 'utf8').then(
+    (text) => JSON.parse(text) as unknown,
+    () => [],
+  );
+  const valid = Array.isArray(earlier) && earlier.every((names) => Array.isArray(names)) ? (earlier as string[][]) : [];
+  const uses = [[...used].sort(), ...valid].slice(0, PRECOMPRESS_CACHE_BUILDS);
+  await writeFile(`${usesFile}.partial`, JSON.stringify(uses));
+  await rename(`${usesFile}.partial`, usesFile);
+  const keep = new Set([PRECOMPRESS_USES_FILE, ...uses.flat()]);
+  for (const name of await readdir(cacheDir)) if (!keep.has(name)) await rm(join(cacheDir, name), { force: true });
+}
+
 /** Copies made at once (each a CPU-bound compression in libuv's thread pool). */
 const CONCURRENCY = 4;
 
@@ -79,7 +106,8 @@ const CONCURRENCY = 4;
  * Writes the gzip and brotli copies of every text file of `root` that lacks a fresh one, and deletes the copies whose
  * file is gone.
  * @param root the output folder (absolute path)
- * @param cacheDir where copies are kept by their file's digest between builds (made when missing); none: no cache
+ * @param cacheDir where copies are kept by their file's digest between builds (made when missing), those of the last
+ *   PRECOMPRESS_CACHE_BUILDS builds; none: no cache
  * @returns how many copies were written (compressed or taken from the cache), how many of those came from the cache,
  *   how many were deleted, and how many files have copies
  */
@@ -131,8 +159,6 @@ export async function precompressSite(root: string, cacheDir?: string): Promise<
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  if (cacheDir) {
-    for (const name of await readdir(cacheDir)) if (!used.has(name)) await rm(join(cacheDir, name), { force: true });
-  }
+  if (cacheDir) await pruneCache(cacheDir, used);
   return { written, cached, deleted, files };
 }

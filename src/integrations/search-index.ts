@@ -18,8 +18,10 @@
  * settings and the code that makes it. After indexing, a copy of the index and its fingerprint (SHA-1 over every
  * page's path and bytes, the language, the exclude selectors, the chunk size, Pagefind's version, the source of the modules that
  * shape the index and the lexicon — SEARCH_CODE — and the lexicon's data: OpenCC's tables, pinyin-pro's version) are
- * kept in Astro's cacheDir, per output folder. So a change of that code re-indexes by itself. When the
- * next build's fingerprint is the same, the copy is restored instead of indexing again. Either way `pagefind/` is
+ * kept in Astro's cacheDir under that fingerprint, the SEARCH_INDEX_CACHE_ENTRIES most recently used of them. So a
+ * change of that code re-indexes by itself. When a build's fingerprint is that of a kept copy, whatever its output
+ * folder (a build into a new temporary folder, or a build back to the pages of the build before last), the copy is
+ * restored instead of indexing again. Either way `pagefind/` is
  * deleted first: the output folder is kept between builds (src/integrations/output-folder.ts), the index is not. The
  * pages' digest comes from the pipeline's one read of them (src/integrations/built-pages.ts).
  *
@@ -29,7 +31,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import { Parser } from 'htmlparser2';
@@ -52,8 +54,15 @@ import {
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
 export const SEARCH_INDEX_DIR = 'pagefind';
 
-/** Folder in Astro's cacheDir holding, per output folder, the last index and its fingerprint. */
+/** Folder in Astro's cacheDir holding the last indexes, each in a folder named by its fingerprint, with that fingerprint. */
 export const SEARCH_INDEX_CACHE_DIR = 'search-index';
+
+/**
+ * Indexes kept in the cache, the most recently written or restored first: the workflow's one output folder needs
+ * one; two more let builds that alternate between sites (the whole-build tests, a rebuild back to the content of
+ * the build before last) restore theirs.
+ */
+export const SEARCH_INDEX_CACHE_ENTRIES = 3;
 
 /**
  * The modules whose code decides what the index and the lexicon hold (how pages are handed to Pagefind, the folding,
@@ -179,7 +188,8 @@ export async function linkTree(from: string, to: string): Promise<void> {
  * @param options.root output folder (absolute path ending in `/`)
  * @param options.files BuiltPages.files: the HTML pages of the output folder (absolute paths)
  * @param options.pagesDigest BuiltPages.digest of the pipeline's one read of the pages
- * @param options.cacheDir Astro's cacheDir (absolute path); the copy is kept in `<cacheDir>/search-index/<hash of root>/`
+ * @param options.cacheDir Astro's cacheDir (absolute path); the copy is kept in `<cacheDir>/search-index/<fingerprint>/`,
+ *   and copies past the SEARCH_INDEX_CACHE_ENTRIES most recently used are deleted
  * @param options.pagefindVersion pagefindVersion()
  * @throws Error `Search index: …` on any Pagefind error, or when no page has `data-pagefind-body`
  */
@@ -193,13 +203,16 @@ export async function indexSite(options: {
 }): Promise<void> {
   const { root, logger } = options;
   const output = `${root}${SEARCH_INDEX_DIR}`;
-  const cached = join(options.cacheDir, SEARCH_INDEX_CACHE_DIR, createHash('sha1').update(root).digest('hex').slice(0, 16));
-  const fingerprintFile = join(cached, 'fingerprint');
   const fingerprint = searchIndexFingerprint(options.pagesDigest, options.pagefindVersion);
+  const cache = join(options.cacheDir, SEARCH_INDEX_CACHE_DIR);
+  const cached = join(cache, fingerprint);
+  const fingerprintFile = join(cached, 'fingerprint');
   if (existsSync(fingerprintFile) && (await readFile(fingerprintFile, 'utf8')) === fingerprint) {
     await rm(output, { recursive: true, force: true });
     await linkTree(join(cached, SEARCH_INDEX_DIR), output);
-    logger.info(`pages unchanged since the last index: ${SEARCH_INDEX_DIR}/ restored from the cache`);
+    const now = new Date();
+    await utimes(fingerprintFile, now, now);
+    logger.info(`pages the same as those of a kept index: ${SEARCH_INDEX_DIR}/ restored from the cache`);
     return;
   }
   await rm(output, { recursive: true, force: true });
@@ -255,4 +268,29 @@ export async function indexSite(options: {
   await mkdir(cached, { recursive: true });
   await linkTree(output, join(cached, SEARCH_INDEX_DIR));
   await writeFile(fingerprintFile, fingerprint);
+  await pruneIndexCache(cache, SEARCH_INDEX_CACHE_ENTRIES);
+}
+
+/**
+ * Deletes the kept indexes of `cache` but the `keep` most recently used (by the time of their `fingerprint` file,
+ * which a restore renews); a folder without one (a copy cut off midway, or of an older layout) counts as the oldest.
+ * @param cache the search index cache folder (`<cacheDir>/search-index`)
+ * @param keep how many to keep
+ */
+export async function pruneIndexCache(cache: string, keep: number): Promise<void> {
+  const entries = await readdir(cache, { withFileTypes: true });
+  const used = await Promise.all(
+    entries
+      .filter((entry) => entry.isDirectory())
+      .map(async (entry) => {
+        const folder = join(cache, entry.name);
+        const time = await stat(join(folder, 'fingerprint')).then(
+          (info) => info.mtimeMs,
+          () => 0,
+        );
+        return { folder, time };
+      }),
+  );
+  used.sort((a, b) => b.time - a.time);
+  for (const { folder } of used.slice(keep)) await rm(folder, { recursive: true, force: true });
 }

@@ -2,8 +2,8 @@
  * What the build writes for each CDN host (src/settings.ts SITE_HOST; .github/OPERATIONS.md "The portal through the
  * site's origin, per host"): neither Netlify nor Cloudflare Pages puts a `_headers` rule on an answer it proxies, so
  * the upload policy could not reach portal files served on the site's origin. Two builds of the sample site, one per
- * host (their own Astro cache each, cold but for the checkout's gzip and brotli copies; no audio, no image variants:
- * the pages link the portal's own images, which is what this test reads), checked for:
+ * host (their own Astro cache each, cold but for the checkout's gzip and brotli copies and search indexes; no audio,
+ * no image variants: the pages link the portal's own images, which is what this test reads), checked for:
  * - no page linking a portal file or image on the site's origin (`/upload/…`): every one is on the portal's origin;
  * - Netlify: `_redirects` proxies the browser's portal calls, each at its exact path, and nothing else of the portal;
  * - Cloudflare Pages: `_redirects` proxies nothing, and the pages call the portal on its own origin, which the
@@ -35,7 +35,7 @@ async function buildFor(host: 'netlify' | 'cloudflare-pages'): Promise<{ dist: s
       SITE_HOST: host,
       READER_ENGINE: 'off',
       IMAGE_BUDGET_SECONDS: '0',
-      // Cold pages; only the gzip and brotli copies of the checkout's cache, named by their file's bytes.
+      // Cold pages; only the gzip and brotli copies and search indexes of the checkout's cache, kept by content.
       ASTRO_CACHE_DIR: compressedCopiesCache(`${host}-cache`),
       IMAGE_CACHE_DIR: tempDir(`${host}-images`),
     });

@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SEARCH_INDEX_CACHE_DIR } from '../../src/integrations/search-index';
 import { PRECOMPRESS_CACHE_FOLDER } from '../../src/site/limits';
 
 /** A new empty temporary folder (prefix: its use). */
@@ -19,19 +20,21 @@ export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `$
 export const CHECKOUT_ASTRO_CACHE = fileURLToPath(new URL('../../node_modules/.astro', import.meta.url));
 
 /**
- * A new Astro cache folder (for ASTRO_CACHE_DIR) holding nothing but a copy of the gzip and brotli copies of the cache
- * folder `from` (PRECOMPRESS_CACHE_FOLDER, when it has one; default the checkout's). Those copies are kept under the
- * digest of their file's bytes (src/integrations/precompress.ts), so a build takes from them only the copies of files
- * it wrote byte for byte the same, and compresses the others; its pages still render cold (no content store, no
- * incremental pages, no search index).
+ * A new Astro cache folder (for ASTRO_CACHE_DIR) holding nothing but a copy of what the cache folder `from` (default
+ * the checkout's) keeps by content: its gzip and brotli copies (PRECOMPRESS_CACHE_FOLDER), kept under the digest of
+ * their file's bytes (src/integrations/precompress.ts), and its search indexes (SEARCH_INDEX_CACHE_DIR), kept under
+ * the fingerprint of the pages they index (src/integrations/search-index.ts). So a build takes from them only the
+ * copies of files it wrote byte for byte the same, and an index only when it wrote every page the same; it
+ * compresses and indexes the others, and its pages still render cold (no content store, no incremental pages).
  * @param prefix the folder's use
  * @param from an Astro cache folder (absolute path)
  * @returns the folder (absolute path)
  */
 export function compressedCopiesCache(prefix: string, from: string = CHECKOUT_ASTRO_CACHE): string {
   const dir = tempDir(prefix);
-  const copies = join(from, PRECOMPRESS_CACHE_FOLDER);
-  if (existsSync(copies)) cpSync(copies, join(dir, PRECOMPRESS_CACHE_FOLDER), { recursive: true });
+  for (const folder of [PRECOMPRESS_CACHE_FOLDER, SEARCH_INDEX_CACHE_DIR]) {
+    if (existsSync(join(from, folder))) cpSync(join(from, folder), join(dir, folder), { recursive: true });
+  }
   return dir;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The site does not depend on the build machine's time zone (dates are Taiwan's, read in Taipei time): the sample site is built cold
  * (READER_ENGINE=off; its own outDir and Astro cacheDir each, since the incremental cache does not key on the zone;
- * the second cacheDir starts with the first's gzip and brotli copies only) under TZ=UTC, as on CI, and under TZ=Asia/Taipei, as on a Taiwanese laptop, and every HTML file is identical.
+ * the second cacheDir starts with the first's gzip and brotli copies and search indexes only, both kept by content) under TZ=UTC, as on CI, and under TZ=Asia/Taipei, as on a Taiwanese laptop, and every HTML file is identical.
  * The sample portal has dates that fall on different days in the two zones unless read in Taipei time
  * (news 41 `2026-11-04T17:30:00Z`, event 15 `2026-11-10T00:30:00+08:00`); the pages show their Taipei day.
  */
@@ -49,8 +49,9 @@ function firstDifference(a: string, b: string): string {
 
 beforeAll(async () => {
   // One after the other: the machine's cores are shared. Each build's Astro cache starts with the gzip and brotli
-  // copies of the one before (the checkout's for the first): named by their file's bytes, they spare the second build
-  // compressing again the files both write the same, and change no page (the pages still render cold).
+  // copies and search indexes of the one before (the checkout's for the first): named by the bytes they were made
+  // from, they spare the second build compressing again the files both write the same and indexing the same pages
+  // again, and change no page (the pages still render cold).
   let copiesFrom: string | undefined;
   for (const zone of ZONES) {
     const cacheDir = compressedCopiesCache('tz-cache', copiesFrom);

@@ -15,7 +15,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { brotliStaticModule } from '../../scripts/lib/system.mjs';
-import { precompressSite } from '../../src/integrations/precompress';
+import { PRECOMPRESS_CACHE_BUILDS, PRECOMPRESS_USES_FILE, precompressSite } from '../../src/integrations/precompress';
 import { nginxInclude } from '../../src/lib/host-config';
 import { policyFrom, securityHeaders } from '../../src/lib/security-headers';
 import { readSettings } from '../../src/settings';
@@ -87,8 +87,16 @@ describe('precompressed text files', () => {
     }
     expect(brotliDecompressSync(readFileSync(`${changed}.br`)).equals(readFileSync(changed))).toBe(true);
     expect(gunzipSync(readFileSync(`${changed}.gz`)).equals(readFileSync(changed))).toBe(true);
-    // The cache holds this build's copies only: the changed page's old copies are gone from it.
-    expect(readdirSync(cache)).toHaveLength(10);
+    // The cache holds the copies of the last PRECOMPRESS_CACHE_BUILDS builds: the changed page's old ones too, so a
+    // build with the page as it was takes them from it, until that many builds without them have passed.
+    const copies = () => readdirSync(cache).filter((name) => name !== PRECOMPRESS_USES_FILE);
+    expect(copies()).toHaveLength(12);
+    expect(await precompressSite(site(), cache)).toEqual({ written: 10, cached: 10, deleted: 0, files: 5 });
+    for (let build = 1; build < PRECOMPRESS_CACHE_BUILDS; build += 1) await precompressSite(next, cache);
+    expect(copies()).toHaveLength(12);
+    await precompressSite(next, cache);
+    expect(copies()).toHaveLength(10);
+    expect(await precompressSite(site(), cache)).toEqual({ written: 10, cached: 8, deleted: 0, files: 5 });
   });
 
   it.each([
