@@ -1,9 +1,12 @@
 /**
  * Checks of the built site: dist/ holds the home page, every news list page of every
- * category and every news detail of the sample portal, and the 404 page with the spec's texts.
+ * category and every news detail of the sample portal, and the 404 page with the spec's texts; no page names one
+ * class twice on an element (a page that grows with the pages rendered before it differs from build to build, so the
+ * publish report lists it as changed and every deploy uploads it again).
  * Runs after `npm run build` against the sample portal.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callPortal } from '../../src/portal/client';
 import { ENDPOINTS } from '../../src/portal/endpoints';
@@ -56,6 +59,18 @@ describe('dist/', () => {
       for (let n = 1; n <= pages; n += 1) expect(existsSync(page(`/news/${group.id}/${n}`)), `/news/${group.id}/${n}`).toBe(true);
       expect(existsSync(page(`/news/${group.id}/${pages + 1}`))).toBe(false);
     }
+  });
+
+  it('names no class twice on one element of any page, so an unchanged page is the same bytes in every build', () => {
+    const root = fileURLToPath(dist);
+    const repeated: string[] = [];
+    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'))) {
+      for (const [, classes] of readFileSync(`${root}${file}`, 'utf8').matchAll(/\sclass="([^"]*)"/g)) {
+        const names = classes.split(/\s+/).filter(Boolean);
+        if (new Set(names).size !== names.length) repeated.push(`${file}: class="${classes.slice(0, 120)}"`);
+      }
+    }
+    expect(repeated.slice(0, 5)).toEqual([]);
   });
 
   it('has the 404 page with the spec texts', () => {
