@@ -338,3 +338,16 @@ export function asksQuestion(folded: string, terms: readonly string[]): boolean 
 
 /** Share of the query's characters the words naming best pages must make up for those pages to come first. Site choice. */
 export const BET_MIN_SHARE = 1 / 3;
+
+/**
+ * The best pages named outside a longer word the rewrites know: a page's term inside a visitor's or a mainland word
+ * (責任險 in 第三者責任險, which means 第三人責任險) does not name the page.
+ * @param matches the best pages found in the words (betMatches)
+ * @param words the query's words they were found in
+ * @param rewritten the rewrites' words (folded)
+ */
+export function outsideRewrites(matches: BetMatch[], words: readonly string[], rewritten: ReadonlySet<string>): BetMatch[] {
+  const length = (text: string) => Array.from(text).length;
+  const covering = [...rewritten].filter((word) => words.some((term) => term.includes(word)));
+  return matches.filter((match) => !covering.some((word) => length(word) > length(match.term) && word.includes(match.term)));
+}

@@ -291,3 +291,20 @@ export interface SiteSearch {
   /** A term replaced by a word that sounds the same (理陪 → 理賠), or null. */
   suggestion: { from: string; to: string } | null;
 }
+
+/**
+ * Pages of one group (the locations' regions, a download item's pages) show once, the best ranked.
+ * @param results ranked, best first
+ * @param groups ids of the records that are one page, each group's first id naming it
+ * @returns the results with each group's best only, in their order
+ */
+export function oncePerGroup(results: PagefindResult[], groups: readonly (readonly string[])[]): PagefindResult[] {
+  const group = new Map(groups.flatMap((ids) => ids.map((id) => [id, ids[0]!] as const)));
+  const shown = new Set<string>();
+  return results.filter((result) => {
+    const one = group.get(result.id) ?? result.id;
+    if (shown.has(one)) return false;
+    shown.add(one);
+    return true;
+  });
+}

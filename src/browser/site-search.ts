@@ -63,6 +63,7 @@ import {
   knownWords,
   namedGrams,
   ONE_HAN,
+  outsideRewrites,
   type Phrases,
   phraseSearcher,
   rewritePieces,
@@ -79,6 +80,7 @@ import {
   type SiteSearch,
   foldQuery,
   needsFold,
+  oncePerGroup,
   spaceHan,
   withFold,
 } from './search-source.ts';
@@ -325,32 +327,42 @@ export async function searchSite(
   const rest = scored
     .filter((entry) => !first.some((result) => result.id === entry.id))
     .map((entry) => ({ ...entry, result: once(entry.result, entry.score) }));
-  const titled = await Promise.all(
-    rest.slice(0, TITLE_RERANK).map(async (entry) => {
-      const data = await entry.result.data().catch(() => null);
-      const item = ITEM_URL.test(data?.url ?? '');
-      // An item's title with its section (常見問題－汽車保險): the product its question is about, which the question
-      // itself often leaves out (理賠要準備哪些文件？ in 寵物保險's FAQ answers 寵物險理賠文件).
-      const title = unspaceHan(item ? `${data?.meta.title ?? ''} ${data?.meta.section ?? ''}` : (data?.meta.title ?? ''));
-      const answer = question && item ? 1 + ANSWER_WEIGHT : 1;
-      return { ...entry, score: answer * entry.score * (1 + TITLE_WEIGHT * titleShare(title, understood, weights, weight, words)) };
-    }),
-  );
+  const titled = await weighTitles(rest.slice(0, TITLE_RERANK), { understood, weights, weight, words, question });
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
   return { results: oncePerGroup([...first, ...ordered], lexicon.groups), terms, suggestion: corrected };
 }
 
 /**
- * The best pages named outside a longer word the rewrites know: a page's term inside a visitor's or a mainland word
- * (責任險 in 第三者責任險, which means 第三人責任險) does not name the page.
- * @param matches the best pages found in the words (betMatches)
- * @param words the query's words they were found in
- * @param rewritten the rewrites' words (folded)
+ * The first TITLE_RERANK records weighed up by how much of the query their title holds (titleShare, TITLE_WEIGHT); an
+ * item's title is read with its section (常見問題－汽車保險: the product its question is about, which the question itself
+ * often leaves out: 理賠要準備哪些文件？ in 寵物保險's FAQ answers 寵物險理賠文件), and for a question an item of its own
+ * is weighed up by ANSWER_WEIGHT.
+ * @param entries scored records (their `result` already wrapped by `once`)
+ * @param query the query's understood concepts, their weights, the known words and whether it asks a question
+ * @returns the same entries with their new scores, in input order; a record whose data fails to load keeps a title of ''
  */
-function outsideRewrites(matches: BetMatch[], words: readonly string[], rewritten: ReadonlySet<string>): BetMatch[] {
-  const length = (text: string) => Array.from(text).length;
-  const covering = [...rewritten].filter((word) => words.some((term) => term.includes(word)));
-  return matches.filter((match) => !covering.some((word) => length(word) > length(match.term) && word.includes(match.term)));
+async function weighTitles<T extends { score: number; result: PagefindResult }>(
+  entries: T[],
+  query: {
+    understood: Parameters<typeof titleShare>[1];
+    weights: Parameters<typeof titleShare>[2];
+    weight: Parameters<typeof titleShare>[3];
+    words: Parameters<typeof titleShare>[4];
+    question: boolean;
+  },
+): Promise<T[]> {
+  return Promise.all(
+    entries.map(async (entry) => {
+      const data = await entry.result.data().catch(() => null);
+      const item = ITEM_URL.test(data?.url ?? '');
+      const title = unspaceHan(item ? `${data?.meta.title ?? ''} ${data?.meta.section ?? ''}` : (data?.meta.title ?? ''));
+      const answer = query.question && item ? 1 + ANSWER_WEIGHT : 1;
+      return {
+        ...entry,
+        score: answer * entry.score * (1 + TITLE_WEIGHT * titleShare(title, query.understood, query.weights, query.weight, query.words)),
+      };
+    }),
+  );
 }
 
 /**
@@ -377,21 +389,4 @@ async function correctInWords(
     if (corrected === null && (await phrases(fixed)).size > 0) corrected = { from: concept.term, to: fixed };
   }
   return corrected;
-}
-
-/**
- * Pages of one group (the locations' regions, a download item's pages) show once, the best ranked.
- * @param results ranked, best first
- * @param groups ids of the records that are one page, each group's first id naming it
- * @returns the results with each group's best only, in their order
- */
-function oncePerGroup(results: PagefindResult[], groups: readonly (readonly string[])[]): PagefindResult[] {
-  const group = new Map(groups.flatMap((ids) => ids.map((id) => [id, ids[0]!] as const)));
-  const shown = new Set<string>();
-  return results.filter((result) => {
-    const one = group.get(result.id) ?? result.id;
-    if (shown.has(one)) return false;
-    shown.add(one);
-    return true;
-  });
 }

@@ -25,7 +25,9 @@ describe('the package list', () => {
   });
 
   it('tests get sox with its MP3 handler, the reader espeak-ng and lame', () => {
-    expect(packagesFor(['tests']).map((pkg) => pkg.name)).toEqual(expect.arrayContaining(['sox', 'libsox-fmt-mp3', 'chromium-headless-shell', 'fonts-noto-cjk']));
+    expect(packagesFor(['tests']).map((pkg) => pkg.name)).toEqual(
+      expect.arrayContaining(['sox', 'libsox-fmt-mp3', 'chromium-headless-shell', 'fonts-noto-cjk']),
+    );
     expect(packagesFor(['reader']).map((pkg) => pkg.name)).toEqual(['espeak-ng', 'lame']);
   });
 
