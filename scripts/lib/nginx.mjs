@@ -98,6 +98,25 @@ http {
 `;
 }
 
+/** How long reloadAndWait waits at most for the workers of the old configuration to go, in seconds. */
+const RELOAD_WAIT_SECONDS = 10;
+
+/**
+ * The sh command `reload`, then a wait until every worker of master `pid` from before it has exited, read from Linux's
+ * /proc (at most RELOAD_WAIT_SECONDS). `nginx -s reload` returns once it has signalled the master, which then starts
+ * new workers and lets the old ones finish: a request in between is still answered with the old configuration (its
+ * headers, e.g. the old Content-Security-Policy, over the new release's files), so a test visiting right after a
+ * switch met a page whose inline script the old policy blocked.
+ * @param {number | undefined} pid the nginx master's process id
+ * @param {string} reload the reload command (sh)
+ * @returns {string} the sh command
+ */
+function reloadAndWait(pid, reload) {
+  const workers = `cat /proc/${pid}/task/*/children 2>/dev/null`;
+  const steps = RELOAD_WAIT_SECONDS * 20;
+  return `old=$(${workers}) && ${reload} && i=0 && while [ $i -lt ${steps} ]; do alive=; for w in $old; do [ -d /proc/$w ] && alive=1; done; [ -z "$alive" ] && break; i=$((i + 1)); sleep 0.05; done`;
+}
+
 /**
  * Starts nginx serving `dist` with the generated include.
  * With `tls`, the server speaks HTTPS with a throwaway self-signed certificate for 127.0.0.1 (written as
@@ -109,7 +128,7 @@ http {
  * @param {{ dist: string, portalUrl: string, tls?: boolean, brotli?: boolean }} options portalUrl like http://127.0.0.1:4322
  * @returns {Promise<{ url: string, port: number, certFile?: string, reloadCommand: string, close: () => Promise<void> }>}
  *   `reloadCommand` the sh command that makes this nginx read its configuration again (`nginx -s reload`), as an
- *   operator's DEPLOY_RELOAD_COMMAND would
+ *   operator's DEPLOY_RELOAD_COMMAND would, and returns once the new configuration answers (reloadAndWait)
  */
 export async function startNginx({ dist, portalUrl, tls = false, brotli = true }) {
   const root = resolve(dist);
@@ -151,7 +170,7 @@ export async function startNginx({ dist, portalUrl, tls = false, brotli = true }
     url,
     port,
     ...(tls ? { certFile } : {}),
-    reloadCommand: quote([nginxPath(), '-p', prefix, '-c', conf, '-s', 'reload']),
+    reloadCommand: reloadAndWait(child.pid, quote([nginxPath(), '-p', prefix, '-c', conf, '-s', 'reload'])),
     close: async () => {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');
