@@ -46,10 +46,20 @@ async function stubExternal(page: Page, host: string): Promise<void> {
     );
 }
 
-/** Waits until the notification island has hydrated and its check has answered. */
+/**
+ * Waits until the notification island has hydrated and its check has answered: the check's call is in the page's
+ * resource timing with its answer read (responseEnd), then one frame for the island to show it. (Waiting for the
+ * network to be idle instead timed out at 30 s now and then in Chromium's headless shell, while the check had long
+ * answered.)
+ */
 async function notificationsChecked(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('[data-bell-trigger]')?.hasAttribute('aria-expanded'));
-  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => entry.name.includes('/Common/GetPortalNotification') && (entry as PerformanceResourceTiming).responseEnd > 0),
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 }
 
 /** Removes the browser's own log lines for failed requests, matched exactly, from the recorded console errors. */
