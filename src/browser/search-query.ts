@@ -330,10 +330,13 @@ const QUESTION_MARK = /\?/;
  * aside from it (怎麼, 如何, 嗎, 是否: its terms are shorter than its text's).
  * @param folded the folded query (foldQuery)
  * @param terms its meaningful terms (intentTerms)
+ * @param stopWords when given, a question word inside a visitor's phrase the rewrites keep whole counts too (貓咪開刀賠多少:
+ *   賠多少 asks as 多少 does)
  */
-export function asksQuestion(folded: string, terms: readonly string[]): boolean {
+export function asksQuestion(folded: string, terms: readonly string[], stopWords?: readonly string[]): boolean {
   const length = (texts: readonly string[]) => texts.reduce((sum, text) => sum + Array.from(text).length, 0);
-  return QUESTION_MARK.test(folded) || length(terms) < length(queryTerms(folded));
+  const whole = length(queryTerms(folded));
+  return QUESTION_MARK.test(folded) || length(terms) < whole || (stopWords !== undefined && length(intentTerms(folded, stopWords)) < whole);
 }
 
 /** Share of the query's characters the words naming best pages must make up for those pages to come first. Site choice. */

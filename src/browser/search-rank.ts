@@ -81,6 +81,8 @@ export interface Scored<T extends FoundRecord> {
 /** What scoring needs: grams' weights and the records of each gram and alternative. */
 interface Evidence<T extends FoundRecord> {
   weight: Map<string, number>;
+  /** Records holding each gram (pairFactors' holders). */
+  holders: Map<string, number>;
   gramRecords: Map<string, Map<string, T>>;
   runRecords: Map<string, Map<string, T>>;
 }
@@ -115,10 +117,11 @@ async function gather<T extends FoundRecord>(
   const alternatives = [...new Set(concepts.flatMap((concept) => concept.alternatives))];
   const grams = [...new Set(alternatives.flatMap(textGrams))];
   const gramAnswers = await Promise.all(grams.map(search));
-  const evidence: Evidence<T> = { weight: new Map(), gramRecords: new Map(), runRecords: new Map() };
+  const evidence: Evidence<T> = { weight: new Map(), holders: new Map(), gramRecords: new Map(), runRecords: new Map() };
   grams.forEach((gram, i) => {
     const found = gramAnswers[i]!;
     evidence.gramRecords.set(gram, found);
+    evidence.holders.set(gram, found.size);
     const weight = found.size === 0 ? 0 : Math.log(1 + Math.max(records, found.size) / found.size);
     evidence.weight.set(gram, named.has(gram) ? NAMED_WEIGHT * weight : weight);
   });
@@ -159,8 +162,13 @@ export function coverage(text: string, weight: ReadonlyMap<string, number>): num
 }
 
 /** The weight of a text's grams (those some record holds), each times its pair factor (pairFactors). */
-const weightOf = (text: string, weight: ReadonlyMap<string, number>, known: ReadonlySet<string> | null = new Set()): number => {
-  const factors = pairFactors(text, known);
+const weightOf = (
+  text: string,
+  weight: ReadonlyMap<string, number>,
+  known: ReadonlySet<string> | null = new Set(),
+  holders?: ReadonlyMap<string, number>,
+): number => {
+  const factors = pairFactors(text, known, holders);
   return textGrams(text).reduce((sum, gram) => sum + (weight.get(gram) ?? 0) * (factors.get(gram) ?? 1), 0);
 };
 
@@ -168,17 +176,21 @@ const weightOf = (text: string, weight: ReadonlyMap<string, number>, known: Read
  * The weight of each concept: its term's grams' weight, or when no record holds any of them (a mainland word the
  * site does not write) or the term is a visitor's word for the site's (Concept `rewritten`) its heaviest alternative's.
  * @param known the site's words (pairFactors)
+ * @param holders records holding each gram (pairFactors)
  */
 export function conceptWeights(
   concepts: readonly Concept[],
   weight: ReadonlyMap<string, number>,
   known: ReadonlySet<string> | null = new Set(),
+  holders?: ReadonlyMap<string, number>,
 ): number[] {
-  const heaviest = (texts: readonly string[]) => Math.max(0, ...texts.map((text) => weightOf(text, weight, known)));
+  const heaviest = (texts: readonly string[]) => Math.max(0, ...texts.map((text) => weightOf(text, weight, known, holders)));
   return concepts.map((concept) =>
     concept.rewritten && concept.alternatives.length > 1
-      ? Math.sqrt(heaviest(concept.alternatives.slice(1)) * Math.max(weightOf(concept.term, weight, known), heaviest(concept.alternatives.slice(1))))
-      : weightOf(concept.term, weight, known) || heaviest(concept.alternatives),
+      ? Math.sqrt(
+          heaviest(concept.alternatives.slice(1)) * Math.max(weightOf(concept.term, weight, known, holders), heaviest(concept.alternatives.slice(1))),
+        )
+      : weightOf(concept.term, weight, known, holders) || heaviest(concept.alternatives),
   );
 }
 
@@ -199,7 +211,7 @@ export async function scoreRecords<T extends FoundRecord>(
   records: number,
   named: ReadonlySet<string> = new Set(),
   known: ReadonlySet<string> | null = new Set(),
-): Promise<{ scored: Scored<T>[]; concepts: Concept[]; weights: number[]; weight: Map<string, number> }> {
+): Promise<{ scored: Scored<T>[]; concepts: Concept[]; weights: number[]; weight: Map<string, number>; holders: Map<string, number> }> {
   const evidence = await gather(allConcepts, search, records, named);
   // A short term (a word) that records hold too little of is not a word of the site: 火星保險 finds nothing, not every
   // page that says 保險.
@@ -208,12 +220,12 @@ export async function scoreRecords<T extends FoundRecord>(
       Array.from(concept.term).length > WORD_MAX_LENGTH ||
       Math.max(...concept.alternatives.map((text) => coverage(text, evidence.weight))) >= WORD_MIN_COVERAGE,
   );
-  const weights = conceptWeights(concepts, evidence.weight, known);
+  const weights = conceptWeights(concepts, evidence.weight, known, evidence.holders);
   const totals = new Map<string, { score: number; result: T; best: number }>();
   concepts.forEach((concept, c) => {
     const shares = new Map<string, number>();
     for (const alternative of concept.alternatives) {
-      const factors = pairFactors(alternative, known);
+      const factors = pairFactors(alternative, known, evidence.holders);
       const counted = (gram: string) => (evidence.weight.get(gram) ?? 0) * (factors.get(gram) ?? 1);
       const grams = textGrams(alternative).filter((gram) => (evidence.weight.get(gram) ?? 0) > 0);
       const whole = grams.reduce((sum, gram) => sum + counted(gram), 0);
@@ -252,13 +264,14 @@ export async function scoreRecords<T extends FoundRecord>(
     .filter(([, total]) => total.score > 0 && total.score >= RELEVANCE_FLOOR * best)
     .map(([id, total]) => ({ id, score: total.score, result: total.result }))
     .sort((a, b) => b.score - a.score);
-  return { scored, concepts, weights, weight: evidence.weight };
+  return { scored, concepts, weights, weight: evidence.weight, holders: evidence.holders };
 }
 
 /**
  * The share of the query's weight a title holds: per concept, the alternative whose grams the title holds most of.
  * @param title a record's title, its Han characters unspaced
  * @param known the site's words (pairFactors)
+ * @param holders records holding each gram (pairFactors)
  */
 export function titleShare(
   title: string,
@@ -266,6 +279,7 @@ export function titleShare(
   weights: readonly number[],
   weight: ReadonlyMap<string, number>,
   known: ReadonlySet<string> | null = new Set(),
+  holders?: ReadonlyMap<string, number>,
 ): number {
   const held = new Set(textGrams(title));
   const total = weights.reduce((sum, value) => sum + value, 0);
@@ -274,7 +288,7 @@ export function titleShare(
   concepts.forEach((concept, c) => {
     let share = 0;
     for (const alternative of concept.alternatives) {
-      const factors = pairFactors(alternative, known);
+      const factors = pairFactors(alternative, known, holders);
       const counted = (gram: string) => weight.get(gram)! * (factors.get(gram) ?? 1);
       const grams = textGrams(alternative).filter((gram) => (weight.get(gram) ?? 0) > 0);
       const whole = grams.reduce((s, gram) => s + counted(gram), 0);

@@ -70,25 +70,61 @@ export function wordBoundaries(characters: readonly string[], known: ReadonlySet
 }
 
 /**
+ * How many times more records the overlapping pair must hold for a pair to be read across two words (heldFactors):
+ * in 續保有優惠 the browser's dictionary reads 保有 (to retain) as a word, but the index holds 續保 in 47 records and
+ * 保有 in one, so 保 belongs to 續保. Site choice.
+ */
+export const PAIR_HOLDER_RATIO = 8;
+
+/** Where a text's site words (`known`) lie: covered[i] when characters i and i + 1 are inside one of them. */
+function knownPairs(characters: readonly string[], known: ReadonlySet<string>): boolean[] {
+  const token = characters.join('');
+  const covered = characters.map(() => false);
+  for (const word of known) {
+    const letters = Array.from(word);
+    if (letters.length < 2) continue;
+    for (let from = token.indexOf(word); from !== -1; from = token.indexOf(word, from + 1)) {
+      const start = Array.from(token.slice(0, from)).length;
+      for (let i = start; i + 1 < start + letters.length; i += 1) covered[i] = true;
+    }
+  }
+  return covered;
+}
+
+/**
  * How much each character pair of a text counts (module comment: grams): 1 for a pair inside a word, CROSS_WORD_WEIGHT
- * for one that spans two (wordBoundaries). Without a segmenter every pair counts 1.
+ * for one that spans two (wordBoundaries); when `holders` is given, the index's own words decide where a character
+ * shared by two pairs belongs, whatever the dictionary says: a pair held PAIR_HOLDER_RATIO times less often than an
+ * overlapping pair is across words (unless a site word, `known`, holds it), the far more held pair inside one. Without a segmenter every pair counts 1.
  * @param text a term or an alternative of one
  * @param known the site's words; null when the query is one word (queryWords), whose pairs all count 1
+ * @param holders records holding each pair (the grams searched), when known
  * @returns each pair of textGrams(text) with its factor (the highest where a pair occurs twice); other grams are absent
  *   and count 1
  */
-export function pairFactors(text: string, known: ReadonlySet<string> | null): Map<string, number> {
+export function pairFactors(text: string, known: ReadonlySet<string> | null, holders?: ReadonlyMap<string, number>): Map<string, number> {
   const factors = new Map<string, number>();
   if (known === null || wordSegmenter() === null) return factors;
   for (const token of text.toLowerCase().match(TOKEN) ?? []) {
     const characters = Array.from(token);
     if (!HAN_CHARACTER.test(characters[0]!) || characters.length < 2) continue;
     const boundary = wordBoundaries(characters, known);
-    for (let i = 0; i + 1 < characters.length; i += 1) {
+    const site = holders === undefined ? [] : knownPairs(characters, known);
+    const held = (i: number) => (i < 0 || i + 1 >= characters.length ? 0 : (holders?.get(characters[i]! + characters[i + 1]!) ?? 0));
+    const pairs = characters.slice(1).map((_, i) => (boundary[i + 1] ? CROSS_WORD_WEIGHT : 1));
+    // The index's word wins the shared character: the rarer pair is across words, the far more held one inside one.
+    const outheld = (i: number, by: number) => holders !== undefined && !site[i] && held(i) > 0 && held(by) >= PAIR_HOLDER_RATIO * held(i);
+    pairs.forEach((_, i) => {
+      for (const by of [i - 1, i + 1]) {
+        if (!outheld(i, by)) continue;
+        pairs[i] = CROSS_WORD_WEIGHT;
+        if (!outheld(by, by - 1) && !outheld(by, by + 1)) pairs[by] = 1;
+      }
+    });
+    pairs.forEach((factor, i) => {
       const pair = characters[i]! + characters[i + 1]!;
-      const factor = boundary[i + 1] ? CROSS_WORD_WEIGHT : 1;
       factors.set(pair, Math.max(factors.get(pair) ?? 0, factor));
-    }
+    });
   }
   return factors;
 }
@@ -196,4 +232,55 @@ export function withinChunks(alternatives: readonly (readonly string[])[]): stri
     kept[word]!.add(other);
   }
   return alternatives.map((list, word) => list.filter((other) => kept[word]!.has(other)));
+}
+
+/** Longest term, in characters, read as an abbreviation of a site word (abbreviationsOf). */
+const ABBREVIATION_MAX_LENGTH = 5;
+/** Most site words an abbreviation stands for (the shortest). Site choice. */
+const ABBREVIATIONS_MAX = 2;
+
+/**
+ * The site's own words a term may abbreviate, from the index's vocabulary rather than a table (REFERENCE.md "Browser
+ * side": "Search understands the visitor"): longer words of `names` (its best pages' terms and synonyms) that begin with
+ * the term's first character and hold all of its characters in order, ending in 險 when it does (傷健險 → 傷害健康保險,
+ * 駕傷險 → 駕駛人傷害險); the shortest first, at most ABBREVIATIONS_MAX.
+ * @param term a term of the query (folded), of 2 to ABBREVIATION_MAX_LENGTH Han characters; others have none
+ * @param names the site's words
+ */
+export function abbreviationsOf(term: string, names: Iterable<string>): string[] {
+  const letters = Array.from(term);
+  if (letters.length < 2 || letters.length > ABBREVIATION_MAX_LENGTH || !letters.every((letter) => HAN_CHARACTER.test(letter))) return [];
+  const holds = (name: string) => {
+    const characters = Array.from(name);
+    if (characters.length <= letters.length || characters[0] !== letters[0]) return false;
+    if (letters.at(-1) === '險' && characters.at(-1) !== '險') return false;
+    let at = 0;
+    for (const character of characters) if (character === letters[at]) at += 1;
+    return at === letters.length;
+  };
+  return [...new Set(names)]
+    .filter(holds)
+    .sort((a, b) => Array.from(a).length - Array.from(b).length)
+    .slice(0, ABBREVIATIONS_MAX);
+}
+
+/**
+ * Per term, the site words it abbreviates (abbreviationsOf) when no record holds the term whole: a word the site writes
+ * is the visitor's word as it is.
+ * @param terms the query's terms (pieces)
+ * @param phrases the records holding a word (search-query.ts phraseSearcher)
+ * @param names the site's words (the lexicon's best pages' terms and synonyms)
+ * @returns per term, the words (none for most)
+ */
+export async function termAbbreviations(
+  terms: readonly string[],
+  phrases: (word: string) => Promise<{ size: number }>,
+  names: readonly string[],
+): Promise<string[][]> {
+  return Promise.all(
+    terms.map(async (term) => {
+      const words = abbreviationsOf(term, names);
+      return words.length === 0 || (await phrases(term)).size > 0 ? [] : words;
+    }),
+  );
 }

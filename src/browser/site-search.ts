@@ -53,7 +53,7 @@
  */
 
 import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
-import { isSentence, sentenceWords, withinChunks } from './search-words.ts';
+import { isSentence, sentenceWords, termAbbreviations, withinChunks } from './search-words.ts';
 import {
   asksQuestion,
   type BetMatch,
@@ -261,7 +261,8 @@ export async function searchSite(
   const pieces = terms.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords));
   const rewritten = new Set((lexicon.rewrites ?? []).map(([from]) => from));
   // Alternatives only within the query's chunk budget (withinChunks): each character they add loads an index chunk.
-  const allowed = withinChunks(pieces.map((term) => termAlternatives(term, lexicon)));
+  const shortFor = await termAbbreviations(pieces, phrases, siteWords);
+  const allowed = withinChunks(pieces.map((term, i) => [...new Set([...termAlternatives(term, lexicon), ...shortFor[i]!])]));
   const concepts: Concept[] = pieces.map((term, i) => ({ term, alternatives: allowed[i]!, rewritten: rewritten.has(term) }));
   const meant = [...pieces];
   const corrected = verbatim ? suggestion : await correctInWords(concepts, meant, phrases, source, lexicon, suggestion);
@@ -271,9 +272,9 @@ export async function searchSite(
   const words = pieces.length === 1 && Array.from(pieces[0]!).length <= WORD_MAX_LENGTH ? null : known;
   // A question (asksQuestion) asks about what it names: the site's product and service names in it are its context,
   // not what it asks (汽車保險的代步車費用如何申請: 代步車費用), so their grams weigh as any other (no NAMED_WEIGHT).
-  const question = asksQuestion(folded, typed);
+  const question = asksQuestion(folded, typed, lexicon.stopWords);
   const siteGrams = question ? new Set<string>() : namedGrams(lexicon);
-  const { scored, concepts: understood, weights, weight } = await scoreRecords(concepts, phrases, records, siteGrams, words);
+  const { scored, concepts: understood, weights, weight, holders } = await scoreRecords(concepts, phrases, records, siteGrams, words);
   // After the scores, whose searches loaded the chunks of every character it needs.
   const forms = await looseForms(pagefind, phrases, await siteForms(concepts, meant, phrases), concepts);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
@@ -327,7 +328,7 @@ export async function searchSite(
   const rest = scored
     .filter((entry) => !first.some((result) => result.id === entry.id))
     .map((entry) => ({ ...entry, result: once(entry.result, entry.score) }));
-  const titled = await weighTitles(rest.slice(0, TITLE_RERANK), { understood, weights, weight, words, question });
+  const titled = await weighTitles(rest.slice(0, TITLE_RERANK), { understood, weights, weight, words, holders, question });
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
   return { results: oncePerGroup([...first, ...ordered], lexicon.groups), terms, suggestion: corrected };
 }
@@ -348,6 +349,7 @@ async function weighTitles<T extends { score: number; result: PagefindResult }>(
     weights: Parameters<typeof titleShare>[2];
     weight: Parameters<typeof titleShare>[3];
     words: Parameters<typeof titleShare>[4];
+    holders: Parameters<typeof titleShare>[5];
     question: boolean;
   },
 ): Promise<T[]> {
@@ -359,7 +361,8 @@ async function weighTitles<T extends { score: number; result: PagefindResult }>(
       const answer = query.question && item ? 1 + ANSWER_WEIGHT : 1;
       return {
         ...entry,
-        score: answer * entry.score * (1 + TITLE_WEIGHT * titleShare(title, query.understood, query.weights, query.weight, query.words)),
+        score:
+          answer * entry.score * (1 + TITLE_WEIGHT * titleShare(title, query.understood, query.weights, query.weight, query.words, query.holders)),
       };
     }),
   );

@@ -6,12 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  abbreviationsOf,
   CROSS_WORD_WEIGHT,
   isSentence,
+  PAIR_HOLDER_RATIO,
   pairFactors,
   QUERY_MAX_CHUNKS,
   SENTENCE_MAX_CHARACTERS,
   sentenceWords,
+  termAbbreviations,
   textGrams,
   withinChunks,
 } from '../../src/browser/search-words';
@@ -168,6 +171,51 @@ describe('words of a query', () => {
     expect(asks('機車保險怎麼保')).toBe(true);
     expect(asks('保費可以刷卡嗎')).toBe(true);
     expect(asks('理賠進度？')).toBe(true);
+    // A question word inside a phrase the rewrites keep whole (賠多少) asks only when the stop words are given.
+    const folded = foldQuery('寵物開刀賠多少', lexicon);
+    expect(asksQuestion(folded, intentTerms(folded, lexicon.stopWords, known))).toBe(false);
+    expect(asksQuestion(folded, intentTerms(folded, lexicon.stopWords, known), lexicon.stopWords)).toBe(true);
+    expect(asksQuestion('寵物保險', ['寵物保險'], lexicon.stopWords)).toBe(false);
+  });
+
+  it('a pair the index holds far less often than the overlapping pair is read across two words: 保有 in 續保有優惠', () => {
+    const holders = new Map([
+      ['續保', 47],
+      ['保有', 1],
+      ['有優', 0],
+      ['優惠', 30],
+    ]);
+    expect(pairFactors('續保有優惠', known, holders).get('保有')).toBe(CROSS_WORD_WEIGHT);
+    expect(pairFactors('續保有優惠', known, holders).get('續保')).toBe(1);
+    // Inside a site word a pair stays whole, however rare (車體損失險: 體損).
+    const site = new Map([
+      ['車體', 40],
+      ['體損', 2],
+      ['損失', 40],
+    ]);
+    expect(pairFactors('車體損失', new Set(['車體損失']), site).get('體損')).toBe(1);
+    expect(pairFactors('車體損失', new Set(), site).get('體損')).toBe(CROSS_WORD_WEIGHT);
+    expect(PAIR_HOLDER_RATIO).toBeGreaterThan(1);
+  });
+
+  it("a term no record holds is read as an abbreviation of the site's words that hold its characters in order", () => {
+    const names = ['傷害健康保險', '健康險', '電動自行車保險', '汽車保險', '駕駛人傷害險', '住宅火災保險'];
+    expect(abbreviationsOf('傷健險', names)).toEqual(['傷害健康保險']);
+    expect(abbreviationsOf('電自險', names)).toEqual(['電動自行車保險']);
+    expect(abbreviationsOf('駕傷險', names)).toEqual(['駕駛人傷害險']);
+    // The first character must begin the word, and a term ending in 險 names an insurance.
+    expect(abbreviationsOf('康險', names)).toEqual([]);
+    expect(abbreviationsOf('住宅火', names)).toEqual(['住宅火災保險']);
+    expect(abbreviationsOf('住火災', ['住宅火災保險', '住宅火災'])).toEqual(['住宅火災', '住宅火災保險']);
+    expect(abbreviationsOf('ab', names)).toEqual([]);
+  });
+
+  it('an abbreviation counts only when no record holds the term whole', async () => {
+    const names = ['傷害健康保險'];
+    const phrases = async (word: string) => new Map(word === '傷健險' ? [] : [['1', word]]);
+    expect(await termAbbreviations(['傷健險', '傷害'], phrases, names)).toEqual([['傷害健康保險'], []]);
+    const held = async () => new Map([['1', '傷健險']]);
+    expect(await termAbbreviations(['傷健險'], held, names)).toEqual([[]]);
   });
 
   it("a visitor's sentence is not searched for typos (their sounds are not fetched), a word or two are", () => {
