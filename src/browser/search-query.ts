@@ -8,7 +8,7 @@
  * scripts/search-recall.mjs, serves them to the browser, their types stripped).
  */
 
-import { textGrams } from './search-words.ts';
+import { abbreviationsOf, textGrams } from './search-words.ts';
 import {
   type LexiconSource,
   type PagefindResult,
@@ -144,13 +144,15 @@ async function soundAlike(phrases: Phrases, term: string, lexicon: SearchLexicon
  * Whether a term may be a word of the site mistyped, before the sounds are fetched: a pair of characters may be any
  * frequent pair (SearchSounds `words`); a longer term only one of the site's own words (its synonyms and best pages'
  * terms, the longer words of SearchSounds `words`) of its length holding at least half of its characters in their
- * places (a visitor mistypes a character or two of a word, not most of it). A visitor's phrase of words (撞到人要賠多少錢)
- * is none, and does not fetch the sounds.
+ * places (a visitor mistypes a character or two of a word, not most of it), and not an abbreviation of one
+ * (abbreviationsOf). A visitor's phrase of words (撞到人要賠多少錢) is none, and does not fetch the sounds.
  */
 export function mayBeMistyped(term: string, lexicon: Pick<SearchLexicon, 'synonyms' | 'bets'>): boolean {
   const characters = Array.from(term);
   if (characters.length <= 2) return true;
   const words = [...lexicon.synonyms.flat(), ...lexicon.bets.flatMap(([terms]) => terms)];
+  // An abbreviation of a site word (住地險: 住宅地震基本保險) is read as one (search-words.ts termAbbreviations).
+  if (abbreviationsOf(term, words).length > 0) return false;
   return words.some((word) => {
     const letters = Array.from(word);
     return (
@@ -159,7 +161,10 @@ export function mayBeMistyped(term: string, lexicon: Pick<SearchLexicon, 'synony
   });
 }
 
-/** The terms understood, after suggestions (the sounds loaded only for a term that finds almost nothing). */
+/**
+ * The terms understood: a term no record holds that abbreviates a site word (abbreviationsOf) as that word, a term
+ * finding almost nothing as the word it sounds like (its suggestion; the sounds loaded only then).
+ */
 export async function understand(
   phrases: Phrases,
   terms: string[],
@@ -177,6 +182,12 @@ export async function understand(
     const pages = await termPages(phrases, term, lexicon);
     for (const alternative of termAlternatives(term, lexicon).slice(1)) {
       for (const [id, result] of await phrases(alternative)) if (!pages.has(id)) pages.set(id, result);
+    }
+    // A term no record holds that abbreviates a site word (住地險) is that word, its best page named by it.
+    const short = pages.size === 0 ? abbreviationsOf(term, [...lexicon.synonyms.flat(), ...lexicon.bets.flatMap(([words]) => words)]) : [];
+    if (short.length > 0) {
+      understood.push(short[0]!);
+      continue;
     }
     const alike =
       pages.size < SUGGEST_BELOW && mayBeMistyped(term, lexicon)

@@ -150,24 +150,34 @@ export const isSentence = (terms: readonly string[]): boolean => terms.reduce((s
  * @returns the words in order; the terms themselves when no word of two characters is left
  */
 export function sentenceWords(terms: readonly string[], known: ReadonlySet<string>): string[] {
+  const words = terms.flatMap((term) => termWords(term, known)).filter((word) => !HAN_CHARACTER.test(word) || Array.from(word).length >= 2);
+  return words.some((word) => HAN_CHARACTER.test(word)) ? mostTelling(words, known) : [...terms];
+}
+
+/**
+ * A term's words as the browser's segmenter cuts its Han runs (wordBoundaries, the site's words whole), words of one
+ * character included (被雷打到 → 被, 雷, 打到), its Latin words and numbers whole; without a segmenter, its runs whole.
+ * @param term a term of the query
+ * @param known the site's words, kept whole
+ * @returns the words in order
+ */
+export function termWords(term: string, known: ReadonlySet<string>): string[] {
   const words: string[] = [];
-  for (const term of terms) {
-    for (const token of term.toLowerCase().match(TOKEN) ?? []) {
-      const characters = Array.from(token);
-      if (!HAN_CHARACTER.test(characters[0]!)) {
-        words.push(token);
-        continue;
-      }
-      const boundary = wordBoundaries(characters, known);
-      let start = 0;
-      for (let i = 1; i <= characters.length; i += 1) {
-        if (i < characters.length && !boundary[i]) continue;
-        if (i - start >= 2) words.push(characters.slice(start, i).join(''));
-        start = i;
-      }
+  for (const token of term.toLowerCase().match(TOKEN) ?? []) {
+    const characters = Array.from(token);
+    if (!HAN_CHARACTER.test(characters[0]!)) {
+      words.push(token);
+      continue;
+    }
+    const boundary = wordBoundaries(characters, known);
+    let start = 0;
+    for (let i = 1; i <= characters.length; i += 1) {
+      if (i < characters.length && !boundary[i]) continue;
+      words.push(characters.slice(start, i).join(''));
+      start = i;
     }
   }
-  return words.some((word) => HAN_CHARACTER.test(word)) ? mostTelling(words, known) : [...terms];
+  return words;
 }
 
 /**

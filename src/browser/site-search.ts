@@ -46,14 +46,12 @@
  * (src/components/SearchResults.ts).
  *
  * The query's meaning is worked out by search-query.ts, the files and text forms by search-source.ts; this module ranks.
- * It imports nothing at run time but src/browser/search-query.ts, search-source.ts, search-rank.ts, search-typos.ts and
- * search-text.ts (which import nothing else), so the recall
- * tool (scripts/search-recall.mjs) runs these very files in the browser (their types stripped) to measure what a
- * visitor gets.
+ * It imports nothing at run time but src/browser/search-*.ts (which import nothing else), so the recall tool
+ * (scripts/search-recall.mjs) runs these very files in the browser (their types stripped) to measure what a visitor gets.
  */
 
 import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
-import { isSentence, sentenceWords, termAbbreviations, withinChunks } from './search-words.ts';
+import { isSentence, sentenceWords, termAbbreviations, termWords, withinChunks } from './search-words.ts';
 import {
   asksQuestion,
   type BetMatch,
@@ -274,7 +272,14 @@ export async function searchSite(
   // not what it asks (汽車保險的代步車費用如何申請: 代步車費用), so their grams weigh as any other (no NAMED_WEIGHT).
   const question = asksQuestion(folded, typed, lexicon.stopWords);
   const siteGrams = question ? new Set<string>() : namedGrams(lexicon);
-  const { scored, concepts: understood, weights, weight, holders } = await scoreRecords(concepts, phrases, records, siteGrams, words);
+  let scoring = await scoreRecords(concepts, phrases, records, siteGrams, words);
+  // Nothing found: a phrase the site does not write (被雷打到) is searched by its words (被, 雷, 打到: 雷擊's records).
+  if (scoring.scored.length === 0) {
+    meant.splice(0, meant.length, ...pieces.flatMap((term) => termWords(term, known)));
+    concepts.splice(0, concepts.length, ...meant.map((term) => ({ term, alternatives: termAlternatives(term, lexicon) })));
+    scoring = await scoreRecords(concepts, phrases, records, siteGrams, known);
+  }
+  const { scored, concepts: understood, weights, weight, holders } = scoring;
   // After the scores, whose searches loaded the chunks of every character it needs.
   const forms = await looseForms(pagefind, phrases, await siteForms(concepts, meant, phrases), concepts);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records

@@ -15,6 +15,7 @@ import {
   SENTENCE_MAX_CHARACTERS,
   sentenceWords,
   termAbbreviations,
+  termWords,
   textGrams,
   withinChunks,
 } from '../../src/browser/search-words';
@@ -208,6 +209,20 @@ describe('words of a query', () => {
     expect(abbreviationsOf('住宅火', names)).toEqual(['住宅火災保險']);
     expect(abbreviationsOf('住火災', ['住宅火災保險', '住宅火災'])).toEqual(['住宅火災', '住宅火災保險']);
     expect(abbreviationsOf('ab', names)).toEqual([]);
+  });
+
+  it("an abbreviation is read as the site's word, not as a typo of a word one character away", () => {
+    const site = { synonyms: [['地震險', '住宅地震基本保險']], bets: [[['住宅險'], '1', '1']] as [string[], string, string][] };
+    expect(mayBeMistyped('住地險', site)).toBe(false);
+    expect(mayBeMistyped('住宅線', site)).toBe(true);
+  });
+
+  it("a phrase the site does not write is cut into the browser's words, one character included: 被雷打到 holds 雷", () => {
+    const words = termWords('被雷打到', new Set());
+    expect(words.join('')).toBe('被雷打到');
+    expect(words).toContain('雷');
+    expect(termWords('ATM', new Set())).toEqual(['atm']);
+    expect(termWords('被吃卡', new Set(['被吃卡']))).toEqual(['被吃卡']);
   });
 
   it('an abbreviation counts only when no record holds the term whole', async () => {
