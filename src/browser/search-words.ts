@@ -156,7 +156,8 @@ export function sentenceWords(terms: readonly string[], known: ReadonlySet<strin
 
 /**
  * A term's words as the browser's segmenter cuts its Han runs (wordBoundaries, the site's words whole), words of one
- * character included (被雷打到 → 被, 雷, 打到), its Latin words and numbers whole; without a segmenter, its runs whole.
+ * character included (sentenceWords leaves those out), its Latin words and numbers whole; without a segmenter, its
+ * runs whole.
  * @param term a term of the query
  * @param known the site's words, kept whole
  * @returns the words in order

@@ -51,7 +51,7 @@
  */
 
 import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
-import { isSentence, sentenceWords, termAbbreviations, termWords, withinChunks } from './search-words.ts';
+import { isSentence, sentenceWords, termAbbreviations, withinChunks } from './search-words.ts';
 import {
   asksQuestion,
   type BetMatch,
@@ -250,8 +250,7 @@ export async function searchSite(
   const phrases = phraseSearcher(pagefind);
   const known = knownWords(lexicon);
   const intent = intentTerms(folded, lexicon.stopWords, known);
-  // A visitor's letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed: its typos are
-  // not sought, nor its sounds fetched.
+  // A letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed, its typos not sought.
   const typed = isSentence(intent) ? sentenceWords(intent, known) : intent;
   const verbatim = (options.verbatim ?? false) || !seeksTypos(intent);
   const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, verbatim);
@@ -272,14 +271,7 @@ export async function searchSite(
   // not what it asks (汽車保險的代步車費用如何申請: 代步車費用), so their grams weigh as any other (no NAMED_WEIGHT).
   const question = asksQuestion(folded, typed, lexicon.stopWords);
   const siteGrams = question ? new Set<string>() : namedGrams(lexicon);
-  let scoring = await scoreRecords(concepts, phrases, records, siteGrams, words);
-  // Nothing found: a phrase the site does not write (被雷打到) is searched by its words (被, 雷, 打到: 雷擊's records).
-  if (scoring.scored.length === 0) {
-    meant.splice(0, meant.length, ...pieces.flatMap((term) => termWords(term, known)));
-    concepts.splice(0, concepts.length, ...meant.map((term) => ({ term, alternatives: termAlternatives(term, lexicon) })));
-    scoring = await scoreRecords(concepts, phrases, records, siteGrams, known);
-  }
-  const { scored, concepts: understood, weights, weight, holders } = scoring;
+  const { scored, concepts: understood, weights, weight, holders } = await scoreRecords(concepts, phrases, records, siteGrams, words);
   // After the scores, whose searches loaded the chunks of every character it needs.
   const forms = await looseForms(pagefind, phrases, await siteForms(concepts, meant, phrases), concepts);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records

@@ -217,7 +217,7 @@ describe('words of a query', () => {
     expect(mayBeMistyped('住宅線', site)).toBe(true);
   });
 
-  it("a phrase the site does not write is cut into the browser's words, one character included: 被雷打到 holds 雷", () => {
+  it("a term is cut into the browser's words, one character included, the site's words whole", () => {
     const words = termWords('被雷打到', new Set());
     expect(words.join('')).toBe('被雷打到');
     expect(words).toContain('雷');
