@@ -24,7 +24,8 @@
  * 3. A term that finds fewer than SUGGEST_BELOW pages is compared with the lexicon's words that sound the same
  *    (pinyin of the site's characters) or, from three characters, differ in one: the one found on most pages, if
  *    more (SUGGEST_FACTOR times more when the term finds some), is suggested (「您是不是要找：理賠」 for 理陪) and
- *    searched instead, unless the visitor asked for the query as typed.
+ *    searched instead, unless the visitor asked for the query as typed. A term no record holds that abbreviates a
+ *    site word (search-words.ts abbreviationsOf: 傷健險 → 傷害健康保險) is that word, or, typed as is, has it as an alternative.
  * 4. Alternatives (termAlternatives): a term's synonyms (SEARCH_SYNONYMS: 車險 → 汽車保險, 汽車險) and the term
  *    rewritten with the glossary's and colloquial words it holds (家財險 → 住宅火災保險, 行李不見 → 行李遺失); a word of
  *    the glossary or the colloquial table is first cut out as a concept of its own (rewritePieces).
