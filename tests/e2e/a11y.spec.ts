@@ -13,7 +13,7 @@ import { CHAT_TEXT } from '../../src/site/texts/chat';
 import { EXTERNAL } from '../../src/site/company';
 import { UI_TEXT } from '../../src/site/texts/layout';
 import { scanWithAxe } from './axe';
-import { expect, test } from './fixtures';
+import { downloadsSettled, expect, notificationsChecked, test } from './fixtures';
 import { TEMPLATES } from './templates';
 
 /**
@@ -36,10 +36,13 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-/** Waits until the islands have hydrated and the notification check answered. */
+/**
+ * Waits until the notification center is wired and its check answered (what it shows is scanned too), and the page
+ * has downloaded what it downloads by itself.
+ */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('[data-bell-trigger]')?.hasAttribute('aria-expanded'));
-  await page.waitForLoadState('networkidle');
+  await notificationsChecked(page);
+  await downloadsSettled(page);
 }
 
 test.describe('every template', () => {

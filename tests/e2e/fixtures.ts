@@ -9,7 +9,7 @@
  *   browser's calls, src/lib/portal-proxy.ts), the same data the site was built from (SAMPLE_PORTAL_TODAY included),
  *   so tests compare pages with it.
  */
-import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { ENDPOINTS, type EndpointName } from '../../src/portal/endpoints';
 import { portalUrl } from '../../src/portal/client';
@@ -129,6 +129,53 @@ function watchNewContexts(browser: Browser, record: (line: string) => void): () 
   return () => {
     browser.newContext = newContext;
   };
+}
+
+/**
+ * Waits until the notification island has hydrated and its check has answered: the check's call is in the page's
+ * resource timing with its answer read (responseEnd), then one frame for the island to show it. (Waiting for the
+ * network to be idle instead timed out at 30 s now and then in Chromium's headless shell, while the check had long
+ * answered.) In: the page. Out: resolves once both hold; throws Playwright's timeout error otherwise.
+ */
+export async function notificationsChecked(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[data-bell-trigger]')?.hasAttribute('aria-expanded'));
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => entry.name.includes('/Common/GetPortalNotification') && (entry as PerformanceResourceTiming).responseEnd > 0),
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+}
+
+/**
+ * Waits until the page has downloaded what it downloads by itself: its load event, then `quietMs` ms (500 by default,
+ * Playwright's networkidle period) in which no download finishes, counted by the page's own resource timing (a
+ * PerformanceObserver of `resource` entries, one per finished download, not limited by the timing buffer) and timed
+ * by the test's clock (a page may run a fake one: `page.clock`). It stands where the tests waited for the network to be
+ * idle, which in Chromium's headless shell now and then never came within 30 s. A download still running at the end
+ * of a quiet period is not waited for: a test that needs a given download waits for it by name, or a longer period.
+ * In: the page, the quiet period in ms. Out: resolves once quiet; throws what Playwright throws (a closed page).
+ */
+export async function downloadsSettled(page: Page, quietMs = 500): Promise<void> {
+  await page.waitForLoadState('load');
+  const count = () =>
+    page.evaluate(() => {
+      const record = window as unknown as { __e2eDownloads?: number };
+      if (record.__e2eDownloads === undefined) {
+        record.__e2eDownloads = 0;
+        new PerformanceObserver((list) => {
+          record.__e2eDownloads! += list.getEntries().length;
+        }).observe({ type: 'resource' });
+      }
+      return record.__e2eDownloads;
+    });
+  let seen = await count();
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100, quietMs - (Date.now() - quietSince))));
+    const now = await count();
+    if (now !== seen) [seen, quietSince] = [now, Date.now()];
+  }
 }
 
 export const test = base.extend<{ consoleErrors: string[]; cspViolations: string[] }, { portal: PortalReader }>({

@@ -48,14 +48,22 @@ function coveredFocus(): string {
   return `${name(focused)} 「${label}」 at y=${Math.round(box.top)} under ${cover ? name(cover.closest('[class]') ?? cover) : '?'}`;
 }
 
-/** The page function (installed by `walk`) that returns `[coveredFocus(), the focused element's path]`. */
+/**
+ * The page function (installed by `walk`) that returns `[coveredFocus(), the focused element's path, whether focus has
+ * left the page]` (past the last stop the browser takes focus out of the document, and the next Tab starts again at
+ * the page's first stop).
+ */
 const PROBE = '__e2eFocusProbe';
 
 /** The Tab key as Playwright's `keyboard.press('Tab')` sends it to Chromium (Input.dispatchKeyEvent, no modifiers). */
 const TAB = { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9, modifiers: 0, location: 0 } as const;
 
 /**
- * Tabs through the page from its top, returning the stops where the focused element was entirely covered. Each stop
+ * Tabs through the page from its top, returning the stops where the focused element was entirely covered. The walk
+ * ends back at its first stop, or when focus leaves the page for the second time: the walk begins where the test
+ * left focus (in the bell panel, which closes once focus leaves it), goes to the page's end, then round the whole page
+ * from its first stop; a further round repeats that one stop for stop (measured on every template at both widths: the
+ * same elements, scroll positions and probe results), so it is not walked. Each stop
  * is what `page.keyboard.press('Tab')` then a `page.evaluate` of the probe would be (the key's down and up, then the
  * probe once the key is handled, in the page's main world), sent straight over the page's DevTools session: the
  * walk's hundreds of stops then cost the browser and the test no more than the key and the probe themselves.
@@ -64,11 +72,11 @@ async function walk(page: Page): Promise<string[]> {
   await page.evaluate(
     ([name, probe]) => {
       const covered = new Function(`return (${probe})`)() as () => string;
-      (window as unknown as Record<string, () => [string, string]>)[name] = () => {
+      (window as unknown as Record<string, () => [string, string, boolean]>)[name] = () => {
         const path: number[] = [];
         for (let node = document.activeElement; node?.parentElement; node = node.parentElement)
           path.push([...node.parentElement.children].indexOf(node));
-        return [covered(), path.join('.')];
+        return [covered(), path.join('.'), !document.hasFocus()];
       };
     },
     [PROBE, coveredFocus.toString()] as const,
@@ -77,6 +85,7 @@ async function walk(page: Page): Promise<string[]> {
   try {
     const covered: string[] = [];
     let first: unknown;
+    let exits = 0;
     for (let stop = 0; stop < MAX_STOPS; stop += 1) {
       // Down then up without waiting in between, as a key is pressed; the probe only once both are handled.
       await Promise.all([
@@ -86,9 +95,10 @@ async function walk(page: Page): Promise<string[]> {
       const answer = await session.send('Runtime.evaluate', { expression: `${PROBE}()`, returnByValue: true });
       if (answer.exceptionDetails)
         throw new Error(`the focus probe failed: ${answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text}`);
-      const [found, key] = answer.result.value as [string, string];
-      // Back at the first stop: the walk has gone round the page.
+      const [found, key, left] = answer.result.value as [string, string, boolean];
+      // Back at the first stop, or out of the page a second time: the walk has gone round the page.
       if (stop > 0 && key === first) break;
+      if (left && ++exits === 2) break;
       first ??= key;
       if (found) covered.push(found);
     }

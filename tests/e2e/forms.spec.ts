@@ -25,7 +25,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Route } from '@playwright/test';
 import { scanWithAxe } from './axe';
-import { expect, test } from './fixtures';
+import { downloadsSettled, expect, test } from './fixtures';
 import { HOTLINES } from '../../src/site/company';
 import { telHref } from '../../src/lib/tel-links';
 
@@ -187,7 +187,8 @@ test.describe('contact form', () => {
       await route.continue();
     });
     await openForm(page, '/contact');
-    await page.waitForLoadState('networkidle');
+    // Everything the page downloads by itself is in: the schema is not among it.
+    await downloadsSettled(page);
     expect(schemaRequests).toEqual([]);
     const input = page.locator('#contact-name');
     await input.fill('   ');

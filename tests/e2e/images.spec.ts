@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_PRELOAD_LEAD_MS } from '../../src/site/limits';
-import { expect, test } from './fixtures';
+import { downloadsSettled, expect, test } from './fixtures';
 
 /** The variant width a file name carries (`<hash>-<width>.<ext>`). */
 const widthOf = (url: string): number => Number(/-(\d+)\.\w+$/.exec(new URL(url).pathname)?.[1] ?? NaN);
@@ -31,12 +31,13 @@ async function shownImages(page: Page): Promise<{ src: string; drawn: number }[]
 async function openAt(browser: Browser, baseURL: string, path: string, width: number, deviceScaleFactor: number, scroll = true): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor, baseURL });
   const page = await context.newPage();
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.goto(path);
+  await downloadsSettled(page);
   for (let y = 0; scroll && y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(50);
   }
-  await page.waitForLoadState('networkidle');
+  await downloadsSettled(page);
   return page;
 }
 
@@ -117,7 +118,8 @@ const imageShifts = (shifts: Shift[]) =>
 
 for (const path of ['/', '/news/detail/41']) {
   test(`${path}: images move nothing while they load (no layout shift)`, async ({ page }) => {
-    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.goto(path);
+    await downloadsSettled(page);
     expect(imageShifts(await layoutShifts(page))).toEqual([]);
   });
 }
@@ -153,7 +155,8 @@ test('/: the carousel controls do not move while a slow line delivers the page',
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = server.address() as AddressInfo;
-    await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await downloadsSettled(page);
     await expect(page.locator('.carousel__controls')).toBeVisible();
     expect(imageShifts(await layoutShifts(page))).toEqual([]);
   } finally {
@@ -174,7 +177,8 @@ test('the home carousel: a phone downloads the banner it shows; the next one bef
     if (request.url().includes('/_images/')) variants.push(request.url());
   });
   const requested = () => variants.length;
-  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.goto('/');
+  await downloadsSettled(page);
   const banners = page.locator('.carousel img');
   const count = await banners.count();
   expect(count, 'the sample has several banners').toBeGreaterThan(2);
@@ -203,7 +207,8 @@ test('the home carousel: a phone downloads the banner it shows; the next one bef
 test('the home carousel: a press on 下一張 just as the rotation ends keeps the banner it brings; a swipe still moves the current slide @phone', async ({
   page,
 }) => {
-  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.goto('/');
+  await downloadsSettled(page);
   const slides = page.locator('.carousel__slide');
   const track = page.locator('[data-carousel] [data-track]');
   await expect(page.getByRole('button', { name: '下一張' })).toBeVisible();

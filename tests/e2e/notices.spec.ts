@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { addDays, taipeiToday } from '../../src/lib/taipei-dates';
 import { BELL_PHONE_NOTICES_MIN } from '../../src/site/limits';
 import { EXTERNAL } from '../../src/site/company';
-import { expect, test } from './fixtures';
+import { expect, notificationsChecked, test } from './fixtures';
 
 const NOTIFICATIONS = '**/api/Common/GetPortalNotification';
 const bellPanel = (page: Page) => page.getByRole('region', { name: '最新公告' });
@@ -105,7 +105,7 @@ test.describe('the bell opens by itself on the first view of home (REFERENCE.md 
     // Leaving home marks it closed.
     await page.goto('/news/all/1');
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await notificationsChecked(page);
     await page.waitForTimeout(500);
     await expect(bellPanel(page)).toBeHidden();
   });
@@ -241,7 +241,7 @@ test.describe('the banner on the next pages of a visit', () => {
       expect(await shiftsAfterParsing(page, 500)).toEqual([]);
       await banner(page).getByRole('button', { name: '我知道了' }).click();
       await page.goto('/faq/1');
-      await page.waitForLoadState('networkidle');
+      await notificationsChecked(page);
       expect((await page.locator('[data-notice-banner-slot]').boundingBox())?.height ?? 0).toBeLessThan(1);
     });
   }

@@ -5,7 +5,7 @@
  * not fetched.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { downloadsSettled, expect, test } from './fixtures';
 
 /** Records the paths the browser fetches ahead (requests with `Sec-Purpose: prefetch`). */
 function recordPrefetches(page: Page): string[] {
@@ -24,7 +24,8 @@ test('pointing at a news card fetches its detail page ahead, and only that one',
   const first = links.first();
   const href = (await first.getAttribute('href'))!;
   const other = await links.nth(1).getAttribute('href');
-  await page.waitForLoadState('networkidle');
+  // Everything the page downloads by itself is in: the card's page is not among it.
+  await downloadsSettled(page);
   expect(prefetched).not.toContain(href);
   await first.hover();
   await expect.poll(() => prefetched).toContain(href);

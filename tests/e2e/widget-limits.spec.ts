@@ -13,7 +13,7 @@ import { CAPTCHA_IMAGE_MAX_BYTES, NOTIFICATIONS_MAX_BODY_BYTES, NOTIFICATIONS_SH
 import { CONTACT_TEXT } from '../../src/site/texts/contact-form';
 import { NOTIFICATION_TEXT } from '../../src/site/texts/notifications';
 import { manyNotifications } from '../../scripts/sample-portal/content/notifications.mjs';
-import { expect, test } from './fixtures';
+import { downloadsSettled, expect, test } from './fixtures';
 
 const NOTIFICATIONS = '**/api/Common/GetPortalNotification';
 const GET_CAPTCHA = '**/api/portalCustomerProblemForm/getCaptcha';
@@ -27,7 +27,7 @@ test.describe('notifications: 10,000 in the answer', () => {
     await page.goto('/news/all/1');
     const dialog = page.getByRole('dialog', { name: '系統公告' });
     await expect(dialog).toBeVisible({ timeout: 5_000 });
-    await page.waitForLoadState('networkidle');
+    await downloadsSettled(page);
     // Dates (loaded on demand) and every render are in once the date line is filled.
     await expect(dialog.locator('.notice-date')).toHaveText(/ 天前$/);
 
@@ -63,9 +63,10 @@ test.describe('notifications: 10,000 in the answer', () => {
     expect(Buffer.byteLength(body)).toBeGreaterThan(NOTIFICATIONS_MAX_BODY_BYTES);
     await page.route(NOTIFICATIONS, (route) => route.fulfill({ contentType: 'application/json', body }));
     await page.goto('/news/all/1');
-    // The notification center is wired, and the answer refused (silently: REFERENCE.md "Failures") by the time the network is idle.
+    // The notification center is wired, and the answer refused (silently: REFERENCE.md "Failures") by the time the page
+    // has downloaded what it downloads by itself.
     await page.waitForFunction(() => document.querySelector('[data-bell-trigger]')?.hasAttribute('aria-expanded'));
-    await page.waitForLoadState('networkidle');
+    await downloadsSettled(page);
     await expect(page.getByRole('dialog', { name: '系統公告' })).toBeHidden();
     await expect(page.locator('[data-bell-count]')).toBeHidden();
     await expect(page.locator('.notice-banner')).toHaveCount(0);

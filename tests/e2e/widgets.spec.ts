@@ -15,7 +15,7 @@ import { SEARCH_TEXT } from '../../src/site/texts/search';
 import { EXTERNAL } from '../../src/site/company';
 import { UI_TEXT } from '../../src/site/texts/layout';
 import { addDays, taipeiToday } from '../../src/lib/taipei-dates';
-import { expect, test } from './fixtures';
+import { downloadsSettled, expect, notificationsChecked, test } from './fixtures';
 
 const NOTIFICATIONS = '**/api/Common/GetPortalNotification';
 
@@ -44,22 +44,6 @@ async function stubExternal(page: Page, host: string): Promise<void> {
     .route(`https://${host}/**`, (route) =>
       route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>外部網站</title><p>外部網站</p>' }),
     );
-}
-
-/**
- * Waits until the notification island has hydrated and its check has answered: the check's call is in the page's
- * resource timing with its answer read (responseEnd), then one frame for the island to show it. (Waiting for the
- * network to be idle instead timed out at 30 s now and then in Chromium's headless shell, while the check had long
- * answered.)
- */
-async function notificationsChecked(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('[data-bell-trigger]')?.hasAttribute('aria-expanded'));
-  await page.waitForFunction(() =>
-    performance
-      .getEntriesByType('resource')
-      .some((entry) => entry.name.includes('/Common/GetPortalNotification') && (entry as PerformanceResourceTiming).responseEnd > 0),
-  );
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 }
 
 /** Removes the browser's own log lines for failed requests, matched exactly, from the recorded console errors. */
@@ -412,7 +396,8 @@ test.describe('notifications: the system dialog (category 1)', () => {
     await expect(dialog.getByRole('button', { name: '確認' })).toBeFocused();
     expect(await page.evaluate(() => document.querySelector('astro-island[ssr]') !== null), 'no island hydrated yet').toBe(true);
     release();
-    await page.waitForLoadState('networkidle');
+    // React has arrived: every held chunk downloaded.
+    await downloadsSettled(page);
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: '確認' }).click();
     await expect(dialog).toBeHidden();
@@ -438,7 +423,8 @@ test.describe('notifications: the system dialog (category 1)', () => {
     release();
     const dialog = page.getByRole('dialog', { name: '系統公告' });
     await expect(dialog).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // Every script module, released, has downloaded (and run: the load event waits for them).
+    await downloadsSettled(page);
     expect(calls, 'the scripts take the early answer instead of asking again').toEqual([]);
   });
 
@@ -579,7 +565,7 @@ test.describe('cookie notice', () => {
     await page.keyboard.press('Enter');
     await expect(notice).toBeHidden();
     await page.reload();
-    await page.waitForLoadState('networkidle');
+    await downloadsSettled(page);
     await expect(page.getByRole('region', { name: 'Cookie 使用說明' })).toBeHidden();
   });
 
@@ -685,8 +671,9 @@ test.describe('font size', () => {
     await page.route('**/_astro/*.js', (route) => route.abort());
     await page.goto('/faq/service', { waitUntil: 'domcontentloaded' });
     expect(await rootSize()).toBe('20px');
-    // Every blocked request has failed (and been logged) before those log lines are set aside.
-    await page.waitForLoadState('networkidle');
+    // Every blocked request has failed (and been logged) before those log lines are set aside: the page has loaded
+    // (its module scripts, blocked, failed before its load event) and downloads nothing more.
+    await downloadsSettled(page);
     await page.unroute('**/_astro/*.js');
     allowFailedRequests(consoleErrors, ['net::ERR_FAILED']);
 
@@ -907,7 +894,7 @@ test.describe('page chrome', () => {
     page.on('request', (request) => requests.push(request.url()));
     for (const path of ['/', '/news/all/1', '/faq/service']) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await downloadsSettled(page);
     }
     await page.waitForTimeout(TIMING.pageViewDelayMs + 200);
     expect(requests.filter((url) => /ReaderPlayer|howler/i.test(url))).toEqual([]);
@@ -941,7 +928,7 @@ test.describe('navigation progress bar', () => {
     await page.goto('/news/all/1');
     // The page's own modules loaded first: window.stop() below would cancel one still loading (a console error
     // that a visitor, who does not stop pages by script, never gets).
-    await page.waitForLoadState('networkidle');
+    await downloadsSettled(page);
     // A navigation that ends within the throttle (here cancelled after 50 ms) never shows the bar. On a busy machine
     // the cancel may come later than the throttle (then the bar rightly shows): such a try does not count.
     const tryShortNavigation = () =>
@@ -970,7 +957,7 @@ test.describe('navigation progress bar', () => {
         // A navigation that got through (or a reload it caused) may race this one; either way the list page loads.
         await page.goto('/news/all/1').catch(() => undefined);
         await page.waitForURL(/\/news\/all\/1$/);
-        await page.waitForLoadState('networkidle');
+        await downloadsSettled(page);
       }
       early = await tryShortNavigation().catch(() => ({ shown: true, cancelledAfterMs: Infinity }));
     }
