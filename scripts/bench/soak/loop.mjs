@@ -152,8 +152,10 @@ export async function runSoak({ cycles, scale = 0, work, reader, keepReleases = 
   const portal = await startSamplePortal({ scale });
   const sshd = await startSshd();
   const editor = createEditor();
+  // Not NODE_ENV: a soak started by a test runner (vitest sets `test`) must still build the site as published.
+  const { NODE_ENV: _notPublished, ...inherited } = process.env;
   const env = {
-    ...process.env,
+    ...inherited,
     PORTAL_API_BASE: portal.url,
     ASTRO_CACHE_DIR: paths.cache,
     DEPLOY_TARGET: sshd.target(paths.target),
