@@ -47,6 +47,22 @@ function firstPerCategory(items, field) {
   });
 }
 
+/**
+ * The lean sample's news: the first LEAN_ITEMS_PER_CATEGORY of each category, and every item that the other lists or
+ * the kept items link (`/news/detail/<id>`, a home banner's link), so that the lean site has no broken link.
+ */
+function leanNews(lists) {
+  const kept = new Set(firstPerCategory(lists.news, 'categoryId'));
+  const others = JSON.stringify(Object.entries(lists).filter(([name]) => name !== 'news'));
+  for (let added = true; added; ) {
+    const linked = new Set([...`${others}${JSON.stringify([...kept])}`.matchAll(/\/news\/detail\/(\w+)/g)].map(([, id]) => id));
+    const more = lists.news.filter((item) => !kept.has(item) && linked.has(String(item.id)));
+    for (const item of more) kept.add(item);
+    added = more.length > 0;
+  }
+  return lists.news.filter((item) => kept.has(item));
+}
+
 /** Newest first by `date` (stable for equal dates). */
 const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
 
@@ -55,8 +71,9 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
  * @param {{ scale?: number, lean?: boolean, corpus?: 'none' | 'hostile', edit?: (lists: Record<string, object[]>) => void, today?: string }} [options]
  *   `today` (YYYY-MM-DD, default the Taipei day) dates the lists made from the day (coupons).  `scale` > 0 adds about that many generated
  *   items to news, events, winners, shares, coupons, downloads, FAQ and locations (see generate.mjs); the merged
- *   dated lists are sorted newest first. `lean` keeps LEAN_ITEMS_PER_CATEGORY news and FAQ items per category (about a
- *   quarter of the news and FAQ, every other list whole, so every kind of page and every category is still built):
+ *   dated lists are sorted newest first. `lean` keeps LEAN_ITEMS_PER_CATEGORY news and FAQ items per category, and the
+ *   news items other items link (about a quarter of the news and FAQ, every other list whole, so every kind of page
+ *   and every category is still built, and no link breaks):
  *   for whole-build tests of mechanics that do not depend on the content's size (tests/build/kept-dist.test.ts,
  *   tests/build/cdn-hosts.test.ts), whose builds then render, index and compress about a third fewer pages.
  *   `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
@@ -71,7 +88,7 @@ export function buildDataset({ scale = 0, lean = false, corpus = 'none', edit, t
   if (!CORPORA.includes(corpus)) throw new Error(`corpus must be one of ${CORPORA.join(', ')}, got "${corpus}"`);
   const lists = Object.fromEntries(Object.entries(SAMPLE_LISTS).map(([name, list]) => [name, typeof list === 'function' ? list(today) : list]));
   if (lean) {
-    lists.news = firstPerCategory(lists.news, 'categoryId');
+    lists.news = leanNews(lists);
     lists.faqs = firstPerCategory(lists.faqs, 'firstCategory');
   }
   if (scale > 0) {
