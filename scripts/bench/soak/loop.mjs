@@ -144,7 +144,17 @@ function diskBytes(dir) {
  *   build, as actions/cache may bring; default none, a cold first cycle)
  * @returns {Promise<SoakResult>} see soak.mjs summarize()
  */
-export async function runSoak({ cycles, scale = 0, lean = false, work, reader, keepReleases = 5, schedule = defaultSchedule, seed = {}, log = () => {} }) {
+export async function runSoak({
+  cycles,
+  scale = 0,
+  lean = false,
+  work,
+  reader,
+  keepReleases = 5,
+  schedule = defaultSchedule,
+  seed = {},
+  log = () => {},
+}) {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const paths = { cache: join(work, 'cache'), store: join(work, 'cache-store'), out: join(work, 'dist'), target: join(work, 'target') };
