@@ -75,7 +75,8 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
  *   news items other items link (about a quarter of the news and FAQ, every other list whole, so every kind of page
  *   and every category is still built, and no link breaks):
  *   for whole-build tests of mechanics that do not depend on the content's size (tests/build/kept-dist.test.ts,
- *   tests/build/cdn-hosts.test.ts), whose builds then render, index and compress about a third fewer pages.
+ *   cdn-hosts.test.ts, omit-dev.test.ts, soak.test.ts), whose builds then render, index and compress about a
+ *   third fewer pages.
  *   `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
  * @throws {Error} on an unknown corpus.
  * @returns {{ lists: Record<string, object[]>, images: Map<string, object>, files: Map<string, object>,

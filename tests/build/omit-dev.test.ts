@@ -12,7 +12,8 @@
  * The install reuses npm's cache (`--prefer-offline`); the registry must be reachable for packages not in it. A new
  * copy's node_modules starts with the checkout's installed production packages (seedProductionPackages), so that the
  * install reconciles a tree rather than extracts every package again.
- * READER_ENGINE=off: the audio reader is tested elsewhere (tests/site/reader-dist.test.ts).
+ * READER_ENGINE=off: the audio reader is tested elsewhere (tests/site/reader-dist.test.ts). The portal serves the lean
+ * sample (scripts/sample-portal/data.mjs `lean`): every kind of page is still rendered by the production install.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
