@@ -31,15 +31,53 @@ const SAMPLE_LISTS = Object.fromEntries(
 /** Extra corpora that can be mixed into the lists (README "Hostile corpus"). */
 export const CORPORA = Object.freeze(['none', 'hostile']);
 
+/**
+ * Items per category the lean sample keeps of the two long lists (buildDataset `lean`): news per `categoryId`, FAQ
+ * items per `firstCategory`, the first in the list's own order (news newest first).
+ */
+export const LEAN_ITEMS_PER_CATEGORY = 6;
+
+/** The first LEAN_ITEMS_PER_CATEGORY items of `items` per value of `field`, in their order. */
+function firstPerCategory(items, field) {
+  const seen = new Map();
+  return items.filter((item) => {
+    const count = seen.get(item[field]) ?? 0;
+    seen.set(item[field], count + 1);
+    return count < LEAN_ITEMS_PER_CATEGORY;
+  });
+}
+
+/**
+ * The lean sample's news: the first LEAN_ITEMS_PER_CATEGORY of each category, and every item that the other lists or
+ * the kept items link (`/news/detail/<id>`, a home banner's link), so that the lean site has no broken link.
+ */
+function leanNews(lists) {
+  const kept = new Set(firstPerCategory(lists.news, 'categoryId'));
+  const others = JSON.stringify(Object.entries(lists).filter(([name]) => name !== 'news'));
+  for (let added = true; added; ) {
+    const linked = new Set([...`${others}${JSON.stringify([...kept])}`.matchAll(/\/news\/detail\/(\w+)/g)].map(([, id]) => id));
+    const more = lists.news.filter((item) => !kept.has(item) && linked.has(String(item.id)));
+    for (const item of more) kept.add(item);
+    added = more.length > 0;
+  }
+  return lists.news.filter((item) => kept.has(item));
+}
+
 /** Newest first by `date` (stable for equal dates). */
 const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
 
 /**
  * Build the dataset.
- * @param {{ scale?: number, corpus?: 'none' | 'hostile', edit?: (lists: Record<string, object[]>) => void, today?: string }} [options]
+ * @param {{ scale?: number, lean?: boolean, corpus?: 'none' | 'hostile', edit?: (lists: Record<string, object[]>) => void, today?: string }} [options]
  *   `today` (YYYY-MM-DD, default the Taipei day) dates the lists made from the day (coupons).  `scale` > 0 adds about that many generated
  *   items to news, events, winners, shares, coupons, downloads, FAQ and locations (see generate.mjs); the merged
- *   dated lists are sorted newest first. `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
+ *   dated lists are sorted newest first. `lean` keeps LEAN_ITEMS_PER_CATEGORY news and FAQ items per category, and the
+ *   news items other items link (about a quarter of the news and FAQ, every other list whole, so every kind of page
+ *   and every category is still built, and no link breaks):
+ *   for whole-build tests of mechanics that do not depend on the content's size (tests/build/kept-dist.test.ts,
+ *   cdn-hosts.test.ts, omit-dev.test.ts, soak.test.ts), whose builds then render, index and compress about a
+ *   third fewer pages.
+ *   `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
  * @throws {Error} on an unknown corpus.
  * @returns {{ lists: Record<string, object[]>, images: Map<string, object>, files: Map<string, object>,
  *   uploads: ReadonlyMap<string, { headers: Record<string, string>, body: string }> }}
@@ -47,9 +85,13 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
  *   map a relative asset path (`images/coupon/3.png`, `files/download/12.pdf`) to what to render; `uploads` holds
  *   the hostile corpus's files, served as they are (content/hostile-uploads.mjs; empty otherwise).
  */
-export function buildDataset({ scale = 0, corpus = 'none', edit, today = taipeiToday() } = {}) {
+export function buildDataset({ scale = 0, lean = false, corpus = 'none', edit, today = taipeiToday() } = {}) {
   if (!CORPORA.includes(corpus)) throw new Error(`corpus must be one of ${CORPORA.join(', ')}, got "${corpus}"`);
   const lists = Object.fromEntries(Object.entries(SAMPLE_LISTS).map(([name, list]) => [name, typeof list === 'function' ? list(today) : list]));
+  if (lean) {
+    lists.news = leanNews(lists);
+    lists.faqs = firstPerCategory(lists.faqs, 'firstCategory');
+  }
   if (scale > 0) {
     const extra = generateScaled(scale);
     // Dated lists newest first; downloads, FAQ and locations keep their order (the site sorts them itself).

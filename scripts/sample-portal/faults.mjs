@@ -48,9 +48,10 @@ export function parseStrict(input) {
 
 /**
  * Normalise a fault map.
- * @param {unknown} input  an object `{ [endpointName | '*']: mode | 'slow:5000' | 'shrink:21' | { mode, delayMs?,
- *   times?, keep? } }`, a JSON string of such an object, or nothing.
- * @returns {Record<string, { mode: string, delayMs?: number, times?: number, keep?: number }>} the faults by endpoint name.
+ * @param {unknown} input  an object `{ [endpointName | '*']: mode | 'slow:5000' | 'shrink:21' | 'badItem:40' | { mode,
+ *   delayMs?, times?, keep?, id? } }`, a JSON string of such an object, or nothing.
+ * @returns {Record<string, { mode: string, delayMs?: number, times?: number, keep?: number, id?: string }>} the faults
+ *   by endpoint name (`id`: the item the `badItem` fault breaks, by its id; without it, the first).
  * @throws {Error} on an unknown endpoint name or mode, or a bad delay/times/keep value.
  */
 export function parseFaults(input) {
@@ -69,7 +70,8 @@ export function parseFaults(input) {
     let spec = value;
     if (typeof spec === 'string') {
       const [mode, number] = spec.split(':');
-      spec = { mode, ...(number ? { [mode === 'shrink' ? 'keep' : 'delayMs']: Number(number) } : {}) };
+      const key = mode === 'shrink' ? 'keep' : mode === 'badItem' ? 'id' : 'delayMs';
+      spec = { mode, ...(number ? { [key]: key === 'id' ? number : Number(number) } : {}) };
     }
     if (!spec || typeof spec !== 'object' || !FAULT_MODES.includes(spec.mode)) {
       throw new Error(`unknown fault mode for "${name}": ${JSON.stringify(value)} (modes: ${FAULT_MODES.join(', ')})`);
@@ -87,6 +89,7 @@ export function parseFaults(input) {
       if (!Number.isInteger(Number(spec.keep)) || Number(spec.keep) < 0) throw new Error(`shrink needs keep, a whole number ≥ 0, for "${name}"`);
       fault.keep = Number(spec.keep);
     }
+    if (spec.mode === 'badItem' && spec.id !== undefined) fault.id = String(spec.id);
     faults[name] = fault;
   }
   return faults;
@@ -110,15 +113,19 @@ function parseUploadFault(name, value) {
 }
 
 /**
- * Make the first item of a list break its schema (the `badItem` fault): notifications get
- * `startDate: 'not-a-date'`, holidays `date: 'not-a-date'`, other items lose `title` (or `name` when they
+ * Make the first item of a list, or the one whose id is `id`, break its schema (the `badItem` fault): notifications
+ * get `startDate: 'not-a-date'`, holidays `date: 'not-a-date'`, other items lose `title` (or `name` when they
  * have no title); an object answer (captcha, contact form) loses its first field.
+ * @param {string} name endpoint name
+ * @param {unknown} data what the handler answered
+ * @param {string} [id] the item to break, by its id (compared as text); a list without it is left whole
  * @returns {{ data: unknown, note: string }} the broken data and a note `id=<id>; field=<field>`.
  */
-function breakFirstItem(name, data) {
+function breakItem(name, data, id) {
   if (Array.isArray(data)) {
-    if (data.length === 0) return { data, note: 'none (empty list)' };
-    const item = { ...data[0] };
+    const at = id === undefined ? 0 : data.findIndex((entry) => String(entry?.id) === id);
+    if (at < 0 || data.length === 0) return { data, note: `none (${data.length === 0 ? 'empty list' : `no item ${id}`})` };
+    const item = { ...data[at] };
     let field;
     if (name === 'notifications' || name === 'holidays') {
       field = name === 'notifications' ? 'startDate' : 'date';
@@ -127,7 +134,7 @@ function breakFirstItem(name, data) {
       field = 'title' in item ? 'title' : 'name' in item ? 'name' : Object.keys(item).find((k) => k !== 'id');
       delete item[field];
     }
-    return { data: [item, ...data.slice(1)], note: `id=${item.id ?? item.code ?? item.date ?? 0}; field=${field}` };
+    return { data: data.with(at, item), note: `id=${item.id ?? item.code ?? item.date ?? 0}; field=${field}` };
   }
   if (data && typeof data === 'object') {
     const [field] = Object.keys(data);
@@ -139,19 +146,19 @@ function breakFirstItem(name, data) {
 
 /**
  * Make every item of a list break its schema (the `badItems` fault; more than half of a list refused is
- * not quarantined item by item, the list fails as a whole): each item loses its field as in breakFirstItem.
+ * not quarantined item by item, the list fails as a whole): each item loses its field as in breakItem.
  * @returns {{ data: unknown, note: string }} the broken list and a note `items=<count>; field=<field>`.
  */
 function breakEveryItem(name, data) {
-  if (!Array.isArray(data)) return breakFirstItem(name, data);
-  const broken = data.map((item) => breakFirstItem(name, [item]));
+  if (!Array.isArray(data)) return breakItem(name, data);
+  const broken = data.map((item) => breakItem(name, [item]));
   const field = broken[0]?.note.split('field=')[1] ?? 'none';
   return { data: broken.map((result) => result.data[0]), note: `items=${data.length}; field=${field}` };
 }
 
 /**
  * The `empty`, `shrink`, `badItem` and `badItems` faults on an endpoint's data.
- * @param {{ mode: string, keep?: number } | undefined} fault  the request's fault, if any.
+ * @param {{ mode: string, keep?: number, id?: string } | undefined} fault  the request's fault, if any.
  * @param {string} name  endpoint name.
  * @param {unknown} data  what the handler answered.
  * @returns {{ data: unknown, headers: Record<string, string> }} the data to send and extra headers
@@ -161,7 +168,7 @@ export function distortData(fault, name, data) {
   if (fault?.mode === 'empty') return { data: [], headers: {} };
   if (fault?.mode === 'shrink') return { data: Array.isArray(data) ? data.slice(0, fault.keep) : data, headers: {} };
   if (fault?.mode === 'badItem' || fault?.mode === 'badItems') {
-    const broken = (fault.mode === 'badItem' ? breakFirstItem : breakEveryItem)(name, data);
+    const broken = fault.mode === 'badItem' ? breakItem(name, data, fault.id) : breakEveryItem(name, data);
     return { data: broken.data, headers: { 'X-Sample-Bad-Item': broken.note } };
   }
   return { data, headers: {} };

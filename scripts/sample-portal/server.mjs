@@ -40,6 +40,7 @@ const NOTIFICATION_MODES = ['all', 'no-dialog', 'none'];
  * @param {string} [options.host='127.0.0.1']  interface; keep loopback.
  * @param {object|string} [options.faults={}]  fault map (see parseFaults), merged over env SAMPLE_PORTAL_FAULTS.
  * @param {number} [options.scale=0]  > 0: add about that many generated articles (env SAMPLE_PORTAL_SCALE).
+ * @param {boolean} [options.lean=false]  the lean sample: fewer news and FAQ items (buildDataset `lean`).
  * @param {'none'|'hostile'} [options.corpus='none']  'hostile': mix the hostile corpus (content/hostile.mjs) into
  *   the lists (env SAMPLE_PORTAL_CORPUS).
  * @param {(lists: Record<string, object[]>) => void} [options.edit]  changes the dataset in place before it is served
@@ -69,6 +70,7 @@ export async function startSamplePortal(options = {}) {
     port = 0,
     host = '127.0.0.1',
     scale = settings.SAMPLE_PORTAL_SCALE,
+    lean = false,
     corpus = settings.SAMPLE_PORTAL_CORPUS ?? 'none',
     notifications = settings.SAMPLE_PORTAL_NOTIFICATIONS ?? 'all',
     storeFile = settings.SAMPLE_PORTAL_STORE_FILE ?? path.join(os.tmpdir(), 'sample-portal-submissions.jsonl'),
@@ -83,7 +85,7 @@ export async function startSamplePortal(options = {}) {
   const faults = createFaults({ ...parseFaults(settings.SAMPLE_PORTAL_FAULTS), ...parseFaults(options.faults) });
   const forms = createForms({ captchaText, rateLimit, now, storeFile });
   const routerFor = (edit) =>
-    createRouter({ strict, dataset: buildDataset({ scale: Number(scale) || 0, corpus, edit, today }), notifications, forms, faults });
+    createRouter({ strict, dataset: buildDataset({ scale: Number(scale) || 0, lean, corpus, edit, today }), notifications, forms, faults });
   let router = routerFor(options.edit);
 
   const server = http.createServer((req, res) => {

@@ -26,9 +26,14 @@ function pages(dist: string): Map<string, string> {
   return found;
 }
 
-/** Builds the sample site for `host` against a sample portal of its own; returns its folder and the portal's origin. */
+/**
+ * Builds the sample site for `host` against a sample portal of its own, serving the lean sample
+ * (scripts/sample-portal/data.mjs `lean`: fewer news and FAQ items; every list and kind of page is still built, and
+ * how a page links portal files depends on its kind, not on the number of items); returns its folder and the portal's
+ * origin.
+ */
 async function buildFor(host: 'netlify' | 'cloudflare-pages'): Promise<{ dist: string; portal: string }> {
-  const portal = await startSamplePortal({ port: 0 });
+  const portal = await startSamplePortal({ port: 0, lean: true });
   try {
     const { code, output, outDir } = await runBuild({
       PORTAL_API_BASE: portal.url,

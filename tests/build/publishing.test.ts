@@ -167,6 +167,12 @@ function sitePages(site: string): Map<string, Buffer> {
 describe('quarantine and the publish report (REFERENCE.md "Publishing rules")', () => {
   /** The sample portal's `badItem` fault on news: its first item (id 42) loses its title. */
   const BAD = '42';
+  /**
+   * The item the left-out build breaks (the `badItem:<id>` fault): an older news item of the first page of the news
+   * lists, not among the latest news every page's dock shows (DOCK_ITEMS), so that the report must tell the pages
+   * it changed (its list pages, its neighbours' detail pages) from the many it did not change.
+   */
+  const LEFT_OUT = '40';
   /** A copy of the good build's snapshot folder (snapshots and page digests) with the news snapshot's items replaced. */
   function snapshotsWith(news: (items: Snapshot['items']) => Snapshot['items'], quarantined?: Snapshot['quarantined']): string {
     const dir = tempDir('quarantine-snapshots');
@@ -214,14 +220,17 @@ describe('quarantine and the publish report (REFERENCE.md "Publishing rules")', 
   it(
     'leaves a bad item without a good version out, and the report lists exactly the pages that changed with it',
     async () => {
-      const dir = snapshotsWith((items) => items.filter((item) => String(item.id) !== BAD));
-      const { code, output, outDir } = await buildSite({ PORTAL_SNAPSHOT_DIR: dir, SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: 'badItem' }) });
+      const dir = snapshotsWith((items) => items.filter((item) => String(item.id) !== LEFT_OUT));
+      const { code, output, outDir } = await buildSite({
+        PORTAL_SNAPSHOT_DIR: dir,
+        SAMPLE_PORTAL_FAULTS: JSON.stringify({ news: `badItem:${LEFT_OUT}` }),
+      });
       expect(code, output.slice(-3000)).toBe(0);
       const built = report(outDir);
-      expect(built.quarantined).toMatchObject([{ list: 'news', id: BAD, kept: false }]);
-      expect(existsSync(detail(outDir, BAD))).toBe(false);
+      expect(built.quarantined).toMatchObject([{ list: 'news', id: LEFT_OUT, kept: false }]);
+      expect(existsSync(detail(outDir, LEFT_OUT))).toBe(false);
       // Exactly the pages whose bytes differ from the last published build's (the good one): its detail page is gone;
-      // the news lists and every page whose dock lists the latest news changed.
+      // the news lists it was on and the detail pages that link it changed, the pages that never showed it did not.
       const before = sitePages(goodSite);
       const after = sitePages(outDir);
       expect(built.pages).toEqual({
@@ -233,16 +242,17 @@ describe('quarantine and the publish report (REFERENCE.md "Publishing rules")', 
       // Its detail page is gone, and so is the last page of a news list (all news, or its category's) that it alone
       // filled: which lists lose a page depends on how many items the sample has, so it is counted, not named.
       const items = newsItems();
-      const category = String(items.find((item) => String(item.id) === BAD)!.categoryId);
+      const category = String(items.find((item) => String(item.id) === LEFT_OUT)!.categoryId);
       const lastPageGone = (count: number, list: string) =>
         Math.ceil(count / LIST_PAGE_SIZE) > Math.ceil((count - 1) / LIST_PAGE_SIZE) ? [`/news/${list}/${Math.ceil(count / LIST_PAGE_SIZE)}/`] : [];
       const ownCount = items.filter((item) => String(item.categoryId) === category).length;
-      const gone = [...lastPageGone(items.length, 'all'), ...lastPageGone(ownCount, category), `/news/detail/${BAD}/`];
+      const gone = [...lastPageGone(items.length, 'all'), ...lastPageGone(ownCount, category), `/news/detail/${LEFT_OUT}/`];
       expect(built.pages?.removed).toEqual(gone.sort((a, b) => (a < b ? -1 : 1)));
       expect(built.pages?.added).toEqual([]);
       expect(built.pages?.changed).toContain('/news/all/1/');
+      expect(built.pages?.changed).not.toContain('/');
       const page = readFileSync(join(outDir, '_publish/index.html'), 'utf8');
-      expect(page).toContain(`<li>/news/detail/${BAD}/</li>`);
+      expect(page).toContain(`<li>/news/detail/${LEFT_OUT}/</li>`);
       expect(page).toContain('<li><a href="/news/all/1/">/news/all/1/</a></li>');
     },
     BUILD_MS,

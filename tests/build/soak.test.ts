@@ -9,6 +9,12 @@
  *   4. the news list shrinks to 3 items (the item-drop guard refuses: nothing deploys);
  *   5. a plain run, which publishes everything the two cycles before held back.
  * The reader is off (READER_ENGINE=off), to keep the suite's time: the audio's own publishing is tested elsewhere.
+ * The portal serves the lean sample (scripts/sample-portal/data.mjs `lean`: 6 news and 6 FAQ items per category,
+ * every list, category and kind of page kept): what this file checks (visitors during switches, every edit live,
+ * the faults' outcomes) does not depend on the number of items, and the long soaks of the full sample and of 1,000
+ * items are the bench's (scripts/bench/soak.mjs). The overlap and the kill still meet their run where they must: the
+ * build outlasts the overlap's 3 s, and the deploy over SSH with the snapshots and caches kept after it outlasts the
+ * kill's 1 s (the assertions below fail otherwise).
  * The cache store starts with a copy of the checkout's image variants, gzip and brotli copies and search indexes
  * (SEED_CACHES) when there are any, as a cache restored from an earlier build: all are named by the bytes of their
  * source (src/integrations/images.ts, src/integrations/precompress.ts, src/integrations/search-index.ts), what this
@@ -49,6 +55,7 @@ describe('five cycles of the publishing loop, with faults, an overlap, a killed 
     async () => {
       const result = await runSoak({
         cycles: 5,
+        lean: true,
         work: join(tempDir('soak'), 'work'),
         reader: 'off',
         keepReleases: 2,

@@ -554,6 +554,19 @@ describe('faults', () => {
     expect(locations.error!.issues.map((issue) => issue.path)).toEqual([[0, 'name']]);
   });
 
+  test('badItem:<id>: the item of that id breaks its schema, wherever it stands, the rest stay valid', async () => {
+    portal.setFaults({ news: 'badItem:40' });
+    const response = await call('news');
+    expect(response.headers.get('x-sample-bad-item')).toBe('id=40; field=title');
+    const items = ((await response.json()) as Envelope).data as { id: unknown }[];
+    const result = z.array(PORTAL_LISTS.news).safeParse(items);
+    const at = items.findIndex((item) => item.id === 40);
+    expect(at).toBeGreaterThan(0);
+    expect(result.error!.issues.map((issue) => issue.path)).toEqual([[at, 'title']]);
+    portal.setFaults({ news: { mode: 'badItem', id: 'no-such-item' } });
+    expect((await call('news')).headers.get('x-sample-bad-item')).toBe('none (no item no-such-item)');
+  });
+
   test('empty: 20000 with data []', async () => {
     portal.setFaults({ winners: 'empty' });
     expect(await callJson('winners')).toEqual({ code: 20000, message: '成功', data: [] });

@@ -134,26 +134,40 @@ function diskBytes(dir) {
 
 /**
  * The rehearsal.
- * @param {{ cycles: number, scale?: number, work: string, reader?: string, keepReleases?: number,
+ * @param {{ cycles: number, scale?: number, lean?: boolean, work: string, reader?: string, keepReleases?: number,
  *   schedule?: (cycle: number) => string[], seed?: Record<string, string>, log?: (line: string) => void }} options
- *   `work` a folder of its own (emptied); `reader` READER_ENGINE of the runs (default: the site's, as production);
+ *   `work` a folder of its own (emptied); `lean` the sample portal's lean sample (scripts/sample-portal/data.mjs:
+ *   fewer news and FAQ items; the bench soaks the full sample); `reader` READER_ENGINE of the runs (default: the
+ *   site's, as production);
  *   `schedule` the events of each cycle (default defaultSchedule); `seed` folders copied into the cache store before
  *   the first cycle, by their name in the cache folder (`{ 'image-cache': … }`: a cache restored from an earlier
  *   build, as actions/cache may bring; default none, a cold first cycle)
  * @returns {Promise<SoakResult>} see soak.mjs summarize()
  */
-export async function runSoak({ cycles, scale = 0, work, reader, keepReleases = 5, schedule = defaultSchedule, seed = {}, log = () => {} }) {
+export async function runSoak({
+  cycles,
+  scale = 0,
+  lean = false,
+  work,
+  reader,
+  keepReleases = 5,
+  schedule = defaultSchedule,
+  seed = {},
+  log = () => {},
+}) {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const paths = { cache: join(work, 'cache'), store: join(work, 'cache-store'), out: join(work, 'dist'), target: join(work, 'target') };
   for (const [name, dir] of Object.entries(seed)) cpSync(dir, join(paths.store, name), { recursive: true });
   const reloadScript = join(work, 'reload.sh');
   writeFileSync(reloadScript, 'true\n');
-  const portal = await startSamplePortal({ scale });
+  const portal = await startSamplePortal({ scale, lean });
   const sshd = await startSshd();
   const editor = createEditor();
+  // Not NODE_ENV: a soak started by a test runner (vitest sets `test`) must still build the site as published.
+  const { NODE_ENV: _notPublished, ...inherited } = process.env;
   const env = {
-    ...process.env,
+    ...inherited,
     PORTAL_API_BASE: portal.url,
     ASTRO_CACHE_DIR: paths.cache,
     DEPLOY_TARGET: sshd.target(paths.target),
