@@ -30,13 +30,15 @@
  *   8. the forms' end-to-end tests tagged @strict again with the portal answering only REFERENCE.md "Portal API" (E2E_PORTAL_STRICT=1):
  *      the /service form and 語音播放 without their calls beyond the spec, and the contact form's REFERENCE.md "Portal API" calls.
  * Order: 1, 2, then two lines side by side: the type check (3), the build (5) and 6, 7, 8 one after the other, then
- * the hostile file of 4 over a build the other line made; beside them the unit tests (3), then, once 5's build is
+ * the hostile file of 4 over a build the other line made, then the production install's file of 4 (omit-dev, which
+ * builds in a project copy of its own); beside them the unit tests (3), then, once 5's build is
  * done, the build with the hostile corpus and the other whole builds (4). Step 5 comes before 4 so that what
  * reads its dist/ need not wait for the whole builds: those build only into temporary folders, and one build at a time
  * per checkout (scripts/astro.mjs BUILD_LOCK_FILE) keeps 4's builds apart from 5's. On a fresh clone step 5 is the
  * cold build (image variants, audio synthesis) whose caches the whole builds then find warm; the scenarios that must
  * be cold keep their own cache folders (tests/build/timezone.test.ts).
- * Side by side, each step's output lines carry its label ([types], [unit], [build], [builds], [site], [e2e], [e2e strict]);
+ * Side by side, each step's output lines carry its label ([types], [unit], [build], [builds], [site], [e2e], [e2e strict],
+ * [hostile], [omit-dev]);
  * a failure anywhere stops every step under way and the run, as before. At the end the run prints each step's time
  * and each side-by-side group's wall time.
  * Every test file of a folder runs: a new file needs no registration. A vitest file outside the three folders would
@@ -275,13 +277,21 @@ const hostileBuild = () =>
     HOSTILE_BUILD_ENV,
     'builds',
   );
+/**
+ * The production install's file: it builds in a copy of the project with its own node_modules, so its own checkout lock
+ * and caches (copies of this checkout's, tests/build/run-build.ts imageCacheCopy), and can run on the other line,
+ * beside this checkout's builds, to even the lines.
+ */
+const OMIT_DEV_TESTS = `${WHOLE_BUILD_TESTS}omit-dev.test.ts`;
 const wholeBuilds = () =>
   step(
-    'whole builds: each portal fault fails the build; publishing; production install; time zones; a short soak',
-    [...vitest, '--no-file-parallelism', '--exclude', HOSTILE_TESTS, WHOLE_BUILD_TESTS],
+    'whole builds: each portal fault fails the build; publishing; kept dist/; time zones; CDN hosts; a short soak',
+    [...vitest, '--no-file-parallelism', '--exclude', HOSTILE_TESTS, '--exclude', OMIT_DEV_TESTS, WHOLE_BUILD_TESTS],
     tools,
     'builds',
   );
+const omitDev = () =>
+  step('whole build: a production install (npm install --omit=dev) builds and serves', [...vitest, OMIT_DEV_TESTS], tools, 'omit-dev');
 const hostileChecks = () =>
   step(
     'the hostile corpus in Chromium, and its security policy',
@@ -300,6 +310,7 @@ const hostileBuildDone = Promise.withResolvers();
 //   build with the hostile corpus and the other whole builds: one build at a time per checkout (scripts/astro.mjs
 //   BUILD_LOCK_FILE) would stop one started beside step 5's, and they find the caches step 5 filled warm.
 // The hostile checks moved lines to even them: the whole builds were the longer line by about as long as those checks.
+// So did the production install's build (omit-dev): it builds in a project copy of its own, never this checkout.
 // The unit tests read no dist/ and build nothing in the checkout; the sample portal's photo cache, which both they and
 // step 5's portal fill on a fresh clone, is written whole and renamed (scripts/sample-portal/photos.mjs).
 await sideBySide('the type check, the build and the checks of the built site, beside the unit tests and the whole builds', [
@@ -307,7 +318,7 @@ await sideBySide('the type check, the build and the checks of the built site, be
     () => step('type check (astro check, against the sample portal)', ['scripts/astro.mjs', 'check'], {}, 'types'),
     ...(skipBuild ? [] : [() => strictBuild().then(strictBuildDone.resolve)]),
     ...builtSiteSteps,
-    ...(skipBuild ? [] : [() => hostileBuildDone.promise, hostileChecks]),
+    ...(skipBuild ? [] : [() => hostileBuildDone.promise, hostileChecks, omitDev]),
   ],
   [
     () => step('unit and integration tests', [...vitest, UNIT_TESTS], {}, 'unit'),

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/portal/endpoints';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
-import { runBuild, tempDir } from './run-build';
+import { compressedCopiesCache, imageCacheCopy, runBuild, tempDir } from './run-build';
 
 const BUILD_MS = 420_000;
 type Item = Record<string, unknown>;
@@ -38,6 +38,13 @@ let proxy: Server;
 let proxyUrl = '';
 const site = tempDir('kept-dist');
 const snapshots = tempDir('kept-dist-snapshots');
+/**
+ * The builds' Astro cache and image cache, kept from the first build to the second as the publishing workflow keeps
+ * them between runs: copies of the checkout's (what they keep by content), never the checkout's own, which the lean
+ * sample's builds would leave holding only the lean sample's images and compressed copies, so that the whole sample's
+ * next build (tests/build/timezone.test.ts) would make them again.
+ */
+const caches = { ASTRO_CACHE_DIR: compressedCopiesCache('kept-dist-cache'), IMAGE_CACHE_DIR: imageCacheCopy('kept-dist-images') };
 const builds: { code: number; output: string }[] = [];
 
 /** Forwards every request to the sample portal; the answers of the lists in `edits` go through their edit. */
@@ -69,7 +76,7 @@ function startProxy(): Promise<void> {
 /** Builds into the kept folder with the given edits. */
 async function build(next: Edits): Promise<void> {
   edits = next;
-  const { code, output } = await runBuild({ PORTAL_API_BASE: proxyUrl, PORTAL_SNAPSHOT_DIR: snapshots, READER_ENGINE: 'off' }, site);
+  const { code, output } = await runBuild({ PORTAL_API_BASE: proxyUrl, PORTAL_SNAPSHOT_DIR: snapshots, READER_ENGINE: 'off', ...caches }, site);
   builds.push({ code, output });
 }
 

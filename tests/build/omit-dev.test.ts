@@ -25,10 +25,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSamplePortal, SUCCESS_CODE } from '../../scripts/sample-portal/server.mjs';
 import { NOTIFICATIONS_ENDPOINT } from '../../src/portal/endpoints';
 import { PRECOMPRESS_CACHE_FOLDER } from '../../src/site/limits';
+import { copyCache, imageCacheCopy } from './run-build';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** The checkout's image cache (IMAGE_CACHE_DIR's default under Astro's default cache folder). */
-const SHARED_IMAGE_CACHE = join(ROOT, 'node_modules', '.astro', 'image-cache');
 /**
  * The copy of the project, one per checkout, kept between runs: its node_modules is reused, so that a rerun's
  * `npm install --omit=dev` takes seconds (it still removes every package the lock file marks dev); everything else
@@ -128,7 +127,7 @@ describe('npm install --omit=dev, then npm run build against a portal', () => {
     expect(copyProject(project)).toBeGreaterThan(100);
     seedProductionPackages(project);
     const copies = join(ROOT, 'node_modules', '.astro', SEEDED_COPIES);
-    if (existsSync(copies)) cpSync(copies, join(project, 'node_modules', '.astro', SEEDED_COPIES), { recursive: true });
+    copyCache(copies, join(project, 'node_modules', '.astro', SEEDED_COPIES));
     // The lean sample (scripts/sample-portal/data.mjs `lean`): every kind of page, so every module a page imports,
     // is still rendered with the production install; only fewer news and FAQ items.
     portal = await startSamplePortal({ port: 0, lean: true });
@@ -153,9 +152,10 @@ describe('npm install --omit=dev, then npm run build against a portal', () => {
       const env = cleanEnv({
         PORTAL_API_BASE: portal.url,
         READER_ENGINE: 'off',
-        // The checkout's image cache: this build still makes its variants with the production install's sharp, but
-        // finds the ones made before (a cold image cache would add a minute of transforms to every run).
-        IMAGE_CACHE_DIR: SHARED_IMAGE_CACHE,
+        // A copy of the checkout's image cache: this build still makes its variants with the production install's
+        // sharp, but finds the ones made before (a cold image cache would add a minute of transforms to every run);
+        // a copy, as the lean sample's build keeps only its own images in the cache it uses (imageCacheCopy).
+        IMAGE_CACHE_DIR: imageCacheCopy('omit-dev-images'),
       });
       const build = await npm(['run', 'build'], project, env);
       expect(build.code, build.output.slice(-3000)).toBe(0);

@@ -3,12 +3,12 @@
  * build tests (tests/build/build-faults.test.ts, tests/build/publishing.test.ts).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEARCH_INDEX_CACHE_DIR } from '../../src/integrations/search-index';
-import { PRECOMPRESS_CACHE_FOLDER } from '../../src/site/limits';
+import { IMAGE_CACHE_FOLDER, PRECOMPRESS_CACHE_FOLDER } from '../../src/site/limits';
 
 /** A new empty temporary folder (prefix: its use). */
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `${prefix}-`));
@@ -18,6 +18,26 @@ export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `$
  * step 5, before the whole builds) fills.
  */
 export const CHECKOUT_ASTRO_CACHE = fileURLToPath(new URL('../../node_modules/.astro', import.meta.url));
+
+/**
+ * Copies the files of the cache folder `from` into `to` (made when missing), skipping any file gone before its turn:
+ * a build of this checkout on the other line of `npm test` (scripts/test.mjs) may prune the cache meanwhile, and a
+ * cache lacking a file only means that file is made again. Nothing happens when `from` is missing.
+ */
+export function copyCache(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const source = join(entry.parentPath, entry.name);
+    const target = join(to, source.slice(from.length));
+    try {
+      mkdirSync(dirname(target), { recursive: true });
+      copyFileSync(source, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
 
 /**
  * A new Astro cache folder (for ASTRO_CACHE_DIR) holding nothing but a copy of what the cache folder `from` (default
@@ -33,8 +53,27 @@ export const CHECKOUT_ASTRO_CACHE = fileURLToPath(new URL('../../node_modules/.a
 export function compressedCopiesCache(prefix: string, from: string = CHECKOUT_ASTRO_CACHE): string {
   const dir = tempDir(prefix);
   for (const folder of [PRECOMPRESS_CACHE_FOLDER, SEARCH_INDEX_CACHE_DIR]) {
-    if (existsSync(join(from, folder))) cpSync(join(from, folder), join(dir, folder), { recursive: true });
+    copyCache(join(from, folder), join(dir, folder));
   }
+  return dir;
+}
+
+/** The checkout's image cache (IMAGE_CACHE_DIR's default, in the checkout's Astro cache folder). */
+export const CHECKOUT_IMAGE_CACHE = join(CHECKOUT_ASTRO_CACHE, IMAGE_CACHE_FOLDER);
+
+/**
+ * A copy of the checkout's image cache in a new temporary folder (for IMAGE_CACHE_DIR), for a build of other content
+ * than the sample site's (the lean sample): the image step keeps in its cache only the images its own build shows
+ * (src/integrations/images/cache.ts pruneFiles), so such a build on the checkout's cache would delete the variants of
+ * every other image, and the next build of the whole sample would make them again (the timezone builds took 53 s
+ * instead of 23 s after the lean builds had pruned it). The copy has every variant the checkout's has, so the build
+ * still makes none it finds there.
+ * @param prefix the folder's use
+ * @returns the folder (absolute path)
+ */
+export function imageCacheCopy(prefix: string): string {
+  const dir = tempDir(prefix);
+  copyCache(CHECKOUT_IMAGE_CACHE, dir);
   return dir;
 }
 
