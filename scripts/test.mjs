@@ -17,7 +17,7 @@
  *      install --omit=dev`) that builds and serves against a portal (omit-dev); two cold builds under TZ=UTC and
  *      TZ=Asia/Taipei give the same HTML (timezone); a build with the hostile corpus, opened in Chromium (hostile);
  *      five cycles of the publishing loop deployed over SSH to nginx with faults, an overlap, a killed deploy and
- *      visitors (soak, scripts/bench/soak.mjs); kept-dist, cdn-hosts, omit-dev and soak build the sample portal's
+ *      visitors (soak, scripts/bench/soak.mjs); cdn-hosts, omit-dev and soak build the sample portal's
  *      `lean` content (every list, category and kind of page, fewer news and FAQ items: scripts/sample-portal/README.md),
  *      as what they check depends on the kinds of page, not on how many there are;
  *   5. the build against the sample portal in strict mode (only REFERENCE.md "Portal API" endpoints answer; `npm run build`) into dist/;
