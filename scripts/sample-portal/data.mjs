@@ -74,8 +74,8 @@ const byDateDesc = (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
  *   dated lists are sorted newest first. `lean` keeps LEAN_ITEMS_PER_CATEGORY news and FAQ items per category, and the
  *   news items other items link (about a quarter of the news and FAQ, every other list whole, so every kind of page
  *   and every category is still built, and no link breaks):
- *   for whole-build tests of mechanics that do not depend on the content's size (tests/build/kept-dist.test.ts,
- *   cdn-hosts.test.ts, omit-dev.test.ts, soak.test.ts), whose builds then render, index and compress about a
+ *   for whole-build tests of mechanics that do not depend on the content's size (tests/build/cdn-hosts.test.ts,
+ *   omit-dev.test.ts, soak.test.ts), whose builds then render, index and compress about a
  *   third fewer pages.
  *   `corpus: 'hostile'` appends the hostile items of content/hostile.mjs to their lists.
  * @throws {Error} on an unknown corpus.
