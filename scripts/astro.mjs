@@ -93,8 +93,21 @@ export async function importSamplePortal() {
 }
 
 /**
+ * A build's environment: `env` without NODE_ENV. Astro sets NODE_ENV to `production` for a build only when it is
+ * unset, and a build that inherits a caller's (vitest's `test`, a shell's `development`) is not the site the
+ * publishing workflow publishes: Vite then bundles React's development build into the pages' scripts.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {NodeJS.ProcessEnv} a copy without NODE_ENV
+ */
+export function publishedBuildEnv(env) {
+  const { NODE_ENV: _callers, ...published } = env;
+  return published;
+}
+
+/**
  * Runs an Astro command against PORTAL_API_BASE, or against a sample portal started for it. `build` holds the
- * checkout's lock (BUILD_LOCK_FILE) unless the caller holds it and passes its fd (scripts/rebuild.mjs).
+ * checkout's lock (BUILD_LOCK_FILE) unless the caller holds it and passes its fd (scripts/rebuild.mjs), and runs
+ * without the caller's NODE_ENV (publishedBuildEnv).
  * @param {string} command e.g. `build`, `dev`, `check`
  * @param {string[]} [args] extra arguments for Astro
  * @param {{ env?: NodeJS.ProcessEnv, settings: import('../src/settings.ts').Settings, lockFd?: number }} options
@@ -111,6 +124,7 @@ export async function runAstro(command, args, { env = process.env, settings, loc
       runAstro(command, args, { env, settings, lockFd: lock.fd }),
     );
   }
+  if (command === 'build') env = publishedBuildEnv(env);
   const { PORTAL_API_BASE } = settings;
   if (PORTAL_API_BASE) {
     console.log(`astro ${command} against the portal at ${PORTAL_API_BASE}`);

@@ -11,7 +11,7 @@
  * then finds every compressed copy and search index it needs, where a build of the lean sample
  * (scripts/sample-portal/data.mjs `lean`) finds none and took twice as long in `npm test` (130 s against 65 s).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,13 @@ describe('a build over a kept dist/ after content changes', () => {
   it('succeeds', () => {
     expect(builds[1].code, builds[1].output.slice(-3000)).toBe(0);
     expect(builds[1].output).not.toContain('Hosting: a page exists');
+  });
+
+  it("ships the published scripts, though started by vitest: not React's development build", () => {
+    // vitest sets NODE_ENV=test; scripts/astro.mjs builds without the caller's NODE_ENV (publishedBuildEnv).
+    const scripts = readdirSync(join(site, '_astro')).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((name) => readFileSync(join(site, '_astro', name), 'utf8').includes('jsxDEV'))).toEqual([]);
   });
 
   it('sends /about/decree to the decree now sorted first', () => {

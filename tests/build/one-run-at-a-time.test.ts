@@ -9,12 +9,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILD_LOCK_FILE } from '../../scripts/astro.mjs';
 import { acquireLock, LockBusyError } from '../../scripts/lib/run-lock.mjs';
-import { buildEnv, runNode, tempDir } from './run-build';
+import { runNode, tempDir } from './run-build';
 
 describe('two builds of one checkout at once', () => {
   it('the second build and a rebuild stop at once naming the first; a killed first leaves no lock', async () => {
     const first = spawn(process.execPath, ['scripts/astro.mjs', 'build', '--outDir', tempDir('overlap-first')], {
-      env: { ...buildEnv(), PORTAL_API_BASE: '', PORTAL_SNAPSHOT_DIR: tempDir('overlap-snapshots'), READER_ENGINE: 'off' },
+      env: { ...process.env, PORTAL_API_BASE: '', PORTAL_SNAPSHOT_DIR: tempDir('overlap-snapshots'), READER_ENGINE: 'off' },
       stdio: 'ignore',
       detached: true,
     });

@@ -78,24 +78,14 @@ export function imageCacheCopy(prefix: string): string {
 }
 
 /**
- * This process's environment as a build's, without NODE_ENV: vitest sets it to `test`, and a build that inherits it
- * is not the published one (Vite then bundles React's development build into the pages' scripts, and Astro, which
- * sets NODE_ENV only when it is unset, runs in `test`); `npm run build` and the publishing workflow run without it.
- */
-export function buildEnv(): NodeJS.ProcessEnv {
-  const { NODE_ENV: _test, ...env } = process.env;
-  return env;
-}
-
-/**
  * Runs a script with Node (this process's) and extra env; resolves its exit code and combined output.
- * The environment is buildEnv()'s; PORTAL_API_BASE is emptied (the sample portal) and PORTAL_SNAPSHOT_DIR is a new
+ * The environment is this process's (scripts/astro.mjs builds without its NODE_ENV); PORTAL_API_BASE is emptied (the sample portal) and PORTAL_SNAPSHOT_DIR is a new
  * empty folder unless `env` sets them.
  */
 export function runNode(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
-      env: { ...buildEnv(), PORTAL_API_BASE: '', PORTAL_SNAPSHOT_DIR: tempDir('no-snapshots'), ...env },
+      env: { ...process.env, PORTAL_API_BASE: '', PORTAL_SNAPSHOT_DIR: tempDir('no-snapshots'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

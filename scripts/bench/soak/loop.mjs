@@ -164,10 +164,8 @@ export async function runSoak({
   const portal = await startSamplePortal({ scale, lean });
   const sshd = await startSshd();
   const editor = createEditor();
-  // Not NODE_ENV: a soak started by a test runner (vitest sets `test`) must still build the site as published.
-  const { NODE_ENV: _notPublished, ...inherited } = process.env;
   const env = {
-    ...inherited,
+    ...process.env,
     PORTAL_API_BASE: portal.url,
     ASTRO_CACHE_DIR: paths.cache,
     DEPLOY_TARGET: sshd.target(paths.target),
