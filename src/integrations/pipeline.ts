@@ -21,7 +21,7 @@
  *     counts of pages with and awaiting audio go to the report;
  *  7. indexSite: the search index, its fingerprint from BuiltPages.digest (src/integrations/search-index.ts);
  *  7b. precompressSite: a gzip and a brotli copy of every text file, for nginx's gzip_static and brotli_static
- *      (src/integrations/precompress.ts);
+ *      (src/integrations/precompress.ts); none for a CDN host (SITE_HOST, PRECOMPRESSED_HOSTS), which compresses itself;
  *  8. publish: dist/build-report.json and the publish report page `/_publish/` (pages added, changed, removed from
  *     BuiltPages.pageDigests; quarantined items), then the live lists' snapshots and the page digests are committed,
  *     then editors are notified (PUBLISH_NOTIFY_URL; src/integrations/publishing.ts).
@@ -44,7 +44,7 @@ import { unmatchedReferences } from '../portal/validation';
 import { pageFiles, pageReadCacheFile, readBuiltPages } from './built-pages';
 import { fallbackFile, writeFallbackPages, writeHostFiles } from './host-files';
 import { KEEP_OUTPUT_FOLDER, removeStalePages } from './output-folder';
-import { precompressSite } from './precompress';
+import { deleteCopies, PRECOMPRESSED_HOSTS, precompressSite } from './precompress';
 import { publish, removeBuildReport } from './publishing';
 import { buildAudio, setUpReader, type ReaderSetup } from './reader';
 import { imageManifestPlugin, imageSourceBase, imageSummary, prepareImages, publishImages, type ImageReport } from './images';
@@ -162,9 +162,17 @@ async function listsAndPlan(snapshotDir: string, portal: AstroIntegrationLogger)
 
 /**
  * Step 7b: precompressSite, after every step that writes a text file (the publish report, for editors only, is then
- * answered uncompressed), and what it did in the build log.
+ * answered uncompressed), and what it did in the build log; for a host that does not serve the copies
+ * (PRECOMPRESSED_HOSTS), deleteCopies instead.
  */
-async function precompress(root: string, cacheDir: string, hosting: AstroIntegrationLogger): Promise<void> {
+async function precompress(root: string, cacheDir: string, host: Settings['SITE_HOST'], hosting: AstroIntegrationLogger): Promise<void> {
+  if (!PRECOMPRESSED_HOSTS.includes(host)) {
+    const deleted = await deleteCopies(root);
+    hosting.info(
+      `no gzip and brotli copies: SITE_HOST=${host} compresses its answers itself${deleted > 0 ? ` (${deleted} of an earlier build deleted)` : ''}`,
+    );
+    return;
+  }
   const copies = await precompressSite(root, join(cacheDir, PRECOMPRESS_CACHE_FOLDER));
   hosting.info(
     `gzip and brotli copies: ${copies.written} written (${copies.cached} of them from the cache), ${copies.deleted} of removed files deleted (${copies.files} text files)`,
@@ -283,7 +291,7 @@ export default function pipeline(policy: SecurityPolicyOptions, settings: Settin
           logger: logger.fork('insurer:search-index'),
         });
         clock.lap('search index');
-        await precompress(root, cacheDir, hosting).then(() => clock.lap('precompress')); // 7b, before the snapshots are committed
+        await precompress(root, cacheDir, settings.SITE_HOST, hosting).then(() => clock.lap('precompress')); // 7b, before the snapshots are committed
         // 8. Report and snapshots.
         await publish({
           root,

@@ -3,7 +3,8 @@
  * brotli copy (`.br`, quality 11) beside every text file of the output folder that a visitor downloads, HTML pages
  * included (quality 10 for those; below), so that nginx serves them as they are (`gzip_static`, and `brotli_static` where nginx has the module:
  * src/lib/host-config.ts) instead of compressing each answer on the fly at a fast level: more requests a second from
- * one worker, fewer bytes before the first paint (scripts/bench/README.md, nginx throughput).
+ * one worker, fewer bytes before the first paint (scripts/bench/README.md, nginx throughput). Only for the hosts that
+ * serve them (PRECOMPRESSED_HOSTS: nginx); a build for a CDN host writes none and deletes those of an earlier build.
  *
  * It runs last, after every step that writes files (the search index, the audio reader, the publish report). A copy
  * at least as new as its file, from an earlier build kept in dist/, is kept (unchanged pages are not copied back by
@@ -97,6 +98,32 @@ async function pruneCache(cacheDir: string, used: ReadonlySet<string>): Promise<
   await rename(`${usesFile}.partial`, usesFile);
   const keep = new Set([PRECOMPRESS_USES_FILE, ...uses.flat()]);
   for (const name of await readdir(cacheDir)) if (!keep.has(name)) await rm(join(cacheDir, name), { force: true });
+}
+
+/**
+ * The hosts (src/settings.ts SITE_HOST) that serve the copies: nginx, whose include sends them as they are
+ * (`gzip_static`, `brotli_static`: src/lib/host-config.ts). A CDN host (Netlify, Cloudflare Pages) compresses its
+ * answers itself and never sends a `.gz` or `.br` file for its page: a build for one writes none, which spares it the
+ * compression (about 10 s of CPU for the sample site) and the upload of twice as many text files.
+ */
+export const PRECOMPRESSED_HOSTS: readonly string[] = ['nginx'];
+
+/**
+ * Deletes every gzip and brotli copy beside a text file of `root` (a build for a host that does not serve them,
+ * PRECOMPRESSED_HOSTS, over a dist/ kept from a build for one that does).
+ * @param root the output folder (absolute path)
+ * @returns how many copies were deleted
+ */
+export async function deleteCopies(root: string): Promise<number> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  let deleted = 0;
+  for (const entry of entries) {
+    const copy = COPIES.find((extension) => entry.name.endsWith(extension));
+    if (!entry.isFile() || !copy || !TEXT_FILE.test(entry.name.slice(0, -copy.length))) continue;
+    await rm(join(entry.parentPath, entry.name), { force: true });
+    deleted += 1;
+  }
+  return deleted;
 }
 
 /** Copies made at once (each a CPU-bound compression in libuv's thread pool). */

@@ -2,20 +2,25 @@
  * What the build writes for each CDN host (src/settings.ts SITE_HOST; .github/OPERATIONS.md "The portal through the
  * site's origin, per host"): neither Netlify nor Cloudflare Pages puts a `_headers` rule on an answer it proxies, so
  * the upload policy could not reach portal files served on the site's origin. Two builds of the sample site, one per
- * host (their own Astro cache each, cold but for the checkout's gzip and brotli copies and search indexes; no audio,
+ * host (their own Astro cache each, cold but for the checkout's search indexes; no audio,
  * no image variants: the pages link the portal's own images, which is what this test reads), checked for:
  * - no page linking a portal file or image on the site's origin (`/upload/…`): every one is on the portal's origin;
+ * - no gzip or brotli copy (src/integrations/precompress.ts PRECOMPRESSED_HOSTS: the CDN compresses its answers
+ *   itself), not even one an earlier build for nginx left in the kept output folder;
  * - Netlify: `_redirects` proxies the browser's portal calls, each at its exact path, and nothing else of the portal;
  * - Cloudflare Pages: `_redirects` proxies nothing, and the pages call the portal on its own origin, which the
  *   Content-Security-Policy allows.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BROWSER_ENDPOINTS } from '../../src/lib/portal-proxy';
 import { NOTIFICATIONS_ENDPOINT } from '../../src/portal/endpoints';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
 import { compressedCopiesCache, runBuild, tempDir } from './run-build';
+
+/** Gzip and brotli copies of pages that an earlier build for nginx left in the output folder. */
+const KEPT_COPIES = ['index.html.gz', 'index.html.br', '404.html.br'];
 
 /** Every built page's HTML, by its file. */
 function pages(dist: string): Map<string, string> {
@@ -34,16 +39,23 @@ function pages(dist: string): Map<string, string> {
  */
 async function buildFor(host: 'netlify' | 'cloudflare-pages'): Promise<{ dist: string; portal: string }> {
   const portal = await startSamplePortal({ port: 0, lean: true });
+  // Over an output folder holding the gzip and brotli copies an earlier build for nginx wrote.
+  const kept = tempDir(`${host}-dist`);
+  for (const copy of KEPT_COPIES) writeFileSync(join(kept, copy), 'copy of an earlier build');
   try {
-    const { code, output, outDir } = await runBuild({
-      PORTAL_API_BASE: portal.url,
-      SITE_HOST: host,
-      READER_ENGINE: 'off',
-      IMAGE_BUDGET_SECONDS: '0',
-      // Cold pages; only the gzip and brotli copies and search indexes of the checkout's cache, kept by content.
-      ASTRO_CACHE_DIR: compressedCopiesCache(`${host}-cache`),
-      IMAGE_CACHE_DIR: tempDir(`${host}-images`),
-    });
+    const { code, output, outDir } = await runBuild(
+      {
+        PORTAL_API_BASE: portal.url,
+        SITE_HOST: host,
+        READER_ENGINE: 'off',
+        IMAGE_BUDGET_SECONDS: '0',
+        // Cold pages; only the search indexes of the checkout's cache, kept by content (and its gzip and brotli copies,
+        // which a build for a CDN host does not use).
+        ASTRO_CACHE_DIR: compressedCopiesCache(`${host}-cache`),
+        IMAGE_CACHE_DIR: tempDir(`${host}-images`),
+      },
+      kept,
+    );
     expect(code, output.slice(-3000)).toBe(0);
     return { dist: outDir, portal: new URL(portal.url).origin };
   } finally {
@@ -60,6 +72,10 @@ describe.each(['netlify', 'cloudflare-pages'] as const)('a build for %s', (host)
     expect(onSite, 'pages linking /upload/ on the site origin').toEqual([]);
     const linked = [...built.values()].some((html) => html.includes(`${portal}/upload/`));
     expect(linked, 'some page links a portal file on the portal origin').toBe(true);
+
+    // The host compresses its answers itself: no gzip or brotli copy, and those of the earlier build deleted.
+    const copies = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(?:gz|br)$/.test(file));
+    expect(copies, 'gzip and brotli copies').toEqual([]);
 
     const redirects = readFileSync(join(dist, '_redirects'), 'utf8');
     const proxies = redirects.split('\n').filter((line) => / 200$/.test(line));

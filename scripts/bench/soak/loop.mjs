@@ -177,7 +177,8 @@ export async function runSoak({
     DEPLOY_COMMAND: '',
     ...(reader ? { READER_ENGINE: reader } : {}),
   };
-  const state = { nginx: null, changes: [], cycles: [], faqPath: null };
+  // askedUnder: the live release under which a pending change was last asked, and its pages answered (pollChanges).
+  const state = { nginx: null, changes: [], cycles: [], faqPath: null, current: join(paths.target, 'current'), askedUnder: new Map() };
   const poller = setInterval(() => pollChanges(state), POLL_MS);
   // Stopped by Ctrl-C or a kill: the runs, nginx, sshd and the portal stop with the soak (its log keeps the cycles).
   const interrupted = async () => {
@@ -213,20 +214,31 @@ export async function runSoak({
   }
 }
 
-/** Asks the live site for every pending change (each once at a time). */
+/**
+ * Asks the live site for every pending change (each once at a time). A page changes only when a deploy switches the
+ * live release (nginx serves the files of `current`): a change whose pages all answered, not yet changed, under the
+ * release live now is asked again only once another one is live. The notifications, which nginx forwards to the
+ * portal, are asked at every poll.
+ */
 async function pollChanges(state) {
   if (!state.nginx || state.polling) return;
   state.polling = true;
   try {
+    const release = existsSync(state.current) ? readlinkSync(state.current) : null;
     for (const change of state.changes.filter((one) => one.liveAt === undefined && !one.superseded)) {
+      if (change.path !== 'notifications' && state.askedUnder.get(change) === release) continue;
       // An FAQ item is on one of its category's pages (/faq/3/, /faq/3/2/ …): the new ones go to the last.
       const paths = change.path === 'faq' ? (state.faqPath ? categoryPages(state.faqPath) : []) : [change.path];
+      let answered = paths.length > 0;
       for (const path of paths) {
-        if (await isLive(state.nginx.url, { ...change, path })) {
+        const live = await isLive(state.nginx.url, { ...change, path });
+        if (live) {
           change.liveAt = Date.now();
           break;
         }
+        answered &&= live === false;
       }
+      if (answered) state.askedUnder.set(change, release);
     }
   } finally {
     state.polling = false;

@@ -102,7 +102,7 @@ export function startVisitorLoad({ url, paths, withdrawn }) {
  * Whether a change is live: its page answers as the editor expects.
  * @param {string} url the live site
  * @param {{ path: string, expect: { text?: string, status?: number } }} change (editor.mjs)
- * @returns {Promise<boolean>}
+ * @returns {Promise<boolean | null>} null when the site did not answer (a connection error)
  */
 export async function isLive(url, change) {
   try {
@@ -118,7 +118,7 @@ export async function isLive(url, change) {
     if (change.expect.status !== undefined) return response.status === change.expect.status;
     return response.ok && text.includes(change.expect.text);
   } catch {
-    return false;
+    return null;
   }
 }
 
