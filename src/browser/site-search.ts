@@ -85,6 +85,7 @@ import {
 } from './search-source.ts';
 import { unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
+import { weighDensity } from './search-density.ts';
 
 /**
  * A result with its rank's score whose `data()` goes through the result Pagefind returned, so that result stays
@@ -273,6 +274,8 @@ export async function searchSite(
   const question = asksQuestion(folded, typed, lexicon.stopWords);
   const siteGrams = question ? new Set<string>() : namedGrams(lexicon);
   const { scored, concepts: understood, weights, weight, holders } = await scoreRecords(concepts, phrases, records, siteGrams, words);
+  // How densely each record holds the concepts (Pagefind's BM25 of each: a short answer before a long text).
+  await weighDensity(pagefind, scored, understood, weights);
   // After the scores, whose searches loaded the chunks of every character it needs.
   const forms = await looseForms(pagefind, phrases, await siteForms(concepts, meant, phrases), concepts);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records
