@@ -30,7 +30,8 @@
  *    rewritten with the glossary's and colloquial words it holds (家財險 → 住宅火災保險, 行李不見 → 行李遺失); a word of
  *    the glossary or the colloquial table is first cut out as a concept of its own (rewritePieces).
  * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
- *    the pairs it holds, whole terms weighing more, over a relevance floor; each by the share of the query's
+ *    the pairs it holds, whole terms weighing more, over a relevance floor; from three concepts, by how densely it holds
+ *    each (search-density.ts: Pagefind's BM25 of the concept's characters); each by the share of the query's
  *    characters at its start, its title (weighHead), and for a question an item of its own by ANSWER_WEIGHT; the
  *    first ones are weighed up by how much of the query their title holds (an item's title with its section, the
  *    product its question is about).
