@@ -254,7 +254,7 @@ export async function searchSite(
   const known = knownWords(lexicon);
   const intent = intentTerms(folded, lexicon.stopWords, known);
   // A letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed, its typos not sought.
-  const typed = isSentence(intent) ? sentenceWords(intent, known) : intent;
+  const typed = isSentence(intent) ? sentenceWords(intent, known, new Set(lexicon.topics ?? [])) : intent;
   const verbatim = (options.verbatim ?? false) || !seeksTypos(intent);
   const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, verbatim);
   const siteWords = [...lexicon.bets.flatMap(([words]) => words), ...lexicon.synonyms.flat()];
