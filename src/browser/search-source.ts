@@ -80,6 +80,11 @@ export interface SearchLexicon {
    * and the colloquial words of src/site/search-terms.ts, folded as a query is): 家財險 → [住宅火災保險].
    */
   rewrites: [string, string[]][];
+  /**
+   * The site's question vocabulary: character pairs that several FAQ questions hold (src/integrations/search-lexicon.ts
+   * questionTopics); a visitor's letter is searched by its words holding one first (search-words.ts sentenceWords).
+   */
+  topics?: string[];
 }
 
 /**

@@ -147,11 +147,13 @@ export const isSentence = (terms: readonly string[]): boolean => terms.reduce((s
  * sentence's grammar characters are not loaded (every character searched loads its chunks, about 2–3 KB each).
  * @param terms the sentence's terms (intentTerms)
  * @param known the site's words, kept whole
+ * @param topics the site's question vocabulary (SearchLexicon `topics`: pairs several FAQ questions hold): a word
+ *   holding one is kept before the other words but the site's own (mostTelling)
  * @returns the words in order; the terms themselves when no word of two characters is left
  */
-export function sentenceWords(terms: readonly string[], known: ReadonlySet<string>): string[] {
+export function sentenceWords(terms: readonly string[], known: ReadonlySet<string>, topics: ReadonlySet<string> = new Set()): string[] {
   const words = terms.flatMap((term) => termWords(term, known)).filter((word) => !HAN_CHARACTER.test(word) || Array.from(word).length >= 2);
-  return words.some((word) => HAN_CHARACTER.test(word)) ? mostTelling(words, known) : [...terms];
+  return words.some((word) => HAN_CHARACTER.test(word)) ? mostTelling(words, known, topics) : [...terms];
 }
 
 /**
@@ -190,15 +192,18 @@ export const SENTENCE_MAX_CHARACTERS = 20;
 
 /**
  * A letter's words cut down to SENTENCE_MAX_CHARACTERS distinct characters, the most telling kept: the site's own words
- * first (its products, services and the words its rewrites know), then the longer words (高血壓 says more than 回來),
+ * first (its products, services and the words its rewrites know), then the words holding a pair of the site's question
+ * vocabulary (`topics`: 朋友 of a letter that begins with it, before its later 三天 and 主要, which no two
+ * of the insurer's questions write), then the longer words (高血壓 says more than 回來),
  * the later first among equals (a letter tells what happened first and ends in what it asks: 要去哪裡申請); kept in the
  * letter's order.
  */
-function mostTelling(words: readonly string[], known: ReadonlySet<string>): string[] {
+function mostTelling(words: readonly string[], known: ReadonlySet<string>, topics: ReadonlySet<string>): string[] {
   const length = (word: string) => Array.from(word).length;
+  const rank = (word: string) => (known.has(word) ? 2 : textGrams(word).some((gram) => topics.has(gram)) ? 1 : 0);
   const order = words
     .map((word, place) => ({ word, place }))
-    .sort((a, b) => Number(known.has(b.word)) - Number(known.has(a.word)) || length(b.word) - length(a.word) || b.place - a.place);
+    .sort((a, b) => rank(b.word) - rank(a.word) || length(b.word) - length(a.word) || b.place - a.place);
   const characters = new Set<string>();
   const kept = new Set<number>();
   for (const { word, place } of order) {

@@ -30,7 +30,8 @@
  *    rewritten with the glossary's and colloquial words it holds (家財險 → 住宅火災保險, 行李不見 → 行李遺失); a word of
  *    the glossary or the colloquial table is first cut out as a concept of its own (rewritePieces).
  * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
- *    the pairs it holds, whole terms weighing more, over a relevance floor; each by the share of the query's
+ *    the pairs it holds, whole terms weighing more, over a relevance floor; from three concepts, by how densely it holds
+ *    each (search-density.ts: Pagefind's BM25 of the concept's characters); each by the share of the query's
  *    characters at its start, its title (weighHead), and for a question an item of its own by ANSWER_WEIGHT; the
  *    first ones are weighed up by how much of the query their title holds (an item's title with its section, the
  *    product its question is about).
@@ -85,6 +86,7 @@ import {
 } from './search-source.ts';
 import { unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
+import { weighDensity } from './search-density.ts';
 
 /**
  * A result with its rank's score whose `data()` goes through the result Pagefind returned, so that result stays
@@ -252,7 +254,7 @@ export async function searchSite(
   const known = knownWords(lexicon);
   const intent = intentTerms(folded, lexicon.stopWords, known);
   // A letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed, its typos not sought.
-  const typed = isSentence(intent) ? sentenceWords(intent, known) : intent;
+  const typed = isSentence(intent) ? sentenceWords(intent, known, new Set(lexicon.topics ?? [])) : intent;
   const verbatim = (options.verbatim ?? false) || !seeksTypos(intent);
   const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, verbatim);
   const siteWords = [...lexicon.bets.flatMap(([words]) => words), ...lexicon.synonyms.flat()];
@@ -273,6 +275,8 @@ export async function searchSite(
   const question = asksQuestion(folded, typed, lexicon.stopWords);
   const siteGrams = question ? new Set<string>() : namedGrams(lexicon);
   const { scored, concepts: understood, weights, weight, holders } = await scoreRecords(concepts, phrases, records, siteGrams, words);
+  // How densely each record holds the concepts (Pagefind's BM25 of each: a short answer before a long text).
+  await weighDensity(pagefind, scored, understood, weights);
   // After the scores, whose searches loaded the chunks of every character it needs.
   const forms = await looseForms(pagefind, phrases, await siteForms(concepts, meant, phrases), concepts);
   // Pagefind's own rank of the query's characters (its BM25, headings weighted; typos corrected) separates records

@@ -19,6 +19,10 @@
  *   only when a suspected typo is such a character (10 KB that a typo of the site's own characters does without).
  * - `words`: what a typo is compared with: the thesaurus, the best bets' terms, the product titles and the Han
  *   character pairs found on at least WORD_MIN_SHARE of the pages, most frequent first (at most WORDS_MAX).
+ * - `topics`: the site's question vocabulary: the Han character pairs that at least TOPIC_MIN_QUESTIONS of the FAQ
+ *   questions hold (SEARCH_QUESTION_RECORDS' titles: 朋友, 過世, 爸媽, 掉了), most questions first; a visitor's letter is
+ *   searched by its words holding one before its other words (src/browser/search-words.ts sentenceWords), as the
+ *   insurer's questions name what visitors ask about in their words (about 2 KB gzipped on the sample).
  * - `rewrites`: the glossary's and the colloquial words of src/site/search-terms.ts, folded (only so), with their terms;
  *   `records`: how many records the index holds (the base of the ranking's weights);
  * - `synonyms`, `stopWords`, `bets`, `groups`: src/site/search-terms.ts, the best bets and collapsed groups as
@@ -37,7 +41,14 @@ import TWPhrases from 'opencc-js/dict/TWPhrases';
 import { pinyin } from 'pinyin-pro';
 import { big5Characters, type FoldTables, foldQuery, type SearchLexicon, type SearchSounds } from '../browser/search-source';
 import { unspaceHan } from '../browser/search-text';
-import { SEARCH_BEST_BETS, SEARCH_COLLAPSED_PAGES, SEARCH_PRODUCT_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../site/search-terms';
+import {
+  SEARCH_BEST_BETS,
+  SEARCH_COLLAPSED_PAGES,
+  SEARCH_PRODUCT_PAGES,
+  SEARCH_QUESTION_RECORDS,
+  SEARCH_STOP_WORDS,
+  SEARCH_SYNONYMS,
+} from '../site/search-terms';
 import { SEARCH_COLLOQUIAL } from '../site/search-colloquial';
 import { SEARCH_GLOSSARY } from '../site/search-glossary';
 
@@ -57,6 +68,12 @@ const WORD_MIN_SHARE = 0.03;
 const WORD_MIN_PAGES = 3;
 /** Most words in the lexicon (bytes per first search). */
 const WORDS_MAX = 600;
+/**
+ * Fewest FAQ questions a character pair must be in to be of the question vocabulary (`topics`): a pair of one question
+ * is that question's own word, not the way visitors ask. Site choice, measured by the search bench (`--half tune`): 1,
+ * 2 and 3 find the same first results; 2 keeps the lexicon within the first search's bytes (1: 6.8 KB gzipped).
+ */
+const TOPIC_MIN_QUESTIONS = 2;
 /** Most pages read for word counts (a 10,000-page site counts a sample, every n-th page). */
 const WORD_SAMPLE_PAGES = 2000;
 
@@ -262,6 +279,28 @@ function typoWords(pageTexts: readonly string[], named: readonly string[]): stri
 }
 
 /**
+ * The question vocabulary (module comment, `topics`): the Han character pairs of at least TOPIC_MIN_QUESTIONS of the
+ * questions' titles, most questions first.
+ * @param pages the index's pages (readIndexedPages); those matching SEARCH_QUESTION_RECORDS are the questions
+ */
+export function questionTopics(pages: readonly IndexedPage[]): string[] {
+  const questions = new Map<string, number>();
+  for (const page of pages) {
+    if (!SEARCH_QUESTION_RECORDS.test(page.path)) continue;
+    const pairs = new Set<string>();
+    for (const run of page.title.match(HAN_RUN) ?? []) {
+      const characters = Array.from(run);
+      for (let i = 0; i + 1 < characters.length; i += 1) pairs.add(characters[i]! + characters[i + 1]!);
+    }
+    for (const pair of pairs) questions.set(pair, (questions.get(pair) ?? 0) + 1);
+  }
+  return [...questions]
+    .filter(([, count]) => count >= TOPIC_MIN_QUESTIONS)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([pair]) => pair);
+}
+
+/**
  * The search lexicon of a site and its typo sounds (the two files of the module comment).
  * @param options.pageTexts the text of each indexed page (any order)
  * @param options.pages the index's pages (readIndexedPages)
@@ -313,6 +352,7 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
       groups: [...groups.values()].filter((ids) => ids.length > 1),
       records: pages.length,
       rewrites: rewriteTable(tables),
+      topics: questionTopics(pages),
     },
     sounds: { sounds: soundTable(frequency), words },
     typos: typoTable(new Set(frequency.keys())),

@@ -181,3 +181,10 @@ export const isSearchListPage = (path: string): boolean =>
  * download item's files) collapse into the best-ranked of them. The group's key is the path without its last part.
  */
 export const SEARCH_COLLAPSED_PAGES: readonly RegExp[] = [/^\/about\/locations\/\d+$/, /^\/download\/\d+\/\d+\/\d+$/];
+
+/**
+ * Records whose titles are questions as visitors ask them: the FAQ items (`/faq/3#faq-12`, src/integrations/search-items.ts).
+ * The character pairs several of them hold are the site's question vocabulary (search-lexicon.ts `topics`), which a
+ * visitor's letter is searched by first (src/browser/search-words.ts sentenceWords).
+ */
+export const SEARCH_QUESTION_RECORDS = /^\/faq\/[^#]+#faq-\d+$/;

@@ -24,7 +24,7 @@ import { correctTypos, seeksTypos, suspectedTypos, TYPO_MAX_QUERY } from '../../
 import { asksQuestion, intentTerms, knownWords, mayBeMistyped, rewritePieces, termAlternatives } from '../../src/browser/search-query';
 import { foldQuery, withFold } from '../../src/browser/search-source';
 import { searchItemDocument, searchItems } from '../../src/integrations/search-items';
-import { buildLexicon } from '../../src/integrations/search-lexicon';
+import { buildLexicon, questionTopics } from '../../src/integrations/search-lexicon';
 
 /** Records as texts, and a search that finds the records holding a text (as a phrase search of the index does). */
 function fakeIndex(texts: Record<string, string>) {
@@ -252,6 +252,43 @@ describe('words of a query', () => {
     expect(new Set(words.flatMap((word) => Array.from(word))).size).toBeLessThanOrEqual(SENTENCE_MAX_CHARACTERS);
     // An FAQ question or a headline is searched whole.
     expect(isSentence(intentTerms('旅平險要在出發前多久投保？', ['多久'], known))).toBe(false);
+  });
+
+  it("a letter's words that the site's questions use (its question vocabulary) are searched before its later words", () => {
+    const known = new Set(['保單']);
+    // A letter longer than SENTENCE_MAX_CHARACTERS: it begins with what it asks about, then tells the rest.
+    const letter = ['我先生去年過世了', '整理東西時發現一張舊保單', '不知道是哪一家保險公司', '也不知道還有沒有效', '要去哪個單位辦理'];
+    const topics = questionTopics(
+      ['如何查詢已過世家人的保單？', '被保險人過世了，家屬要怎麼申請保險金？', '去年的保單可以補發嗎？'].map((title, i) => ({
+        id: String(i),
+        path: `/faq/6#faq-${i + 1}`,
+        title,
+        file: String(i),
+      })),
+    );
+    expect(topics).toEqual(expect.arrayContaining(['過世', '保單']));
+    expect(topics, 'a pair of one question is its own word').not.toContain('補發');
+    const without = sentenceWords(letter, known);
+    const withTopics = sentenceWords(letter, known, new Set(topics));
+    expect(without, 'the later words first').not.toContain('過世');
+    expect(withTopics).toContain('過世');
+    expect(withTopics).toContain('保單');
+    expect(new Set(withTopics.flatMap((word) => Array.from(word))).size).toBeLessThanOrEqual(SENTENCE_MAX_CHARACTERS);
+  });
+
+  it('the question vocabulary is read from the FAQ questions only, most questions first', () => {
+    const page = (path: string, title: string) => ({ id: path, path, title, file: path });
+    const topics = questionTopics([
+      page('/faq/1#faq-1', '車子被偷了怎麼辦？'),
+      page('/faq/1#faq-2', '車子被撞了，對方跑了怎麼辦？'),
+      page('/faq/3#faq-3', '對方跑了，車子怎麼修？'),
+      page('/news/detail/1', '車子被偷的十個對策'),
+      page('/news/detail/2', '車子被偷的十個對策'),
+    ]);
+    // 車子 and 怎麼 are in all three questions, 跑了 and 對方 in two.
+    expect(topics.slice(0, 2).sort()).toEqual(['怎麼', '車子']);
+    expect(topics).toContain('跑了');
+    expect(topics, 'a news title is no visitor question').not.toContain('對策');
   });
 
   it("a query loads at most QUERY_MAX_CHUNKS characters' index chunks with its alternatives, its own words all searched", () => {
