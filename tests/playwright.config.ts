@@ -42,6 +42,8 @@ export default defineConfig({
   // Measured on that machine (focus.spec.ts and a11y.spec.ts, desktop, 104 tests): 2 workers took 429 s against
   // 248 s for 3, for about the same CPU time (148 and 141 CPU-s); 6 workers took more CPU (171 CPU-s) and 310 s (the
   // others' load on the machine moved between runs: 1-minute load 9-14 with 3 workers, 14-18 with 6, 17-19 with 2).
+  // Measured again on the whole run (403 tests, CPU of every process it starts, Chromium's included): 2 workers took
+  // 558 s and 502 CPU-s, 3 workers 413 s and 503 CPU-s (1-minute load 10-20 from other work on the machine).
   workers: 3,
   retries: 0,
   reporter: [['list']],

@@ -50,8 +50,9 @@ function coveredFocus(): string {
 
 /**
  * The page function (installed by `walk`) that returns `[coveredFocus(), the focused element's path, whether focus has
- * left the page]` (past the last stop the browser takes focus out of the document, and the next Tab starts again at
- * the page's first stop).
+ * left the page, the stop's state]` (past the last stop the browser takes focus out of the document, and the next Tab
+ * starts again at the page's first stop). The state is what decides the probe's answer: the focused element's path,
+ * the scroll position, the page's height and the controls now expanded (the bell, a menu, a dock panel) or dialogs open.
  */
 const PROBE = '__e2eFocusProbe';
 
@@ -60,10 +61,12 @@ const TAB = { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9, modifiers: 0, l
 
 /**
  * Tabs through the page from its top, returning the stops where the focused element was entirely covered. The walk
- * ends back at its first stop, or when focus leaves the page for the second time: the walk begins where the test
- * left focus (in the bell panel, which closes once focus leaves it), goes to the page's end, then round the whole page
- * from its first stop; a further round repeats that one stop for stop (measured on every template at both widths: the
- * same elements, scroll positions and probe results), so it is not walked. Each stop
+ * begins where the test left focus (in the bell panel, which closes once focus leaves it), goes to the page's end,
+ * then round the page again from its first stop until it reaches a state (`PROBE`) the first part of the walk was in:
+ * from there on the second round repeats the first stop for stop (measured on every template at both widths: the
+ * same elements, scroll positions and probe results to the page's end), so it is not walked again; nor is a further
+ * round. The walk also ends back at its first stop (home, where it begins at the top), when focus leaves the page for
+ * the second time, or after MAX_STOPS. Each stop
  * is what `page.keyboard.press('Tab')` then a `page.evaluate` of the probe would be (the key's down and up, then the
  * probe once the key is handled, in the page's main world), sent straight over the page's DevTools session: the
  * walk's hundreds of stops then cost the browser and the test no more than the key and the probe themselves.
@@ -72,11 +75,15 @@ async function walk(page: Page): Promise<string[]> {
   await page.evaluate(
     ([name, probe]) => {
       const covered = new Function(`return (${probe})`)() as () => string;
-      (window as unknown as Record<string, () => [string, string, boolean]>)[name] = () => {
+      (window as unknown as Record<string, () => [string, string, boolean, string]>)[name] = () => {
         const path: number[] = [];
         for (let node = document.activeElement; node?.parentElement; node = node.parentElement)
           path.push([...node.parentElement.children].indexOf(node));
-        return [covered(), path.join('.'), !document.hasFocus()];
+        const open = [...document.querySelectorAll('[aria-expanded="true"], dialog[open], [aria-modal="true"]')].map(
+          (element) => element.id || element.getAttribute('aria-controls') || element.tagName,
+        );
+        const state = `${path.join('.')} ${scrollX},${scrollY} ${document.documentElement.scrollHeight} ${open.join(',')}`;
+        return [covered(), path.join('.'), !document.hasFocus(), state];
       };
     },
     [PROBE, coveredFocus.toString()] as const,
@@ -86,6 +93,8 @@ async function walk(page: Page): Promise<string[]> {
     const covered: string[] = [];
     let first: unknown;
     let exits = 0;
+    /** The states of the walk's first part, up to the first time focus leaves the page. */
+    const firstPart = new Set<string>();
     for (let stop = 0; stop < MAX_STOPS; stop += 1) {
       // Down then up without waiting in between, as a key is pressed; the probe only once both are handled.
       await Promise.all([
@@ -95,10 +104,13 @@ async function walk(page: Page): Promise<string[]> {
       const answer = await session.send('Runtime.evaluate', { expression: `${PROBE}()`, returnByValue: true });
       if (answer.exceptionDetails)
         throw new Error(`the focus probe failed: ${answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text}`);
-      const [found, key, left] = answer.result.value as [string, string, boolean];
+      const [found, key, left, state] = answer.result.value as [string, string, boolean, string];
       // Back at the first stop, or out of the page a second time: the walk has gone round the page.
       if (stop > 0 && key === first) break;
       if (left && ++exits === 2) break;
+      // In a state of the first part again: the rest was walked and probed there.
+      if (exits === 0) firstPart.add(state);
+      else if (firstPart.has(state)) break;
       first ??= key;
       if (found) covered.push(found);
     }
