@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { intentTerms, knownWords, rewritePieces } from '../../src/browser/search-query';
 import { foldQuery, withFold } from '../../src/browser/search-source';
-import { questionVerbs, withQuestionVerbs } from '../../src/browser/search-verbs';
+import { questionVerbs, topicVerbs, withQuestionVerbs } from '../../src/browser/search-verbs';
 import { buildLexicon } from '../../src/integrations/search-lexicon';
 
 describe('question verbs', () => {
@@ -42,5 +42,15 @@ describe('question verbs', () => {
     expect(withQuestionVerbs('多久買機票', lexicon)).toBe('多久買機票');
     expect(withQuestionVerbs('機車險有沒有賠', lexicon)).toBe('機車險有沒有賠');
     expect(withQuestionVerbs('旅平險投保', lexicon)).toBe('旅平險投保');
+  });
+
+  it("a verb the rewrites do not know is completed to the one word of the FAQ questions' vocabulary it begins: 怎麼查 → 查詢", () => {
+    const topics = ['查詢', '保險', '保單', '買了', '買嗎'];
+    expect(topicVerbs(topics, lexicon.stopWords)).toEqual(new Map([['查', '查詢']]));
+    const asked = { ...lexicon, topics };
+    const terms = (query: string) => intentTerms(withQuestionVerbs(foldQuery(query, asked), asked), asked.stopWords, known);
+    expect(terms('家人的保單要怎麼查？')).toContain('查詢');
+    // 保 begins several of the questions' words: which one is meant is not known, so it is cut away as before.
+    expect(terms('旅平險怎麼保')).toEqual(['旅平險']);
   });
 });
