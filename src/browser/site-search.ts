@@ -53,6 +53,7 @@
  */
 
 import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
+import { withQuestionVerbs } from './search-verbs.ts';
 import { isSentence, sentenceWords, termAbbreviations, withinChunks } from './search-words.ts';
 import {
   asksQuestion,
@@ -249,7 +250,7 @@ export async function searchSite(
 ): Promise<SiteSearch> {
   // The folding file only for a query with characters Big5 does not have (needsFold), fetched beside the lexicon.
   const [lexicon, fold] = await Promise.all([source.lexicon(), source.fold && needsFold(query) ? source.fold() : null]);
-  const folded = foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold));
+  const folded = withQuestionVerbs(foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold)), lexicon);
   const phrases = phraseSearcher(pagefind);
   const known = knownWords(lexicon);
   const intent = intentTerms(folded, lexicon.stopWords, known);
