@@ -40,7 +40,8 @@
  * Side by side, each step's output lines carry its label ([types], [unit], [build], [builds], [site], [e2e], [e2e strict],
  * [hostile], [omit-dev]);
  * a failure anywhere stops every step under way and the run, as before. At the end the run prints each step's time
- * and each side-by-side group's wall time, with the cores busy meanwhile and each step's own CPU time (cpuSecondsOf).
+ * and each side-by-side group's wall time, with the cores busy meanwhile and each step's own CPU time
+ * (scripts/lib/cpu-meter.mjs: every process the step starts, counted by the kernel).
  * Every test file of a folder runs: a new file needs no registration. A vitest file outside the three folders would
  * never run, so the run refuses to start when there is one.
  * Arguments: `--skip-build` reuses an existing dist/ (steps 4–5 skipped).
@@ -56,6 +57,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { checkCapabilities, report } from './doctor.mjs';
 import { installMissing } from './system-packages.mjs';
+import { meterCpu } from './lib/cpu-meter.mjs';
 import { chromiumPath, javaPath, nginxPath } from './lib/system.mjs';
 import { readSettings, taipeiToday } from './sample-portal/site-rules.mjs';
 import { HOSTILE_BUILD_ENV } from './sample-portal/content/hostile.mjs';
@@ -140,29 +142,6 @@ function coresBusy(start) {
   return `, ${(((end.busy - start.busy) / (end.all - start.all)) * cores).toFixed(1)} of ${cores} cores busy`;
 }
 
-/** Linux's clock ticks per second (USER_HZ, 100 on every Linux build Node runs on), the unit of /proc/PID/stat times. */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/**
- * The CPU time a running step has used, its own and that of its descendants it has waited for (a finished vitest
- * worker, Chromium, a build), in seconds, from /proc/PID/stat (utime, stime, cutime, cstime); null once the process
- * is gone or off Linux. `step` samples it each SAMPLE_MS while the step runs, so the last second of a step and
- * descendants still running at its end are not counted: the figure is a floor.
- */
-function cpuSecondsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces), from the 3rd (state): utime is the 14th field.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
-}
-
-/** How often `step` samples a step's CPU time, ms. */
-const CPU_SAMPLE_MS = 1000;
-
 /** When the run started (ms since the epoch) and the machine's CPU time then: the whole run's line of the summary. */
 const runStarted = Date.now();
 const runTicks = cpuTicks();
@@ -188,8 +167,7 @@ function step(title, args, env = {}, label = '') {
     env: { ...process.env, ...SAMPLE_DAY, TMPDIR: runTmp, ...env },
   });
   running.add(child.pid);
-  let cpuSeconds = 0;
-  const sampler = setInterval(() => (cpuSeconds = cpuSecondsOf(child.pid) ?? cpuSeconds), CPU_SAMPLE_MS);
+  const cpuMeter = meterCpu(child.pid);
   if (label) {
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => console.log(`[${label}] ${line}`));
@@ -198,14 +176,14 @@ function step(title, args, env = {}, label = '') {
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       running.delete(child.pid);
-      clearInterval(sampler);
+      const cpuSeconds = cpuMeter.stop();
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (code !== 0) {
         console.error(`✖ ${title} failed (${seconds} s${signal ? `, ${signal}` : ''})`);
         process.exit(code || 1);
       }
       console.log(`✔ ${title} (${seconds} s)`);
-      const cpu = cpuSeconds > 0 ? `, ${Math.round(cpuSeconds)} CPU-s` : '';
+      const cpu = cpuSeconds === null ? '' : `, ${Math.round(cpuSeconds)} CPU-s`;
       timings.push(`${seconds.padStart(7)} s  ${title}${coresBusy(startTicks)}${cpu}`);
       resolve();
     });
