@@ -357,7 +357,7 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
       records: pages.length,
       rewrites: rewriteTable(tables),
       topics,
-      related: relatedWords(pageTexts, topics),
+      related: relatedWords(pageTexts, topics, SEARCH_STOP_WORDS),
     },
     sounds: { sounds: soundTable(frequency), words },
     typos: typoTable(new Set(frequency.keys())),

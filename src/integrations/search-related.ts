@@ -20,7 +20,7 @@ export const RELATED_PER_WORD = 2;
 /** Largest share of records a word may be held by to get related words (a common word needs none). Site choice. */
 export const RELATED_MAX_SHARE = 0.02;
 /** Most words of the table (lexicon bytes), those with the strongest relation first. Site choice. */
-export const RELATED_MAX_WORDS = 400;
+export const RELATED_MAX_WORDS = 200;
 /** Most records read (a 10,000-record site counts a sample, every n-th record). */
 const RELATED_SAMPLE_RECORDS = 2000;
 
@@ -43,10 +43,10 @@ function pairsOf(text: string): Set<string> {
  * @returns pair → up to RELATED_PER_WORD related pairs, best first; sharing no character with the pair; at most
  *   RELATED_MAX_WORDS pairs, in the order of their best relation
  */
-export function relatedWords(texts: readonly string[], vocabulary: readonly string[]): Record<string, string[]> {
+export function relatedWords(texts: readonly string[], vocabulary: readonly string[], stopWords: readonly string[] = []): Record<string, string[]> {
   const step = Math.max(1, Math.ceil(texts.length / RELATED_SAMPLE_RECORDS));
   const records = texts.filter((_, i) => i % step === 0).map(pairsOf);
-  const targets = new Set(vocabulary);
+  const targets = new Set(vocabulary.filter((pair) => !stopWords.some((word) => word.includes(pair))));
   const holders = new Map<string, number>();
   for (const pairs of records) for (const pair of pairs) holders.set(pair, (holders.get(pair) ?? 0) + 1);
   const rare = (pair: string) => {
@@ -57,7 +57,7 @@ export function relatedWords(texts: readonly string[], vocabulary: readonly stri
   for (const pairs of records) {
     const inRecord = [...pairs].filter((pair) => targets.has(pair));
     for (const pair of pairs) {
-      if (!rare(pair)) continue;
+      if (!rare(pair) || !targets.has(pair)) continue;
       const row = together.get(pair) ?? new Map<string, number>();
       together.set(pair, row);
       for (const target of inRecord) row.set(target, (row.get(target) ?? 0) + 1);
