@@ -29,7 +29,6 @@
  * time but search-words.ts (the recall tool serves them to the browser, their types stripped).
  */
 
-import { RELATED_WEIGHT } from './search-related.ts';
 import { HAN_CHARACTER, pairFactors, TOKEN, textGrams } from './search-words.ts';
 
 /** Extra share of a term's weight for a record that holds it whole. Site choice. */
@@ -66,8 +65,6 @@ export interface Concept {
    * weigh, not what its own rare pairs would (conceptWeights).
    */
   rewritten?: boolean;
-  /** Alternatives that are the site's related words (search-related.ts), counting RELATED_WEIGHT of their share. */
-  lesser?: readonly string[];
 }
 
 /** Records holding a word or phrase, by id (site-search's memoized phrase search). */
@@ -257,8 +254,7 @@ export async function scoreRecords<T extends FoundRecord>(
       }
       // Of several ways to write a concept, one the site writes only in part (房屋險: no record holds 屋險) counts its
       // coverage: a record holding 房屋 alone is weaker evidence than one holding the site's 住宅火災保險 whole.
-      const cover =
-        (concept.alternatives.length > 1 ? coverage(alternative, evidence.weight) : 1) * (concept.lesser?.includes(alternative) ? RELATED_WEIGHT : 1);
+      const cover = concept.alternatives.length > 1 ? coverage(alternative, evidence.weight) : 1;
       for (const [id, value] of share) shares.set(id, Math.max(shares.get(id) ?? 0, value * cover));
     }
     for (const [id, value] of shares) totals.get(id)!.score += value * weights[c]!;

@@ -85,11 +85,6 @@ export interface SearchLexicon {
    * questionTopics); a visitor's letter is searched by its words holding one first (search-words.ts sentenceWords).
    */
   topics?: string[];
-  /**
-   * The site's related words: a pair few records hold → the question vocabulary's pairs its records write beside it
-   * far above chance (src/integrations/search-related.ts); a rare query word is also searched by them (search-related.ts).
-   */
-  related?: Record<string, string[]>;
 }
 
 /**

@@ -88,7 +88,6 @@ import {
 import { unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
 import { weighDensity } from './search-density.ts';
-import { relatedTerms } from './search-related.ts';
 
 /**
  * A result with its rank's score whose `data()` goes through the result Pagefind returned, so that result stays
@@ -264,9 +263,8 @@ export async function searchSite(
   const rewritten = new Set((lexicon.rewrites ?? []).map(([from]) => from));
   // Alternatives only within the query's chunk budget (withinChunks): each character they add loads an index chunk.
   const shortFor = await termAbbreviations(pieces, phrases, siteWords);
-  const lesser = pieces.map((term) => relatedTerms(term, lexicon.related)); // search-related.ts: words the site writes beside it
-  const allowed = withinChunks(pieces.map((term, i) => [...new Set([...termAlternatives(term, lexicon), ...shortFor[i]!, ...lesser[i]!])]));
-  const concepts: Concept[] = pieces.map((term, i) => ({ term, alternatives: allowed[i]!, rewritten: rewritten.has(term), lesser: lesser[i] }));
+  const allowed = withinChunks(pieces.map((term, i) => [...new Set([...termAlternatives(term, lexicon), ...shortFor[i]!])]));
+  const concepts: Concept[] = pieces.map((term, i) => ({ term, alternatives: allowed[i]!, rewritten: rewritten.has(term) }));
   const meant = [...pieces];
   const corrected = verbatim ? suggestion : await correctInWords(concepts, meant, phrases, source, lexicon, suggestion);
   const records = lexicon.records ?? 1;

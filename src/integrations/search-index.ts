@@ -73,7 +73,6 @@ const SEARCH_CODE = [
   './search-chunks.ts',
   './search-items.ts',
   './search-lexicon.ts',
-  './search-related.ts',
   '../browser/site-search.ts',
   '../browser/search-source.ts',
   '../site/search-terms.ts',

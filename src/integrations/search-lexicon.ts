@@ -23,8 +23,6 @@
  *   questions hold (SEARCH_QUESTION_RECORDS' titles: 朋友, 過世, 爸媽, 掉了), most questions first; a visitor's letter is
  *   searched by its words holding one before its other words (src/browser/search-words.ts sentenceWords), as the
  *   insurer's questions name what visitors ask about in their words (about 2 KB gzipped on the sample).
- * - `related`: the pairs few records hold with the question vocabulary's pairs written beside them far above chance
- *   (src/integrations/search-related.ts relatedWords).
  * - `rewrites`: the glossary's and the colloquial words of src/site/search-terms.ts, folded (only so), with their terms;
  *   `records`: how many records the index holds (the base of the ranking's weights);
  * - `synonyms`, `stopWords`, `bets`, `groups`: src/site/search-terms.ts, the best bets and collapsed groups as
@@ -52,7 +50,6 @@ import {
   SEARCH_SYNONYMS,
 } from '../site/search-terms';
 import { SEARCH_COLLOQUIAL } from '../site/search-colloquial';
-import { relatedWords } from './search-related';
 import { SEARCH_GLOSSARY } from '../site/search-glossary';
 
 /** File name of the lexicon in the index's folder (site-search LEXICON_URL). */
@@ -345,7 +342,6 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
   const words = typoWords(pageTexts, named);
   const tables = foldTables([...distinct].join('\n'), new Set(frequency.keys()));
   const { lexicon: big5Tables, fold } = splitFoldTables(tables);
-  const topics = questionTopics(pages);
   return {
     fold,
     lexicon: {
@@ -356,8 +352,7 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
       groups: [...groups.values()].filter((ids) => ids.length > 1),
       records: pages.length,
       rewrites: rewriteTable(tables),
-      topics,
-      related: relatedWords(pageTexts, topics, SEARCH_STOP_WORDS),
+      topics: questionTopics(pages),
     },
     sounds: { sounds: soundTable(frequency), words },
     typos: typoTable(new Set(frequency.keys())),
