@@ -63,10 +63,14 @@ beforeAll(() => {
   // Given a directory, vnu checks every HTML file below it (--skip-non-html leaves the rest), in one JVM. That JVM
   // lives seconds: the quick compiler alone and the serial collector (JVM_QUICK_FLAGS) gave the same messages on the
   // sample site for 9 instead of 14.5 CPU-s, as its optimizing compiler's work never paid back.
-  const result = spawnSync(java, [...JVM_QUICK_FLAGS, '-Xss4m', '-jar', jar, '--errors-only', '--skip-non-html', '--format', 'json', '--exit-zero-always', dist], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const result = spawnSync(
+    java,
+    [...JVM_QUICK_FLAGS, '-Xss4m', '-jar', jar, '--errors-only', '--skip-non-html', '--format', 'json', '--exit-zero-always', dist],
+    {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   if (result.error) throw result.error;
   const out = result.stderr.trim() || result.stdout.trim();
   if (!out.startsWith('{')) throw new Error(`vnu did not answer JSON (exit ${result.status}): ${out.slice(0, 500)}`);
