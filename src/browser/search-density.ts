@@ -9,7 +9,7 @@
  * This module imports nothing at run time but search-source.ts (the recall tool serves it to the browser as it is).
  */
 
-import { type PagefindSearch, spaceHan } from './search-source.ts';
+import { type PagefindSearch, wordsQuery } from './search-source.ts';
 
 /**
  * Share of a concept's weight added to the record that holds the concept most densely of all records (Pagefind's best
@@ -46,7 +46,7 @@ export async function weighDensity(
   const density = await Promise.all(
     concepts.map(async (concept) => {
       const best = new Map<string, number>();
-      const answers = await Promise.all(concept.alternatives.map((text) => pagefind.search(spaceHan(text).replace(/\s+/g, ' ').trim())));
+      const answers = await Promise.all(concept.alternatives.map((text) => pagefind.search(wordsQuery(text))));
       for (const answer of answers) {
         const results = answer?.results ?? [];
         const top = Math.max(0, ...results.map((result) => result.score ?? 0));

@@ -30,11 +30,20 @@ export function spaceHan(text: string): string {
 }
 
 /**
+ * Text as a Pagefind search of its words: its characters spaced as the index holds them, single spaces, none at the
+ * ends (`機車險 理賠` → `機 車 險 理 賠`): every record holding them all, ranked by Pagefind.
+ * @param text query text
+ */
+export function wordsQuery(text: string): string {
+  return spaceHan(text).replace(/\s+/g, ' ').trim();
+}
+
+/**
  * A query term as a Pagefind phrase search: its characters spaced as the index holds them (`機車險` → `"機 車 險"`).
  * @param term one term of queryTerms
  */
 export function phraseQuery(term: string): string {
-  return `"${spaceHan(term).replace(/\s+/g, ' ').trim()}"`;
+  return `"${wordsQuery(term)}"`;
 }
 
 /** Full-width Latin letters and digits (Ａ–Ｚ, ａ–ｚ, ０–９). */

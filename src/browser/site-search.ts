@@ -82,7 +82,7 @@ import {
   foldQuery,
   needsFold,
   oncePerGroup,
-  spaceHan,
+  wordsQuery,
   withFold,
 } from './search-source.ts';
 import { unspaceHan } from './search-text.ts';
@@ -179,7 +179,7 @@ async function looseForms(
       .filter((alternative) => !looseWords[i]!.split(' ').includes(alternative))
       .map((alternative) => ({ alternative, words: looseWords.map((word, j) => (j === i ? alternative : word)) })),
   );
-  const search = async (words: readonly string[]) => (await pagefind.search(spaceHan(words.join(' ')).replace(/\s+/g, ' ').trim()))?.results ?? [];
+  const search = async (words: readonly string[]) => (await pagefind.search(wordsQuery(words.join(' '))))?.results ?? [];
   return Promise.all([
     search(looseWords).then((results) => ({ words: looseWords, results })),
     // Only the records holding the alternative whole (the phrase search the scores made): 住宅火災保險 holds the

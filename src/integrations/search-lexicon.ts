@@ -256,17 +256,22 @@ export function lexiconDataDigest(): string {
   return createHash('sha1').update(STCharacters).update(STPhrases).update(TWPhrases).update(version).digest('hex');
 }
 
+/** The distinct pairs of neighbouring Han characters of `text` (within each run of Han characters). */
+function hanPairs(text: string): Set<string> {
+  const pairs = new Set<string>();
+  for (const run of text.match(HAN_RUN) ?? []) {
+    const characters = Array.from(run);
+    for (let i = 0; i + 1 < characters.length; i += 1) pairs.add(characters[i]! + characters[i + 1]!);
+  }
+  return pairs;
+}
+
 /** Words a typo is compared with (module comment), most pages first. */
 function typoWords(pageTexts: readonly string[], named: readonly string[]): string[] {
   const sample = pageTexts.filter((_, i) => i % Math.max(1, Math.ceil(pageTexts.length / WORD_SAMPLE_PAGES)) === 0);
   const pages = new Map<string, number>();
   for (const text of sample) {
-    const seen = new Set<string>();
-    for (const run of text.match(HAN_RUN) ?? []) {
-      const characters = Array.from(run);
-      for (let i = 0; i + 1 < characters.length; i += 1) seen.add(characters[i]! + characters[i + 1]!);
-    }
-    for (const pair of seen) pages.set(pair, (pages.get(pair) ?? 0) + 1);
+    for (const pair of hanPairs(text)) pages.set(pair, (pages.get(pair) ?? 0) + 1);
   }
   const least = Math.max(WORD_MIN_PAGES, WORD_MIN_SHARE * sample.length);
   const count = (word: string) => pages.get(word) ?? sample.filter((text) => text.includes(word)).length;
@@ -287,12 +292,7 @@ export function questionTopics(pages: readonly IndexedPage[]): string[] {
   const questions = new Map<string, number>();
   for (const page of pages) {
     if (!SEARCH_QUESTION_RECORDS.test(page.path)) continue;
-    const pairs = new Set<string>();
-    for (const run of page.title.match(HAN_RUN) ?? []) {
-      const characters = Array.from(run);
-      for (let i = 0; i + 1 < characters.length; i += 1) pairs.add(characters[i]! + characters[i + 1]!);
-    }
-    for (const pair of pairs) questions.set(pair, (questions.get(pair) ?? 0) + 1);
+    for (const pair of hanPairs(page.title)) questions.set(pair, (questions.get(pair) ?? 0) + 1);
   }
   return [...questions]
     .filter(([, count]) => count >= TOPIC_MIN_QUESTIONS)

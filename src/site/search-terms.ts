@@ -183,8 +183,9 @@ export const isSearchListPage = (path: string): boolean =>
 export const SEARCH_COLLAPSED_PAGES: readonly RegExp[] = [/^\/about\/locations\/\d+$/, /^\/download\/\d+\/\d+\/\d+$/];
 
 /**
- * Records whose titles are questions as visitors ask them: the FAQ items (`/faq/3#faq-12`, src/integrations/search-items.ts).
+ * Records whose titles are questions as visitors ask them: the FAQ items (`/faq/3#faq-12`, src/integrations/search-items.ts;
+ * any portal id, as src/lib/element-id.ts writes it).
  * The character pairs several of them hold are the site's question vocabulary (search-lexicon.ts `topics`), which a
  * visitor's letter is searched by first (src/browser/search-words.ts sentenceWords).
  */
-export const SEARCH_QUESTION_RECORDS = /^\/faq\/[^#]+#faq-\d+$/;
+export const SEARCH_QUESTION_RECORDS = /^\/faq\/[^#]+#faq-[^#]+$/;
