@@ -7,9 +7,11 @@
  * the time from the last keystroke (Enter in /search's box) to the first result on a CPU slowed 4× (Chromium's
  * Emulation.setCPUThrottlingRate), as on a mid-range phone.
  *
- *   node scripts/bench/search-queries.mjs [--dist dist] [--half tune|heldout] [--latency 12] [--json]
+ *   node scripts/bench/search-queries.mjs [--dist dist] [--half tune|heldout] [--fold a|b] [--latency 12] [--json]
  *
- * For the tune half it also lists the queries without a relevant first result (never for the held-out half).
+ * For the tune half it also lists the queries without a relevant first result (never for the held-out half). `--fold`
+ * measures one fold of the tune half (selectFold of search-queries/queries.mjs): fold `a` with its misses, fold `b`
+ * as figures only, so a change tuned on `a` is judged on `b` it was not tuned on.
  * Imported by the bench's search section (scripts/bench/search.mjs).
  */
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,7 @@ import { SEARCH_COLLAPSED_PAGES } from '../../src/site/search-terms.ts';
 import { measureSearch } from '../search-recall.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
 import { serveSite } from '../serve.mjs';
-import { answerLinks, readQueries } from './search-queries/queries.mjs';
+import { answerLinks, readQueries, selectFold } from './search-queries/queries.mjs';
 
 /** The halves, in the order reported. */
 export const HALVES = ['tune', 'heldout'];
@@ -35,10 +37,14 @@ const groupOf = (path) => (SEARCH_COLLAPSED_PAGES.some((pattern) => pattern.test
  * A half of the query set, each case with a predicate on a result path (as measureSearch's rows give it): one of the
  * case's pages or FAQ items (answerLinks of search-queries/queries.mjs: `/faq/3#faq-171`).
  * @param {string} half `tune` or `heldout`
+ * @param {'a' | 'b'} [fold] only that fold of the tune half (selectFold)
  * @returns {{ query: string, kind: string, answers: (path: string) => boolean }[]}
+ * @throws {Error} when a fold is asked of another half than `tune`.
  */
-export function loadHalf(half) {
-  return readQueries(half).map((entry) => {
+export function loadHalf(half, fold) {
+  if (fold !== undefined && half !== 'tune') throw new Error(`Query set: folds split the tune half only, not "${half}".`);
+  const cases = readQueries(half);
+  return (fold === undefined ? cases : selectFold(cases, fold)).map((entry) => {
     const links = new Set(answerLinks(entry).map((link) => groupOf(link.replace(/\/+(?=#|$)/, '') || '/')));
     return { query: entry.query, kind: entry.kind ?? 'other', answers: (path) => links.has(path) };
   });
@@ -105,23 +111,24 @@ export async function searchLatency({ dist, queries, chrome = chromiumPath() }) 
 
 /**
  * Measures the query set on a built site.
- * @param {{ dist: string, halves?: string[], latency?: number, bytes?: boolean }} options latency: queries timed (0: none)
+ * @param {{ dist: string, halves?: string[], fold?: 'a' | 'b', latency?: number, bytes?: boolean }} options latency:
+ *   queries timed (0: none); fold: one fold of the tune half only
  * @returns {Promise<Record<string, { all: object, kinds: object, misses: string[], bytes: number[], latency: number[] }>>}
- *   per half; `misses` only for the tune half
+ *   per half (`tune a` for a fold); `misses` only for the tune half or its fold `a`
  */
-export async function measureQuerySet({ dist, halves = HALVES, latency = LATENCY_QUERIES, bytes = true }) {
+export async function measureQuerySet({ dist, halves = HALVES, fold, latency = LATENCY_QUERIES, bytes = true }) {
   const results = {};
   for (const half of halves) {
-    const entries = loadHalf(half);
+    const entries = loadHalf(half, fold);
     if (entries.length === 0) continue;
     const { recall } = await measureSearch({ dist, queries: [...new Set(entries.map((entry) => entry.query))], cases: [], bytes });
     const rows = new Map(recall.queries.map((row) => [row.query, row]));
     const figures = halfFigures(entries, rows);
     const step = Math.max(1, Math.floor(entries.length / Math.max(1, latency)));
     const timed = latency > 0 ? entries.filter((_, i) => i % step === 0).slice(0, latency) : [];
-    results[half] = {
+    results[fold === undefined ? half : `${half} ${fold}`] = {
       ...figures,
-      misses: half === 'tune' ? figures.misses : [],
+      misses: half === 'tune' && fold !== 'b' ? figures.misses : [],
       latency: timed.length > 0 ? await searchLatency({ dist, queries: timed.map((entry) => entry.query) }) : [],
     };
   }
@@ -166,6 +173,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       dist: { type: 'string', default: fileURLToPath(new URL('../../dist/', import.meta.url)) },
       half: { type: 'string' },
+      fold: { type: 'string' },
       latency: { type: 'string', default: '0' },
       bytes: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -173,7 +181,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const results = await measureQuerySet({
     dist: values.dist,
-    halves: values.half ? [values.half] : HALVES,
+    halves: values.half ? [values.half] : values.fold ? ['tune'] : HALVES,
+    fold: values.fold,
     latency: Number(values.latency),
     bytes: values.bytes,
   });

@@ -42,3 +42,39 @@ export function readQueries(name) {
 export function answerLinks(entry) {
   return [...(entry.pages ?? []), ...(entry.faqs ?? []).map((faq) => `${faq.page}#faq-${faq.id}`)];
 }
+
+/** The folds of the tune half (selectFold): `a` is tuned on, `b` is read only as figures. */
+export const FOLDS = ['a', 'b'];
+
+/** FNV-1a (32 bits) of a text's UTF-16 code units: a hash that is the same on every machine. */
+function fnv1a(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
+ * One fold of a half: per kind, the cases in order of the hash of their NFKC query (ties by the query), dealt
+ * alternately to `a` and `b`, so both folds hold every kind in about equal numbers and a case stays in its fold while
+ * its kind's cases stay the same. The tune half is developed on fold `a`; fold `b` estimates how a change generalizes
+ * (README.md beside this file), so only its figures are read.
+ * @template {{ kind?: string, query: string }} T
+ * @param {T[]} cases
+ * @param {'a' | 'b'} fold
+ * @returns {T[]} the fold's cases, in the half's order
+ * @throws {Error} when the fold is not one of FOLDS.
+ */
+export function selectFold(cases, fold) {
+  if (!FOLDS.includes(fold)) throw new Error(`Query set: fold "${fold}" is none of ${FOLDS.join(', ')}.`);
+  const chosen = new Set();
+  for (const kind of new Set(cases.map((entry) => entry.kind ?? 'other'))) {
+    const keyed = cases
+      .filter((entry) => (entry.kind ?? 'other') === kind)
+      .map((entry) => ({ entry, key: entry.query.normalize('NFKC') }))
+      .sort((x, y) => fnv1a(x.key) - fnv1a(y.key) || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+    keyed.forEach(({ entry }, index) => {
+      if (FOLDS[index % 2] === fold) chosen.add(entry);
+    });
+  }
+  return cases.filter((entry) => chosen.has(entry));
+}
