@@ -259,25 +259,31 @@ const ABBREVIATIONS_MAX = 2;
  * The site's own words a term may abbreviate, from the index's vocabulary rather than a table (REFERENCE.md "Browser
  * side": "Search understands the visitor"): longer words of `names` (its best pages' terms and synonyms) that begin with
  * the term's first character and hold all of its characters in order, ending in 險 when it does (傷健險 → 傷害健康保險,
- * 駕傷險 → 駕駛人傷害險); the shortest first, at most ABBREVIATIONS_MAX.
+ * 駕傷險 → 駕駛人傷害險); the shortest first, at most ABBREVIATIONS_MAX. When no insurance's name holds a term ending
+ * in 險, the term names a cover by the cover's own words, which do not end in 險 (海突險 → 海外突發疾病, 颱洪險 →
+ * 颱風洪水): the words holding its other characters (two or more) in order.
  * @param term a term of the query (folded), of 2 to ABBREVIATION_MAX_LENGTH Han characters; others have none
  * @param names the site's words
  */
 export function abbreviationsOf(term: string, names: Iterable<string>): string[] {
   const letters = Array.from(term);
   if (letters.length < 2 || letters.length > ABBREVIATION_MAX_LENGTH || !letters.every((letter) => HAN_CHARACTER.test(letter))) return [];
-  const holds = (name: string) => {
-    const characters = Array.from(name);
-    if (characters.length <= letters.length || characters[0] !== letters[0]) return false;
-    if (letters.at(-1) === '險' && characters.at(-1) !== '險') return false;
-    let at = 0;
-    for (const character of characters) if (character === letters[at]) at += 1;
-    return at === letters.length;
-  };
-  return [...new Set(names)]
-    .filter(holds)
-    .sort((a, b) => Array.from(a).length - Array.from(b).length)
-    .slice(0, ABBREVIATIONS_MAX);
+  const unique = [...new Set(names)];
+  const shortestHolding = (wanted: readonly string[], keep: (characters: readonly string[]) => boolean) =>
+    unique
+      .filter((name) => {
+        const characters = Array.from(name);
+        if (characters.length <= wanted.length || characters[0] !== wanted[0] || !keep(characters)) return false;
+        let at = 0;
+        for (const character of characters) if (character === wanted[at]) at += 1;
+        return at === wanted.length;
+      })
+      .sort((a, b) => Array.from(a).length - Array.from(b).length)
+      .slice(0, ABBREVIATIONS_MAX);
+  if (letters.at(-1) !== '險') return shortestHolding(letters, () => true);
+  const insurances = shortestHolding(letters, (characters) => characters.at(-1) === '險');
+  if (insurances.length > 0 || letters.length < 3) return insurances;
+  return shortestHolding(letters.slice(0, -1), (characters) => characters.at(-1) !== '險');
 }
 
 /**

@@ -209,6 +209,12 @@ describe('words of a query', () => {
     expect(abbreviationsOf('住宅火', names)).toEqual(['住宅火災保險']);
     expect(abbreviationsOf('住火災', ['住宅火災保險', '住宅火災'])).toEqual(['住宅火災', '住宅火災保險']);
     expect(abbreviationsOf('ab', names)).toEqual([]);
+    // A cover's short name ending in 險 stands for the cover's own words when no insurance's name holds it.
+    const covers = ['海外突發疾病', '颱風洪水', '旅行平安保險', '海上保險'];
+    expect(abbreviationsOf('海突險', covers)).toEqual(['海外突發疾病']);
+    expect(abbreviationsOf('颱洪險', covers)).toEqual(['颱風洪水']);
+    expect(abbreviationsOf('海上險', covers)).toEqual(['海上保險']);
+    expect(abbreviationsOf('旅險', covers)).toEqual(['旅行平安保險']);
   });
 
   it("an abbreviation is read as the site's word, not as a typo of a word one character away", () => {
