@@ -181,7 +181,6 @@ export const SEARCH_COLLOQUIAL: Readonly<Record<string, readonly string[]>> = {
   找客服: ['客服專線'],
   幾天會賠: ['理賠', '工作天'],
   多久會賠: ['理賠', '工作天'],
-  多久賠: ['理賠', '工作天'],
   多久下來: ['工作天'],
   要帶什麼: ['文件'],
   提前解約: ['解約'],
