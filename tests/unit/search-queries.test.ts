@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { QUERY_KINDS, answerLinks, readQueries } from '../../scripts/bench/search-queries/queries.mjs';
+import { FOLDS, QUERY_KINDS, answerLinks, readQueries, selectFold } from '../../scripts/bench/search-queries/queries.mjs';
 import { splitQueries } from '../../scripts/bench/search-queries/split.mjs';
 import * as sampleFaqs from '../../scripts/sample-portal/content/faqs.mjs';
 import * as sampleNews from '../../scripts/sample-portal/content/news.mjs';
@@ -69,6 +69,20 @@ describe('the search bench query set', () => {
     const again = splitQueries(all.map((entry) => ({ ...entry })));
     expect(again.tune.map((entry) => entry.query)).toEqual(halves.tune.map((entry) => entry.query));
     expect(again.heldout.map((entry) => entry.query)).toEqual(halves.heldout.map((entry) => entry.query));
+  });
+
+  test('the tune half splits into two folds that share no case, hold every kind and do not depend on its order', () => {
+    const folds = FOLDS.map((fold) => selectFold(halves.tune, fold) as Case[]);
+    expect(folds.map((cases) => cases.length).reduce((a, b) => a + b, 0)).toBe(halves.tune.length);
+    const [a, b] = folds.map((cases) => new Set(cases.map((entry) => entry.query)));
+    expect([...a!].filter((query) => b!.has(query)).length).toBe(0);
+    for (const cases of folds) {
+      const kinds = new Set(cases.map((entry) => entry.kind));
+      expect(QUERY_KINDS.filter((kind) => halves.tune.some((entry) => entry.kind === kind) && !kinds.has(kind))).toEqual([]);
+    }
+    const shuffled = [...halves.tune].reverse();
+    expect(selectFold(shuffled, 'a').map((entry) => entry.query).sort()).toEqual([...a!].sort());
+    expect(() => selectFold(halves.tune, 'c' as 'a')).toThrow(/fold/);
   });
 
   test('a query is in one half only, and no unanswerable query is among the answerable ones', () => {
