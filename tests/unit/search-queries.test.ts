@@ -81,7 +81,11 @@ describe('the search bench query set', () => {
       expect(QUERY_KINDS.filter((kind) => halves.tune.some((entry) => entry.kind === kind) && !kinds.has(kind))).toEqual([]);
     }
     const shuffled = [...halves.tune].reverse();
-    expect(selectFold(shuffled, 'a').map((entry) => entry.query).sort()).toEqual([...a!].sort());
+    expect(
+      selectFold(shuffled, 'a')
+        .map((entry) => entry.query)
+        .sort(),
+    ).toEqual([...a!].sort());
     expect(() => selectFold(halves.tune, 'c' as 'a')).toThrow(/fold/);
   });
 
