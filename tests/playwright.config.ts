@@ -35,6 +35,10 @@ if (!strictPortal && ![undefined, '', '0'].includes(process.env.E2E_PORTAL_STRIC
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results',
+  // One test per case, each in a fresh browser context. Sharing a page between cases measured no less CPU time:
+  // focus.spec.ts with 8 templates a test (a step each) took 88 CPU-s against 85 for one test a template, a11y.spec.ts
+  // 71 against 73, forms.spec.ts with its 8 invalid-field tests as one 86-92 against 87-89; what a test does (the Tab
+  // walk, the axe scan, the form's work) costs far more than its context and first page load.
   fullyParallel: true,
   // 3 on 2 cores: a test spends much of its time waiting (the site's own delays and transitions, the server), which a
   // third browser fills; npm test runs these tests beside the whole builds (scripts/test.mjs), and a third worker keeps
@@ -57,6 +61,14 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium-headless-shell',
+      // Playwright puts its own switches first, these after. A second --disable-features does not add to Playwright's
+      // list: Chromium keeps the last value of a switch, so one given here must repeat Playwright's features.
+      // Measured without effect on the CPU time of every process these tests start (2 cores; 60 tests that each load
+      // one page: SpareRendererForSitePerProcess disabled, --disable-site-isolation-trials, --process-per-site,
+      // --renderer-process-limit=1; forms.spec.ts: --in-process-gpu, --disable-software-rasterizer, --js-flags=--no-opt,
+      // --js-flags=--max-opt=2), each within the 6 % by which two runs of the same tests differed; --single-process
+      // fails half the tests. --disable-extensions, --disable-dev-shm-usage and --disable-renderer-backgrounding are
+      // among Playwright's own switches already.
       args: CHROMIUM_ARGS,
     },
   },
