@@ -52,7 +52,7 @@
  * (scripts/search-recall.mjs) runs these very files in the browser (their types stripped) to measure what a visitor gets.
  */
 
-import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShare, WORD_MAX_LENGTH } from './search-rank.ts';
+import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShares, titlesShares, WORD_MAX_LENGTH } from './search-rank.ts';
 import { withQuestionVerbs } from './search-verbs.ts';
 import { isSentence, sentenceWords, termAbbreviations, withinChunks } from './search-words.ts';
 import {
@@ -337,7 +337,8 @@ export async function searchSite(
 }
 
 /**
- * The first TITLE_RERANK records weighed up by how much of the query their title holds (titleShare, TITLE_WEIGHT); an
+ * The first TITLE_RERANK records weighed up by how much of the query their title holds, its concepts rarer among these
+ * titles counting more (titlesShares, TITLE_WEIGHT); an
  * item's title is read with its section (常見問題－汽車保險: the product its question is about, which the question itself
  * often leaves out: 理賠要準備哪些文件？ in 寵物保險's FAQ answers 寵物險理賠文件), and for a question an item of its own
  * is weighed up by ANSWER_WEIGHT.
@@ -348,27 +349,30 @@ export async function searchSite(
 async function weighTitles<T extends { score: number; result: PagefindResult }>(
   entries: T[],
   query: {
-    understood: Parameters<typeof titleShare>[1];
-    weights: Parameters<typeof titleShare>[2];
-    weight: Parameters<typeof titleShare>[3];
-    words: Parameters<typeof titleShare>[4];
-    holders: Parameters<typeof titleShare>[5];
+    understood: Parameters<typeof titleShares>[1];
+    weights: Parameters<typeof titlesShares>[1];
+    weight: Parameters<typeof titleShares>[2];
+    words: Parameters<typeof titleShares>[3];
+    holders: Parameters<typeof titleShares>[4];
     question: boolean;
   },
 ): Promise<T[]> {
-  return Promise.all(
+  const read = await Promise.all(
     entries.map(async (entry) => {
       const data = await entry.result.data().catch(() => null);
       const item = ITEM_URL.test(data?.url ?? '');
       const title = unspaceHan(item ? `${data?.meta.title ?? ''} ${data?.meta.section ?? ''}` : (data?.meta.title ?? ''));
-      const answer = query.question && item ? 1 + ANSWER_WEIGHT : 1;
-      return {
-        ...entry,
-        score:
-          answer * entry.score * (1 + TITLE_WEIGHT * titleShare(title, query.understood, query.weights, query.weight, query.words, query.holders)),
-      };
+      return { item, shares: titleShares(title, query.understood, query.weight, query.words, query.holders) };
     }),
   );
+  const shares = titlesShares(
+    read.map((title) => title.shares),
+    query.weights,
+  );
+  return entries.map((entry, i) => {
+    const answer = query.question && read[i]!.item ? 1 + ANSWER_WEIGHT : 1;
+    return { ...entry, score: answer * entry.score * (1 + TITLE_WEIGHT * shares[i]!) };
+  });
 }
 
 /**

@@ -27,7 +27,7 @@ export const SEARCH_COLLOQUIAL: Readonly<Record<string, readonly string[]>> = {
   飛機誤點: ['班機延誤'],
   被偷: ['竊盜'],
   偷走: ['竊盜'],
-  看醫生: ['醫療', '門診'],
+  看醫生: ['醫療', '門診', '看病'],
   看病: ['醫療', '門診'],
   受傷: ['傷害'],
   房屋險: ['住宅火災保險'],
@@ -184,5 +184,5 @@ export const SEARCH_COLLOQUIAL: Readonly<Record<string, readonly string[]>> = {
   多久下來: ['工作天'],
   要帶什麼: ['文件'],
   提前解約: ['解約'],
-  沒買: ['未投保'],
+  沒買: ['未投保', '沒保'],
 };

@@ -19,7 +19,7 @@ import {
   textGrams,
   withinChunks,
 } from '../../src/browser/search-words';
-import { type FoundRecord, RELEVANCE_FLOOR, scoreRecords, titleShare } from '../../src/browser/search-rank';
+import { type FoundRecord, RELEVANCE_FLOOR, scoreRecords, titleShare, titlesShares } from '../../src/browser/search-rank';
 import { correctTypos, seeksTypos, suspectedTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
 import { asksQuestion, intentTerms, knownWords, mayBeMistyped, rewritePieces, termAlternatives } from '../../src/browser/search-query';
 import { foldQuery, withFold } from '../../src/browser/search-source';
@@ -75,6 +75,22 @@ describe('scoreRecords', () => {
     const { weights, weight } = await scoreRecords(concepts('換車新車'), index.search, index.records);
     expect(titleShare('換車時保險可以轉到新車嗎？', concepts('換車新車'), weights, weight)).toBeGreaterThan(0.5);
     expect(titleShare('隱私權保護政策', concepts('換車新車'), weights, weight)).toBe(0);
+  });
+
+  it("of the FAQ questions on one topic, the one holding the query's word few of them hold ranks above one holding a common word", () => {
+    // Concepts: the topic (寵物, in every title), a word most titles hold (保險), a word one title holds (看病); 保險
+    // weighs a little more than 看病 by the index, so by weight alone the title holding it would lead.
+    const weights = [1, 1.05, 1];
+    const [common, rare] = titlesShares(
+      [
+        [1, 1, 0], // 寵物保險的理賠有次數限制嗎？
+        [1, 0, 1], // 寵物看病之後要怎麼申請理賠？
+        [1, 1, 0], // 寵物保險保障哪些項目？
+        [1, 1, 0], // 狗狗咬傷路人，寵物保險會賠嗎？
+      ],
+      weights,
+    );
+    expect(rare!).toBeGreaterThan(common!);
   });
 });
 
