@@ -338,10 +338,9 @@ export async function searchSite(
 
 /**
  * The first TITLE_RERANK records weighed up by how much of the query their title holds, its concepts rarer among these
- * titles counting more (titlesShares, TITLE_WEIGHT); an
- * item's title is read with its section (常見問題－汽車保險: the product its question is about, which the question itself
- * often leaves out: 理賠要準備哪些文件？ in 寵物保險's FAQ answers 寵物險理賠文件), and for a question an item of its own
- * is weighed up by ANSWER_WEIGHT.
+ * titles counting more (titlesShares, TITLE_WEIGHT); an item's title is read with its section (常見問題－汽車保險: the
+ * product its question is about, which the question often leaves out: 理賠要準備哪些文件？ in 寵物保險's FAQ answers
+ * 寵物險理賠文件), and for a question an item of its own is weighed up by ANSWER_WEIGHT.
  * @param entries scored records (their `result` already wrapped by `once`)
  * @param query the query's understood concepts, their weights, the known words and whether it asks a question
  * @returns the same entries with their new scores, in input order; a record whose data fails to load keeps a title of ''
@@ -365,10 +364,8 @@ async function weighTitles<T extends { score: number; result: PagefindResult }>(
       return { item, shares: titleShares(title, query.understood, query.weight, query.words, query.holders) };
     }),
   );
-  const shares = titlesShares(
-    read.map((title) => title.shares),
-    query.weights,
-  );
+  const perTitle = read.map((title) => title.shares);
+  const shares = titlesShares(perTitle, query.weights);
   return entries.map((entry, i) => {
     const answer = query.question && read[i]!.item ? 1 + ANSWER_WEIGHT : 1;
     return { ...entry, score: answer * entry.score * (1 + TITLE_WEIGHT * shares[i]!) };
