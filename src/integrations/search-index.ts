@@ -66,7 +66,9 @@ export const SEARCH_INDEX_CACHE_ENTRIES = 3;
 
 /**
  * The modules whose code decides what the index and the lexicon hold (how pages are handed to Pagefind, the folding,
- * the lexicon's shape, the thesaurus), relative to this file: their source is part of the fingerprint.
+ * the lexicon's shape, the thesaurus), relative to this file: their source, and that of every repository module they
+ * import (codeDigest follows the imports: the glossary and colloquial tables of src/site/ count without being listed),
+ * is part of the fingerprint.
  */
 const SEARCH_CODE = [
   './search-index.ts',
