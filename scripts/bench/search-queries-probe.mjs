@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { unspaceHan } from '../../src/browser/search-text.ts';
 import { SEARCH_QUESTION_RECORDS } from '../../src/site/search-terms.ts';
 import { measureSearch } from '../search-recall.mjs';
 
@@ -22,12 +23,6 @@ const CLAUSE_MIN_LENGTH = 4;
 
 /** A site path as a result row gives it: no trailing slash before the fragment or the end. */
 const sitePath = (url) => decodeURI(url).replace(/\/+(?=#|$)/, '') || '/';
-/** Title text as the index stores it, Han characters unspaced (zero-width and plain spaces between them removed). */
-const unspaced = (text) =>
-  text
-    .replace(/\u200b/g, '')
-    .replace(/(\p{Script=Han})\s+(?=\p{Script=Han})/gu, '$1')
-    .trim();
 
 /**
  * The FAQ items of a built index: their path (`/faq/3#faq-171`) and question.
@@ -43,7 +38,7 @@ export async function faqItems(dist) {
     const fragment = JSON.parse(raw.slice('pagefind_dcd'.length));
     for (const page of typeof fragment.url === 'string' ? [fragment] : Object.values(fragment)) {
       const path = typeof page?.url === 'string' ? sitePath(page.url) : '';
-      if (SEARCH_QUESTION_RECORDS.test(path) && page.meta?.title) items.push({ path, question: unspaced(page.meta.title) });
+      if (SEARCH_QUESTION_RECORDS.test(path) && page.meta?.title) items.push({ path, question: unspaceHan(page.meta.title).trim() });
     }
   }
   return items.sort((a, b) => (a.path < b.path ? -1 : 1));

@@ -269,26 +269,6 @@ export async function scoreRecords<T extends FoundRecord>(
 }
 
 /**
- * The share of the query's weight a title holds (titleShares summed by the concepts' weights).
- * @param title a record's title, its Han characters unspaced
- * @param known the site's words (pairFactors)
- * @param holders records holding each gram (pairFactors)
- */
-export function titleShare(
-  title: string,
-  concepts: readonly Concept[],
-  weights: readonly number[],
-  weight: ReadonlyMap<string, number>,
-  known: ReadonlySet<string> | null = new Set(),
-  holders?: ReadonlyMap<string, number>,
-): number {
-  const total = weights.reduce((sum, value) => sum + value, 0);
-  if (total === 0) return 0;
-  const shares = titleShares(title, concepts, weight, known, holders);
-  return shares.reduce((sum, share, c) => sum + share * weights[c]!, 0) / total;
-}
-
-/**
  * Per concept, the share (0–1) of its weight a title holds: of its alternatives, the one whose grams the title holds
  * most of.
  * @param title a record's title, its Han characters unspaced
@@ -329,7 +309,7 @@ export const SIBLING_SHARE = 0.3;
 
 /**
  * The share of the query a title holds, for each of the titles ranked together: (1 − SIBLING_SHARE) × the share by
- * the concepts' weights (titleShare) + SIBLING_SHARE × the share by those weights times each concept's rarity among
+ * the concepts' weights + SIBLING_SHARE × the share by those weights times each concept's rarity among
  * these titles, ln(1 + titles / (1 + titles holding it)), the holding summed over titleShares: where several FAQ items
  * share the query's topic (寵物, 強制險), the concept few of their questions hold (看病, 沒保) tells them apart.
  * @param shares per title, per concept, the share (0–1) of the concept the title holds (titleShares)
