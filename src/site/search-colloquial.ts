@@ -185,4 +185,22 @@ export const SEARCH_COLLOQUIAL: Readonly<Record<string, readonly string[]>> = {
   要帶什麼: ['文件'],
   提前解約: ['解約'],
   沒買: ['未投保', '沒保'],
+  // A vehicle gone, a pet that swallowed something, a fall of one's own, a tree on the car.
+  整台不見: ['竊盜', '失竊'],
+  車不見: ['竊盜', '失竊'],
+  車被偷: ['竊盜', '失竊'],
+  吞了: ['誤食'],
+  吞下: ['誤食'],
+  誤吞: ['誤食'],
+  亂吃: ['誤食'],
+  摔倒: ['摔車', '意外'],
+  自摔: ['摔車'],
+  騎車: ['機車'],
+  樹倒: ['路樹'],
+  壓到: ['砸到'],
+  // Opening hours and holidays as visitors ask them.
+  上班: ['服務時間'],
+  營業時間: ['服務時間'],
+  過年: ['春節'],
+  修改: ['變更'],
 };

@@ -187,4 +187,26 @@ export const SEARCH_GLOSSARY: Readonly<Record<string, readonly string[]>> = {
   营业时间: ['服務時間'],
   投诉电话: ['申訴專線'],
   电子邮箱: ['電子郵件'],
+  // Vehicles, work and travel as the mainland names them: 新能源车 and 电动汽车 are Taiwan's 電動車, 工伤 is 職災, a
+  // hotel 酒店 is a 飯店, 登机牌 a 登機證, 托运 is 託運, 年检 is 驗車.
+  新能源车: ['電動車'],
+  电动汽车: ['電動車'],
+  工伤: ['職業災害', '職災'],
+  网约车: ['計程車'],
+  出租车: ['計程車'],
+  酒店: ['飯店'],
+  登机牌: ['登機證'],
+  托运: ['託運'],
+  年检: ['驗車'],
+  // Claims and service: 全责 is the 肇事責任 of one side, 代位追偿 is 代位求償, a loss adjuster 定损员 is a 理賠人員,
+  // coming to one's home 上门 is 到府, a branch office 营业厅 a 服務據點, 出院小结 the 病歷摘要.
+  全责: ['肇事責任'],
+  代位追偿: ['代位求償'],
+  定损员: ['理賠人員'],
+  上门: ['到府'],
+  营业厅: ['服務據點'],
+  出院小结: ['病歷摘要'],
+  宠物医院: ['動物醫院'],
+  绝育: ['結紮'],
+  醉驾: ['酒駕', '酒後駕車'],
 };

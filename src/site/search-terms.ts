@@ -127,6 +127,15 @@ export const SEARCH_STOP_WORDS: readonly string[] = [
   '吧',
   '啊',
   '喔',
+  // Spoken sentence ends (被撞了要打給誰啦): a tone, not a word.
+  '啦',
+  '耶',
+  '欸',
+  '囉',
+  '呀',
+  '嘛',
+  '哦',
+  '唷',
   // A visitor's letter: who, when and how sure, which say nothing of what is asked.
   '我們',
   '你們',
