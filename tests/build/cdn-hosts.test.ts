@@ -2,7 +2,8 @@
  * What the build writes for each CDN host (src/settings.ts SITE_HOST; .github/OPERATIONS.md "The portal through the
  * site's origin, per host"): neither Netlify nor Cloudflare Pages puts a `_headers` rule on an answer it proxies, so
  * the upload policy could not reach portal files served on the site's origin. Two builds of the sample site, one per
- * host (their own Astro cache each, cold but for the checkout's search indexes; no audio,
+ * host (each on an Astro cache cold but for what it keeps by content: the checkout's search indexes, and the service
+ * worker's code the first build made, run-build.ts coldAgain; no audio,
  * no image variants: the pages link the portal's own images, which is what this test reads), checked for:
  * - no page linking a portal file or image on the site's origin (`/upload/…`): every one is on the portal's origin;
  * - no gzip or brotli copy (src/integrations/precompress.ts PRECOMPRESSED_HOSTS: the CDN compresses its answers
@@ -17,7 +18,13 @@ import { describe, expect, it } from 'vitest';
 import { BROWSER_ENDPOINTS } from '../../src/lib/portal-proxy';
 import { NOTIFICATIONS_ENDPOINT } from '../../src/portal/endpoints';
 import { startSamplePortal } from '../../scripts/sample-portal/server.mjs';
-import { compressedCopiesCache, runBuild, tempDir } from './run-build';
+import { coldAgain, compressedCopiesCache, runBuild, tempDir } from './run-build';
+
+/**
+ * The Astro cache folder of both builds, made with the checkout's gzip and brotli copies and search indexes
+ * (compressedCopiesCache) and emptied before each build of all but what it keeps by content (coldAgain).
+ */
+const CACHE_DIR = compressedCopiesCache('cdn-hosts-cache');
 
 /** Gzip and brotli copies of pages that an earlier build for nginx left in the output folder. */
 const KEPT_COPIES = ['index.html.gz', 'index.html.br', '404.html.br'];
@@ -50,8 +57,8 @@ async function buildFor(host: 'netlify' | 'cloudflare-pages'): Promise<{ dist: s
         READER_ENGINE: 'off',
         IMAGE_BUDGET_SECONDS: '0',
         // Cold pages; only the search indexes of the checkout's cache, kept by content (and its gzip and brotli copies,
-        // which a build for a CDN host does not use).
-        ASTRO_CACHE_DIR: compressedCopiesCache(`${host}-cache`),
+        // which a build for a CDN host does not use), and the service worker's code of the other host's build.
+        ASTRO_CACHE_DIR: coldAgain(CACHE_DIR),
         IMAGE_CACHE_DIR: tempDir(`${host}-images`),
       },
       kept,

@@ -3,7 +3,7 @@
  * build tests (tests/build/build-faults.test.ts, tests/build/publishing.test.ts).
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,29 @@ export function compressedCopiesCache(prefix: string, from: string = CHECKOUT_AS
   for (const folder of [PRECOMPRESS_CACHE_FOLDER, SEARCH_INDEX_CACHE_DIR]) {
     copyCache(join(from, folder), join(dir, folder));
   }
+  return dir;
+}
+
+/**
+ * The folder of Astro's cache folder where the build keeps the service worker's code (src/integrations/service-worker.ts
+ * workerTemplate): Workbox bundles and minifies it, about 2.5 CPU-s, only when none is kept under the fingerprint of
+ * its options, which include paths inside that cache folder, so a copy in another folder is never used.
+ */
+export const SERVICE_WORKER_CACHE_FOLDER = 'service-worker';
+
+/**
+ * Empties the Astro cache folder `dir` of everything but what it keeps by content (its gzip and brotli copies, its
+ * search indexes, the service worker's code: see compressedCopiesCache and SERVICE_WORKER_CACHE_FOLDER), so that the
+ * next build into it renders every page cold again (no content store, no incremental pages, no page-read cache) as
+ * in a new cache folder, yet finds the service worker's code its last build made there, kept under paths of this
+ * folder (a new folder would make it again). A missing `dir` is made.
+ * @param dir an Astro cache folder (absolute path)
+ * @returns `dir`
+ */
+export function coldAgain(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const kept = new Set<string>([PRECOMPRESS_CACHE_FOLDER, SEARCH_INDEX_CACHE_DIR, SERVICE_WORKER_CACHE_FOLDER]);
+  for (const entry of readdirSync(dir)) if (!kept.has(entry)) rmSync(join(dir, entry), { recursive: true, force: true });
   return dir;
 }
 

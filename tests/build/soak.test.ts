@@ -15,12 +15,14 @@
  * items are the bench's (scripts/bench/soak.mjs). The overlap and the kill still meet their run where they must: the
  * build outlasts the overlap's 3 s, and the deploy over SSH with the snapshots and caches kept after it outlasts the
  * kill's 1 s (the assertions below fail otherwise).
- * The cache store starts with a copy of the checkout's image variants, gzip and brotli copies and search indexes
- * (SEED_CACHES) when there are any, as a cache restored from an earlier build: all are named by the bytes of their
- * source (src/integrations/images.ts, src/integrations/precompress.ts, src/integrations/search-index.ts), what this
- * file checks happens in the cycles after the first, and a cold first publish is the bench's to time
- * (scripts/bench/soak.mjs); the cycles' own photographs, the dropped one included, the copies of the pages they
- * change and the index of their pages are still made in the cycles.
+ * The cache store starts with a copy of the checkout's image variants and gzip and brotli copies (SEED_CACHES) when
+ * there are any, as a cache restored from an earlier build: both are named by the bytes of their source
+ * (src/integrations/images.ts, src/integrations/precompress.ts), what this file checks happens in the cycles after the
+ * first, and a cold first publish is the bench's to time (scripts/bench/soak.mjs); the cycles' own photographs, the
+ * dropped one included, the copies of the pages they change and the index of their pages are still made in the
+ * cycles. Not the checkout's search indexes: kept under the digest of every page of the full sample
+ * (src/integrations/search-index.ts), they never serve a cycle, whose pages are the lean sample's with the editor's
+ * changes, and the store copied their few thousand files at every cycle until newer indexes took their place.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,20 +30,18 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { summarize } from '../../scripts/bench/soak.mjs';
 import { runSoak } from '../../scripts/bench/soak/loop.mjs';
-import { SEARCH_INDEX_CACHE_DIR } from '../../src/integrations/search-index';
 import { IMAGE_CACHE_FOLDER, PRECOMPRESS_CACHE_FOLDER } from '../../src/site/limits';
 import { tempDir } from './run-build';
 
 /** The events of each cycle (scripts/bench/soak/loop.mjs SOAK_EVENTS). */
 const SCHEDULE: Record<number, string[]> = { 1: [], 2: ['image-drop', 'overlap'], 3: ['kill'], 4: ['shrink'], 5: [] };
 /**
- * The checkout's image variants (IMAGE_CACHE_FOLDER), gzip and brotli copies (PRECOMPRESS_CACHE_FOLDER) and search
- * indexes (SEARCH_INDEX_CACHE_DIR) in Astro's
+ * The checkout's image variants (IMAGE_CACHE_FOLDER) and gzip and brotli copies (PRECOMPRESS_CACHE_FOLDER) in Astro's
  * default cache folder, which the sample build of `npm test` (scripts/test.mjs step 5, before this step) makes: by
  * their folder's name, those that exist; the soak gets a copy (scripts/bench/soak/loop.mjs `seed`).
  */
 const SEED_CACHES = Object.fromEntries(
-  [IMAGE_CACHE_FOLDER, PRECOMPRESS_CACHE_FOLDER, SEARCH_INDEX_CACHE_DIR]
+  [IMAGE_CACHE_FOLDER, PRECOMPRESS_CACHE_FOLDER]
     .map((folder) => [folder, fileURLToPath(new URL(`../../node_modules/.astro/${folder}`, import.meta.url))])
     .filter(([, dir]) => existsSync(dir)),
 );

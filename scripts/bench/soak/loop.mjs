@@ -2,7 +2,8 @@
  * The publishing loop rehearsed (scripts/bench/soak.mjs): N cycles of what production runs every 10 minutes
  * (.github/workflows/rebuild.yml), on this machine:
  * - the cache folder (ASTRO_CACHE_DIR: data store, snapshots, image and audio caches) is restored from a store before
- *   each run and saved into it only after a successful one, as actions/cache does; an `evict` cycle empties the store
+ *   each run (a copy) and saved into it only after a successful one, as actions/cache does (the run's folder is moved
+ *   there: the next run starts from a copy of the store, never from that folder); an `evict` cycle empties the store
  *   (the snapshots then come back from the deploy target, scripts/lib/state.mjs); the output folder starts empty,
  *   as a fresh checkout's does;
  * - `node scripts/rebuild.mjs` (build, the built-site checks, the deploy) against the sample portal, which the editor
@@ -14,7 +15,7 @@
  * Events of a cycle (SOAK_EVENTS): faults of the portal, and runs that overlap or die.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSamplePortal } from '../../sample-portal/server.mjs';
 import { startNginx } from '../../lib/nginx.mjs';
@@ -297,8 +298,9 @@ async function runCycle({ cycle, events, state, portal, editor, env, paths, relo
   writeFileSync(join(paths.out, '..', `cycle-${cycle}.log`), result.output);
 
   if (result.code === 0) {
+    // Moved, not copied: copying the few thousand files of the caches cost the soak up to 3 CPU-s a cycle.
     rmSync(paths.store, { recursive: true, force: true });
-    cpSync(paths.cache, paths.store, { recursive: true });
+    renameSync(paths.cache, paths.store);
     if (!state.nginx) {
       state.nginx = await startNginx({ dist: current, portalUrl: portal.url });
       writeFileSync(reloadScript, `${state.nginx.reloadCommand}\n`);
