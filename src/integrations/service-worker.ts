@@ -33,7 +33,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
-import { generateSW, injectManifest, type GenerateSWOptions } from 'workbox-build';
+import type { GenerateSWOptions } from 'workbox-build';
 import { OFFLINE_PAGES, OFFLINE_PATH, SERVICE_WORKER_PATH } from '../site/app';
 import { IMAGE_OUTPUT_FOLDER } from '../site/images';
 import { UPLOAD_PREFIX } from '../lib/upload-headers';
@@ -168,6 +168,17 @@ export async function precacheAssets(root: string, pages: readonly string[]): Pr
 /** A file path as a glob pattern that matches only itself (glob's special characters escaped). */
 const literalGlob = (file: string): string => file.replace(/[*?[\]{}()!+@\\]/g, '\\$&');
 
+/**
+ * workbox-build, loaded only by a build that writes the worker (workerTemplate, writeServiceWorker): loading it costs
+ * about a CPU-second, which a build that fails while it loads the portal's lists never needs. Node's own require (the
+ * package is CommonJS), since Astro closes Vite's module runner, which would serve an import() here, before the
+ * astro:build:done hook that writes the worker.
+ */
+const workbox = (): typeof import('workbox-build') => createRequire(import.meta.url)('workbox-build');
+
+/** Folder in Astro's cacheDir holding the worker's templates (workerTemplate), kept by the code they hold. */
+export const SERVICE_WORKER_CACHE_FOLDER = 'service-worker';
+
 /** The one precache entry the worker's template is generated with, replaced by INJECTION_POINT (workerTemplate). */
 const PLACEHOLDER_ENTRY = { url: '/__precache-manifest__', revision: null };
 /** Where injectManifest writes the precache manifest into the template (Workbox's default injection point). */
@@ -214,16 +225,20 @@ function workerOptions(swDest: string): GenerateSWOptions {
  * @throws Error when the generated worker does not hold the placeholder entry exactly once
  */
 export async function workerTemplate(cacheDir: string): Promise<string> {
-  const folder = join(cacheDir, 'service-worker');
+  const folder = join(cacheDir, SERVICE_WORKER_CACHE_FOLDER);
   const options = workerOptions(join(folder, 'generated.js'));
   const { version } = JSON.parse(await readFile(createRequire(import.meta.url).resolve('workbox-build/package.json'), 'utf8')) as { version: string };
+  // Where the template is generated (swDest, globDirectory) is not part of it: the code Workbox writes names no path,
+  // so one cache folder's template serves a build with another (a copied or moved cache).
+  const { swDest: _swDest, globDirectory: _globDirectory, ...code } = options;
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([version, options], (_key, value) => (typeof value === 'function' || value instanceof RegExp ? String(value) : value)))
+    .update(JSON.stringify([version, code], (_key, value) => (typeof value === 'function' || value instanceof RegExp ? String(value) : value)))
     .digest('hex')
     .slice(0, 16);
   const template = join(folder, `template-${fingerprint}.js`);
   if (existsSync(template)) return template;
   await mkdir(folder, { recursive: true });
+  const { generateSW } = workbox();
   await generateSW(options);
   const generated = await readFile(options.swDest, 'utf8');
   const placeholder = `[${JSON.stringify(PLACEHOLDER_ENTRY)}]`.replace(/"(url|revision)":/g, '$1:');
@@ -248,6 +263,7 @@ export async function writeServiceWorker(
 ): Promise<{ count: number; size: number; warnings: string[] }> {
   const pages = precachePages(root, routeFiles);
   const files = [...pages, ...(await precacheAssets(root, pages))];
+  const { injectManifest } = workbox();
   return injectManifest({
     swSrc: await workerTemplate(cacheDir),
     swDest: join(root, SERVICE_WORKER_PATH.slice(1)),

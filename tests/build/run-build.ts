@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEARCH_INDEX_CACHE_DIR } from '../../src/integrations/search-index';
+import { SERVICE_WORKER_CACHE_FOLDER } from '../../src/integrations/service-worker';
 import { IMAGE_CACHE_FOLDER, PRECOMPRESS_CACHE_FOLDER } from '../../src/site/limits';
 
 /** A new empty temporary folder (prefix: its use). */
@@ -40,43 +41,42 @@ export function copyCache(from: string, to: string): void {
 }
 
 /**
+ * The folders of an Astro cache folder that the build keeps by content, never by where or when it ran: the gzip and
+ * brotli copies (PRECOMPRESS_CACHE_FOLDER), kept under the digest of their file's bytes (src/integrations/precompress.ts);
+ * the search indexes (SEARCH_INDEX_CACHE_DIR), kept under the fingerprint of the pages they index
+ * (src/integrations/search-index.ts); the service worker's code (SERVICE_WORKER_CACHE_FOLDER), kept under the
+ * fingerprint of the code Workbox makes (src/integrations/service-worker.ts workerTemplate, about 2.5 CPU-s to make).
+ */
+const KEPT_BY_CONTENT = [PRECOMPRESS_CACHE_FOLDER, SEARCH_INDEX_CACHE_DIR, SERVICE_WORKER_CACHE_FOLDER];
+
+/**
  * A new Astro cache folder (for ASTRO_CACHE_DIR) holding nothing but a copy of what the cache folder `from` (default
- * the checkout's) keeps by content: its gzip and brotli copies (PRECOMPRESS_CACHE_FOLDER), kept under the digest of
- * their file's bytes (src/integrations/precompress.ts), and its search indexes (SEARCH_INDEX_CACHE_DIR), kept under
- * the fingerprint of the pages they index (src/integrations/search-index.ts). So a build takes from them only the
- * copies of files it wrote byte for byte the same, and an index only when it wrote every page the same; it
- * compresses and indexes the others, and its pages still render cold (no content store, no incremental pages).
+ * the checkout's) keeps by content (KEPT_BY_CONTENT). So a build takes from them only the copies of files it wrote
+ * byte for byte the same, an index only when it wrote every page the same, and the worker's code when its code is the
+ * same; it compresses and indexes the others, and its pages still render cold (no content store, no incremental pages).
  * @param prefix the folder's use
  * @param from an Astro cache folder (absolute path)
  * @returns the folder (absolute path)
  */
 export function compressedCopiesCache(prefix: string, from: string = CHECKOUT_ASTRO_CACHE): string {
   const dir = tempDir(prefix);
-  for (const folder of [PRECOMPRESS_CACHE_FOLDER, SEARCH_INDEX_CACHE_DIR]) {
+  for (const folder of KEPT_BY_CONTENT) {
     copyCache(join(from, folder), join(dir, folder));
   }
   return dir;
 }
 
 /**
- * The folder of Astro's cache folder where the build keeps the service worker's code (src/integrations/service-worker.ts
- * workerTemplate): Workbox bundles and minifies it, about 2.5 CPU-s, only when none is kept under the fingerprint of
- * its options, which include paths inside that cache folder, so a copy in another folder is never used.
- */
-export const SERVICE_WORKER_CACHE_FOLDER = 'service-worker';
-
-/**
- * Empties the Astro cache folder `dir` of everything but what it keeps by content (its gzip and brotli copies, its
- * search indexes, the service worker's code: see compressedCopiesCache and SERVICE_WORKER_CACHE_FOLDER), so that the
+ * Empties the Astro cache folder `dir` of everything but what it keeps by content (KEPT_BY_CONTENT), so that the
  * next build into it renders every page cold again (no content store, no incremental pages, no page-read cache) as
- * in a new cache folder, yet finds the service worker's code its last build made there, kept under paths of this
- * folder (a new folder would make it again). A missing `dir` is made.
+ * in a new cache folder, yet finds the copies, indexes and worker code its last build made there. A missing `dir` is
+ * made.
  * @param dir an Astro cache folder (absolute path)
  * @returns `dir`
  */
 export function coldAgain(dir: string): string {
   mkdirSync(dir, { recursive: true });
-  const kept = new Set<string>([PRECOMPRESS_CACHE_FOLDER, SEARCH_INDEX_CACHE_DIR, SERVICE_WORKER_CACHE_FOLDER]);
+  const kept = new Set<string>(KEPT_BY_CONTENT);
   for (const entry of readdirSync(dir)) if (!kept.has(entry)) rmSync(join(dir, entry), { recursive: true, force: true });
   return dir;
 }
