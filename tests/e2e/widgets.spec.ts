@@ -617,30 +617,23 @@ test.describe('back to top', () => {
     await expect(button).toBeHidden();
     await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), TIMING.backToTopScrollPx + 400);
     await expect(button).toBeVisible();
-    // Sampled in the page at every frame until the top (an animation, not a jump): positions between the start and
-    // the top, never going back down. Frames rather than a timer, which a busy machine delays past the whole movement.
+    // The movement read on the page's own clock (Playwright's fake clock drives its frames and performance.now):
+    // part-way after a third of the time, further up after two thirds, at the top once the time is over. A real clock
+    // on a busy machine can hold the page's next frame past the whole movement, which then rightly ends at once.
     const start = await page.evaluate(() => window.scrollY);
-    const positions = await page.evaluate(
-      (limitMs) =>
-        new Promise<number[]>((resolve) => {
-          const seen: number[] = [];
-          const began = performance.now();
-          const sample = (now: number) => {
-            seen.push(window.scrollY);
-            if (window.scrollY === 0 || now - began > limitMs) resolve(seen);
-            else requestAnimationFrame(sample);
-          };
-          document.querySelector<HTMLButtonElement>('[data-back-to-top]')?.click();
-          requestAnimationFrame(sample);
-        }),
-      TIMING.backToTopDurationMs + 1000,
-    );
-    expect(
-      positions.some((y) => y > 0 && y < start),
-      `part-way positions in ${positions.join(', ')}`,
-    ).toBe(true);
-    expect(positions, 'never scrolls back down').toEqual([...positions].sort((a, b) => b - a));
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: TIMING.backToTopDurationMs + 1000 }).toBe(0);
+    await page.clock.install();
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-back-to-top]')?.click());
+    const at = async (ms: number) => {
+      await page.clock.runFor(ms);
+      return page.evaluate(() => window.scrollY);
+    };
+    const third = Math.round(TIMING.backToTopDurationMs / 3);
+    const first = await at(third);
+    const second = await at(third);
+    expect(first, 'part-way after a third of the time').toBeGreaterThan(0);
+    expect(first, 'part-way after a third of the time').toBeLessThan(start);
+    expect(second, 'further up, never back down').toBeLessThan(first);
+    expect(await at(TIMING.backToTopDurationMs), 'at the top once the time is over').toBe(0);
     await expect(button).toBeHidden();
   });
 
