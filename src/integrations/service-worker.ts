@@ -218,8 +218,9 @@ function workerOptions(swDest: string): GenerateSWOptions {
 /**
  * The worker's code without its precache manifest: generateSW's output (bundled and minified, 10–25 s on the 2-core
  * build machine) with the manifest replaced by INJECTION_POINT, kept in `cacheDir` under a fingerprint of the
- * options (their functions' source included) and of workbox-build's version, so that a build makes it only when the
- * code changes; the manifest, which changes with the pages, is injected at every build (writeServiceWorker).
+ * options but the paths it is made in (their functions' source included) and of workbox-build's version, so that a
+ * build makes it only when the code changes, whatever folder the cache was copied to; the manifest, which changes
+ * with the pages, is injected at every build (writeServiceWorker).
  * @param cacheDir a folder kept between builds (Astro's cacheDir)
  * @returns the template's path
  * @throws Error when the generated worker does not hold the placeholder entry exactly once

@@ -202,5 +202,6 @@ export const SEARCH_COLLOQUIAL: Readonly<Record<string, readonly string[]>> = {
   上班: ['服務時間'],
   營業時間: ['服務時間'],
   過年: ['春節'],
+  // Changing a policy's details: the site writes 變更 (地址變更, 保單變更).
   修改: ['變更'],
 };

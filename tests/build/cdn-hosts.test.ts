@@ -2,9 +2,8 @@
  * What the build writes for each CDN host (src/settings.ts SITE_HOST; .github/OPERATIONS.md "The portal through the
  * site's origin, per host"): neither Netlify nor Cloudflare Pages puts a `_headers` rule on an answer it proxies, so
  * the upload policy could not reach portal files served on the site's origin. Two builds of the sample site, one per
- * host (each on an Astro cache cold but for what it keeps by content: the checkout's search indexes, and the service
- * worker's code the first build made, run-build.ts coldAgain; no audio,
- * no image variants: the pages link the portal's own images, which is what this test reads), checked for:
+ * host (each on an Astro cache cold but for what it keeps by content: the checkout's search indexes and service
+ * worker's code, run-build.ts coldAgain; no audio, no image variants: the pages link the portal's own images, which is what this test reads), checked for:
  * - no page linking a portal file or image on the site's origin (`/upload/…`): every one is on the portal's origin;
  * - no gzip or brotli copy (src/integrations/precompress.ts PRECOMPRESSED_HOSTS: the CDN compresses its answers
  *   itself), not even one an earlier build for nginx left in the kept output folder;
@@ -57,7 +56,7 @@ async function buildFor(host: 'netlify' | 'cloudflare-pages'): Promise<{ dist: s
         READER_ENGINE: 'off',
         IMAGE_BUDGET_SECONDS: '0',
         // Cold pages; only the search indexes of the checkout's cache, kept by content (and its gzip and brotli copies,
-        // which a build for a CDN host does not use), and the service worker's code of the other host's build.
+        // which a build for a CDN host does not use), and the service worker's code.
         ASTRO_CACHE_DIR: coldAgain(CACHE_DIR),
         IMAGE_CACHE_DIR: tempDir(`${host}-images`),
       },

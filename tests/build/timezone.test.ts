@@ -53,8 +53,7 @@ beforeAll(async () => {
   // the checkout's gzip and brotli copies and search indexes and is emptied before each build of all but what it keeps
   // by content (coldAgain): named by the bytes they were made from, the copies and indexes spare the second build
   // compressing again the files both write the same and indexing the same pages again, the service worker's code
-  // (kept under the folder's own paths) spares it bundling that again, and no page changes (the pages still render
-  // cold).
+  // spares it bundling that again, and no page changes (the pages still render cold).
   const cacheDir = compressedCopiesCache('tz-cache');
   for (const zone of ZONES) {
     coldAgain(cacheDir);
