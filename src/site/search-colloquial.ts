@@ -185,7 +185,7 @@ export const SEARCH_COLLOQUIAL: Readonly<Record<string, readonly string[]>> = {
   要帶什麼: ['文件'],
   提前解約: ['解約'],
   沒買: ['未投保', '沒保'],
-  // A vehicle gone, a pet that swallowed something, a fall of one's own, a tree on the car.
+  // A vehicle gone, a pet that swallowed something, a fall of one's own, a fallen tree or sign on the car.
   整台不見: ['竊盜', '失竊'],
   車不見: ['竊盜', '失竊'],
   車被偷: ['竊盜', '失竊'],
@@ -198,8 +198,9 @@ export const SEARCH_COLLOQUIAL: Readonly<Record<string, readonly string[]>> = {
   騎車: ['機車'],
   樹倒: ['路樹'],
   壓到: ['砸到'],
-  // Opening hours and holidays as visitors ask them.
-  上班: ['服務時間'],
+  // Opening hours and holidays as visitors ask them (有上班: whether someone is there; 上班 alone is also a visitor's
+  // work, as in 上班途中受傷).
+  有上班: ['服務時間'],
   營業時間: ['服務時間'],
   過年: ['春節'],
   // Changing a policy's details: the site writes 變更 (地址變更, 保單變更).
