@@ -141,18 +141,28 @@ async function soundAlike(phrases: Phrases, term: string, lexicon: SearchLexicon
 }
 
 /**
+ * The site's words a visitor's short name may abbreviate (search-words.ts abbreviationsOf): its synonyms, its best
+ * pages' terms and the names of the covers its products list (SearchLexicon `covers`: 班延險 → 班機延誤).
+ */
+export const abbreviationNames = (lexicon: Pick<SearchLexicon, 'synonyms' | 'bets' | 'covers'>): string[] => [
+  ...lexicon.synonyms.flat(),
+  ...lexicon.bets.flatMap(([terms]) => terms),
+  ...(lexicon.covers ?? []),
+];
+
+/**
  * Whether a term may be a word of the site mistyped, before the sounds are fetched: a pair of characters may be any
  * frequent pair (SearchSounds `words`); a longer term only one of the site's own words (its synonyms and best pages'
  * terms, the longer words of SearchSounds `words`) of its length holding at least half of its characters in their
  * places (a visitor mistypes a character or two of a word, not most of it), and not an abbreviation of one
  * (abbreviationsOf). A visitor's phrase of words (撞到人要賠多少錢) is none, and does not fetch the sounds.
  */
-export function mayBeMistyped(term: string, lexicon: Pick<SearchLexicon, 'synonyms' | 'bets'>): boolean {
+export function mayBeMistyped(term: string, lexicon: Pick<SearchLexicon, 'synonyms' | 'bets' | 'covers'>): boolean {
   const characters = Array.from(term);
   if (characters.length <= 2) return true;
   const words = [...lexicon.synonyms.flat(), ...lexicon.bets.flatMap(([terms]) => terms)];
   // An abbreviation of a site word (住地險: 住宅地震基本保險) is read as one (search-words.ts termAbbreviations).
-  if (abbreviationsOf(term, words).length > 0) return false;
+  if (abbreviationsOf(term, abbreviationNames(lexicon)).length > 0) return false;
   return words.some((word) => {
     const letters = Array.from(word);
     return (
@@ -184,7 +194,7 @@ export async function understand(
       for (const [id, result] of await phrases(alternative)) if (!pages.has(id)) pages.set(id, result);
     }
     // A term no record holds that abbreviates a site word (住地險) is that word, its best page named by it.
-    const short = pages.size === 0 ? abbreviationsOf(term, [...lexicon.synonyms.flat(), ...lexicon.bets.flatMap(([words]) => words)]) : [];
+    const short = pages.size === 0 ? abbreviationsOf(term, abbreviationNames(lexicon)) : [];
     if (short.length > 0) {
       understood.push(short[0]!);
       continue;

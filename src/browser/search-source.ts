@@ -94,6 +94,12 @@ export interface SearchLexicon {
    * questionTopics); a visitor's letter is searched by its words holding one first (search-words.ts sentenceWords).
    */
   topics?: string[];
+  /**
+   * The names of the covers the product pages list (the first cell of each row of their tables, src/integrations/
+   * search-lexicon.ts productCovers: 班機延誤, 行李損失): words a visitor abbreviates (班延險) though no best page is named
+   * by them (search-query.ts abbreviationNames).
+   */
+  covers?: string[];
 }
 
 /**

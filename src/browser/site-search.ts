@@ -56,6 +56,7 @@ import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShares, ti
 import { withQuestionVerbs } from './search-verbs.ts';
 import { isSentence, sentenceWords, termAbbreviations, withinChunks } from './search-words.ts';
 import {
+  abbreviationNames,
   asksQuestion,
   type BetMatch,
   betMatches,
@@ -262,7 +263,7 @@ export async function searchSite(
   const pieces = terms.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords));
   const rewritten = new Set((lexicon.rewrites ?? []).map(([from]) => from));
   // Alternatives only within the query's chunk budget (withinChunks): each character they add loads an index chunk.
-  const shortFor = await termAbbreviations(pieces, phrases, siteWords);
+  const shortFor = await termAbbreviations(pieces, phrases, abbreviationNames(lexicon));
   const allowed = withinChunks(pieces.map((term, i) => [...new Set([...termAlternatives(term, lexicon), ...shortFor[i]!])]));
   const concepts: Concept[] = pieces.map((term, i) => ({ term, alternatives: allowed[i]!, rewritten: rewritten.has(term) }));
   const meant = [...pieces];

@@ -38,12 +38,14 @@ import { Parser } from 'htmlparser2';
 import * as pagefind from 'pagefind';
 import { foldWidth, spaceHan } from '../browser/search-source';
 import { SEARCH_INDEX_CHUNK_LOCATIONS, SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
+import { SEARCH_PRODUCT_PAGES } from '../site/search-terms';
 import { codeDigest } from './code-digest';
 import { rechunkSearchIndex } from './search-chunks';
 import { searchItemDocument, searchItems } from './search-items';
 import {
   buildLexicon,
   lexiconDataDigest,
+  productCovers,
   readIndexedPages,
   SEARCH_FOLD_FILE,
   SEARCH_LEXICON_FILE,
@@ -229,6 +231,7 @@ export async function indexSite(options: {
     // Pages without data-pagefind-body are dropped when the index is written (Pagefind's rule); count the others.
     let pageCount = 0;
     const pageTexts: string[] = [];
+    const covers: string[] = [];
     for (let i = 0; i < options.files.length; i += INDEX_BATCH) {
       const added = await Promise.all(
         options.files.slice(i, i + INDEX_BATCH).map(async (file) => {
@@ -239,8 +242,10 @@ export async function indexSite(options: {
           const texts: string[] = [];
           const content = spacedPageHtml(html, indexed ? (text) => texts.push(text) : undefined);
           if (indexed) pageTexts.push(texts.join(' '));
+          const sitePath = sourcePath === 'index.html' ? '/' : `/${sourcePath.replace(/\/?index\.html$/, '').replace(/\.html$/, '')}`;
+          if (indexed && SEARCH_PRODUCT_PAGES.test(sitePath)) covers.push(...productCovers(html));
           // The page's items (FAQ questions) are records of their own (src/integrations/search-items.ts).
-          const items = searchItems(html, sourcePath === 'index.html' ? '/' : `/${sourcePath.replace(/\/?index\.html$/, '').replace(/\.html$/, '')}`);
+          const items = searchItems(html, sitePath);
           pageCount += items.length;
           const records = items.map((item) => {
             const itemTexts: string[] = [];
@@ -258,7 +263,7 @@ export async function indexSite(options: {
     const written = await index.writeFiles({ outputPath: output });
     if (written.errors.length > 0) throw new Error(`Search index: ${written.errors.join('; ')}`);
     const [cut] = await rechunkSearchIndex(output, SEARCH_INDEX_CHUNK_LOCATIONS);
-    const { lexicon, fold, sounds, typos } = buildLexicon({ pageTexts, pages: await readIndexedPages(output) });
+    const { lexicon, fold, sounds, typos } = buildLexicon({ pageTexts, pages: await readIndexedPages(output), covers });
     await writeFile(join(output, SEARCH_LEXICON_FILE), JSON.stringify(lexicon));
     await writeFile(join(output, SEARCH_FOLD_FILE), JSON.stringify(fold));
     await writeFile(join(output, SEARCH_SOUNDS_FILE), JSON.stringify(sounds));

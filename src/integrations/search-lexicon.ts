@@ -23,6 +23,8 @@
  *   questions hold (SEARCH_QUESTION_RECORDS' titles: 朋友, 過世, 爸媽, 掉了), most questions first; a visitor's letter is
  *   searched by its words holding one before its other words (src/browser/search-words.ts sentenceWords), as the
  *   insurer's questions name what visitors ask about in their words (about 2 KB gzipped on the sample).
+ * - `covers`: the names of the covers the product pages list (productCovers: the first cell of each row of their
+ *   tables, 班機延誤, 行李損失), which a visitor abbreviates (班延險) though no best page is named by them.
  * - `rewrites`: the glossary's and the colloquial words of src/site/search-terms.ts, folded (only so), with their terms;
  *   `records`: how many records the index holds (the base of the ranking's weights);
  * - `synonyms`, `stopWords`, `bets`, `groups`: src/site/search-terms.ts, the best bets and collapsed groups as
@@ -30,6 +32,7 @@
  *   its page's fragment file, so the search reads a best page by id instead of searching for it.
  */
 import { createHash } from 'node:crypto';
+import { parse } from 'node-html-parser';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -284,6 +287,25 @@ function typoWords(pageTexts: readonly string[], named: readonly string[]): stri
     .map(({ word }) => word);
 }
 
+/** Shortest cover name kept, in Han characters (a shorter one abbreviates nothing). */
+const COVER_MIN_LENGTH = 3;
+
+/**
+ * The names of the covers a product page lists (module comment, `covers`): the first cell of each body row of the
+ * tables in its `main` (保障項目, 給付項目, 險種: the product page's Markdown tables), each Han run of COVER_MIN_LENGTH
+ * characters or more that does not end in 險 (班機延誤, 颱風及洪水; not 車體損失險: a name ending in 險 is an insurance's,
+ * which search-words.ts abbreviationsOf reads from the best pages and synonyms only, and a cover's own words are what a
+ * visitor's 班延險 abbreviates).
+ * @param html a product page's HTML
+ * @returns the names, each once, in the page's order
+ */
+export function productCovers(html: string): string[] {
+  const main = parse(html).querySelector('main');
+  const cells = main?.querySelectorAll('tr').map((row) => row.querySelector('td')?.text ?? '') ?? [];
+  const runs = cells.flatMap((cell) => cell.match(HAN_RUN) ?? []).filter((run) => Array.from(run).length >= COVER_MIN_LENGTH && !run.endsWith('險'));
+  return [...new Set(runs)];
+}
+
 /**
  * The question vocabulary (module comment, `topics`): the Han character pairs of at least TOPIC_MIN_QUESTIONS of the
  * questions' titles, most questions first.
@@ -305,8 +327,9 @@ export function questionTopics(pages: readonly IndexedPage[]): string[] {
  * The search lexicon of a site and its typo sounds (the two files of the module comment).
  * @param options.pageTexts the text of each indexed page (any order)
  * @param options.pages the index's pages (readIndexedPages)
+ * @param options.covers the product pages' cover names (productCovers), any order
  */
-export function buildLexicon(options: { pageTexts: readonly string[]; pages: readonly IndexedPage[] }): {
+export function buildLexicon(options: { pageTexts: readonly string[]; pages: readonly IndexedPage[]; covers?: readonly string[] }): {
   lexicon: SearchLexicon;
   fold: FoldTables;
   sounds: SearchSounds;
@@ -354,6 +377,7 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
       records: pages.length,
       rewrites: rewriteTable(tables),
       topics: questionTopics(pages),
+      covers: [...new Set(options.covers ?? [])],
     },
     sounds: { sounds: soundTable(frequency), words },
     typos: typoTable(new Set(frequency.keys())),

@@ -8,6 +8,7 @@
  * - a one-character near-homophone typo (same toneless syllable, pinyin-pro) inside a word of the index finds the
  *   word's records;
  * - an FAQ question with its question words finds the same first result as its content words alone;
+ * - a cover's short name (班延險) finds the records holding the cover's name (班機延誤), read off the product pages;
  * - every term of the glossary, the colloquial table and the synonym groups (src/site/search-terms.ts) is one the
  *   index holds, so no entry points at nothing.
  * Runs after `npm run build` (reads dist/, or SITE_DIST_DIR: another built site).
@@ -153,7 +154,7 @@ describe('site search understanding (words from the built index)', () => {
     expect(groups, 'synonym groups no record holds a word of').toEqual([]);
   });
 
-  it('the searches: mainland vocabulary, homophone typos and question words', async () => {
+  it("the searches: mainland vocabulary, homophone typos, question words and covers' short names", async () => {
     // Mainland words the site does not write, for terms it does (the glossary's and OpenCC's Taiwan phrases).
     const mainland = Object.entries(SEARCH_GLOSSARY)
       .filter(([word]) => holding(records, word).size === 0)
@@ -174,7 +175,24 @@ describe('site search understanding (words from the built index)', () => {
         .replace(/[\p{P}\p{S}]/gu, ' ')
         .trim(),
     }));
+    // A cover's short name (班延險 for 班機延誤): the first characters of its first two pairs and 險, built from the
+    // covers the lexicon read off the product pages' tables, where no record holds the short name itself.
+    // A short name that fits two covers (傷醫險: 傷害醫療, 傷害醫療費用) is not one of them.
+    const lexicon = JSON.parse(readFileSync(join(dist, 'pagefind', 'site-lexicon.json'), 'utf8')) as { covers?: string[] };
+    const shortOf = (cover: string) => `${Array.from(cover)[0]}${Array.from(cover)[2]}險`;
+    const fits = (short: string, cover: string) => cover.startsWith(short[0]!) && cover.slice(1).includes(short[1]!);
+    const covers = spread(
+      (lexicon.covers ?? [])
+        .filter((cover) => Array.from(cover).length >= 4)
+        .map((cover) => ({ cover, short: shortOf(cover) }))
+        .filter(
+          ({ cover, short }) => holding(records, short).size === 0 && (lexicon.covers ?? []).every((other) => other === cover || !fits(short, other)),
+        ),
+      6,
+    );
+    expect(covers.length, 'cover names read off the product pages').toBeGreaterThanOrEqual(3);
     const queries = [
+      ...covers.map((item) => item.short),
       ...mainland.map((item) => item.query),
       ...typos.map((item) => item.typo),
       ...questions.flatMap((item) => [item.question, item.plain]),
@@ -186,6 +204,13 @@ describe('site search understanding (words from the built index)', () => {
       expect(
         row(query).topThree.some((path) => holders.has(path)),
         `${query} → a record holding ${terms.join('/')}: ${row(query).topThree}`,
+      ).toBe(true);
+    }
+    for (const { cover, short } of covers) {
+      const holders = holding(records, cover);
+      expect(
+        row(short).topThree.some((path) => holders.has(path)),
+        `${short} (for ${cover}) → ${row(short).topThree}`,
       ).toBe(true);
     }
     for (const { word, typo } of typos) {

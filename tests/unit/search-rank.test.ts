@@ -21,7 +21,15 @@ import {
 } from '../../src/browser/search-words';
 import { type FoundRecord, RELEVANCE_FLOOR, scoreRecords, titleShares, titlesShares } from '../../src/browser/search-rank';
 import { correctTypos, seeksTypos, suspectedTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
-import { asksQuestion, intentTerms, knownWords, mayBeMistyped, rewritePieces, termAlternatives } from '../../src/browser/search-query';
+import {
+  abbreviationNames,
+  asksQuestion,
+  intentTerms,
+  knownWords,
+  mayBeMistyped,
+  rewritePieces,
+  termAlternatives,
+} from '../../src/browser/search-query';
 import { foldQuery, withFold } from '../../src/browser/search-source';
 import { searchItemDocument, searchItems } from '../../src/integrations/search-items';
 import { buildLexicon, questionTopics } from '../../src/integrations/search-lexicon';
@@ -241,6 +249,10 @@ describe('words of a query', () => {
     const site = { synonyms: [['地震險', '住宅地震基本保險']], bets: [[['住宅險'], '1', '1']] as [string[], string, string][] };
     expect(mayBeMistyped('住地險', site)).toBe(false);
     expect(mayBeMistyped('住宅線', site)).toBe(true);
+    // The names of the covers the product pages list count as site words (班延險: 班機延誤).
+    expect(abbreviationNames({ ...site, covers: ['班機延誤'] })).toContain('班機延誤');
+    expect(abbreviationsOf('班延險', abbreviationNames({ ...site, covers: ['班機延誤'] }))).toEqual(['班機延誤']);
+    expect(mayBeMistyped('班延險', { ...site, covers: ['班機延誤'] })).toBe(false);
   });
 
   it("a term is cut into the browser's words, one character included, the site's words whole", () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { bestBets, intentTerms, soundAlikeWords } from '../../src/browser/search-query';
 import { foldQuery, needsFold, withFold } from '../../src/browser/search-source';
-import { buildLexicon } from '../../src/integrations/search-lexicon';
+import { buildLexicon, productCovers } from '../../src/integrations/search-lexicon';
 import { SEARCH_BEST_BETS, SEARCH_SYNONYMS, isSearchListPage } from '../../src/site/search-terms';
 
 const products = ['汽車保險', '機車保險', '旅行平安保險', '強制汽車責任保險', '傷害健康保險', '住宅保險', '住宅地震基本保險', '電動自行車保險'];
@@ -91,4 +91,19 @@ describe('isSearchListPage', () => {
     ['/faq/1/2', true],
     ['/faq/service', true],
   ])('%s → %s', (path, listed) => expect(isSearchListPage(path)).toBe(listed));
+});
+
+describe('productCovers', () => {
+  it("reads the covers a product page's tables list, the words a visitor abbreviates, not the insurances", () => {
+    const html = `<html><body><table><tr><td>頁首表格</td></tr></table><main>
+      <table><thead><tr><th>保障項目</th><th>承保範圍</th></tr></thead><tbody>
+      <tr><td>班機延誤</td><td>班機延誤達 4 小時以上</td></tr>
+      <tr><td>車體損失險（甲式）</td><td>碰撞、擦撞</td></tr>
+      <tr><td>傷害醫療（實支實付）</td><td>醫療費用</td></tr>
+      <tr><td>第三人責任－體傷</td><td>體傷</td></tr>
+      <tr><td>班機延誤</td><td>重複</td></tr></tbody></table></main></body></html>`;
+    expect(productCovers(html)).toEqual(['班機延誤', '傷害醫療', '實支實付', '第三人責任']);
+    const covered = buildLexicon({ pageTexts, pages, covers: ['班機延誤', '班機延誤', '行李延誤'] });
+    expect(covered.lexicon.covers).toEqual(['班機延誤', '行李延誤']);
+  });
 });
