@@ -252,6 +252,11 @@ export function withinChunks(alternatives: readonly (readonly string[])[]): stri
 
 /** Longest term, in characters, read as an abbreviation of a site word (abbreviationsOf). */
 const ABBREVIATION_MAX_LENGTH = 5;
+/**
+ * Shortest short name ending in 險 that is read inside an insurance's name, not only from its start (地震基本險 →
+ * 住宅地震基本保險): four characters in order are specific enough, while 康險 would fit every 健康保險. Site choice.
+ */
+const ABBREVIATION_INSIDE_LENGTH = 4;
 /** Most site words an abbreviation stands for (the shortest). Site choice. */
 const ABBREVIATIONS_MAX = 2;
 
@@ -259,7 +264,8 @@ const ABBREVIATIONS_MAX = 2;
  * The site's own words a term may abbreviate, from the index's vocabulary rather than a table (REFERENCE.md "Browser
  * side": "Search understands the visitor"): longer words of `names` (its best pages' terms and synonyms) that begin with
  * the term's first character and hold all of its characters in order, ending in 險 when it does (傷健險 → 傷害健康保險,
- * 駕傷險 → 駕駛人傷害險); the shortest first, at most ABBREVIATIONS_MAX. When no insurance's name holds a term ending
+ * 駕傷險 → 駕駛人傷害險; from ABBREVIATION_INSIDE_LENGTH characters, when no name begins with it, one that holds it
+ * further in: 地震基本險 → 住宅地震基本保險); the shortest first, at most ABBREVIATIONS_MAX. When no insurance's name holds a term ending
  * in 險, the term names a cover by the cover's own words, which do not end in 險 (海突險 → 海外突發疾病, 颱洪險 →
  * 颱風洪水): the words holding its other characters (two or more) in order.
  * @param term a term of the query (folded), of 2 to ABBREVIATION_MAX_LENGTH Han characters; others have none
@@ -269,11 +275,11 @@ export function abbreviationsOf(term: string, names: Iterable<string>): string[]
   const letters = Array.from(term);
   if (letters.length < 2 || letters.length > ABBREVIATION_MAX_LENGTH || !letters.every((letter) => HAN_CHARACTER.test(letter))) return [];
   const unique = [...new Set(names)];
-  const shortestHolding = (wanted: readonly string[], keep: (characters: readonly string[]) => boolean) =>
+  const shortestHolding = (wanted: readonly string[], keep: (characters: readonly string[]) => boolean, inside = false) =>
     unique
       .filter((name) => {
         const characters = Array.from(name);
-        if (characters.length <= wanted.length || characters[0] !== wanted[0] || !keep(characters)) return false;
+        if (characters.length <= wanted.length || (!inside && characters[0] !== wanted[0]) || !keep(characters)) return false;
         let at = 0;
         for (const character of characters) if (character === wanted[at]) at += 1;
         return at === wanted.length;
@@ -281,8 +287,12 @@ export function abbreviationsOf(term: string, names: Iterable<string>): string[]
       .sort((a, b) => Array.from(a).length - Array.from(b).length)
       .slice(0, ABBREVIATIONS_MAX);
   if (letters.at(-1) !== '險') return shortestHolding(letters, () => true);
-  const insurances = shortestHolding(letters, (characters) => characters.at(-1) === '險');
+  const insurance = (characters: readonly string[]) => characters.at(-1) === '險';
+  const insurances = shortestHolding(letters, insurance);
   if (insurances.length > 0 || letters.length < 3) return insurances;
+  // A longer short name may leave out the name's first word (地震基本險: 住宅地震基本保險).
+  const inner = letters.length >= ABBREVIATION_INSIDE_LENGTH ? shortestHolding(letters, insurance, true) : [];
+  if (inner.length > 0) return inner;
   return shortestHolding(letters.slice(0, -1), (characters) => characters.at(-1) !== '險');
 }
 

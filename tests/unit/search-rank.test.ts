@@ -234,6 +234,9 @@ describe('words of a query', () => {
     expect(abbreviationsOf('駕傷險', names)).toEqual(['駕駛人傷害險']);
     // The first character must begin the word, and a term ending in 險 names an insurance.
     expect(abbreviationsOf('康險', names)).toEqual([]);
+    // From four characters, a short name may leave out the name's first word; a shorter one may not.
+    expect(abbreviationsOf('地震基本險', ['住宅地震基本保險', '地震險'])).toEqual(['住宅地震基本保險']);
+    expect(abbreviationsOf('健康險', ['傷害健康保險'])).toEqual([]);
     expect(abbreviationsOf('住宅火', names)).toEqual(['住宅火災保險']);
     expect(abbreviationsOf('住火災', ['住宅火災保險', '住宅火災'])).toEqual(['住宅火災', '住宅火災保險']);
     expect(abbreviationsOf('ab', names)).toEqual([]);
