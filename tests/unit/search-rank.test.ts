@@ -27,6 +27,7 @@ import {
   intentTerms,
   knownWords,
   mayBeMistyped,
+  replaceWord,
   rewritePieces,
   termAlternatives,
 } from '../../src/browser/search-query';
@@ -128,6 +129,16 @@ describe('query alternatives', () => {
   it('colloquial words get the terms: 行李不見 → 行李遺失, 撞到 → 碰撞 and 事故', () => {
     expect(termAlternatives('行李不見', lexicon)).toContain('行李遺失');
     expect(termAlternatives('機車撞到', lexicon)).toEqual(expect.arrayContaining(['機車碰撞', '機車事故']));
+  });
+
+  it("a word replaced inside a term takes in the visitor's characters that begin the site's word, never writing them twice", () => {
+    expect(replaceWord('旅不便險', '不便險', '旅遊不便險')).toBe('旅遊不便險');
+    expect(replaceWord('汽車險理賠', '車險', '汽車保險')).toBe('汽車保險理賠');
+    expect(replaceWord('強制險投保', '強制險', '強制汽車責任保險')).toBe('強制汽車責任保險投保');
+    expect(replaceWord('機車撞到', '撞到', '碰撞')).toBe('機車碰撞');
+    const synonyms = { synonyms: [['旅遊不便險', '不便險', '旅行不便保險']], rewrites: [] };
+    expect(termAlternatives('旅不便險', synonyms)).not.toContain('旅旅遊不便險');
+    expect(termAlternatives('旅不便險', synonyms)).toContain('旅遊不便險');
   });
 
   it('question words and punctuation do not decide the terms', () => {
