@@ -7,10 +7,11 @@
  * the time from the last keystroke (Enter in /search's box) to the first result on a CPU slowed 4× (Chromium's
  * Emulation.setCPUThrottlingRate), as on a mid-range phone.
  *
- *   node scripts/bench/search-queries.mjs [--dist dist] [--half tune|heldout] [--fold a|b] [--latency 12] [--json]
+ *   node scripts/bench/search-queries.mjs [--dist dist] [--half tune|heldout|blind] [--fold a|b] [--latency 12] [--json]
  *
  * For the tune half it also lists the queries without a relevant first result (never for the held-out half). `--fold`
- * measures one fold of the tune half (selectFold of search-queries/queries.mjs): fold `a` with its misses, fold `b`
+ * measures one fold of the tune half, or with `--half blind` of the blind set (selectFold of
+ * search-queries/queries.mjs; the blind set was written apart from the halves): fold `a` with its misses, fold `b`
  * as figures only, so a change tuned on `a` is judged on `b` it was not tuned on.
  * Imported by the bench's search section (scripts/bench/search.mjs).
  */
@@ -21,10 +22,10 @@ import { SEARCH_COLLAPSED_PAGES } from '../../src/site/search-terms.ts';
 import { measureSearch } from '../search-recall.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
 import { serveSite } from '../serve.mjs';
-import { answerLinks, readQueries, selectFold } from './search-queries/queries.mjs';
+import { answerLinks, FOLDED_FILES, readQueries, selectFold } from './search-queries/queries.mjs';
 
-/** The halves, in the order reported. */
-export const HALVES = ['tune', 'heldout'];
+/** The halves and the blind set, in the order reported. */
+export const HALVES = ['tune', 'heldout', 'blind'];
 /** CPU slow-down of the latency measure (Chromium's throttling rate). */
 export const CPU_SLOWDOWN = 4;
 /** Queries timed for the latency by default (spread over the half). */
@@ -36,13 +37,14 @@ const groupOf = (path) => (SEARCH_COLLAPSED_PAGES.some((pattern) => pattern.test
 /**
  * A half of the query set, each case with a predicate on a result path (as measureSearch's rows give it): one of the
  * case's pages or FAQ items (answerLinks of search-queries/queries.mjs: `/faq/3#faq-171`).
- * @param {string} half `tune` or `heldout`
- * @param {'a' | 'b'} [fold] only that fold of the tune half (selectFold)
+ * @param {string} half `tune`, `heldout` or `blind`
+ * @param {'a' | 'b'} [fold] only that fold of the tune half or the blind set (selectFold)
  * @returns {{ query: string, kind: string, answers: (path: string) => boolean }[]}
- * @throws {Error} when a fold is asked of another half than `tune`.
+ * @throws {Error} when a fold is asked of the held-out half.
  */
 export function loadHalf(half, fold) {
-  if (fold !== undefined && half !== 'tune') throw new Error(`Query set: folds split the tune half only, not "${half}".`);
+  if (fold !== undefined && !FOLDED_FILES.includes(half))
+    throw new Error(`Query set: folds split ${FOLDED_FILES.join(' and ')} only, not "${half}".`);
   const cases = readQueries(half);
   return (fold === undefined ? cases : selectFold(cases, fold)).map((entry) => {
     const links = new Set(answerLinks(entry).map((link) => groupOf(link.replace(/\/+(?=#|$)/, '') || '/')));
@@ -112,9 +114,9 @@ export async function searchLatency({ dist, queries, chrome = chromiumPath() }) 
 /**
  * Measures the query set on a built site.
  * @param {{ dist: string, halves?: string[], fold?: 'a' | 'b', latency?: number, bytes?: boolean }} options latency:
- *   queries timed (0: none); fold: one fold of the tune half only
+ *   queries timed (0: none); fold: one fold of the tune half or the blind set only
  * @returns {Promise<Record<string, { all: object, kinds: object, misses: string[], bytes: number[], latency: number[] }>>}
- *   per half (`tune a` for a fold); `misses` only for the tune half or its fold `a`
+ *   per half (`tune a` for a fold); `misses` only for the tune half, its fold `a` and the blind set's fold `a`
  */
 export async function measureQuerySet({ dist, halves = HALVES, fold, latency = LATENCY_QUERIES, bytes = true }) {
   const results = {};
@@ -128,7 +130,8 @@ export async function measureQuerySet({ dist, halves = HALVES, fold, latency = L
     const timed = latency > 0 ? entries.filter((_, i) => i % step === 0).slice(0, latency) : [];
     results[fold === undefined ? half : `${half} ${fold}`] = {
       ...figures,
-      misses: half === 'tune' && fold !== 'b' ? figures.misses : [],
+      // Misses of the tune half and of a fold a; never of the held-out half, the blind set whole or a fold b.
+      misses: (half === 'tune' && fold !== 'b') || (half === 'blind' && fold === 'a') ? figures.misses : [],
       latency: timed.length > 0 ? await searchLatency({ dist, queries: timed.map((entry) => entry.query) }) : [],
     };
   }

@@ -16,12 +16,17 @@ import { faqAnchor, faqPagePath, faqsOfCategory } from '../../src/sections/faq';
 
 interface Case {
   kind: string;
+  fold?: string;
   query: string;
   pages: string[];
   faqs: { id: number; page: string }[];
 }
 
 const halves = { tune: readQueries('tune') as Case[], heldout: readQueries('heldout') as Case[] };
+/** The blind set, written apart from the halves (README.md beside the query files). */
+const blind = readQueries('blind') as Case[];
+/** Every file of answerable cases, by name. */
+const answerable = { ...halves, blind };
 const unanswerable = readQueries('unanswerable') as { query: string }[];
 const all = [...halves.tune, ...halves.heldout];
 const label = (half: string, index: number, entry: Case) => `${half} #${index} (${entry.kind})`;
@@ -71,6 +76,22 @@ describe('the search bench query set', () => {
     expect(again.heldout.map((entry) => entry.query)).toEqual(halves.heldout.map((entry) => entry.query));
   });
 
+  test('the blind set holds every kind in both folds, which it names, and no query of the halves', () => {
+    expect(blind.length).toBeGreaterThanOrEqual(100);
+    expect(blind.filter((entry) => !FOLDS.includes(entry.fold as 'a')).length).toBe(0);
+    for (const fold of FOLDS) {
+      const kinds = new Set(selectFold(blind, fold).map((entry) => entry.kind));
+      expect(
+        QUERY_KINDS.filter((kind) => !kinds.has(kind)),
+        `blind fold ${fold}`,
+      ).toEqual([]);
+    }
+    const split = new Set(all.map((entry) => folded(entry.query)));
+    const shared = blind.flatMap((entry, index) => (split.has(folded(entry.query)) ? [label('blind', index, entry)] : []));
+    expect(shared).toEqual([]);
+    expect(new Set(blind.map((entry) => folded(entry.query))).size).toBe(blind.length);
+  });
+
   test('the tune half splits into two folds that share no case, hold every kind and do not depend on its order', () => {
     const folds = FOLDS.map((fold) => selectFold(halves.tune, fold) as Case[]);
     expect(folds.map((cases) => cases.length).reduce((a, b) => a + b, 0)).toBe(halves.tune.length);
@@ -99,7 +120,7 @@ describe('the search bench query set', () => {
 
   test('every case names answers that exist on the sample site: FAQ items on the page named, news, products, pages', () => {
     const problems: string[] = [];
-    for (const [half, cases] of Object.entries(halves)) {
+    for (const [half, cases] of Object.entries(answerable)) {
       cases.forEach((entry, index) => {
         const where = label(half, index, entry);
         if (!QUERY_KINDS.includes(entry.kind)) problems.push(`${where}: unknown kind`);
@@ -122,7 +143,7 @@ describe('the search bench query set', () => {
 
   test('the queries are the visitors’ words: only an insurer’s FAQ question may be an item’s title word for word', () => {
     const titles = new Set([...faqs.map((item) => folded(item.title)), ...news.map((item) => folded(item.title))]);
-    const copied = Object.entries(halves).flatMap(([half, cases]) =>
+    const copied = Object.entries(answerable).flatMap(([half, cases]) =>
       cases.flatMap((entry, index) => (entry.kind !== 'faq question' && titles.has(folded(entry.query)) ? [label(half, index, entry)] : [])),
     );
     expect(copied).toEqual([]);

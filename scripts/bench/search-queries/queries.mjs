@@ -1,9 +1,10 @@
 /**
  * The visitor query set of the search bench (README.md beside this file): two halves, `tune` and `heldout`, of
- * queries with the pages that answer them, and a small `unanswerable` list. The held-out half is never read while the
- * search is tuned; the bench reads it only to report aggregate figures.
+ * queries with the pages that answer them, a `blind` set written apart from both (its fold `a` may be read, its fold
+ * `b` only as figures), and a small `unanswerable` list. The held-out half is never read while the search is tuned;
+ * the bench reads it only to report aggregate figures.
  *
- * A case: `{ kind, query, pages, faqs }`, `kind` one of QUERY_KINDS, `pages` site paths that answer the query
+ * A case: `{ kind, query, pages, faqs }` (the blind set's also `fold`), `kind` one of QUERY_KINDS, `pages` site paths that answer the query
  * (`/insurance/detail/1`, `/news/detail/74`, `/claim`), `faqs` the FAQ items that answer it, `{ id, page }` with `page`
  * the FAQ category page that holds the item (`/faq/3` or `/faq/3/2`).
  */
@@ -12,18 +13,21 @@ import { readFileSync } from 'node:fs';
 /** The six kinds of query, in the order the bench reports them. */
 export const QUERY_KINDS = ['faq question', 'visitor question', 'colloquial', 'mainland', 'headline', 'short name'];
 
-/** The halves of the split, and the list of queries the site has no answer to. */
-export const QUERY_FILES = ['tune', 'heldout', 'unanswerable'];
+/** The halves of the split, the blind set, and the list of queries the site has no answer to. */
+export const QUERY_FILES = ['tune', 'heldout', 'blind', 'unanswerable'];
+
+/** The query files that split into folds (selectFold): fold `a` is read while tuning, fold `b` only as figures. */
+export const FOLDED_FILES = ['tune', 'blind'];
 
 /** Seed of the split of the answerable queries into the two halves (split.mjs). */
 export const SPLIT_SEED = 20261129;
 
-/** The path of a query file (`tune`, `heldout`, `unanswerable`), a URL beside this module. */
+/** The path of a query file (QUERY_FILES), a URL beside this module. */
 export const queryFileUrl = (name) => new URL(`./${name}.json`, import.meta.url);
 
 /**
  * The cases of one file.
- * @param {'tune' | 'heldout' | 'unanswerable'} name
+ * @param {'tune' | 'heldout' | 'blind' | 'unanswerable'} name
  * @returns {{ kind?: string, query: string, pages?: string[], faqs?: { id: number, page: string }[] }[]}
  * @throws {Error} when the name is not one of QUERY_FILES, or the file is missing or not JSON.
  */
@@ -57,8 +61,8 @@ function fnv1a(text) {
  * One fold of a half: per kind, the cases in order of the hash of their NFKC query (ties by the query), dealt
  * alternately to `a` and `b`, so both folds hold every kind in about equal numbers and a case stays in its fold while
  * its kind's cases stay the same. The tune half is developed on fold `a`; fold `b` estimates how a change generalizes
- * (README.md beside this file), so only its figures are read.
- * @template {{ kind?: string, query: string }} T
+ * (README.md beside this file), so only its figures are read. Cases that all name their `fold` (the blind set) keep it.
+ * @template {{ kind?: string, query: string, fold?: string }} T
  * @param {T[]} cases
  * @param {'a' | 'b'} fold
  * @returns {T[]} the fold's cases, in the half's order
@@ -66,6 +70,9 @@ function fnv1a(text) {
  */
 export function selectFold(cases, fold) {
   if (!FOLDS.includes(fold)) throw new Error(`Query set: fold "${fold}" is none of ${FOLDS.join(', ')}.`);
+  // A file whose cases name their fold (the blind set, dealt when it was written) keeps it: dealing again after a case
+  // left would move cases whose misses were read into fold b.
+  if (cases.length > 0 && cases.every((entry) => FOLDS.includes(entry.fold))) return cases.filter((entry) => entry.fold === fold);
   const chosen = new Set();
   for (const kind of new Set(cases.map((entry) => entry.kind ?? 'other'))) {
     const keyed = cases
