@@ -262,7 +262,8 @@ const ABBREVIATIONS_MAX = 2;
 
 /**
  * The site's own words a term may abbreviate, from the index's vocabulary rather than a table (REFERENCE.md "Browser
- * side": "Search understands the visitor"): longer words of `names` (its best pages' terms and synonyms) that begin with
+ * side": "Search understands the visitor"): longer words of `names` (its best pages' terms, synonyms and its products'
+ * covers: search-query.ts abbreviationNames) that begin with
  * the term's first character and hold all of its characters in order, ending in 險 when it does (傷健險 → 傷害健康保險,
  * 駕傷險 → 駕駛人傷害險; from ABBREVIATION_INSIDE_LENGTH characters, when no name begins with it, one that holds it
  * further in: 地震基本險 → 住宅地震基本保險); the shortest first, at most ABBREVIATIONS_MAX. When no insurance's name holds a term ending

@@ -32,11 +32,11 @@
  *   its page's fragment file, so the search reads a best page by id instead of searching for it.
  */
 import { createHash } from 'node:crypto';
-import { parse } from 'node-html-parser';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { parse } from 'node-html-parser';
 import * as OpenCC from 'opencc-js/cn2t';
 import STCharacters from 'opencc-js/dict/STCharacters';
 import STPhrases from 'opencc-js/dict/STPhrases';
