@@ -8,7 +8,7 @@
  * scripts/search-recall.mjs, serves them to the browser, their types stripped).
  */
 
-import { abbreviationsOf, textGrams } from './search-words.ts';
+import { abbreviationsOf, replaceWord, textGrams } from './search-words.ts';
 import {
   type LexiconSource,
   type PagefindResult,
@@ -264,28 +264,6 @@ export function termAlternatives(term: string, lexicon: Pick<SearchLexicon, 'syn
   }
   alternatives.push(all);
   return [...new Set(alternatives)];
-}
-
-/**
- * A text with a word replaced wherever it occurs, the characters just before it that begin the replacement taken
- * into it rather than written twice: 旅不便險 with 不便險 → 旅遊不便險 is 旅遊不便險, not 旅旅遊不便險 (the visitor's
- * 旅 was the start of the site's word).
- */
-export function replaceWord(text: string, word: string, replacement: string): string {
-  const parts = text.split(word);
-  const head = Array.from(replacement);
-  return parts.reduce((joined, part, i) => {
-    if (i === 0) return part;
-    const before = Array.from(joined);
-    let taken = 0;
-    for (let k = Math.min(before.length, head.length - 1); k > 0; k -= 1) {
-      if (before.slice(before.length - k).join('') === head.slice(0, k).join('')) {
-        taken = k;
-        break;
-      }
-    }
-    return before.slice(0, before.length - taken).join('') + replacement + part;
-  }, '');
 }
 
 /**

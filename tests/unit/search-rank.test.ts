@@ -12,6 +12,7 @@ import {
   PAIR_HOLDER_RATIO,
   pairFactors,
   QUERY_MAX_CHUNKS,
+  replaceWord,
   SENTENCE_MAX_CHARACTERS,
   sentenceWords,
   termAbbreviations,
@@ -27,7 +28,6 @@ import {
   intentTerms,
   knownWords,
   mayBeMistyped,
-  replaceWord,
   rewritePieces,
   termAlternatives,
 } from '../../src/browser/search-query';
