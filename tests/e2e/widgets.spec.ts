@@ -630,9 +630,12 @@ test.describe('back to top', () => {
     await expect(button).toBeVisible();
     // The movement read on the page's own clock (Playwright's fake clock drives its frames and performance.now):
     // part-way after a third of the time, further up after two thirds, at the top once the time is over. A real clock
-    // on a busy machine can hold the page's next frame past the whole movement, which then rightly ends at once.
+    // on a busy machine can hold the page's next frame past the whole movement, which then rightly ends at once. The
+    // fake clock is paused before the click: an installed clock still flows with real time, so on a busy machine the
+    // time between two looks could again run past the whole movement.
     const start = await page.evaluate(() => window.scrollY);
     await page.clock.install();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-back-to-top]')?.click());
     const at = async (ms: number) => {
       await page.clock.runFor(ms);
