@@ -138,7 +138,11 @@ test.describe('captcha: only a bounded image', () => {
     test(`${name}: the retry message, no broken image`, async ({ page }) => {
       await page.addInitScript(() => localStorage.setItem('hotains:cookie-notice', 'yes'));
       await page.route(GET_CAPTCHA, (route) => route.fulfill({ json: { code: 20000, message: '成功', data: { captchaId: 'hostile', image } } }));
+      // The form asks for its captcha once its island has hydrated, which a busy machine can hold past an expectation's
+      // few seconds: the message is looked for once the answer has come.
+      const answered = page.waitForResponse(GET_CAPTCHA);
       await page.goto('/contact');
+      await answered;
       await expect(page.locator('#contact-captcha-hint')).toContainText(CONTACT_TEXT.captchaFailed);
       await expect(page.locator('#contact-form .captcha__image img')).toHaveCount(0);
       await expect(page.locator('#contact-form .captcha__placeholder')).toHaveText(CONTACT_TEXT.captchaUnavailable);
@@ -153,7 +157,9 @@ test.describe('captcha: only a bounded image', () => {
       bad = false;
       return route.fulfill({ json: { code: 20000, message: '成功', data: { captchaId: 'hostile', image: 'data:text/html,x' } } });
     });
+    const answered = page.waitForResponse(GET_CAPTCHA);
     await page.goto('/contact');
+    await answered;
     await expect(page.locator('#contact-captcha-hint')).toContainText(CONTACT_TEXT.captchaFailed);
     await page.getByRole('button', { name: CONTACT_TEXT.captchaRefresh }).click();
     await expect(page.locator('#contact-form .captcha__image img')).toBeVisible();
