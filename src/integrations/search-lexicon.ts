@@ -377,7 +377,8 @@ export function buildLexicon(options: { pageTexts: readonly string[]; pages: rea
       records: pages.length,
       rewrites: rewriteTable(tables),
       topics: questionTopics(pages),
-      covers: [...new Set(options.covers ?? [])],
+      // Sorted: the pages are read in parallel, and the same site must write the same lexicon.
+      covers: [...new Set(options.covers ?? [])].sort(),
     },
     sounds: { sounds: soundTable(frequency), words },
     typos: typoTable(new Set(frequency.keys())),

@@ -103,7 +103,8 @@ describe('productCovers', () => {
       <tr><td>第三人責任－體傷</td><td>體傷</td></tr>
       <tr><td>班機延誤</td><td>重複</td></tr></tbody></table></main></body></html>`;
     expect(productCovers(html)).toEqual(['班機延誤', '傷害醫療', '實支實付', '第三人責任']);
-    const covered = buildLexicon({ pageTexts, pages, covers: ['班機延誤', '班機延誤', '行李延誤'] });
+    // Each once, in the same order however the pages were read.
+    const covered = buildLexicon({ pageTexts, pages, covers: ['行李延誤', '班機延誤', '行李延誤'] });
     expect(covered.lexicon.covers).toEqual(['班機延誤', '行李延誤']);
   });
 });
