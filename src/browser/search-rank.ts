@@ -21,7 +21,7 @@
  *   question does not list every page that says 保險, while a short term lists every record that holds it.
  *   A short term (up to WORD_MAX_LENGTH characters) whose characters the index's pairs cover less than
  *   WORD_MIN_COVERAGE of is no word of the site and finds nothing (火星保險, not every page that says 保險).
- * - Title: the first TITLE_RERANK records are read (their data, which the first page of results loads anyway) and
+ * - Title: the first TITLE_RERANK records are read (search-titles.ts, their data, which the first page loads anyway) and
  *   each is weighed up by the share of the query's weight its title holds (TITLE_WEIGHT): a question's own FAQ item
  *   before the pages that mention its words. Part of that share (SIBLING_SHARE) weighs each concept by its rarity
  *   among those titles: of the FAQ items on the query's topic, the one whose question holds the query's rarer words.

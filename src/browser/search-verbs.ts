@@ -56,7 +56,8 @@ export function topicVerbs(topics: readonly string[], stopWords: readonly string
 }
 
 /**
- * A folded query with each question word that is followed by a known verb ending its phrase read as the rewrites'
+ * A folded query with each question word (a stop word of two characters or more: one character is a particle, 的 or
+ * 了, and 理賠的錢多久 asks when, not 多少錢) that is followed by a known verb ending its phrase read as the rewrites'
  * phrase of that verb, set apart by a space (module comment): `旅平險要提前多久買` → `旅平險要提前 怎麼買`. A phrase the rewrites already know
  * (怎麼買, 有沒有賠) and a verb followed by more of the sentence (多久買機票: 買機票 is a term of its own) stay as typed.
  * @param folded a folded query (search-source.ts foldQuery)
@@ -81,7 +82,7 @@ export function withQuestionVerbs(folded: string, lexicon: Pick<SearchLexicon, '
     }
     const end = i + Array.from(stop).length;
     const verb = characters[end];
-    const phrase = verb === undefined ? undefined : verbs.get(verb);
+    const phrase = verb === undefined || Array.from(stop).length < 2 ? undefined : verbs.get(verb);
     const after = characters.slice(end + 1).join('');
     const next = characters[end + 1];
     const endsPhrase = next === undefined || !HAN.test(next) || lexicon.stopWords.some((word) => after.startsWith(word));

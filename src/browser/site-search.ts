@@ -32,9 +32,9 @@
  * 5. Scores (src/browser/search-rank.ts): every record holding a character pair of a term is scored by the weight of
  *    the pairs it holds, whole terms weighing more, over a relevance floor; from three concepts, by how densely it holds
  *    each (search-density.ts: Pagefind's BM25 of the concept's characters); each by the share of the query's
- *    characters at its start, its title (weighHead), and for a question an item of its own by ANSWER_WEIGHT; the
- *    first ones are weighed up by how much of the query their title holds (an item's title with its section, the
- *    product its question is about).
+ *    characters at its start, its title (weighHead); the first ones are weighed up by how much of the query their
+ *    title holds (search-titles.ts: an item's title with its section, the product its question is about; for a
+ *    letter an item by the share of its question the letter holds; for a question an item of its own).
  * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles; not by a short name
  *    inside a longer word the rewrites know: 责任险 in 公众责任险), unless the query is a
  *    question (asksQuestion) that is not their name, when the words naming them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
@@ -52,9 +52,10 @@
  * (scripts/search-recall.mjs) runs these very files in the browser (their types stripped) to measure what a visitor gets.
  */
 
-import { type Concept, scoreRecords, TITLE_RERANK, TITLE_WEIGHT, titleShares, titlesShares, WORD_MAX_LENGTH } from './search-rank.ts';
+import { type Concept, scoreRecords, TITLE_RERANK, WORD_MAX_LENGTH } from './search-rank.ts';
+import { weighTitles } from './search-titles.ts';
 import { withQuestionVerbs } from './search-verbs.ts';
-import { isSentence, sentenceWords, termAbbreviations, withinChunks } from './search-words.ts';
+import { isSentence, sentenceWords, textGrams, termAbbreviations, withinChunks } from './search-words.ts';
 import {
   abbreviationNames,
   asksQuestion,
@@ -86,7 +87,6 @@ import {
   wordsQuery,
   withFold,
 } from './search-source.ts';
-import { unspaceHan } from './search-text.ts';
 import { correctTypos, seeksTypos } from './search-typos.ts';
 import { weighDensity } from './search-density.ts';
 
@@ -226,15 +226,6 @@ function weighHead(scored: { id: string; score: number }[], forms: readonly Loos
 const LOOSE_WEIGHT = 0.1;
 
 /**
- * How much an item of its own (an FAQ question and its answer: a URL with a fragment, src/integrations/search-items.ts)
- * is weighed up for a query that asks a question (× 1 + ANSWER_WEIGHT): a question is answered by an answer before the
- * news, product or document pages that mention its words. Site choice.
- */
-export const ANSWER_WEIGHT = 0.15;
-/** A result URL of an item (`/faq/3#faq-171`). */
-const ITEM_URL = /#./;
-
-/**
  * Searches the site by the rule above.
  * @param pagefind Pagefind's loaded API (`/pagefind/pagefind.js`)
  * @param query a normalized query
@@ -332,45 +323,11 @@ export async function searchSite(
   const rest = scored
     .filter((entry) => !first.some((result) => result.id === entry.id))
     .map((entry) => ({ ...entry, result: once(entry.result, entry.score) }));
-  const titled = await weighTitles(rest.slice(0, TITLE_RERANK), { understood, weights, weight, words, holders, question });
+  // A letter's pairs: the FAQ question it holds most of answers it (search-titles.ts letterShare).
+  const letter = isSentence(intent) ? new Set(textGrams(folded)) : null;
+  const titled = await weighTitles(rest.slice(0, TITLE_RERANK), { understood, weights, weight, words, holders, question, letter });
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
   return { results: oncePerGroup([...first, ...ordered], lexicon.groups), terms, suggestion: corrected };
-}
-
-/**
- * The first TITLE_RERANK records weighed up by how much of the query their title holds, its concepts rarer among these
- * titles counting more (titlesShares, TITLE_WEIGHT); an item's title is read with its section (常見問題－汽車保險: the
- * product its question is about, which the question often leaves out: 理賠要準備哪些文件？ in 寵物保險's FAQ answers
- * 寵物險理賠文件), and for a question an item of its own is weighed up by ANSWER_WEIGHT.
- * @param entries scored records (their `result` already wrapped by `once`)
- * @param query the query's understood concepts, their weights, the known words and whether it asks a question
- * @returns the same entries with their new scores, in input order; a record whose data fails to load keeps a title of ''
- */
-async function weighTitles<T extends { score: number; result: PagefindResult }>(
-  entries: T[],
-  query: {
-    understood: Parameters<typeof titleShares>[1];
-    weights: Parameters<typeof titlesShares>[1];
-    weight: Parameters<typeof titleShares>[2];
-    words: Parameters<typeof titleShares>[3];
-    holders: Parameters<typeof titleShares>[4];
-    question: boolean;
-  },
-): Promise<T[]> {
-  const read = await Promise.all(
-    entries.map(async (entry) => {
-      const data = await entry.result.data().catch(() => null);
-      const item = ITEM_URL.test(data?.url ?? '');
-      const title = unspaceHan(item ? `${data?.meta.title ?? ''} ${data?.meta.section ?? ''}` : (data?.meta.title ?? ''));
-      return { item, shares: titleShares(title, query.understood, query.weight, query.words, query.holders) };
-    }),
-  );
-  const perTitle = read.map((title) => title.shares);
-  const shares = titlesShares(perTitle, query.weights);
-  return entries.map((entry, i) => {
-    const answer = query.question && read[i]!.item ? 1 + ANSWER_WEIGHT : 1;
-    return { ...entry, score: answer * entry.score * (1 + TITLE_WEIGHT * shares[i]!) };
-  });
 }
 
 /**

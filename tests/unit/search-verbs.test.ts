@@ -44,6 +44,14 @@ describe('question verbs', () => {
     expect(withQuestionVerbs('旅平險投保', lexicon)).toBe('旅平險投保');
   });
 
+  it('a particle is no question word: the verb after it stays as typed (理賠的錢多久會下來 asks when, not 多少錢)', () => {
+    const priced = buildLexicon({ pageTexts: ['理賠 保費 金額'], pages: [] });
+    const withPrices = { ...priced.lexicon, ...withFold(priced.lexicon, priced.fold) };
+    expect(questionVerbs(withPrices.rewrites, withPrices.stopWords).get('錢')).toBe('多少錢');
+    expect(withQuestionVerbs('理賠的錢多久會下來', withPrices)).toBe('理賠的錢多久會下來');
+    expect(withQuestionVerbs('旅平險了錢', withPrices)).toBe('旅平險了錢');
+  });
+
   it("a verb the rewrites do not know is completed to the one word of the FAQ questions' vocabulary it begins: 怎麼查 → 查詢", () => {
     const topics = ['查詢', '保險', '保單', '買了', '買嗎'];
     expect(topicVerbs(topics, lexicon.stopWords)).toEqual(new Map([['查', '查詢']]));
