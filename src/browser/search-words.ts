@@ -136,13 +136,23 @@ export function pairFactors(text: string, known: ReadonlySet<string> | null, hol
  */
 export const SENTENCE_MIN_LENGTH = 20;
 
+/**
+ * A quantity written in Chinese numerals, with at most 個 and one measure word (七十二歲, 一個, 兩個月, 好幾千, 幾天):
+ * in a letter, the visitor's own figure (an age, how long ago, how much it cost) tells their story, not what they ask,
+ * and the insurer's text writes its figures in digits (出生滿 15 天, 5 日內), so such a word spends a letter's
+ * characters (SENTENCE_MAX_CHARACTERS) on matches by chance. Words that begin with a numeral but say more (一般, 一樓,
+ * 一定) are no quantity.
+ */
+const QUANTITY = /^[〇零一二三四五六七八九十百千萬兩幾好半]+個?[歲個年月天日週周次件張台元塊倍成]?$/u;
+
 /** Whether a query's terms (question words aside) are a visitor's letter (SENTENCE_MIN_LENGTH characters or more). */
 export const isSentence = (terms: readonly string[]): boolean => terms.reduce((sum, term) => sum + Array.from(term).length, 0) >= SENTENCE_MIN_LENGTH;
 
 /**
  * The content words of a visitor's letter (isSentence): each term cut into its words
  * (wordBoundaries), the words of one Han character left out (他, 被, 從, 去, 等: the grammar of a sentence, which every
- * record holds; a site's one-character word such as 險 is no query of its own in a sentence), Latin words and
+ * record holds; a site's one-character word such as 險 is no query of its own in a sentence) and so are quantities
+ * (QUANTITY: 七十二歲, 一個), Latin words and
  * numbers kept (ATM). What is left is searched: the content words decide the match, and the index chunks of the
  * sentence's grammar characters are not loaded (every character searched loads its chunks, about 2–3 KB each).
  * @param terms the sentence's terms (intentTerms)
@@ -152,7 +162,9 @@ export const isSentence = (terms: readonly string[]): boolean => terms.reduce((s
  * @returns the words in order; the terms themselves when no word of two characters is left
  */
 export function sentenceWords(terms: readonly string[], known: ReadonlySet<string>, topics: ReadonlySet<string> = new Set()): string[] {
-  const words = terms.flatMap((term) => termWords(term, known)).filter((word) => !HAN_CHARACTER.test(word) || Array.from(word).length >= 2);
+  const words = terms
+    .flatMap((term) => termWords(term, known))
+    .filter((word) => !HAN_CHARACTER.test(word) || (Array.from(word).length >= 2 && !QUANTITY.test(word)));
   return words.some((word) => HAN_CHARACTER.test(word)) ? mostTelling(words, known, topics) : [...terms];
 }
 

@@ -306,6 +306,19 @@ describe('words of a query', () => {
     expect(isSentence(intentTerms('旅平險要在出發前多久投保？', ['多久'], known))).toBe(false);
   });
 
+  it("a letter's quantities in Chinese numerals (an age, how long ago) are left out; words that begin with a numeral stay", () => {
+    const letter = intentTerms('我媽今年七十二歲，下個月要跟團去北海道，想問她這個年紀還可以保旅平險嗎？', ['想問', '可以', '嗎'], new Set());
+    expect(isSentence(letter)).toBe(true);
+    const words = sentenceWords(letter, new Set(['旅平險']));
+    expect(words).toEqual(expect.arrayContaining(['旅平險', '北海道', '年紀']));
+    expect(words.some((word) => word.includes('十二'))).toBe(false);
+    const story = intentTerms('理賠文件都寄過去快一個月了還是沒消息，我家住一樓，好幾千的收據', ['了'], new Set());
+    const kept = sentenceWords(story, new Set(['理賠文件']));
+    expect(kept).not.toContain('一個');
+    expect(kept).not.toContain('好幾千');
+    expect(kept).toContain('一樓');
+  });
+
   it("a letter's words that the site's questions use (its question vocabulary) are searched before its later words", () => {
     const known = new Set(['保單']);
     // A letter longer than SENTENCE_MAX_CHARACTERS: it begins with what it asks about, then tells the rest.
