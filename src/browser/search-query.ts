@@ -369,14 +369,15 @@ export function asksQuestion(folded: string, terms: readonly string[], stopWords
 export const BET_MIN_SHARE = 0.4;
 
 /**
- * The best pages named outside a longer word the rewrites know: a page's term inside a visitor's or a mainland word
- * (責任險 in 第三者責任險, which means 第三人責任險) does not name the page.
+ * The best pages named outside a longer word the site knows: a page's term inside a visitor's or a mainland word
+ * (責任險 in 第三者責任險, which means 第三人責任險) or inside a word of a synonym group (第三責任險, another way to
+ * write 第三人責任險, a car's cover, not the liability product) does not name the page.
  * @param matches the best pages found in the words (betMatches)
  * @param words the query's words they were found in
- * @param rewritten the rewrites' words (folded)
+ * @param known the rewrites' words and the synonym groups' words (folded)
  */
-export function outsideRewrites(matches: BetMatch[], words: readonly string[], rewritten: ReadonlySet<string>): BetMatch[] {
+export function outsideRewrites(matches: BetMatch[], words: readonly string[], known: ReadonlySet<string>): BetMatch[] {
   const length = (text: string) => Array.from(text).length;
-  const covering = [...rewritten].filter((word) => words.some((term) => term.includes(word)));
+  const covering = [...known].filter((word) => words.some((term) => term.includes(word)));
   return matches.filter((match) => !covering.some((word) => length(word) > length(match.term) && word.includes(match.term)));
 }

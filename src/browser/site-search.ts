@@ -297,9 +297,10 @@ export async function searchSite(
     const content = words.flatMap((term) => rewritePieces(term, lexicon.rewrites ?? [], siteWords)).filter((piece) => !rewritten.has(piece));
     return named(betMatches(content.join(' '), lexicon.bets), content) || named(betMatches(content.join(''), lexicon.bets), content);
   });
+  const siteKnown = new Set([...rewritten, ...lexicon.synonyms.flat()]);
   const bets =
     naming || !asksQuestion(folded, typed)
-      ? [terms, typed].flatMap((words) => coveringBets(outsideRewrites(betMatches(words.join(' '), lexicon.bets), words, rewritten), words))
+      ? [terms, typed].flatMap((words) => coveringBets(outsideRewrites(betMatches(words.join(' '), lexicon.bets), words, siteKnown), words))
       : [];
   const byId = new Map(scored.map((entry) => [entry.id, entry]));
   // A best page holding none of the query's words is read by its id and comes first; one holding them is weighed up

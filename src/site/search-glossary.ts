@@ -35,7 +35,7 @@ export const SEARCH_GLOSSARY: Readonly<Record<string, readonly string[]>> = {
   航班延误险: ['旅遊不便險'],
   航班延误: ['班機延誤'],
   行李延误: ['行李延誤'],
-  宠物险: ['寵物'],
+  宠物险: ['寵物保險'],
   摩托车: ['機車'],
   电动车: ['電動自行車'],
   免赔额: ['自負額'],

@@ -9,6 +9,8 @@
  *   word's records;
  * - an FAQ question with its question words finds the same first result as its content words alone;
  * - a cover's short name (班延險) finds the records holding the cover's name (班機延誤), read off the product pages;
+ * - each word of a synonym group (寵物險, 第三責任險) finds first a record holding a word of its group, not a best page
+ *   whose shorter name it holds (責任險: the liability product);
  * - every term of the glossary, the colloquial table and the synonym groups (src/site/search-terms.ts) is one the
  *   index holds, so no entry points at nothing.
  * Runs after `npm run build` (reads dist/, or SITE_DIST_DIR: another built site).
@@ -191,7 +193,11 @@ describe('site search understanding (words from the built index)', () => {
       6,
     );
     expect(covers.length, 'cover names read off the product pages').toBeGreaterThanOrEqual(3);
+    // Each word of a synonym group, a short name or its full one (寵物險, 寵物保險): its first result holds a word of
+    // the group, not a page holding only part of it (a coupon for 寵物健康檢查 for 寵物險).
+    const named = SEARCH_SYNONYMS.flatMap((group) => group.map((word) => ({ word, group })));
     const queries = [
+      ...named.map((item) => item.word),
       ...covers.map((item) => item.short),
       ...mainland.map((item) => item.query),
       ...typos.map((item) => item.typo),
@@ -214,6 +220,10 @@ describe('site search understanding (words from the built index)', () => {
         `${typo} (for ${word}) → ${row(typo).topThree}`,
       ).toBe(true);
     }
+    const unnamed = named
+      .filter(({ word, group }) => !group.some((other) => holding(records, other).has(row(word).first ?? '')))
+      .map(({ word }) => `${word} → ${row(word).first}`);
+    expect(unnamed, 'first results holding no word of their synonym group').toEqual([]);
     for (const { question, plain } of questions) expect(row(question).first, `${question} / ${plain}`).toBe(row(plain).first);
   }, 240_000);
 });
