@@ -11,7 +11,10 @@ import { FOLDS, QUERY_KINDS, answerLinks, readQueries, selectFold } from '../../
 import { splitQueries } from '../../scripts/bench/search-queries/split.mjs';
 import * as sampleFaqs from '../../scripts/sample-portal/content/faqs.mjs';
 import * as sampleNews from '../../scripts/sample-portal/content/news.mjs';
-import { FAQ_PAGE_SIZE } from '../../src/site/limits';
+import * as sampleDownloads from '../../scripts/sample-portal/content/downloads.mjs';
+import * as sampleLocations from '../../scripts/sample-portal/content/locations.mjs';
+import * as sampleShares from '../../scripts/sample-portal/content/shares.mjs';
+import { DOWNLOAD_PAGE_SIZE, FAQ_PAGE_SIZE } from '../../src/site/limits';
 import { faqAnchor, faqPagePath, faqsOfCategory } from '../../src/sections/faq';
 
 interface Case {
@@ -25,8 +28,10 @@ interface Case {
 const halves = { tune: readQueries('tune') as Case[], heldout: readQueries('heldout') as Case[] };
 /** The blind set, written apart from the halves (README.md beside the query files). */
 const blind = readQueries('blind') as Case[];
+/** The fresh set, written apart from all the others after the last tuning, read only as figures (README.md). */
+const fresh = readQueries('fresh') as Case[];
 /** Every file of answerable cases, by name. */
-const answerable = { ...halves, blind };
+const answerable = { ...halves, blind, fresh };
 const unanswerable = readQueries('unanswerable') as { query: string }[];
 const all = [...halves.tune, ...halves.heldout];
 const label = (half: string, index: number, entry: Case) => `${half} #${index} (${entry.kind})`;
@@ -56,8 +61,23 @@ const productPaths = new Set(
   }),
 );
 const newsPaths = new Set(news.map((item) => `/news/detail/${item.id}`));
+/** The list items with pages of their own: shares, location areas, and each page of a download item's files. */
+const itemPaths = new Set([
+  ...(sampleShares.shares as { id: number }[]).map((item) => `/share/detail/${item.id}`),
+  ...(sampleLocations.locationCategories as { id: number }[]).map((area) => `/about/locations/${area.id}`),
+  ...(sampleDownloads.downloads as { id: number; category: number; files: unknown[] }[]).flatMap((item) =>
+    Array.from(
+      { length: Math.max(1, Math.ceil(item.files.length / DOWNLOAD_PAGE_SIZE)) },
+      (_, page) => `/download/${item.category}/${item.id}/${page + 1}`,
+    ),
+  ),
+]);
 const isPage = (path: string) =>
-  productPaths.has(path) || newsPaths.has(path) || existsSync(root(`src/pages${path}.astro`)) || existsSync(root(`src/content/pages${path}.md`));
+  productPaths.has(path) ||
+  newsPaths.has(path) ||
+  itemPaths.has(path) ||
+  existsSync(root(`src/pages${path}.astro`)) ||
+  existsSync(root(`src/content/pages${path}.md`));
 
 describe('the search bench query set', () => {
   test('holds at least 150 answerable queries, half in each file, every kind in both halves in about equal numbers', () => {
@@ -90,6 +110,15 @@ describe('the search bench query set', () => {
     const shared = blind.flatMap((entry, index) => (split.has(folded(entry.query)) ? [label('blind', index, entry)] : []));
     expect(shared).toEqual([]);
     expect(new Set(blind.map((entry) => folded(entry.query))).size).toBe(blind.length);
+  });
+
+  test('the fresh set holds every kind and no query of the halves or the blind set', () => {
+    expect(fresh.length).toBeGreaterThanOrEqual(80);
+    const kinds = new Set(fresh.map((entry) => entry.kind));
+    expect(QUERY_KINDS.filter((kind) => !kinds.has(kind))).toEqual([]);
+    const earlier = new Set([...all, ...blind].map((entry) => folded(entry.query)));
+    expect(fresh.flatMap((entry, index) => (earlier.has(folded(entry.query)) ? [label('fresh', index, entry)] : []))).toEqual([]);
+    expect(new Set(fresh.map((entry) => folded(entry.query))).size).toBe(fresh.length);
   });
 
   test('the tune half splits into two folds that share no case, hold every kind and do not depend on its order', () => {
