@@ -35,9 +35,9 @@ const ITEM_URL = /#./;
  * at its end, in its own words; the search reads it by its content words, whose scattered matches a long article
  * holds as well as the answer does. The question that answers the letter is the one the letter holds most of, read
  * from the question's side: a question of 12 pairs, 4 of them in the letter, is more the letter's question than a long
- * article that holds 6 of the letter's pairs somewhere in its text (年紀大的爸媽出國，旅平險有年齡限制嗎？ in 我媽今年七十二歲…這個年紀還可以保旅平險嗎). Only for a
- * letter: a short query holds a small share of any question, so the share would reward short questions, not the
- * query's own.
+ * article that holds 6 of the letter's pairs somewhere in its text (年紀大的爸媽出國，旅平險有年齡限制嗎？ in
+ * 我媽今年七十二歲…這個年紀還可以保旅平險嗎). Only for a letter: a short query holds a small share of any question,
+ * so the share would reward short questions, not the query's own.
  * @param question the FAQ question, its Han characters unspaced
  * @param letter the character pairs of the folded letter (search-words.ts textGrams)
  * @returns 0 for a question without pairs

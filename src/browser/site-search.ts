@@ -36,7 +36,7 @@
  *    title holds (search-titles.ts: an item's title with its section, the product its question is about; for a
  *    letter an item by the share of its question the letter holds; for a question an item of its own).
  * 6. Results: the best pages the query names (SEARCH_BEST_BETS and the product pages' titles; not by a short name
- *    inside a longer word the rewrites know: 责任险 in 公众责任险), unless the query is a
+ *    inside a longer word the rewrites or the synonym groups know: 责任险 in 公众责任险 and in 第三責任險), unless the query is a
  *    question (asksQuestion) that is not their name, when the words naming them make up BET_MIN_SHARE of the query (機車險怎麼保? names 機車險; a whole FAQ question that mentions 強制險
  *    does not), are weighed up by BET_WEIGHT (where several, the last named most, as a Chinese phrase ends in its
  *    head: 汽車保險理賠流程 → /claim), and come first when the query is their name but for one character (意外險,
