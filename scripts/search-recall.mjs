@@ -239,7 +239,7 @@ function intentReport(cases, row) {
  * its folder (search-rank.ts, search-typos.ts, which import nothing), their types stripped, each import pointed at
  * where the tab serves it. @returns {Promise<Record<string, string>>} site path → module source
  */
-export async function siteSearchModules() {
+async function siteSearchModules() {
   const read = async (name) => stripTypeScriptTypes(await readFile(new URL(`../src/browser/${name}.ts`, import.meta.url), 'utf8'));
   const modules = {};
   const add = async (name) => {
