@@ -7,7 +7,7 @@
  * the time from the last keystroke (Enter in /search's box) to the first result on a CPU slowed 4× (Chromium's
  * Emulation.setCPUThrottlingRate), as on a mid-range phone.
  *
- *   node scripts/bench/search-queries.mjs [--dist dist] [--half tune|heldout|blind|fresh] [--fold a|b] [--latency 12] [--json]
+ *   node scripts/bench/search-queries.mjs [--dist dist] [--half tune|heldout|blind|fresh|fresh2] [--fold a|b] [--latency 12] [--json]
  *
  * For the tune half it also lists the queries without a relevant first result (never for the held-out half). `--fold`
  * measures one fold of the tune half, or with `--half blind` of the blind set (selectFold of
@@ -24,8 +24,8 @@ import { CHROMIUM_ARGS, chromiumPath } from '../lib/system.mjs';
 import { serveSite } from '../serve.mjs';
 import { answerLinks, FOLDED_FILES, readQueries, selectFold } from './search-queries/queries.mjs';
 
-/** The halves, the blind set and the fresh set, in the order reported. */
-export const HALVES = ['tune', 'heldout', 'blind', 'fresh'];
+/** The halves, the blind set and the fresh sets, in the order reported. */
+export const HALVES = ['tune', 'heldout', 'blind', 'fresh', 'fresh2'];
 /** CPU slow-down of the latency measure (Chromium's throttling rate). */
 export const CPU_SLOWDOWN = 4;
 /** Queries timed for the latency by default (spread over the half). */
@@ -37,7 +37,7 @@ const groupOf = (path) => (SEARCH_COLLAPSED_PAGES.some((pattern) => pattern.test
 /**
  * A half of the query set, each case with a predicate on a result path (as measureSearch's rows give it): one of the
  * case's pages or FAQ items (answerLinks of search-queries/queries.mjs: `/faq/3#faq-171`).
- * @param {string} half `tune`, `heldout`, `blind` or `fresh`
+ * @param {string} half `tune`, `heldout`, `blind`, `fresh` or `fresh2`
  * @param {'a' | 'b'} [fold] only that fold of the tune half or the blind set (selectFold)
  * @returns {{ query: string, kind: string, answers: (path: string) => boolean }[]}
  * @throws {Error} when a fold is asked of the held-out half.
@@ -130,7 +130,7 @@ export async function measureQuerySet({ dist, halves = HALVES, fold, latency = L
     const timed = latency > 0 ? entries.filter((_, i) => i % step === 0).slice(0, latency) : [];
     results[fold === undefined ? half : `${half} ${fold}`] = {
       ...figures,
-      // Misses of the tune half and of a fold a; never of the held-out half, the fresh set, the blind set whole or a fold b.
+      // Misses of the tune half and of a fold a; never of the held-out half, the fresh sets, the blind set whole or a fold b.
       misses: (half === 'tune' && fold !== 'b') || (half === 'blind' && fold === 'a') ? figures.misses : [],
       latency: timed.length > 0 ? await searchLatency({ dist, queries: timed.map((entry) => entry.query) }) : [],
     };

@@ -28,10 +28,13 @@ interface Case {
 const halves = { tune: readQueries('tune') as Case[], heldout: readQueries('heldout') as Case[] };
 /** The blind set, written apart from the halves (README.md beside the query files). */
 const blind = readQueries('blind') as Case[];
-/** The fresh set, written apart from all the others after the last tuning, read only as figures (README.md). */
-const fresh = readQueries('fresh') as Case[];
+/**
+ * The fresh sets, in the order they were written, each apart from all the files before it and after a round of
+ * tuning, read only as figures (README.md).
+ */
+const freshSets = { fresh: readQueries('fresh') as Case[], fresh2: readQueries('fresh2') as Case[] };
 /** Every file of answerable cases, by name. */
-const answerable = { ...halves, blind, fresh };
+const answerable = { ...halves, blind, ...freshSets };
 const unanswerable = readQueries('unanswerable') as { query: string }[];
 const all = [...halves.tune, ...halves.heldout];
 const label = (half: string, index: number, entry: Case) => `${half} #${index} (${entry.kind})`;
@@ -112,13 +115,16 @@ describe('the search bench query set', () => {
     expect(new Set(blind.map((entry) => folded(entry.query))).size).toBe(blind.length);
   });
 
-  test('the fresh set holds every kind and no query of the halves or the blind set', () => {
-    expect(fresh.length).toBeGreaterThanOrEqual(80);
-    const kinds = new Set(fresh.map((entry) => entry.kind));
-    expect(QUERY_KINDS.filter((kind) => !kinds.has(kind))).toEqual([]);
+  test('each fresh set holds every kind and no query of the halves, the blind set or an earlier fresh set', () => {
     const earlier = new Set([...all, ...blind].map((entry) => folded(entry.query)));
-    expect(fresh.flatMap((entry, index) => (earlier.has(folded(entry.query)) ? [label('fresh', index, entry)] : []))).toEqual([]);
-    expect(new Set(fresh.map((entry) => folded(entry.query))).size).toBe(fresh.length);
+    for (const [name, fresh] of Object.entries(freshSets)) {
+      expect(fresh.length, name).toBeGreaterThanOrEqual(80);
+      const kinds = new Set(fresh.map((entry) => entry.kind));
+      expect(QUERY_KINDS.filter((kind) => !kinds.has(kind))).toEqual([]);
+      expect(fresh.flatMap((entry, index) => (earlier.has(folded(entry.query)) ? [label(name, index, entry)] : []))).toEqual([]);
+      expect(new Set(fresh.map((entry) => folded(entry.query))).size).toBe(fresh.length);
+      for (const entry of fresh) earlier.add(folded(entry.query));
+    }
   });
 
   test('the tune half splits into two folds that share no case, hold every kind and do not depend on its order', () => {

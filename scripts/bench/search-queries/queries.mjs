@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 export const QUERY_KINDS = ['faq question', 'visitor question', 'colloquial', 'mainland', 'headline', 'short name'];
 
 /** The halves of the split, the blind set, and the list of queries the site has no answer to. */
-export const QUERY_FILES = ['tune', 'heldout', 'blind', 'fresh', 'unanswerable'];
+export const QUERY_FILES = ['tune', 'heldout', 'blind', 'fresh', 'fresh2', 'unanswerable'];
 
 /** The query files that split into folds (selectFold): fold `a` is read while tuning, fold `b` only as figures. */
 export const FOLDED_FILES = ['tune', 'blind'];
@@ -27,7 +27,7 @@ export const queryFileUrl = (name) => new URL(`./${name}.json`, import.meta.url)
 
 /**
  * The cases of one file.
- * @param {'tune' | 'heldout' | 'blind' | 'fresh' | 'unanswerable'} name
+ * @param {'tune' | 'heldout' | 'blind' | 'fresh' | 'fresh2' | 'unanswerable'} name
  * @returns {{ kind?: string, query: string, pages?: string[], faqs?: { id: number, page: string }[] }[]}
  * @throws {Error} when the name is not one of QUERY_FILES, or the file is missing or not JSON.
  */
