@@ -131,3 +131,84 @@ export async function correctTypos(
   }
   return changed ? corrected.join('') : null;
 }
+
+/**
+ * Most pairs of a visitor's sentence checked for a word mistyped (correctSentence): each is a phrase search that
+ * loads its characters' index chunks. Site choice, measured by the search bench (scripts/bench/README.md, search
+ * section): with 4, a letter with a typo in a site word found what it finds typed right 44 times of 49; with 8, 49.
+ */
+export const SENTENCE_TYPO_PAIRS = 8;
+
+/** Whether two characters are one pair of the site's question vocabulary but for one of them. */
+const oneApart = (pair: readonly string[], topic: string): boolean => {
+  const [x, y] = Array.from(topic);
+  return (x === pair[0]) !== (y === pair[1]);
+};
+
+/**
+ * The pairs of a query that may be a word of the site mistyped: where the browser's segmenter cut a word of one
+ * character beside another word (理/陪 of 申請理陪, 強制/仙 of 強制仙一樣賠嗎: ICU's dictionary knows no word a typo
+ * makes), the two characters on either side of the cut, when they are no pair of the site's question vocabulary
+ * while one of its words differs from them in one character (理賠, 制險 of 強制險).
+ * @param terms the words of each of the query's terms, in order (search-words.ts termWords): a pair never spans two
+ * @param topics the site's question vocabulary (SearchLexicon `topics`: pairs two or more FAQ questions hold)
+ * @param targets the pairs of `topics` that are words (a word to the browser's segmenter or inside one of the site's
+ *   own words: 理賠, 平險 of 旅平險; not 險賠 of 火險賠嗎, which a visitor's 先賠 is not a typo of)
+ * @returns the pairs, left to right, each once
+ */
+export function mistypedPairs(terms: readonly (readonly string[])[], topics: readonly string[], targets: readonly string[]): string[] {
+  const pairs: string[] = [];
+  for (const words of terms.map((term) => term.map((word) => Array.from(word)))) {
+    for (const [i, word] of words.entries()) {
+      const next = words[i + 1];
+      if (next === undefined || (word.length > 1 && next.length > 1)) continue;
+      const pair = [word.at(-1)!, next[0]!];
+      const text = pair.join('');
+      if (!pair.every((character) => HAN.test(character)) || topics.includes(text) || pairs.includes(text)) continue;
+      if (targets.some((target) => oneApart(pair, target))) pairs.push(text);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * A visitor's sentence's words mistyped (a query longer than TYPO_MAX_QUERY, whose typos inside words correctTypos
+ * does not seek): of its first SENTENCE_TYPO_PAIRS mistypedPairs, each that no record holds becomes the word of the
+ * site's question vocabulary that differs from it in one character read the same (理陪 → 理賠, 保顯 → 保險; the
+ * vocabulary's most frequent first). A letter is searched by its words of two characters or more
+ * (search-words.ts sentenceWords), so a word its typo cut into two of one character would be lost. The sounds are
+ * loaded only when a pair no record holds is found, the sounds of the characters the site does not write only when
+ * such a pair holds one.
+ * @param terms the words of each of the query's terms (mistypedPairs)
+ * @param topics the site's question vocabulary, most frequent first
+ * @param targets its words (mistypedPairs), most frequent first
+ * @param count how many records hold a text (a pair), memoized by the caller
+ * @param tables loads the site's sounds (SearchSounds)
+ * @param typoTable loads the sounds of the common characters the site does not write (SearchTypos)
+ * @returns the corrections in the sentence's order, `from` the pair as typed; [] when there is none
+ */
+export async function correctSentence(
+  terms: readonly (readonly string[])[],
+  topics: readonly string[],
+  targets: readonly string[],
+  count: (text: string) => Promise<number>,
+  tables: () => Promise<{ sounds: SoundTable }>,
+  typoTable?: () => Promise<SoundTable>,
+): Promise<{ from: string; to: string }[]> {
+  const pairs = mistypedPairs(terms, topics, targets).slice(0, SENTENCE_TYPO_PAIRS);
+  const counts = await Promise.all(pairs.map(count));
+  const unheld = pairs.filter((_, i) => counts[i] === 0);
+  if (unheld.length === 0) return [];
+  const { sounds } = await tables();
+  const own = readingTable(sounds);
+  const foreign = unheld.some((pair) => Array.from(pair).some((character) => !own.has(character)));
+  const readings = foreign && typoTable ? readingTable(sounds, await typoTable()) : own;
+  const alike = (a: string, b: string) => a !== b && (readings.get(a) ?? []).some((syllable) => (readings.get(b) ?? []).includes(syllable));
+  return unheld.flatMap((from) => {
+    const pair = Array.from(from);
+    const to = targets.find(
+      (target) => oneApart(pair, target) && Array.from(target).every((character, i) => character === pair[i] || alike(character, pair[i]!)),
+    );
+    return to === undefined ? [] : [{ from, to }];
+  });
+}

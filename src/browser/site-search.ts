@@ -18,7 +18,9 @@
  * 2. Terms: the query is cut at white space, punctuation and the words that carry no meaning in a query
  *    (src/site/search-terms.ts SEARCH_STOP_WORDS: 機車險怎麼保? → 機車險, 保); a lone character left by such a cut
  *    is dropped when other terms remain; a word the rewrites know is never cut (賠多少, 怎麼退). A query of more than
- *    TYPO_MAX_QUERY characters is a visitor's sentence: step 3 and the typo fix are skipped for it. A visitor's
+ *    TYPO_MAX_QUERY characters is a visitor's sentence: step 3 and the typo fix inside words are skipped for it; its
+ *    words mistyped where a typo cut them into words of one character (申請理陪: search-typos.ts correctSentence) are
+ *    read as the site's words that sound the same, and the first is suggested. A visitor's
  *    letter (isSentence) is searched by its content words (sentenceWords: its grammar of one character left out, at
  *    most SENTENCE_MAX_CHARACTERS characters, since each character searched loads its index chunks).
  * 3. A term that finds fewer than SUGGEST_BELOW pages is compared with the lexicon's words that sound the same
@@ -55,7 +57,7 @@
 import { type Concept, scoreRecords, TITLE_RERANK, WORD_MAX_LENGTH } from './search-rank.ts';
 import { weighTitles } from './search-titles.ts';
 import { withQuestionVerbs } from './search-verbs.ts';
-import { isSentence, sentenceWords, textGrams, termAbbreviations, withinChunks } from './search-words.ts';
+import { isSentence, sentenceWords, termAbbreviations, termWords, textGrams, withinChunks } from './search-words.ts';
 import {
   abbreviationNames,
   asksQuestion,
@@ -87,7 +89,7 @@ import {
   wordsQuery,
   withFold,
 } from './search-source.ts';
-import { correctTypos, seeksTypos } from './search-typos.ts';
+import { correctSentence, correctTypos, seeksTypos } from './search-typos.ts';
 import { weighDensity } from './search-density.ts';
 
 /**
@@ -242,9 +244,10 @@ export async function searchSite(
 ): Promise<SiteSearch> {
   // The folding file only for a query with characters Big5 does not have (needsFold), fetched beside the lexicon.
   const [lexicon, fold] = await Promise.all([source.lexicon(), source.fold && needsFold(query) ? source.fold() : null]);
-  const folded = withQuestionVerbs(foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold)), lexicon);
   const phrases = phraseSearcher(pagefind);
   const known = knownWords(lexicon);
+  const typo = await sentenceTypos(foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold)), phrases, source, lexicon, options);
+  const folded = withQuestionVerbs(typo.folded, lexicon);
   const intent = intentTerms(folded, lexicon.stopWords, known);
   // A letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed, its typos not sought.
   const typed = isSentence(intent) ? sentenceWords(intent, known, new Set(lexicon.topics ?? [])) : intent;
@@ -258,7 +261,7 @@ export async function searchSite(
   const allowed = withinChunks(pieces.map((term, i) => [...new Set([...termAlternatives(term, lexicon), ...shortFor[i]!])]));
   const concepts: Concept[] = pieces.map((term, i) => ({ term, alternatives: allowed[i]!, rewritten: rewritten.has(term) }));
   const meant = [...pieces];
-  const corrected = verbatim ? suggestion : await correctInWords(concepts, meant, phrases, source, lexicon, suggestion);
+  const corrected = typo.suggestion ?? (verbatim ? suggestion : await correctInWords(concepts, meant, phrases, source, lexicon, suggestion));
   const records = lexicon.records ?? 1;
   // A query of one word's length (WORD_MAX_LENGTH: 財務業務, 車險理賠) is the word the visitor means, all of its pairs
   // counting; a longer one or several are a visitor's words, whose pairs across words count less (pairFactors).
@@ -329,6 +332,33 @@ export async function searchSite(
   const titled = await weighTitles(rest.slice(0, TITLE_RERANK), { understood, weights, weight, words, holders, question, letter });
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
   return { results: oncePerGroup([...first, ...ordered], lexicon.groups), terms, suggestion: corrected };
+}
+
+/**
+ * A visitor's sentence (longer than TYPO_MAX_QUERY: seeksTypos) with its whole-word typos corrected (search-typos.ts
+ * correctSentence: 申請理陪 → 申請理賠), unless the visitor asked for the query as typed.
+ * @param folded the folded query (foldQuery)
+ * @returns the query corrected, and the suggestion of its first correction (null when there is none)
+ */
+async function sentenceTypos(
+  folded: string,
+  phrases: Phrases,
+  source: LexiconSource,
+  lexicon: SearchLexicon,
+  options: { verbatim?: boolean },
+): Promise<{ folded: string; suggestion: SiteSearch['suggestion'] }> {
+  const terms = intentTerms(folded, lexicon.stopWords, knownWords(lexicon));
+  if (options.verbatim === true || seeksTypos(terms)) return { folded, suggestion: null };
+  const words = terms.map((term) => termWords(term, knownWords(lexicon)));
+  const topics = lexicon.topics ?? [];
+  // The pairs of the question vocabulary that are words: a word to the browser's segmenter, or in the site's own words.
+  const own = [...lexicon.bets.flatMap(([names]) => names), ...lexicon.synonyms.flat(), ...(lexicon.rewrites ?? []).flatMap(([, to]) => to)];
+  const targets = topics.filter((topic) => termWords(topic, new Set()).length === 1 || own.some((word) => word.includes(topic)));
+  const fixes = await correctSentence(words, topics, targets, async (pair) => (await phrases(pair)).size, source.sounds, source.typos);
+  return {
+    folded: fixes.reduce((text, fix) => text.split(fix.from).join(fix.to), folded),
+    suggestion: fixes.length > 0 ? fixes[0]! : null,
+  };
 }
 
 /**

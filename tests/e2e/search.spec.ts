@@ -451,6 +451,21 @@ test.describe('/search understands what visitors mean', () => {
     await expect(results(page).getByText(SEARCH_TEXT.didYouMean)).toBeHidden();
   });
 
+  test("a sentence's word mistyped gets 您是不是要找 with the sentence corrected, which finds what the sentence found", async ({ page }) => {
+    const typed = '我的機車被偷了，要準備哪些文件才能申請理陪？';
+    const corrected = typed.replace('理陪', '理賠');
+    await search(page, typed);
+    const note = results(page).getByText(SEARCH_TEXT.didYouMean);
+    await expect(note).toBeVisible();
+    const suggested = note.getByRole('link', { name: '理賠', exact: true });
+    await expect(suggested).toHaveAttribute('href', `/search?q=${encodeURIComponent(corrected)}`);
+    const first = await items(page).first().getByRole('link').getAttribute('href');
+    await suggested.click();
+    await page.waitForURL((url) => url.searchParams.get('q') === corrected);
+    await expect(items(page).first().getByRole('link')).toHaveAttribute('href', first!);
+    await expect(results(page).getByText(SEARCH_TEXT.didYouMean)).toBeHidden();
+  });
+
   test('each recommended search returns results that contain its words, the page it names first, no 查無', async ({ page }) => {
     // Its words (no page holds 理賠新政策 whole: pages with 理賠 or 政策), and the page a query names first.
     const words: Record<string, RegExp> = { 理賠新政策: /理賠|政策/, '機車險怎麼保?': /機車/, 繳費逾期怎麼補單: /繳費/ };

@@ -6,7 +6,8 @@
  * - a simplified query with mainland vocabulary (OpenCC's Taiwan phrases, the glossary) finds the Taiwanese term's
  *   records;
  * - a one-character near-homophone typo (same toneless syllable, pinyin-pro) inside a word of the index finds the
- *   word's records;
+ *   word's records; in a sentence (an FAQ question), a word of the site so mistyped is suggested and the sentence
+ *   finds what it finds typed right;
  * - an FAQ question with its question words finds the same first result as its content words alone;
  * - a cover's short name (班延險) finds the records holding the cover's name (班機延誤), read off the product pages;
  * - each word of a synonym group (寵物險, 第三責任險) finds first a record holding a word of its group, not a best page
@@ -22,7 +23,8 @@ import { gunzipSync } from 'node:zlib';
 import { pinyin } from 'pinyin-pro';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { measureSearch } from '../../scripts/search-recall.mjs';
-import { TYPO_TRIES } from '../../src/browser/search-typos';
+import { seeksTypos, TYPO_TRIES } from '../../src/browser/search-typos';
+import { intentTerms } from '../../src/browser/search-query';
 import { unspaceHan } from '../../src/browser/search-text';
 import { SEARCH_COLLAPSED_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../../src/site/search-terms';
 import { SEARCH_COLLOQUIAL } from '../../src/site/search-colloquial';
@@ -140,6 +142,47 @@ function homophoneTypos(records: readonly IndexRecord[], count: number): { word:
   return spread(typos, count);
 }
 
+/**
+ * FAQ questions as a visitor's sentence with a word of the site mistyped: questions longer than TYPO_MAX_QUERY once
+ * their question words are set aside (search-typos.ts seeksTypos: a shorter one has its typos sought inside words) holding a pair of the site's question vocabulary that is inside one of its own words (lexicon `topics`,
+ * `bets`, `synonyms`: 理賠, 保險), its second character replaced by a common character read the same (one reading)
+ * that no FAQ question writes after the first and that the segmenter leaves as a word of its own (陪 of 理陪; not 山
+ * of 保山, another word).
+ */
+function sentenceTypos(records: readonly IndexRecord[], count: number): { question: string; typo: string; word: string }[] {
+  const lexicon = JSON.parse(readFileSync(join(dist, 'pagefind', 'site-lexicon.json'), 'utf8')) as {
+    topics?: string[];
+    bets: [string[], string, string][];
+    synonyms: string[][];
+    stopWords: string[];
+  };
+  const own = [...lexicon.bets.flatMap(([names]) => names), ...lexicon.synonyms.flat()];
+  const words = (lexicon.topics ?? []).filter((topic) => own.some((word) => word.includes(topic)));
+  const questions = records.filter((record) => record.path.includes('#faq-'));
+  const written = questions.map((record) => record.title).join('\n');
+  const pool = commonCharacters();
+  const segmenter = new Intl.Segmenter('zh-TW', { granularity: 'word' });
+  const typos: { question: string; typo: string; word: string }[] = [];
+  for (const { title } of [...questions].sort((a, b) => a.title.localeCompare(b.title))) {
+    if (seeksTypos(intentTerms(title, lexicon.stopWords, new Set(own)))) continue;
+    const word = words.find((candidate) => title.includes(candidate));
+    if (word === undefined) continue;
+    const [first, second] = Array.from(word) as [string, string];
+    const other = pool.find(
+      (character) =>
+        character !== second &&
+        syllables(character).length === 1 &&
+        syllables(second).includes(syllables(character)[0]!) &&
+        !written.includes(first + character),
+    );
+    if (other === undefined) continue;
+    const typo = title.replace(word, first + other);
+    if ([...segmenter.segment(typo)].some(({ segment }) => segment.length > 1 && segment.includes(other))) continue;
+    typos.push({ question: title, typo, word });
+  }
+  return spread(typos, count);
+}
+
 describe('site search understanding (words from the built index)', () => {
   let records: IndexRecord[];
   beforeAll(() => {
@@ -226,4 +269,16 @@ describe('site search understanding (words from the built index)', () => {
     expect(unnamed, 'first results holding no word of their synonym group').toEqual([]);
     for (const { question, plain } of questions) expect(row(question).first, `${question} / ${plain}`).toBe(row(plain).first);
   }, 240_000);
+
+  it('a sentence with a word of the site mistyped finds what the sentence typed right finds, and suggests the word', async () => {
+    const typos = sentenceTypos(records, 8);
+    expect(typos.length, 'questions mistyped').toBeGreaterThanOrEqual(6);
+    const queries = typos.flatMap(({ question, typo }) => [question, typo]);
+    const { recall } = await measureSearch({ dist, queries, cases: [], bytes: false });
+    const row = (query: string) => recall.queries.find((candidate) => candidate.query === query)!;
+    for (const { question, typo, word } of typos) {
+      expect(row(typo).fallback, `${typo}: 您是不是要找`).toBe(word);
+      expect(row(typo).first, `${typo} / ${question}`).toBe(row(question).first);
+    }
+  }, 120_000);
 });

@@ -21,7 +21,7 @@ import {
   withinChunks,
 } from '../../src/browser/search-words';
 import { type FoundRecord, RELEVANCE_FLOOR, scoreRecords, titleShares, titlesShares } from '../../src/browser/search-rank';
-import { correctTypos, seeksTypos, suspectedTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
+import { correctSentence, correctTypos, mistypedPairs, seeksTypos, suspectedTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
 import {
   abbreviationNames,
   asksQuestion,
@@ -290,6 +290,35 @@ describe('words of a query', () => {
     expect(seeksTypos(['颱風紅水', '理賠'])).toBe(true);
     expect(seeksTypos(['我們公司年底要辦尾牙', '飯店說主辦單位'])).toBe(false);
     expect(TYPO_MAX_QUERY).toBeGreaterThanOrEqual(8);
+  });
+
+  it("a sentence's word mistyped is read as the site's word read the same; a word of its own beside a site word is not", async () => {
+    const topics = ['理賠', '保險', '險賠', '申請', '制險'];
+    const targets = ['理賠', '保險', '申請', '制險'];
+    // 理/陪 and 先/賠: two words of one character the segmenter left side by side, each one apart from a word (理賠);
+    // 申請 is a word of its own.
+    const terms = [
+      ['被保險人', '同時', '申請', '理', '陪'],
+      ['保險', '會', '先', '賠'],
+    ];
+    expect(mistypedPairs(terms, topics, targets)).toEqual(['理陪', '先賠']);
+    // A word's last character and a word of one character after it (強制/仙), within a term, never across two.
+    expect(mistypedPairs([['強制', '仙'], ['理'], ['陪']], topics, targets)).toEqual(['制仙']);
+    let fetched = 0;
+    const sounds = async () => {
+      fetched += 1;
+      return { sounds: { pei: '賠陪培', xian: '險先顯仙', li: '理' } };
+    };
+    const none = async () => 0;
+    // 先賠 is read as typed: 先 does not sound like 理, and 險賠, which it sounds like, spans two words (火險/賠嗎).
+    expect(await correctSentence(terms, topics, targets, none, sounds)).toEqual([{ from: '理陪', to: '理賠' }]);
+    expect(await correctSentence([['寵物', '保', '顯', '老']], topics, targets, none, sounds)).toEqual([{ from: '保顯', to: '保險' }]);
+    expect(fetched).toBe(2);
+    // A pair some record holds is the visitor's own word: no correction, and the sounds are not fetched.
+    expect(await correctSentence(terms, topics, targets, async () => 3, sounds)).toEqual([]);
+    expect(fetched).toBe(2);
+    // A character one apart that does not sound alike is no typo (理/財 of 理財).
+    expect(await correctSentence([['申請', '理', '財']], topics, targets, none, sounds)).toEqual([]);
   });
 
   it("a visitor's letter is searched by its content words: its grammar left out, the site's words whole, at most SENTENCE_MAX_CHARACTERS characters", () => {
