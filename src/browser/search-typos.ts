@@ -212,3 +212,29 @@ export async function correctSentence(
     return to === undefined ? [] : [{ from, to }];
   });
 }
+
+/**
+ * A folded query with its corrections (correctSentence) made, and the suggestion of the first in the characters the
+ * visitor typed (保显 of 申请保显, folded to 保顯), so that the page can link the query corrected
+ * (src/components/SearchResults.ts replaces `from` with `to` in the query as typed).
+ * @param query the query as typed
+ * @param folded the query folded (search-source.ts foldQuery), which keeps a query's characters one for one but where
+ *   NFKC joins or splits some: then the suggestion names the folded characters
+ * @param fixes the corrections, `from` in the folded query
+ * @returns the folded query corrected, and the suggestion, null without a correction
+ */
+export function correctedQuery(
+  query: string,
+  folded: string,
+  fixes: readonly { from: string; to: string }[],
+): { folded: string; suggestion: { from: string; to: string } | null } {
+  const [first] = fixes;
+  if (first === undefined) return { folded, suggestion: null };
+  const typed = Array.from(query);
+  const at = Array.from(folded.slice(0, folded.indexOf(first.from))).length;
+  const same = Array.from(query.normalize('NFKC')).length === typed.length && typed.length === Array.from(folded).length;
+  return {
+    folded: fixes.reduce((text, fix) => text.split(fix.from).join(fix.to), folded),
+    suggestion: { from: same ? typed.slice(at, at + Array.from(first.from).length).join('') : first.from, to: first.to },
+  };
+}

@@ -89,7 +89,7 @@ import {
   wordsQuery,
   withFold,
 } from './search-source.ts';
-import { correctSentence, correctTypos, seeksTypos } from './search-typos.ts';
+import { correctedQuery, correctSentence, correctTypos, seeksTypos } from './search-typos.ts';
 import { weighDensity } from './search-density.ts';
 
 /**
@@ -246,7 +246,7 @@ export async function searchSite(
   const [lexicon, fold] = await Promise.all([source.lexicon(), source.fold && needsFold(query) ? source.fold() : null]);
   const phrases = phraseSearcher(pagefind);
   const known = knownWords(lexicon);
-  const typo = await sentenceTypos(foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold)), phrases, source, lexicon, options);
+  const typo = await sentenceTypos(query, foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold)), phrases, source, lexicon, options);
   const folded = withQuestionVerbs(typo.folded, lexicon);
   const intent = intentTerms(folded, lexicon.stopWords, known);
   // A letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed, its typos not sought.
@@ -335,12 +335,14 @@ export async function searchSite(
 }
 
 /**
- * A visitor's sentence (longer than TYPO_MAX_QUERY: seeksTypos) with its whole-word typos corrected (search-typos.ts
+ * A visitor's sentence (longer than TYPO_MAX_QUERY: seeksTypos) with its words mistyped corrected (search-typos.ts
  * correctSentence: 申請理陪 → 申請理賠), unless the visitor asked for the query as typed.
+ * @param query the query as typed (correctedQuery)
  * @param folded the folded query (foldQuery)
  * @returns the query corrected, and the suggestion of its first correction (null when there is none)
  */
 async function sentenceTypos(
+  query: string,
   folded: string,
   phrases: Phrases,
   source: LexiconSource,
@@ -349,16 +351,13 @@ async function sentenceTypos(
 ): Promise<{ folded: string; suggestion: SiteSearch['suggestion'] }> {
   const terms = intentTerms(folded, lexicon.stopWords, knownWords(lexicon));
   if (options.verbatim === true || seeksTypos(terms)) return { folded, suggestion: null };
-  const words = terms.map((term) => termWords(term, knownWords(lexicon)));
   const topics = lexicon.topics ?? [];
   // The pairs of the question vocabulary that are words: a word to the browser's segmenter, or in the site's own words.
   const own = [...lexicon.bets.flatMap(([names]) => names), ...lexicon.synonyms.flat(), ...(lexicon.rewrites ?? []).flatMap(([, to]) => to)];
   const targets = topics.filter((topic) => termWords(topic, new Set()).length === 1 || own.some((word) => word.includes(topic)));
+  const words = terms.map((term) => termWords(term, knownWords(lexicon)));
   const fixes = await correctSentence(words, topics, targets, async (pair) => (await phrases(pair)).size, source.sounds, source.typos);
-  return {
-    folded: fixes.reduce((text, fix) => text.split(fix.from).join(fix.to), folded),
-    suggestion: fixes.length > 0 ? fixes[0]! : null,
-  };
+  return correctedQuery(query, folded, fixes);
 }
 
 /**

@@ -21,7 +21,15 @@ import {
   withinChunks,
 } from '../../src/browser/search-words';
 import { type FoundRecord, RELEVANCE_FLOOR, scoreRecords, titleShares, titlesShares } from '../../src/browser/search-rank';
-import { correctSentence, correctTypos, mistypedPairs, seeksTypos, suspectedTypos, TYPO_MAX_QUERY } from '../../src/browser/search-typos';
+import {
+  correctedQuery,
+  correctSentence,
+  correctTypos,
+  mistypedPairs,
+  seeksTypos,
+  suspectedTypos,
+  TYPO_MAX_QUERY,
+} from '../../src/browser/search-typos';
 import {
   abbreviationNames,
   asksQuestion,
@@ -319,6 +327,17 @@ describe('words of a query', () => {
     expect(fetched).toBe(2);
     // A character one apart that does not sound alike is no typo (理/財 of 理財).
     expect(await correctSentence([['申請', '理', '財']], topics, targets, none, sounds)).toEqual([]);
+  });
+
+  it('the suggestion names the pair as the visitor typed it, so that the page can link the query corrected', () => {
+    const fix = { from: '保顯', to: '保險' };
+    expect(correctedQuery('聽說宠物保显老了续保会更贵', '聽說寵物保顯老了續保會更貴', [fix])).toEqual({
+      folded: '聽說寵物保險老了續保會更貴',
+      suggestion: { from: '保显', to: '保險' },
+    });
+    // Where NFKC changed the query's length, the folded pair is named.
+    expect(correctedQuery('ＡＴＭ㍻保显', 'atm平成保顯', [fix]).suggestion).toEqual(fix);
+    expect(correctedQuery('申請理賠', '申請理賠', [])).toEqual({ folded: '申請理賠', suggestion: null });
   });
 
   it("a visitor's letter is searched by its content words: its grammar left out, the site's words whole, at most SENTENCE_MAX_CHARACTERS characters", () => {
