@@ -209,4 +209,19 @@ export const SEARCH_GLOSSARY: Readonly<Record<string, readonly string[]>> = {
   宠物医院: ['動物醫院'],
   绝育: ['結紮'],
   醉驾: ['酒駕', '酒後駕車'],
+  // Accounts, signatures, fault and the car's paperwork as the mainland writes them: 账户 and 账号 (the folding turns
+  // 账 into 賬, the site writes 帳), 签字 (folded to 籤字, Taiwan's 簽名), a share of the fault 主责, 次责 or 无责,
+  // 紧急救援 (急難救助 abroad, 道路救援 on the road), 行车记录仪, taking a new car 提车 and registering it 上牌, an agent
+  // 客户经理.
+  账户: ['帳戶'],
+  账号: ['帳號'],
+  签字: ['簽名'],
+  主责: ['肇事責任'],
+  次责: ['肇事責任'],
+  无责: ['無肇事'],
+  紧急救援: ['急難救助', '道路救援'],
+  行车记录仪: ['行車記錄器'],
+  提车: ['交車'],
+  上牌: ['領牌'],
+  客户经理: ['業務員'],
 };
