@@ -1,7 +1,8 @@
 /**
  * The title re-rank of the site search (REFERENCE.md "Site search", Ranking): the first TITLE_RERANK records of
  * site-search.ts's order are read (their data, which the first page of results loads anyway) and weighed up by their
- * titles: how much of the query a title holds (search-rank.ts titleShares and titlesShares), for a question an item of
+ * titles: how much of the query a title holds (search-rank.ts titleShares and titlesShares; the title read with the
+ * site's terms for the visitors' words it holds, inSiteTerms), for a question an item of
  * its own (an FAQ question and its answer) over the pages that mention its words, and for a visitor's letter the FAQ
  * question the letter holds (letterShare).
  *
@@ -59,6 +60,21 @@ export interface TitleQuery {
   question: boolean;
   /** A letter's character pairs (search-words.ts isSentence and textGrams); null for any other query. */
   letter: ReadonlySet<string> | null;
+  /** The visitors' words with the site's terms for them (SearchLexicon `rewrites`: 弄丟 → 遺失). */
+  rewrites?: readonly (readonly [string, readonly string[]])[];
+}
+
+/**
+ * A title with the site's terms for the visitors' words it holds (an FAQ question written in a visitor's words:
+ * 行李被航空公司弄丟了怎麼辦 is also read with 遺失), so that a query in the site's terms, or in other visitors'
+ * words for them (行李不見 → 行李遺失), finds its words in the title as it finds them in the answer.
+ * @param title a title, its Han characters unspaced
+ * @param rewrites the visitors' words with the site's terms (SearchLexicon `rewrites`)
+ * @returns the title, then the site's terms of the words it holds, space-separated
+ */
+export function inSiteTerms(title: string, rewrites: readonly (readonly [string, readonly string[]])[]): string {
+  const terms = rewrites.filter(([word]) => title.includes(word)).flatMap(([, site]) => site);
+  return terms.length === 0 ? title : `${title} ${terms.join(' ')}`;
 }
 
 /**
@@ -78,7 +94,8 @@ export async function weighTitles<T extends { score: number; result: PagefindRes
       const item = ITEM_URL.test(data?.url ?? '');
       const title = unspaceHan(item ? `${data?.meta.title ?? ''} ${data?.meta.section ?? ''}` : (data?.meta.title ?? ''));
       const letter = item && query.letter !== null ? letterShare(unspaceHan(data?.meta.title ?? ''), query.letter) : 0;
-      return { item, letter, shares: titleShares(title, query.understood, query.weight, query.words, query.holders) };
+      const read = inSiteTerms(title, query.rewrites ?? []);
+      return { item, letter, shares: titleShares(read, query.understood, query.weight, query.words, query.holders) };
     }),
   );
   const shares = titlesShares(
