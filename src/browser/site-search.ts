@@ -249,7 +249,8 @@ export async function searchSite(
   const typo = await sentenceTypos(query, foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold)), phrases, source, lexicon, options);
   const folded = withQuestionVerbs(typo.folded, lexicon);
   const intent = intentTerms(folded, lexicon.stopWords, known);
-  // A letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed, its typos not sought.
+  // A letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed, but for its words
+  // mistyped (sentenceTypos), its typos inside words not sought.
   const typed = isSentence(intent) ? sentenceWords(intent, known, new Set(lexicon.topics ?? [])) : intent;
   const verbatim = (options.verbatim ?? false) || !seeksTypos(intent);
   const { terms, suggestion } = await understand(phrases, typed, lexicon, source.sounds, verbatim);
