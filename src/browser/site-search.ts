@@ -330,16 +330,8 @@ export async function searchSite(
     .map((entry) => ({ ...entry, result: once(entry.result, entry.score) }));
   // A letter's pairs: the FAQ question it holds most of answers it (search-titles.ts letterShare).
   const letter = isSentence(intent) ? new Set(textGrams(folded)) : null;
-  const titled = await weighTitles(rest.slice(0, TITLE_RERANK), {
-    understood,
-    weights,
-    weight,
-    words,
-    holders,
-    question,
-    letter,
-    rewrites: lexicon.rewrites,
-  });
+  const { rewrites } = lexicon;
+  const titled = await weighTitles(rest.slice(0, TITLE_RERANK), { understood, weights, weight, words, holders, question, letter, rewrites });
   const ordered = [...titled.sort((a, b) => b.score - a.score), ...rest.slice(TITLE_RERANK)].map((entry) => entry.result);
   return { results: oncePerGroup([...first, ...ordered], lexicon.groups), terms, suggestion: corrected };
 }
