@@ -144,10 +144,11 @@ function homophoneTypos(records: readonly IndexRecord[], count: number): { word:
 
 /**
  * FAQ questions as a visitor's sentence with a word of the site mistyped: questions longer than TYPO_MAX_QUERY once
- * their question words are set aside (search-typos.ts seeksTypos: a shorter one has its typos sought inside words) holding a pair of the site's question vocabulary that is inside one of its own words (lexicon `topics`,
- * `bets`, `synonyms`: 理賠, 保險), its second character replaced by a common character read the same (one reading)
- * that no FAQ question writes after the first and that the segmenter leaves as a word of its own (陪 of 理陪; not 山
- * of 保山, another word).
+ * their question words are set aside (search-typos.ts seeksTypos: a shorter one has its typos sought inside words)
+ * holding a pair of the site's question vocabulary that is inside one of its own words (lexicon `topics`, `bets`,
+ * `synonyms`: 理賠, 保險), its second character replaced by a common character read the same (one reading) that no
+ * FAQ question writes after the first and that the segmenter leaves as a word of its own (陪 of 理陪; not 山 of 保山,
+ * another word).
  */
 function sentenceTypos(records: readonly IndexRecord[], count: number): { question: string; typo: string; word: string }[] {
   const lexicon = JSON.parse(readFileSync(join(dist, 'pagefind', 'site-lexicon.json'), 'utf8')) as {
