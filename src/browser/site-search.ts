@@ -246,7 +246,8 @@ export async function searchSite(
   const [lexicon, fold] = await Promise.all([source.lexicon(), source.fold && needsFold(query) ? source.fold() : null]);
   const phrases = phraseSearcher(pagefind);
   const known = knownWords(lexicon);
-  const typo = await sentenceTypos(query, foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold)), phrases, source, lexicon, options);
+  const plain = foldQuery(query, fold === null ? lexicon : withFold(lexicon, fold));
+  const typo = await sentenceTypos(query, plain, phrases, source, lexicon, known, options);
   const folded = withQuestionVerbs(typo.folded, lexicon);
   const intent = intentTerms(folded, lexicon.stopWords, known);
   // A letter (isSentence) is searched by its content words; a sentence (seeksTypos) as typed, but for its words
@@ -341,6 +342,7 @@ export async function searchSite(
  * correctSentence: 申請理陪 → 申請理賠), unless the visitor asked for the query as typed.
  * @param query the query as typed (correctedQuery)
  * @param folded the folded query (foldQuery)
+ * @param known the site's words (knownWords), kept whole
  * @returns the query corrected, and the suggestion of its first correction (null when there is none)
  */
 async function sentenceTypos(
@@ -349,15 +351,16 @@ async function sentenceTypos(
   phrases: Phrases,
   source: LexiconSource,
   lexicon: SearchLexicon,
+  known: ReadonlySet<string>,
   options: { verbatim?: boolean },
 ): Promise<{ folded: string; suggestion: SiteSearch['suggestion'] }> {
-  const terms = intentTerms(folded, lexicon.stopWords, knownWords(lexicon));
+  const terms = intentTerms(folded, lexicon.stopWords, known);
   if (options.verbatim === true || seeksTypos(terms)) return { folded, suggestion: null };
   const topics = lexicon.topics ?? [];
   // The pairs of the question vocabulary that are words: a word to the browser's segmenter, or in the site's own words.
   const own = [...lexicon.bets.flatMap(([names]) => names), ...lexicon.synonyms.flat(), ...(lexicon.rewrites ?? []).flatMap(([, to]) => to)];
   const targets = topics.filter((topic) => termWords(topic, new Set()).length === 1 || own.some((word) => word.includes(topic)));
-  const words = terms.map((term) => termWords(term, knownWords(lexicon)));
+  const words = terms.map((term) => termWords(term, known));
   const fixes = await correctSentence(words, topics, targets, async (pair) => (await phrases(pair)).size, source.sounds, source.typos);
   return correctedQuery(query, folded, fixes);
 }
