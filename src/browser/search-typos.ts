@@ -133,9 +133,9 @@ export async function correctTypos(
 }
 
 /**
- * Most pairs of a visitor's sentence checked for a word mistyped (correctSentence): each is a phrase search that
- * loads its characters' index chunks. Site choice, measured by the search bench (scripts/bench/README.md, search
- * section): with 4, a letter with a typo in a site word found what it finds typed right 44 times of 49; with 8, 49.
+ * Most pairs of a visitor's sentence checked for a word mistyped (correctSentence): each read alike is a phrase
+ * search that loads its characters' index chunks. Site choice, measured by the search bench (scripts/bench/README.md,
+ * search section): with 4, a letter with a typo in a site word found what it finds typed right 44 times of 49; with 8, 49.
  */
 export const SENTENCE_TYPO_PAIRS = 8;
 
@@ -149,7 +149,9 @@ const oneApart = (pair: readonly string[], topic: string): boolean => {
  * The pairs of a query that may be a word of the site mistyped: where the browser's segmenter cut a word of one
  * character beside another word (理/陪 of 申請理陪, 強制/仙 of 強制仙一樣賠嗎: ICU's dictionary knows no word a typo
  * makes), the two characters on either side of the cut, when they are no pair of the site's question vocabulary
- * while one of its words differs from them in one character (理賠, 制險 of 強制險).
+ * while one of its words differs from them in one character (理賠, 制險 of 強制險), and that character is the word of
+ * one character: a typo's character joins no word, while a character of a longer word is the visitor's own (樓 of
+ * 家/樓上 is no typo of 家人 or 家裡).
  * @param terms the words of each of the query's terms, in order (search-words.ts termWords): a pair never spans two
  * @param topics the site's question vocabulary (SearchLexicon `topics`: pairs two or more FAQ questions hold)
  * @param targets the pairs of `topics` that are words (a word to the browser's segmenter or inside one of the site's
@@ -165,7 +167,9 @@ export function mistypedPairs(terms: readonly (readonly string[])[], topics: rea
       const pair = [word.at(-1)!, next[0]!];
       const text = pair.join('');
       if (!pair.every((character) => HAN.test(character)) || topics.includes(text) || pairs.includes(text)) continue;
-      if (targets.some((target) => oneApart(pair, target))) pairs.push(text);
+      // The character that differs from the target's is a word of its own (陪 of 理/陪).
+      const alone = (target: string) => (Array.from(target)[0] === pair[0] ? next.length === 1 : word.length === 1);
+      if (targets.some((target) => oneApart(pair, target) && alone(target))) pairs.push(text);
     }
   }
   return pairs;
@@ -173,12 +177,14 @@ export function mistypedPairs(terms: readonly (readonly string[])[], topics: rea
 
 /**
  * A visitor's sentence's words mistyped (a query longer than TYPO_MAX_QUERY, whose typos inside words correctTypos
- * does not seek): of its first SENTENCE_TYPO_PAIRS mistypedPairs, each that no record holds becomes the word of the
- * site's question vocabulary that differs from it in one character read the same (理陪 → 理賠, 保顯 → 保險; the
- * vocabulary's most frequent first). A letter is searched by its words of two characters or more
- * (search-words.ts sentenceWords), so a word its typo cut into two of one character would be lost. The sounds are
- * loaded only when a pair no record holds is found, the sounds of the characters the site does not write only when
- * such a pair holds one.
+ * does not seek): of its first SENTENCE_TYPO_PAIRS mistypedPairs, each that reads the same as a word of the site's
+ * question vocabulary but for one character and that no record holds becomes that word (理陪 → 理賠, 保顯 → 保險;
+ * the vocabulary's most frequent first). A letter is searched by its words of two characters or more
+ * (search-words.ts sentenceWords), so a word its typo cut into two of one character would be lost. What it costs a
+ * first search (SEARCH_FIRST_SEARCH_KB): the sounds are loaded only when a sentence holds such a pair; only the pairs
+ * read alike are searched, as each search loads its characters' index chunks (the sentence's grammar, 要, 都, 先,
+ * which its own search leaves out); the sounds of the characters the site does not write only when such a pair holds
+ * one. Without the sounds (a failed fetch) the sentence is read as typed.
  * @param terms the words of each of the query's terms (mistypedPairs)
  * @param topics the site's question vocabulary, most frequent first
  * @param targets its words (mistypedPairs), most frequent first
@@ -196,21 +202,30 @@ export async function correctSentence(
   typoTable?: () => Promise<SoundTable>,
 ): Promise<{ from: string; to: string }[]> {
   const pairs = mistypedPairs(terms, topics, targets).slice(0, SENTENCE_TYPO_PAIRS);
-  const counts = await Promise.all(pairs.map(count));
-  const unheld = pairs.filter((_, i) => counts[i] === 0);
+  if (pairs.length === 0) return [];
+  const loaded = await tables().catch(() => null);
+  if (loaded === null) return [];
+  const own = readingTable(loaded.sounds);
+  const foreign = (pair: string) => Array.from(pair).some((character) => !own.has(character));
+  // A pair whose character the site does not write is searched before its sound is known (the other file).
+  const likely = pairs.filter((pair) => foreign(pair) || soundsLike(pair, targets, own) !== undefined);
+  const counts = await Promise.all(likely.map(count));
+  const unheld = likely.filter((_, i) => counts[i] === 0);
   if (unheld.length === 0) return [];
-  const { sounds } = await tables();
-  const own = readingTable(sounds);
-  const foreign = unheld.some((pair) => Array.from(pair).some((character) => !own.has(character)));
-  const readings = foreign && typoTable ? readingTable(sounds, await typoTable()) : own;
-  const alike = (a: string, b: string) => a !== b && (readings.get(a) ?? []).some((syllable) => (readings.get(b) ?? []).includes(syllable));
+  const readings = unheld.some(foreign) && typoTable ? readingTable(loaded.sounds, await typoTable().catch(() => ({}))) : own;
   return unheld.flatMap((from) => {
-    const pair = Array.from(from);
-    const to = targets.find(
-      (target) => oneApart(pair, target) && Array.from(target).every((character, i) => character === pair[i] || alike(character, pair[i]!)),
-    );
+    const to = soundsLike(from, targets, readings);
     return to === undefined ? [] : [{ from, to }];
   });
+}
+
+/** The first of the targets one character apart from a pair whose character there reads the same, if any. */
+function soundsLike(from: string, targets: readonly string[], readings: ReadonlyMap<string, readonly string[]>): string | undefined {
+  const pair = Array.from(from);
+  const alike = (a: string, b: string) => a !== b && (readings.get(a) ?? []).some((syllable) => (readings.get(b) ?? []).includes(syllable));
+  return targets.find(
+    (target) => oneApart(pair, target) && Array.from(target).every((character, i) => character === pair[i] || alike(character, pair[i]!)),
+  );
 }
 
 /**

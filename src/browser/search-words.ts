@@ -149,9 +149,10 @@ const QUANTITY = /^[〇零一二三四五六七八九十百千萬兩幾好半]+�
 export const isSentence = (terms: readonly string[]): boolean => terms.reduce((sum, term) => sum + Array.from(term).length, 0) >= SENTENCE_MIN_LENGTH;
 
 /**
- * The content words of a visitor's letter (isSentence): each term cut into its words
- * (wordBoundaries), the words of one Han character left out (他, 被, 從, 去, 等: the grammar of a sentence, which every
- * record holds; a site's one-character word such as 險 is no query of its own in a sentence) and so are quantities
+ * The content words of a visitor's letter (isSentence): each term cut into its words (wordBoundaries; two of one
+ * character joined where the site's questions write their pair: rejoinTopics), the words of one Han character left
+ * out (他, 被, 從, 去, 等: the grammar of a sentence, which every record holds; a site's one-character word such as 險
+ * is no query of its own in a sentence) and so are quantities
  * (QUANTITY: 七十二歲, 一個), Latin words and
  * numbers kept (ATM). What is left is searched: the content words decide the match, and the index chunks of the
  * sentence's grammar characters are not loaded (every character searched loads its chunks, about 2–3 KB each).
@@ -163,9 +164,30 @@ export const isSentence = (terms: readonly string[]): boolean => terms.reduce((s
  */
 export function sentenceWords(terms: readonly string[], known: ReadonlySet<string>, topics: ReadonlySet<string> = new Set()): string[] {
   const words = terms
-    .flatMap((term) => termWords(term, known))
+    .flatMap((term) => rejoinTopics(termWords(term, known), topics))
     .filter((word) => !HAN_CHARACTER.test(word) || (Array.from(word).length >= 2 && !QUANTITY.test(word)));
   return words.some((word) => HAN_CHARACTER.test(word)) ? mostTelling(words, known, topics) : [...terms];
+}
+
+/**
+ * A term's words with each two of one Han character side by side joined back where their pair is of the site's
+ * question vocabulary (`topics`): the browser's segmenter cuts some of the insurer's words into characters (續保會 →
+ * 續, 保, 會; 車子都 → 車, 子, 都), and a letter leaves words of one character out (sentenceWords).
+ * @param words a term's words (termWords)
+ * @param topics the site's question vocabulary (SearchLexicon `topics`)
+ * @returns the words, those pairs joined, in order
+ */
+export function rejoinTopics(words: readonly string[], topics: ReadonlySet<string>): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const [word, next] = [words[i]!, words[i + 1]];
+    const single = (text: string | undefined) => text !== undefined && Array.from(text).length === 1 && HAN_CHARACTER.test(text);
+    if (single(word) && single(next) && topics.has(word + next)) {
+      joined.push(word + next);
+      i += 1;
+    } else joined.push(word);
+  }
+  return joined;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   QUERY_MAX_CHUNKS,
   replaceWord,
   SENTENCE_MAX_CHARACTERS,
+  rejoinTopics,
   sentenceWords,
   termAbbreviations,
   termWords,
@@ -312,21 +313,56 @@ describe('words of a query', () => {
     expect(mistypedPairs(terms, topics, targets)).toEqual(['理陪', '先賠']);
     // A word's last character and a word of one character after it (強制/仙), within a term, never across two.
     expect(mistypedPairs([['強制', '仙'], ['理'], ['陪']], topics, targets)).toEqual(['制仙']);
+    // The character apart from the site's word is part of a longer word (樓 of 樓上, 申 of 申請): the visitor's own.
+    expect(
+      mistypedPairs(
+        [
+          ['家', '樓上'],
+          ['保', '申請'],
+        ],
+        ['家人'],
+        ['家人', '保險'],
+      ),
+    ).toEqual([]);
     let fetched = 0;
     const sounds = async () => {
       fetched += 1;
-      return { sounds: { pei: '賠陪培', xian: '險先顯仙', li: '理' } };
+      return { sounds: { pei: '賠陪培', xian: '險先顯仙', li: '理', cai: '財' } };
     };
-    const none = async () => 0;
-    // 先賠 is read as typed: 先 does not sound like 理, and 險賠, which it sounds like, spans two words (火險/賠嗎).
+    const searched: string[] = [];
+    const none = async (pair: string) => {
+      searched.push(pair);
+      return 0;
+    };
+    // 先賠 is read as typed: 先 does not sound like 理, and 險賠, which it sounds like, spans two words (火險/賠嗎). Only
+    // the pair read alike is searched (each search loads its characters' index chunks).
     expect(await correctSentence(terms, topics, targets, none, sounds)).toEqual([{ from: '理陪', to: '理賠' }]);
+    expect(searched).toEqual(['理陪']);
     expect(await correctSentence([['寵物', '保', '顯', '老']], topics, targets, none, sounds)).toEqual([{ from: '保顯', to: '保險' }]);
     expect(fetched).toBe(2);
-    // A pair some record holds is the visitor's own word: no correction, and the sounds are not fetched.
+    // A pair some record holds is the visitor's own word: no correction.
     expect(await correctSentence(terms, topics, targets, async () => 3, sounds)).toEqual([]);
-    expect(fetched).toBe(2);
-    // A character one apart that does not sound alike is no typo (理/財 of 理財).
+    // A sentence without such a pair fetches no sounds.
+    expect(await correctSentence([['申請', '理賠']], topics, targets, none, sounds)).toEqual([]);
+    expect(fetched).toBe(3);
+    // A character one apart that does not sound alike is no typo (理/財 of 理財), and is not searched.
+    searched.length = 0;
     expect(await correctSentence([['申請', '理', '財']], topics, targets, none, sounds)).toEqual([]);
+    expect(searched).toEqual([]);
+    // A character the site does not write (沛) is searched first, and read by the other file's sounds only then.
+    let typos = 0;
+    const typoTable = async () => {
+      typos += 1;
+      return { pei: '沛' };
+    };
+    expect(await correctSentence([['申請', '理', '沛']], topics, targets, none, sounds, typoTable)).toEqual([{ from: '理沛', to: '理賠' }]);
+    expect(await correctSentence([['申請', '理', '沛']], topics, targets, async () => 2, sounds, typoTable)).toEqual([]);
+    expect(typos).toBe(1);
+    // Without the sounds (a failed fetch), the sentence is read as typed.
+    const failing = async (): Promise<{ sounds: Record<string, string> }> => {
+      throw new Error('offline');
+    };
+    expect(await correctSentence(terms, topics, targets, none, failing)).toEqual([]);
   });
 
   it('the suggestion names the pair as the visitor typed it, so that the page can link the query corrected', () => {
@@ -365,6 +401,17 @@ describe('words of a query', () => {
     expect(kept).not.toContain('一個');
     expect(kept).not.toContain('好幾千');
     expect(kept).toContain('一樓');
+  });
+
+  it("a letter's words the segmenter cut into characters are joined back where the site's questions write them", () => {
+    const topics = new Set(['續保', '車子', '寵物']);
+    // ICU's dictionary cuts 續保會 into 續, 保, 會 and 車子都 into 車, 子, 都; a letter leaves words of one character out.
+    expect(rejoinTopics(['老', '了', '續', '保', '會', '越來越', '貴'], topics)).toEqual(['老', '了', '續保', '會', '越來越', '貴']);
+    expect(rejoinTopics(['車', '子', '都', '不會', '開'], topics)).toEqual(['車子', '都', '不會', '開']);
+    // A character of a longer word is not taken from it; a pair the questions do not write stays apart.
+    expect(rejoinTopics(['寵', '物保險', '停', '掉'], topics)).toEqual(['寵', '物保險', '停', '掉']);
+    const letter = intentTerms('我家貓咪今年十一歲了，聽說寵物保險老了續保會越來越貴，是真的嗎', ['的', '了', '嗎', '是'], new Set());
+    expect(sentenceWords(letter, new Set(['寵物保險']), topics)).toContain('續保');
   });
 
   it("a letter's words that the site's questions use (its question vocabulary) are searched before its later words", () => {
