@@ -153,8 +153,9 @@ export const withFold = (lexicon: FoldTables, fold: FoldTables): FoldTables => (
 });
 
 /**
- * What a typo is compared with (/pagefind/site-sounds.json), loaded only by a search with a term that finds (almost)
- * nothing, so that most searches do without its bytes.
+ * What a typo is compared with, loaded only by a search with a term that finds (almost) nothing, so that most searches
+ * do without its bytes: its `sounds` (/pagefind/site-sounds.json) and its `words` (/pagefind/site-words.json), two
+ * files, as a visitor's sentence reads its words mistyped by the sounds alone (LexiconSource `readings`).
  */
 export interface SearchSounds {
   /** Toneless pinyin syllable → the site's characters read so (`pei` → `賠陪培…`), for the syllables of `words`. */
@@ -174,8 +175,10 @@ export type SearchTypos = Record<string, string>;
 export const LEXICON_URL = '/pagefind/site-lexicon.json';
 /** Where the build writes the folding tables of the characters Big5 does not have (beside the lexicon; FoldTables). */
 export const FOLD_URL = '/pagefind/site-fold.json';
-/** Where the build writes the sounds and words of the typo suggestions (beside the lexicon). */
+/** Where the build writes the sounds of the typo suggestions (beside the lexicon; SearchSounds `sounds`). */
 export const SOUNDS_URL = '/pagefind/site-sounds.json';
+/** Where the build writes the words of the typo suggestions (beside the lexicon; SearchSounds `words`). */
+export const WORDS_URL = '/pagefind/site-words.json';
 /** Where the build writes the sounds of the characters the site does not write (beside the lexicon). */
 export const TYPOS_URL = '/pagefind/site-typos.json';
 /** Where Pagefind's fragment files are (`<id>.pf_fragment`: one page, or a group of pages by id). */
@@ -194,17 +197,20 @@ export interface LexiconSource {
   /** The folding tables of the characters Big5 does not have (absent: the lexicon's alone fold a query). */
   fold?: () => Promise<FoldTables>;
   sounds: () => Promise<SearchSounds>;
+  /** The sounds alone, without the words (absent: `sounds` is asked instead). */
+  readings?: () => Promise<Pick<SearchSounds, 'sounds'>>;
   /** The sounds of the characters the site does not write (absent: no such typo is read). */
   typos?: () => Promise<SearchTypos>;
 }
 
 /**
- * The site's lexicon files (LEXICON_URL, FOLD_URL, SOUNDS_URL, TYPOS_URL) as a LexiconSource: the folding file is only
- * fetched for a query that needs it (needsFold), the sounds by a search that needs a suggestion, the typos' by one whose
- * suspected typo is a character the site does not write.
+ * The site's lexicon files (LEXICON_URL, FOLD_URL, SOUNDS_URL, WORDS_URL, TYPOS_URL) as a LexiconSource: the folding
+ * file is only fetched for a query that needs it (needsFold), the sounds and the words by a search that needs a
+ * suggestion (the sounds alone by a sentence read for its words mistyped), the typos' by one whose suspected typo is a
+ * character the site does not write.
  * A failed fetch is not kept, so the next search tries again.
  */
-export function siteLexicon(urls: { lexicon?: string; fold?: string; sounds?: string; typos?: string } = {}): LexiconSource {
+export function siteLexicon(urls: { lexicon?: string; fold?: string; sounds?: string; words?: string; typos?: string } = {}): LexiconSource {
   const once = <T>(url: string) => {
     let loading: Promise<T> | undefined;
     return () => {
@@ -215,10 +221,18 @@ export function siteLexicon(urls: { lexicon?: string; fold?: string; sounds?: st
       return loading;
     };
   };
+  const readings = once<Pick<SearchSounds, 'sounds'> & Partial<Pick<SearchSounds, 'words'>>>(urls.sounds ?? SOUNDS_URL);
+  const words = once<string[]>(urls.words ?? WORDS_URL);
   return {
     lexicon: once<SearchLexicon>(urls.lexicon ?? LEXICON_URL),
     fold: once<FoldTables>(urls.fold ?? FOLD_URL),
-    sounds: once<SearchSounds>(urls.sounds ?? SOUNDS_URL),
+    // Without the words file (a server still serving an index of before the split, whose sounds file held them), the
+    // sounds file's own words, else none: the search goes on without a suggestion rather than failing.
+    sounds: async () => {
+      const [loaded, list] = await Promise.all([readings(), words().catch(() => null)]);
+      return { sounds: loaded.sounds, words: list ?? loaded.words ?? [] };
+    },
+    readings,
     typos: once<SearchTypos>(urls.typos ?? TYPOS_URL),
   };
 }

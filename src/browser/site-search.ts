@@ -361,7 +361,8 @@ async function sentenceTypos(
   const own = [...lexicon.bets.flatMap(([names]) => names), ...lexicon.synonyms.flat(), ...(lexicon.rewrites ?? []).flatMap(([, to]) => to)];
   const targets = topics.filter((topic) => termWords(topic, new Set()).length === 1 || own.some((word) => word.includes(topic)));
   const words = terms.map((term) => termWords(term, known));
-  const fixes = await correctSentence(words, topics, targets, async (pair) => (await phrases(pair)).size, source.sounds, source.typos);
+  const count = async (pair: string) => (await phrases(pair)).size;
+  const fixes = await correctSentence(words, topics, targets, count, source.readings ?? source.sounds, source.typos);
   return correctedQuery(query, folded, fixes);
 }
 

@@ -50,6 +50,7 @@ import {
   SEARCH_FOLD_FILE,
   SEARCH_LEXICON_FILE,
   SEARCH_SOUNDS_FILE,
+  SEARCH_WORDS_FILE,
   SEARCH_TYPOS_FILE,
 } from './search-lexicon';
 
@@ -233,31 +234,42 @@ export async function indexSite(options: {
     const pageTexts: string[] = [];
     const covers: string[] = [];
     for (let i = 0; i < options.files.length; i += INDEX_BATCH) {
-      const added = await Promise.all(
+      // Read and spaced in parallel, handed to Pagefind one by one in the files' order: Pagefind numbers the pages in
+      // the order they arrive, and its ranking breaks ties by that number, so the same pages must give the same index
+      // (the same order of results after every rebuild).
+      const prepared = await Promise.all(
         options.files.slice(i, i + INDEX_BATCH).map(async (file) => {
           const html = await readFile(file, 'utf8');
           const sourcePath = relative(root, file).split(sep).join('/');
           const indexed = html.includes(PAGEFIND_BODY);
-          if (indexed) pageCount += 1;
           const texts: string[] = [];
           const content = spacedPageHtml(html, indexed ? (text) => texts.push(text) : undefined);
-          if (indexed) pageTexts.push(texts.join(' '));
           const sitePath = sourcePath === 'index.html' ? '/' : `/${sourcePath.replace(/\/?index\.html$/, '').replace(/\.html$/, '')}`;
-          if (indexed && SEARCH_PRODUCT_PAGES.test(sitePath)) covers.push(...productCovers(html));
           // The page's items (FAQ questions) are records of their own (src/integrations/search-items.ts).
-          const items = searchItems(html, sitePath);
-          pageCount += items.length;
-          const records = items.map((item) => {
+          const items = searchItems(html, sitePath).map((item) => {
             const itemTexts: string[] = [];
             const document = spacedPageHtml(searchItemDocument(item, SEARCH_INDEX_LANGUAGE), (text) => itemTexts.push(text));
-            pageTexts.push(itemTexts.join(' '));
-            return index.addHTMLFile({ url: item.url, content: document });
+            return { url: item.url, content: document, text: itemTexts.join(' ') };
           });
-          return Promise.all([index.addHTMLFile({ sourcePath, content }), ...records]);
+          const pageCovers = indexed && SEARCH_PRODUCT_PAGES.test(sitePath) ? productCovers(html) : [];
+          return { sourcePath, content, indexed, text: texts.join(' '), items, covers: pageCovers };
         }),
       );
-      const errors = added.flat().flatMap((result) => result.errors);
-      if (errors.length > 0) throw new Error(`Search index: ${errors.join('; ')}`);
+      for (const page of prepared) {
+        if (page.indexed) {
+          pageCount += 1;
+          pageTexts.push(page.text);
+        }
+        covers.push(...page.covers);
+        pageCount += page.items.length;
+        const added = [await index.addHTMLFile({ sourcePath: page.sourcePath, content: page.content })];
+        for (const item of page.items) {
+          pageTexts.push(item.text);
+          added.push(await index.addHTMLFile({ url: item.url, content: item.content }));
+        }
+        const errors = added.flatMap((result) => result.errors);
+        if (errors.length > 0) throw new Error(`Search index: ${errors.join('; ')}`);
+      }
     }
     if (pageCount === 0) throw new Error('Search index: no page has data-pagefind-body.');
     const written = await index.writeFiles({ outputPath: output });
@@ -266,7 +278,8 @@ export async function indexSite(options: {
     const { lexicon, fold, sounds, typos } = buildLexicon({ pageTexts, pages: await readIndexedPages(output), covers });
     await writeFile(join(output, SEARCH_LEXICON_FILE), JSON.stringify(lexicon));
     await writeFile(join(output, SEARCH_FOLD_FILE), JSON.stringify(fold));
-    await writeFile(join(output, SEARCH_SOUNDS_FILE), JSON.stringify(sounds));
+    await writeFile(join(output, SEARCH_SOUNDS_FILE), JSON.stringify({ sounds: sounds.sounds }));
+    await writeFile(join(output, SEARCH_WORDS_FILE), JSON.stringify(sounds.words));
     await writeFile(join(output, SEARCH_TYPOS_FILE), JSON.stringify(typos));
     logger.info(`${pageCount} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE}, ${cut?.after} word chunks)`);
   } finally {

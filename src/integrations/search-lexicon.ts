@@ -1,9 +1,11 @@
 /**
  * The search lexicon, written by the search-index step beside the index in two files, which only the search page
  * loads (REFERENCE.md "Browser side": "Search understands the visitor"; content pages never download them): `pagefind/site-lexicon.json`
- * (src/browser/site-search.ts SearchLexicon: what every search needs) and `pagefind/site-sounds.json` (SearchSounds:
- * what a typo is compared with, fetched only by a search with a term that finds almost nothing). Every byte of the
- * first is part of every first search (the budget of SEARCH_FIRST_SEARCH_KB).
+ * (src/browser/site-search.ts SearchLexicon: what every search needs) and what a typo is compared with (SearchSounds),
+ * fetched only by a search with a term that finds almost nothing: its `sounds` in `pagefind/site-sounds.json`, its
+ * `words` in `pagefind/site-words.json` (SEARCH_WORDS_FILE), as a visitor's sentence reads its words mistyped by the
+ * sounds alone (src/browser/search-typos.ts correctSentence). Every byte of the first is part of every first search
+ * (the budget of SEARCH_FIRST_SEARCH_KB).
  *
  * - `chars`, `phrases`: OpenCC's simplified → traditional tables (opencc-js, cn → twp), cut down at build time to
  *   what the site writes: a character whose traditional form appears in the site's text and which the site does not
@@ -59,8 +61,10 @@ import { SEARCH_GLOSSARY } from '../site/search-glossary';
 export const SEARCH_LEXICON_FILE = 'site-lexicon.json';
 /** File name of the folding tables of the characters Big5 does not have (search-source FOLD_URL). */
 export const SEARCH_FOLD_FILE = 'site-fold.json';
-/** File name of the typo sounds in the index's folder (site-search SOUNDS_URL). */
+/** File name of the typo sounds (SearchSounds `sounds`) in the index's folder (site-search SOUNDS_URL). */
 export const SEARCH_SOUNDS_FILE = 'site-sounds.json';
+/** File name of the words a typo inside a word is compared with (site-search WORDS_URL). */
+export const SEARCH_WORDS_FILE = 'site-words.json';
 /** File name of the sounds of the characters the site does not write (site-search TYPOS_URL). */
 export const SEARCH_TYPOS_FILE = 'site-typos.json';
 /** Longest OpenCC phrase kept, in characters (a query's words are short). */

@@ -5,7 +5,7 @@
  * System notifications are answered with an empty list here, so no announcement dialog covers the page.
  */
 import type { Page } from '@playwright/test';
-import { LEXICON_URL, SOUNDS_URL } from '../../src/browser/search-source';
+import { LEXICON_URL, SOUNDS_URL, WORDS_URL } from '../../src/browser/search-source';
 import { MAX_QUERY_LENGTH } from '../../src/lib/search';
 import { RECOMMENDED_SEARCHES, SEARCH_TEXT } from '../../src/site/texts/search';
 import { SEARCH_PAGE_SIZE } from '../../src/site/limits';
@@ -492,9 +492,14 @@ test.describe('/search understands what visitors mean', () => {
     await expect(first.locator('.search-result__excerpt')).not.toHaveText('');
     expect(fetched, 'a search whose words are found').toContain(LEXICON_URL);
     expect(fetched, 'a search whose words are found').not.toContain(SOUNDS_URL);
+    // A sentence's word mistyped is read by the sounds alone; a word that finds almost nothing also by the words.
+    await search(page, '我的機車被偷了，要準備哪些文件才能申請理陪？');
+    await expect(results(page).getByText(SEARCH_TEXT.didYouMean)).toBeVisible();
+    expect(fetched, 'a sentence with a typo').toContain(SOUNDS_URL);
+    expect(fetched, 'a sentence with a typo').not.toContain(WORDS_URL);
     await search(page, '理陪');
     await expect(results(page).getByText(SEARCH_TEXT.didYouMean)).toBeVisible();
-    expect(fetched, 'a search with a typo').toContain(SOUNDS_URL);
+    expect(fetched, 'a search with a typo').toContain(WORDS_URL);
   });
 
   test('one result per page: no page twice, no list page, the location pages as one (their branches are results of their own)', async ({ page }) => {

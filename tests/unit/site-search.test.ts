@@ -1,10 +1,11 @@
 /**
  * The search index's form of Chinese text (src/browser/site-search.ts, src/integrations/search-index.ts):
  * every Han character a word of its own in the pages Pagefind reads and in the query, so that a query is found as
- * a substring whatever words a dictionary would cut; and the spaces taken back out of what a visitor reads.
+ * a substring whatever words a dictionary would cut; and the spaces taken back out of what a visitor reads. Beside it,
+ * the lexicon's files as a search fetches them (src/browser/search-source.ts siteLexicon).
  */
-import { describe, expect, it } from 'vitest';
-import { phraseQuery, spaceHan } from '../../src/browser/search-source';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phraseQuery, SOUNDS_URL, siteLexicon, spaceHan, WORDS_URL } from '../../src/browser/search-source';
 import { queryTerms } from '../../src/browser/search-query';
 import { unspaceHan } from '../../src/browser/search-text';
 import { spacedPageHtml } from '../../src/integrations/search-index';
@@ -77,5 +78,36 @@ describe('spacedPageHtml', () => {
     expect(spaced).toContain('<h1 title="理賠"> 理  賠<b> 服  務</b></h1>');
     expect(spaced).toContain('<p> 撥  打  理  賠  &amp; ESG</p>');
     expect(spaced.replace(/ (?=\p{Script=Han})|(?<=\p{Script=Han}) /gu, '')).toBe(html);
+  });
+});
+
+describe('siteLexicon', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A server of the lexicon's files: path → JSON body, any other path a 404; the paths asked for, in order. */
+  const serve = (files: Record<string, unknown>) => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return url in files ? new Response(JSON.stringify(files[url])) : new Response('', { status: 404 });
+    });
+    return asked;
+  };
+
+  it("fetches the sounds alone for a sentence's typos, and the words beside them for a suggestion", async () => {
+    const asked = serve({ [SOUNDS_URL]: { sounds: { pei: '賠陪' } }, [WORDS_URL]: ['理賠'] });
+    const source = siteLexicon();
+    expect(await source.readings!()).toEqual({ sounds: { pei: '賠陪' } });
+    expect(asked).toEqual([SOUNDS_URL]);
+    expect(await source.sounds()).toEqual({ sounds: { pei: '賠陪' }, words: ['理賠'] });
+    expect(asked, 'each file once').toEqual([SOUNDS_URL, WORDS_URL]);
+  });
+
+  it("without the words file (a server still on an index of before it), the sounds file's words or none", async () => {
+    serve({ [SOUNDS_URL]: { sounds: { pei: '賠陪' }, words: ['理賠'] } });
+    expect(await siteLexicon().sounds()).toEqual({ sounds: { pei: '賠陪' }, words: ['理賠'] });
+    vi.unstubAllGlobals();
+    serve({ [SOUNDS_URL]: { sounds: { pei: '賠陪' } } });
+    expect(await siteLexicon().sounds()).toEqual({ sounds: { pei: '賠陪' }, words: [] });
   });
 });
