@@ -1,5 +1,5 @@
 /**
- * The search lexicon, written by the search-index step beside the index in two files, which only the search page
+ * The search lexicon, written by the search-index step beside the index in files of its own, which only the search page
  * loads (REFERENCE.md "Browser side": "Search understands the visitor"; content pages never download them): `pagefind/site-lexicon.json`
  * (src/browser/site-search.ts SearchLexicon: what every search needs) and what a typo is compared with (SearchSounds),
  * fetched only by a search with a term that finds almost nothing: its `sounds` in `pagefind/site-sounds.json`, its
