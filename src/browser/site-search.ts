@@ -10,7 +10,8 @@
  *
  * On that, the query is understood (REFERENCE.md "Browser side": "Search understands the visitor") with the search lexicon the
  * build writes beside the index (src/integrations/search-lexicon.ts, loaded with the search page only; its typo
- * sounds, a file of their own, only by a search that needs a suggestion, as every byte counts in a first search):
+ * sounds and words, files of their own, only by a search that needs a suggestion, the sounds alone by a sentence read
+ * for its words mistyped, as every byte counts in a first search):
  *
  * 1. Folding: NFKC (full-width ＥＳＧ → ESG, ？ → ?), lower case, simplified → traditional by OpenCC's tables
  *    restricted to the site's text (phrases first, longest match: 台风 → 颱風; then characters: 车险 → 車險); the

@@ -89,7 +89,7 @@ const searchCodeDigest = (): string => codeDigest(SEARCH_CODE, import.meta.url);
 /** The attribute that marks an indexed page's body (SiteLayout's `<main>`). */
 const PAGEFIND_BODY = 'data-pagefind-body';
 
-/** Pages handed to Pagefind at once. */
+/** Pages read and spaced at once (then handed to Pagefind in the files' order). */
 const INDEX_BATCH = 32;
 
 /** Elements whose content is not text (htmlparser2 reports it as text; it is left as it is). */
