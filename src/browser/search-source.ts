@@ -61,7 +61,7 @@ export function foldWidth(text: string): string {
 
 /**
  * What every search needs beside the index (src/integrations/search-lexicon.ts writes it;
- * /pagefind/site-lexicon.json). Page ids are Pagefind's result ids.
+ * LEXICON_URL). Page ids are Pagefind's result ids.
  */
 export interface SearchLexicon {
   /**
@@ -106,7 +106,7 @@ export interface SearchLexicon {
  * The simplified → traditional tables of a query's folding (SearchLexicon `chars` and `phrases`). The lexicon holds
  * those whose simplified side is written in Big5's characters (万, 机, 网; 信息 → 資訊, 旅游 → 旅遊), which a query in
  * Traditional characters may hold; the others (车 → 車, 台风 → 颱風: a simplified character Big5 does not have) are in
- * a file of their own (/pagefind/site-fold.json), fetched only for a query holding such a character (needsFold), so
+ * a file of their own (FOLD_URL), fetched only for a query holding such a character (needsFold), so
  * that a query in Traditional characters does without its bytes (about 4 KB of every first search).
  */
 export type FoldTables = Pick<SearchLexicon, 'chars' | 'phrases'>;
@@ -154,7 +154,7 @@ export const withFold = (lexicon: FoldTables, fold: FoldTables): FoldTables => (
 
 /**
  * What a typo is compared with, loaded only by a search with a term that finds (almost) nothing, so that most searches
- * do without its bytes: its `sounds` (/pagefind/site-sounds.json) and its `words` (/pagefind/site-words.json), two
+ * do without its bytes: its `sounds` (SOUNDS_URL) and its `words` (WORDS_URL), two
  * files, as a visitor's sentence reads its words mistyped by the sounds alone (LexiconSource `readings`).
  */
 export interface SearchSounds {
@@ -165,22 +165,47 @@ export interface SearchSounds {
 }
 
 /**
- * What a typo of a character the site does not write is read by (/pagefind/site-typos.json): toneless syllable → the
+ * What a typo of a character the site does not write is read by (TYPOS_URL): toneless syllable → the
  * common characters (Big5's level 1) the site does not write, which a visitor may type for one it does
  * (src/browser/search-typos.ts). Fetched only when a suspected typo is such a character.
  */
 export type SearchTypos = Record<string, string>;
 
+/**
+ * The shape of the lexicon's files (SearchLexicon, FoldTables, SearchSounds, SearchTypos) that this code reads, named in
+ * their file names (SEARCH_FILES): a change of any file's shape raises it. A search page opened before a deploy runs the
+ * code it was built with for as long as it stays open, and fetches the lexicon's files when a search first needs them,
+ * maybe after the switch: with the shape in the name, it fetches the files of its own shape, which the deploy carries
+ * over into the new release for a day (scripts/lib/releases.mjs CARRIED_FOLDERS, ASSET_GRACE_MS), instead of reading
+ * a new shape its code does not know (REFERENCE.md "Publishing rules": old pages' assets stay reachable). A test of the
+ * built site pins the shapes this number stands for (tests/site/search-understanding.test.ts).
+ */
+export const LEXICON_FORMAT = 3;
+
+/** File names of the lexicon's files in the index's folder (`pagefind/`), each with the shape's number (LEXICON_FORMAT). */
+export const SEARCH_FILES = Object.freeze({
+  /** What every search needs (SearchLexicon). */
+  lexicon: `site-lexicon.${LEXICON_FORMAT}.json`,
+  /** The folding tables of the characters Big5 does not have (FoldTables). */
+  fold: `site-fold.${LEXICON_FORMAT}.json`,
+  /** The sounds of the typo suggestions (SearchSounds `sounds`). */
+  sounds: `site-sounds.${LEXICON_FORMAT}.json`,
+  /** The words of the typo suggestions (SearchSounds `words`). */
+  words: `site-words.${LEXICON_FORMAT}.json`,
+  /** The sounds of the characters the site does not write (SearchTypos). */
+  typos: `site-typos.${LEXICON_FORMAT}.json`,
+});
+
 /** Where the build writes the lexicon (in the index's folder, so it comes and goes with it). */
-export const LEXICON_URL = '/pagefind/site-lexicon.json';
+export const LEXICON_URL = `/pagefind/${SEARCH_FILES.lexicon}`;
 /** Where the build writes the folding tables of the characters Big5 does not have (beside the lexicon; FoldTables). */
-export const FOLD_URL = '/pagefind/site-fold.json';
+export const FOLD_URL = `/pagefind/${SEARCH_FILES.fold}`;
 /** Where the build writes the sounds of the typo suggestions (beside the lexicon; SearchSounds `sounds`). */
-export const SOUNDS_URL = '/pagefind/site-sounds.json';
+export const SOUNDS_URL = `/pagefind/${SEARCH_FILES.sounds}`;
 /** Where the build writes the words of the typo suggestions (beside the lexicon; SearchSounds `words`). */
-export const WORDS_URL = '/pagefind/site-words.json';
+export const WORDS_URL = `/pagefind/${SEARCH_FILES.words}`;
 /** Where the build writes the sounds of the characters the site does not write (beside the lexicon). */
-export const TYPOS_URL = '/pagefind/site-typos.json';
+export const TYPOS_URL = `/pagefind/${SEARCH_FILES.typos}`;
 /** Where Pagefind's fragment files are (`<id>.pf_fragment`: one page, or a group of pages by id). */
 export const FRAGMENT_URL = '/pagefind/fragment/';
 
@@ -221,16 +246,15 @@ export function siteLexicon(urls: { lexicon?: string; fold?: string; sounds?: st
       return loading;
     };
   };
-  const readings = once<Pick<SearchSounds, 'sounds'> & Partial<Pick<SearchSounds, 'words'>>>(urls.sounds ?? SOUNDS_URL);
+  const readings = once<Pick<SearchSounds, 'sounds'>>(urls.sounds ?? SOUNDS_URL);
   const words = once<string[]>(urls.words ?? WORDS_URL);
   return {
     lexicon: once<SearchLexicon>(urls.lexicon ?? LEXICON_URL),
     fold: once<FoldTables>(urls.fold ?? FOLD_URL),
-    // Without the words file (a server still serving an index of before the split, whose sounds file held them), the
-    // sounds file's own words, else none: the search goes on without a suggestion rather than failing.
+    // Without the words file (a failed fetch), no words: the search goes on without a suggestion rather than failing.
     sounds: async () => {
-      const [loaded, list] = await Promise.all([readings(), words().catch(() => null)]);
-      return { sounds: loaded.sounds, words: list ?? loaded.words ?? [] };
+      const [loaded, list] = await Promise.all([readings(), words().catch(() => [])]);
+      return { sounds: loaded.sounds, words: list };
     },
     readings,
     typos: once<SearchTypos>(urls.typos ?? TYPOS_URL),

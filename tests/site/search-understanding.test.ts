@@ -25,6 +25,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { measureSearch } from '../../scripts/search-recall.mjs';
 import { seeksTypos, TYPO_TRIES } from '../../src/browser/search-typos';
 import { intentTerms } from '../../src/browser/search-query';
+import { SEARCH_FILES } from '../../src/browser/search-source';
 import { unspaceHan } from '../../src/browser/search-text';
 import { SEARCH_COLLAPSED_PAGES, SEARCH_STOP_WORDS, SEARCH_SYNONYMS } from '../../src/site/search-terms';
 import { SEARCH_COLLOQUIAL } from '../../src/site/search-colloquial';
@@ -96,12 +97,12 @@ function homophoneTypos(records: readonly IndexRecord[], count: number): { word:
   // Characters the search folds as simplified ones (么 → 麼) are left out: they are read as another character. The
   // lexicon holds those Big5 has, the folding file the others (src/browser/search-source.ts FoldTables).
   const folded = new Set(
-    ['site-lexicon.json', 'site-fold.json'].flatMap((file) =>
+    [SEARCH_FILES.lexicon, SEARCH_FILES.fold].flatMap((file) =>
       Object.keys((JSON.parse(readFileSync(join(dist, 'pagefind', file), 'utf8')) as { chars: object }).chars),
     ),
   );
   const pool = commonCharacters().filter((character) => !folded.has(character));
-  const siteSounds = (JSON.parse(readFileSync(join(dist, 'pagefind', 'site-sounds.json'), 'utf8')) as { sounds: Record<string, string> }).sounds;
+  const siteSounds = (JSON.parse(readFileSync(join(dist, 'pagefind', SEARCH_FILES.sounds), 'utf8')) as { sounds: Record<string, string> }).sounds;
   const bySyllable = new Map<string, string[]>();
   for (const character of pool)
     for (const syllable of syllables(character)) bySyllable.set(syllable, [...(bySyllable.get(syllable) ?? []), character]);
@@ -151,7 +152,7 @@ function homophoneTypos(records: readonly IndexRecord[], count: number): { word:
  * another word).
  */
 function sentenceTypos(records: readonly IndexRecord[], count: number): { question: string; typo: string; word: string }[] {
-  const lexicon = JSON.parse(readFileSync(join(dist, 'pagefind', 'site-lexicon.json'), 'utf8')) as {
+  const lexicon = JSON.parse(readFileSync(join(dist, 'pagefind', SEARCH_FILES.lexicon), 'utf8')) as {
     topics?: string[];
     bets: [string[], string, string][];
     synonyms: string[][];
@@ -224,7 +225,7 @@ describe('site search understanding (words from the built index)', () => {
     // A cover's short name (班延險 for 班機延誤): the first characters of its first two pairs and 險, built from the
     // covers the lexicon read off the product pages' tables, where no record holds the short name itself.
     // A short name that fits two covers (傷醫險: 傷害醫療, 傷害醫療費用) is not one of them.
-    const lexicon = JSON.parse(readFileSync(join(dist, 'pagefind', 'site-lexicon.json'), 'utf8')) as { covers?: string[] };
+    const lexicon = JSON.parse(readFileSync(join(dist, 'pagefind', SEARCH_FILES.lexicon), 'utf8')) as { covers?: string[] };
     const shortOf = (cover: string) => `${Array.from(cover)[0]}${Array.from(cover)[2]}險`;
     const fits = (short: string, cover: string) => cover.startsWith(short[0]!) && cover.slice(1).includes(short[1]!);
     const covers = spread(

@@ -5,7 +5,17 @@
  * the lexicon's files as a search fetches them (src/browser/search-source.ts siteLexicon).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { phraseQuery, SOUNDS_URL, siteLexicon, spaceHan, WORDS_URL } from '../../src/browser/search-source';
+import {
+  FOLD_URL,
+  LEXICON_FORMAT,
+  LEXICON_URL,
+  phraseQuery,
+  SOUNDS_URL,
+  siteLexicon,
+  spaceHan,
+  TYPOS_URL,
+  WORDS_URL,
+} from '../../src/browser/search-source';
 import { queryTerms } from '../../src/browser/search-query';
 import { unspaceHan } from '../../src/browser/search-text';
 import { spacedPageHtml } from '../../src/integrations/search-index';
@@ -103,11 +113,14 @@ describe('siteLexicon', () => {
     expect(asked, 'each file once').toEqual([SOUNDS_URL, WORDS_URL]);
   });
 
-  it("without the words file (a server still on an index of before it), the sounds file's words or none", async () => {
-    serve({ [SOUNDS_URL]: { sounds: { pei: '賠陪' }, words: ['理賠'] } });
-    expect(await siteLexicon().sounds()).toEqual({ sounds: { pei: '賠陪' }, words: ['理賠'] });
-    vi.unstubAllGlobals();
+  it('without the words file (a failed fetch), the sounds with no words: no suggestion rather than a failed search', async () => {
     serve({ [SOUNDS_URL]: { sounds: { pei: '賠陪' } } });
     expect(await siteLexicon().sounds()).toEqual({ sounds: { pei: '賠陪' }, words: [] });
+  });
+
+  it("names every file with the shape's number, so a page opened before a deploy keeps reading the files of its shape", () => {
+    const urls = [LEXICON_URL, FOLD_URL, SOUNDS_URL, WORDS_URL, TYPOS_URL];
+    for (const url of urls) expect(url).toMatch(new RegExp(`^/pagefind/site-[a-z]+\\.${LEXICON_FORMAT}\\.json$`));
+    expect(new Set(urls).size, 'five files').toBe(5);
   });
 });
