@@ -198,7 +198,7 @@ describe('npm run rollback', () => {
 });
 
 describe("the previous release's hashed files, for pages still open", () => {
-  it('carries the scripts, pictures, search chunks and sounds the new site no longer has for a day after they were dropped, then lets them go', () => {
+  it('carries the scripts, pictures, search files and sounds the new site no longer has for a day after they were dropped, then lets them go', () => {
     const { dir, env } = target(2);
     const at = (hours: number) => new Date(Date.UTC(2026, 10, 29, 6) + hours * 3_600_000);
     const withAssets = (version: string, assets: Record<string, string>) => {
@@ -213,13 +213,18 @@ describe("the previous release's hashed files, for pages still open", () => {
       '_astro/news.OLD1.js': 'old chunk',
       '_images/k1-400.avif': 'old picture',
       'pagefind/index/zh-TW_0ec1e95.pf_index': 'old search chunk',
+      // The search lexicon of the shape v1's code reads (src/browser/search-source.ts LEXICON_FORMAT), which v2 writes
+      // in a new shape under a new number.
+      'pagefind/site-lexicon.2.json': 'old shape lexicon',
       'reader/audio/5f2c.mp3': 'old sound',
     };
     ship('v1', { ...oldAssets, 'old-page.html': 'gone page' }, 0);
-    const second = ship('v2', { '_astro/news.NEW2.js': 'new chunk' }, 1);
-    // A page of v1 open in a browser still finds its chunk, its picture, its search chunks and its sound; a page v2
-    // removed is gone.
+    const newAssets = { '_astro/news.NEW2.js': 'new chunk', 'pagefind/site-lexicon.3.json': 'new shape lexicon' };
+    const second = ship('v2', newAssets, 1);
+    // A page of v1 open in a browser still finds its chunk, its picture, its search chunks and lexicon and its sound; a
+    // page v2 removed is gone.
     for (const [path, text] of Object.entries(oldAssets)) expect(page(dir, path)).toBe(text);
+    expect(page(dir, 'pagefind/site-lexicon.3.json'), "v2's pages read the new shape").toBe('new shape lexicon');
     expect(existsSync(join(dir, CURRENT_LINK, 'old-page.html'))).toBe(false);
     expect(
       readFileSync(join(dir, RELEASES_FOLDER, `.carried-${second}`), 'utf8')
@@ -232,10 +237,10 @@ describe("the previous release's hashed files, for pages still open", () => {
         .sort(),
     );
     // Still within the day since v2 dropped them: carried on, with the time they were first dropped.
-    ship('v3', { '_astro/news.NEW2.js': 'new chunk' }, 20);
+    ship('v3', newAssets, 20);
     expect(page(dir, '_astro/news.OLD1.js')).toBe('old chunk');
     // A day after: gone, and the carried file of the pruned release with it (DEPLOY_KEEP_RELEASES 2).
-    const fourth = ship('v4', { '_astro/news.NEW2.js': 'new chunk' }, 26);
+    const fourth = ship('v4', newAssets, 26);
     expect(existsSync(join(dir, CURRENT_LINK, '_astro/news.OLD1.js'))).toBe(false);
     expect(page(dir, '_astro/news.NEW2.js')).toBe('new chunk');
     expect(existsSync(join(dir, RELEASES_FOLDER, `.carried-${fourth}`))).toBe(false);
