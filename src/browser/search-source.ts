@@ -178,7 +178,7 @@ export type SearchTypos = Record<string, string>;
  * maybe after the switch: with the shape in the name, it fetches the files of its own shape, which the deploy carries
  * over into the new release for a day (scripts/lib/releases.mjs CARRIED_FOLDERS, ASSET_GRACE_MS), instead of reading
  * a new shape its code does not know (REFERENCE.md "Publishing rules": old pages' assets stay reachable). A test of the
- * built site pins the shapes this number stands for (tests/site/search-understanding.test.ts).
+ * built site pins the shapes this number stands for (tests/site/search-lexicon-files.test.ts).
  */
 export const LEXICON_FORMAT = 3;
 

@@ -9,64 +9,50 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { LEXICON_FORMAT, SEARCH_FILES } from '../../src/browser/search-source';
 
 const dist = process.env.SITE_DIST_DIR ? `${resolve(process.env.SITE_DIST_DIR)}/` : fileURLToPath(new URL('../../dist/', import.meta.url));
 
-/** Keys past which an object is a table (a character or syllable → its value), read by its values' shapes alone. */
-const TABLE_KEYS = 12;
-
-/** A shape: a JSON type; `[shape]` an array of it; `{ of: [...] }` one of several; `{ '*': shape }` a table. */
-type Shape = string | Shape[] | { [key: string]: Shape };
-
-/** The distinct shapes of some values, as one shape (`{ of }` when they differ). */
-function unionOf(values: readonly unknown[]): Shape {
-  const shapes = [...new Set(values.map((value) => JSON.stringify(shapeOf(value))))].sort().map((text) => JSON.parse(text) as Shape);
-  return shapes.length === 1 ? shapes[0]! : { of: shapes };
-}
-
-/** The shape of a JSON value: its type; an array's elements; an object's keys, or a table's values. */
-function shapeOf(value: unknown): Shape {
-  if (Array.isArray(value)) return [unionOf(value)];
-  if (value === null || typeof value !== 'object') return value === null ? 'null' : typeof value;
-  const entries = Object.entries(value);
-  if (entries.length > TABLE_KEYS) return { '*': unionOf(entries.map(([, item]) => item)) };
-  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => [key, shapeOf(item)]));
-}
+/** A table: a character, phrase or syllable → the characters or phrase it stands for. */
+const table = z.record(z.string(), z.string());
+/** A list of words. */
+const words = z.array(z.string());
 
 /**
- * The shapes each number stands for, per file of SEARCH_FILES. A number's shapes never change: a new shape is a new
- * number (LEXICON_FORMAT) with an entry of its own.
+ * The shapes each number stands for, per file of SEARCH_FILES: every key required, no other key allowed. A number's
+ * shapes never change: a new shape is a new number (LEXICON_FORMAT) with an entry of its own.
  */
-const LEXICON_SHAPES: Record<number, Record<keyof typeof SEARCH_FILES, Shape>> = {
+const LEXICON_SHAPES: Record<number, Record<keyof typeof SEARCH_FILES, z.ZodType>> = {
   3: {
-    lexicon: {
-      bets: [[{ of: ['string', ['string']] }]],
-      chars: { '*': 'string' },
-      covers: ['string'],
-      groups: [['string']],
-      phrases: { '*': 'string' },
-      records: 'number',
-      rewrites: [[{ of: ['string', ['string']] }]],
-      stopWords: ['string'],
-      synonyms: [['string']],
-      topics: ['string'],
-    },
-    fold: { chars: { '*': 'string' }, phrases: { '*': 'string' } },
-    sounds: { sounds: { '*': 'string' } },
-    words: ['string'],
-    typos: { '*': 'string' },
+    lexicon: z.strictObject({
+      bets: z.array(z.tuple([words, z.string(), z.string()])),
+      chars: table,
+      covers: words,
+      groups: z.array(words),
+      phrases: table,
+      records: z.number().int().positive(),
+      rewrites: z.array(z.tuple([z.string(), words])),
+      stopWords: words,
+      synonyms: z.array(words),
+      topics: words,
+    }),
+    fold: z.strictObject({ chars: table, phrases: table }),
+    sounds: z.strictObject({ sounds: table }),
+    words,
+    typos: table,
   },
 };
 
 describe('the search lexicon files', () => {
   it('have the shapes their number names, so a page opened before a deploy reads the files of its own shape', () => {
     const folder = join(dist, 'pagefind');
-    const shapes = Object.fromEntries(
-      Object.entries(SEARCH_FILES).map(([name, file]) => [name, shapeOf(JSON.parse(readFileSync(join(folder, file), 'utf8')))]),
-    );
-    expect(shapes, `a new shape needs a new LEXICON_FORMAT (search-source.ts) and its entry here`).toEqual(LEXICON_SHAPES[LEXICON_FORMAT]);
+    for (const [name, file] of Object.entries(SEARCH_FILES)) {
+      const shape = LEXICON_SHAPES[LEXICON_FORMAT]![name as keyof typeof SEARCH_FILES];
+      const read = shape.safeParse(JSON.parse(readFileSync(join(folder, file), 'utf8')));
+      expect(read.error?.issues ?? [], `${file}: a new shape needs a new LEXICON_FORMAT (search-source.ts) and its entry here`).toEqual([]);
+    }
   });
 
   it('are the only lexicon files the build writes (besides their compressed copies): none of another number or of none', () => {
