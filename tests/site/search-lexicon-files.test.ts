@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { LEXICON_FORMAT, SEARCH_FILES } from '../../src/browser/search-source';
 
