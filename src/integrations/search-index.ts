@@ -36,23 +36,13 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import { Parser } from 'htmlparser2';
 import * as pagefind from 'pagefind';
-import { foldWidth, spaceHan } from '../browser/search-source';
+import { foldWidth, SEARCH_FILES, spaceHan } from '../browser/search-source';
 import { SEARCH_INDEX_CHUNK_LOCATIONS, SEARCH_INDEX_EXCLUDE, SEARCH_INDEX_LANGUAGE } from '../site/limits';
 import { SEARCH_PRODUCT_PAGES } from '../site/search-terms';
 import { codeDigest } from './code-digest';
 import { rechunkSearchIndex } from './search-chunks';
 import { searchItemDocument, searchItems } from './search-items';
-import {
-  buildLexicon,
-  lexiconDataDigest,
-  productCovers,
-  readIndexedPages,
-  SEARCH_FOLD_FILE,
-  SEARCH_LEXICON_FILE,
-  SEARCH_SOUNDS_FILE,
-  SEARCH_WORDS_FILE,
-  SEARCH_TYPOS_FILE,
-} from './search-lexicon';
+import { buildLexicon, lexiconDataDigest, productCovers, readIndexedPages } from './search-lexicon';
 
 /** Folder of the index inside dist/, served at `/pagefind/` (pagefind.js, fragments, wasm). */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -279,11 +269,10 @@ export async function indexSite(options: {
     if (written.errors.length > 0) throw new Error(`Search index: ${written.errors.join('; ')}`);
     const [cut] = await rechunkSearchIndex(output, SEARCH_INDEX_CHUNK_LOCATIONS);
     const { lexicon, fold, sounds, typos } = buildLexicon({ pageTexts, pages: await readIndexedPages(output), covers });
-    await writeFile(join(output, SEARCH_LEXICON_FILE), JSON.stringify(lexicon));
-    await writeFile(join(output, SEARCH_FOLD_FILE), JSON.stringify(fold));
-    await writeFile(join(output, SEARCH_SOUNDS_FILE), JSON.stringify({ sounds: sounds.sounds }));
-    await writeFile(join(output, SEARCH_WORDS_FILE), JSON.stringify(sounds.words));
-    await writeFile(join(output, SEARCH_TYPOS_FILE), JSON.stringify(typos));
+    // Each file under its name with the shape's number (search-source.ts SEARCH_FILES).
+    const files: Record<keyof typeof SEARCH_FILES, unknown> = { lexicon, fold, sounds: { sounds: sounds.sounds }, words: sounds.words, typos };
+    for (const name of Object.keys(files) as (keyof typeof SEARCH_FILES)[])
+      await writeFile(join(output, SEARCH_FILES[name]), JSON.stringify(files[name]));
     logger.info(`${pageCount} pages indexed → ${SEARCH_INDEX_DIR}/ (${SEARCH_INDEX_LANGUAGE}, ${cut?.after} word chunks)`);
   } finally {
     await pagefind.close();

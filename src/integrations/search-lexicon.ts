@@ -4,7 +4,7 @@
  * shape's number, are search-source.ts SEARCH_FILES): `pagefind/site-lexicon.N.json`
  * (src/browser/site-search.ts SearchLexicon: what every search needs) and what a typo is compared with (SearchSounds),
  * fetched only by a search with a term that finds almost nothing: its `sounds` in `pagefind/site-sounds.N.json`, its
- * `words` in `pagefind/site-words.N.json` (SEARCH_WORDS_FILE), as a visitor's sentence reads its words mistyped by the
+ * `words` in `pagefind/site-words.N.json`, as a visitor's sentence reads its words mistyped by the
  * sounds alone (src/browser/search-typos.ts correctSentence). Every byte of the first is part of every first search
  * (the budget of SEARCH_FIRST_SEARCH_KB).
  *
@@ -14,7 +14,7 @@
  *   characters alone would convert otherwise, whose traditional form the site's text holds and which the site's
  *   text does not hold as they are (台风 → 颱風, 旅游 → 旅遊; 了解 stays). The
  *   whole converter is ~450 KB gzipped; the cut tables are a few KB. The lexicon holds those whose simplified side
- *   Big5 has (机 → 機, 信息 → 資訊); the others, `pagefind/site-fold.N.json` (SEARCH_FOLD_FILE), fetched only for a
+ *   Big5 has (机 → 機, 信息 → 資訊); the others, `pagefind/site-fold.N.json`, fetched only for a
  *   query with a character Big5 does not have (src/browser/search-source.ts FoldTables, needsFold).
  * - `sounds`: toneless pinyin (pinyin-pro, every reading) of each Han character of the site, most frequent first;
  *   `pagefind/site-typos.N.json`, a file of its own: the same for the common characters (Big5's level 1) the site does
@@ -45,7 +45,7 @@ import STCharacters from 'opencc-js/dict/STCharacters';
 import STPhrases from 'opencc-js/dict/STPhrases';
 import TWPhrases from 'opencc-js/dict/TWPhrases';
 import { pinyin } from 'pinyin-pro';
-import { big5Characters, type FoldTables, foldQuery, SEARCH_FILES, type SearchLexicon, type SearchSounds } from '../browser/search-source';
+import { big5Characters, type FoldTables, foldQuery, type SearchLexicon, type SearchSounds } from '../browser/search-source';
 import { unspaceHan } from '../browser/search-text';
 import {
   SEARCH_BEST_BETS,
@@ -58,16 +58,6 @@ import {
 import { SEARCH_COLLOQUIAL } from '../site/search-colloquial';
 import { SEARCH_GLOSSARY } from '../site/search-glossary';
 
-/** File name of the lexicon in the index's folder (search-source SEARCH_FILES, LEXICON_URL). */
-export const SEARCH_LEXICON_FILE = SEARCH_FILES.lexicon;
-/** File name of the folding tables of the characters Big5 does not have (search-source FOLD_URL). */
-export const SEARCH_FOLD_FILE = SEARCH_FILES.fold;
-/** File name of the typo sounds (SearchSounds `sounds`) in the index's folder (search-source SOUNDS_URL). */
-export const SEARCH_SOUNDS_FILE = SEARCH_FILES.sounds;
-/** File name of the words a typo inside a word is compared with (search-source WORDS_URL). */
-export const SEARCH_WORDS_FILE = SEARCH_FILES.words;
-/** File name of the sounds of the characters the site does not write (search-source TYPOS_URL). */
-export const SEARCH_TYPOS_FILE = SEARCH_FILES.typos;
 /** Longest OpenCC phrase kept, in characters (a query's words are short). */
 const PHRASE_MAX_LENGTH = 4;
 /** Share of pages a character pair must be on to be a word a typo is compared with. Site choice. */
